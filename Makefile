@@ -22,8 +22,8 @@ $(STAMP): requirements.txt requirements-dev.txt
 sim: $(STAMP)
 	$(PY) -m host_tools.sim $(ARGS)
 
-## make test: pytest (CPython), the core tests under MicroPython, mpy-cross of firmware/
-test: test-cpython test-micropython compile
+## make test: mpy-cross of firmware/, pytest (CPython), then the core tests under MicroPython
+test: compile test-cpython test-micropython
 
 test-cpython: $(STAMP)
 	$(PY) -m pytest
