@@ -31,7 +31,14 @@ def main():
     failures = []
     for name in _modules(names):
         t0 = time.ticks_ms()
-        mod = __import__(name)
+        try:
+            mod = __import__(name)
+        except Exception as e:  # a module that does not even import is one failure
+            failed += 1
+            failures.append(name + " (import)")
+            print("FAILED %s (import)" % name)
+            sys.print_exception(e)
+            continue
         tests = [k for k in sorted(dir(mod)) if k.startswith("test_")]
         for k in tests:
             fn = getattr(mod, k)
