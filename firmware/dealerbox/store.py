@@ -1,0 +1,315 @@
+"""The power-cut-safe session store: snapshots that survive a pulled battery, and the hand logs.
+
+Files under ``root`` (``/data`` on the box)::
+
+    session.json   the newest saved snapshot
+    session.bak    the one before it (the previous good copy)
+    session.tmp    a save in progress (exists only if the power went mid-save)
+    hands.log      one JSON hand log per line (docs/engine.md), appended
+    hands.1.log    the older hand logs once hands.log passed ``log_limit`` bytes
+
+A snapshot file is one header line and the JSON text::
+
+    DBX1 <save number> <crc32 of the JSON, 8 hex digits> <length of the JSON in bytes>\\n
+    {"...": ...}\\n
+
+``save(obj)`` writes the whole file to ``session.tmp``, closes it, renames
+``session.json`` over ``session.bak`` and then ``session.tmp`` over
+``session.json``. littlefs2 (the Pico's filesystem) makes a file's contents
+visible only when it is closed and renames atomically, so whatever instant the
+power goes, some file holds either the snapshot before the save or the one
+after it, whole. ``load()`` reads all three, rejects any whose length,
+checksum or JSON is wrong (a truncated or corrupt file), and returns the valid
+one with the highest save number; ``report`` says what it found, in words.
+(DESIGN.md, "Lessons from devices like this one"; proven by
+tests/core/test_powercut.py, which cuts the power at every block write.)
+
+Every write is small and whole-file: flash wears out, and ``bytes_written``
+counts what this store wrote (``make bench`` reports it per action).
+"""
+
+import json
+
+try:
+    from binascii import crc32 as _crc32_c
+except ImportError:  # a port built without binascii.crc32
+    _crc32_c = None
+
+from micropython import const
+
+MAGIC = "DBX1"
+SESSION = "session.json"
+BACKUP = "session.bak"
+TEMP = "session.tmp"
+LOG = "hands.log"
+OLD_LOG = "hands.1.log"
+LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
+
+_ENOENT = const(2)
+_EEXIST = const(17)
+
+# CRC-32 (the ZIP / binascii polynomial) four bits at a time, for ports without binascii.crc32.
+_CRC_NIBBLE = (
+    0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4, 0x4DB26158, 0x5005713C,
+    0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C, 0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C,
+)
+
+
+def crc32_py(data, crc=0):
+    """CRC-32 of ``data`` (bytes) in pure Python, equal to ``binascii.crc32(data, crc)``; an int 0..2**32-1."""
+    crc ^= 0xFFFFFFFF
+    for b in data:
+        crc = (crc >> 4) ^ _CRC_NIBBLE[(crc ^ b) & 15]
+        crc = (crc >> 4) ^ _CRC_NIBBLE[(crc ^ (b >> 4)) & 15]
+    return crc ^ 0xFFFFFFFF
+
+
+def crc32(data):
+    """CRC-32 of ``data`` (bytes) as an int 0..2**32-1: ``binascii.crc32`` where the port has it."""
+    if _crc32_c is not None:
+        return _crc32_c(data) & 0xFFFFFFFF
+    return crc32_py(data)
+
+
+def encode(obj, number):
+    """The bytes of a snapshot file holding ``obj`` (JSON-able) as save ``number`` (int >= 1)."""
+    body = json.dumps(obj, separators=(",", ":")).encode()
+    head = "%s %d %08x %d\n" % (MAGIC, number, crc32(body), len(body))
+    return head.encode() + body + b"\n"
+
+
+def decode(data):
+    """``(save number, obj)`` from the bytes of a snapshot file.
+
+    Raises ValueError saying what is wrong: ``"empty"``, ``"no header"``,
+    ``"not a session file"``, ``"truncated (N of M bytes)"``, ``"checksum mismatch"``
+    or ``"bad JSON"``.
+    """
+    if not data:
+        raise ValueError("empty")
+    nl = data.find(b"\n")
+    if nl < 0:
+        raise ValueError("no header")
+    try:
+        parts = data[:nl].decode().split()
+    except UnicodeError:
+        raise ValueError("not a session file") from None
+    if len(parts) != 4 or parts[0] != MAGIC:
+        raise ValueError("not a session file") from None
+    try:
+        number = int(parts[1])
+        crc = int(parts[2], 16)
+        size = int(parts[3])
+    except ValueError:
+        raise ValueError("not a session file") from None
+    body = data[nl + 1:nl + 1 + size]
+    if len(body) < size or len(data) < nl + 2 + size:
+        raise ValueError("truncated (%d of %d bytes)" % (len(data), nl + 2 + size))
+    if crc32(body) != crc:
+        raise ValueError("checksum mismatch")
+    try:
+        obj = json.loads(body)
+    except ValueError:
+        raise ValueError("bad JSON") from None
+    return number, obj
+
+
+class Store:
+    """Saves session snapshots power-cut-safely and appends hand logs, in folder ``root``.
+
+    ``fs`` is the module giving ``rename``, ``remove``, ``stat`` and ``mkdir``
+    (``os`` on the box and on the host; files are opened with the builtin
+    ``open``). ``log_limit`` is the size in bytes at which ``hands.log`` is moved
+    to ``hands.1.log`` (replacing the older one), so logs never fill the flash.
+
+    Attributes: ``number`` (int, the save number of the newest snapshot, 0 if
+    none), ``report`` (list of str: what ``load`` found, one line per file),
+    ``bytes_written`` (int: bytes written to files by this store), ``saves``
+    (int: snapshots saved by this store).
+    """
+
+    def __init__(self, root="/", fs=None, log_limit=LOG_LIMIT):
+        if fs is None:
+            import os as fs
+        self.fs = fs
+        self.root = root.rstrip("/")
+        self.log_limit = log_limit
+        self.number = 0
+        self.report = []
+        self.bytes_written = 0
+        self.saves = 0
+        self._ready = False
+
+    def path(self, name):
+        """The full path of file ``name`` in the store's folder."""
+        return self.root + "/" + name
+
+    def _ensure_root(self):
+        if not self._ready:
+            if self.root:
+                try:
+                    self.fs.mkdir(self.root)
+                except OSError as e:
+                    if e.args[0] != _EEXIST:
+                        raise
+            self._ready = True
+
+    def _exists(self, name):
+        try:
+            self.fs.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+    def _read(self, name):
+        """The bytes of file ``name``, or None when it does not exist."""
+        try:
+            f = open(self.path(name), "rb")
+        except OSError:
+            return None
+        try:
+            return f.read()
+        finally:
+            f.close()
+
+    def save(self, obj):
+        """Save snapshot ``obj`` (a JSON-able dict) as the newest; returns the bytes written (int).
+
+        Temporary file, close, rename: ``session.json`` becomes ``session.bak``
+        and ``session.tmp`` becomes ``session.json``. Raises OSError if the
+        filesystem fails (the previous snapshot is then still there) and
+        TypeError/ValueError if ``obj`` is not JSON-able (nothing is written).
+        """
+        if not self.number:
+            self._scan_number()
+        data = encode(obj, self.number + 1)
+        self._ensure_root()
+        tmp = self.path(TEMP)
+        f = open(tmp, "wb")
+        try:
+            f.write(data)
+        finally:
+            f.close()
+        if self._exists(SESSION):
+            self._replace(SESSION, BACKUP)
+        self._replace(TEMP, SESSION)
+        self.number += 1
+        self.saves += 1
+        self.bytes_written += len(data)
+        return len(data)
+
+    def _replace(self, src, dst):
+        """Rename ``src`` over ``dst``; littlefs and POSIX replace atomically, FAT needs the remove first."""
+        try:
+            self.fs.rename(self.path(src), self.path(dst))
+        except OSError as e:
+            if e.args[0] != _EEXIST:
+                raise
+            self.fs.remove(self.path(dst))
+            self.fs.rename(self.path(src), self.path(dst))
+
+    def _candidates(self):
+        """``[(name, number or None, obj or None, problem or None)]`` for the three snapshot files."""
+        out = []
+        for name in (SESSION, TEMP, BACKUP):
+            try:
+                data = self._read(name)
+            except OSError as e:
+                out.append((name, None, None, "unreadable (%s)" % e))
+                continue
+            if data is None:
+                continue
+            try:
+                number, obj = decode(data)
+            except ValueError as e:
+                out.append((name, None, None, str(e)))
+                continue
+            out.append((name, number, obj, None))
+        return out
+
+    def _scan_number(self):
+        best = 0
+        for _name, number, _obj, _problem in self._candidates():
+            if number is not None and number > best:
+                best = number
+        self.number = best
+
+    def load(self):
+        """The newest valid snapshot (a dict), or None when there is none; never raises on bad files.
+
+        Sets ``report`` to one line per snapshot file found and a conclusion, e.g.
+        ``["session.json: truncated (812 of 1530 bytes)", "session.bak: save 11 ok",
+        "using session.bak (save 11): session.json is damaged"]``.
+        A save that was complete when the power went (``session.tmp`` whole,
+        not yet renamed) counts: it is the state after that save.
+        """
+        report = []
+        best = None
+        problems = {}
+        for name, number, obj, problem in self._candidates():
+            if problem is not None:
+                report.append("%s: %s" % (name, problem))
+                problems[name] = problem
+            else:
+                report.append("%s: save %d ok" % (name, number))
+                if best is None or number > best[1]:
+                    best = (name, number, obj)
+        self.report = report
+        if best is None:
+            self.number = 0
+            report.append("no valid saved session" if report else "no saved session")
+            return None
+        name, number, obj = best
+        self.number = number
+        if name != SESSION:
+            why = "session.json is damaged" if SESSION in problems else "the power went during a save"
+            report.append("using %s (save %d): %s" % (name, number, why))
+        elif TEMP in problems:
+            report.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
+        elif problems:
+            report.append("using %s (save %d)" % (name, number))
+        return obj
+
+    def clear(self):
+        """Forget the saved session (a new session starts); the hand logs stay."""
+        for name in (SESSION, TEMP, BACKUP):
+            try:
+                self.fs.remove(self.path(name))
+            except OSError as e:
+                if e.args[0] != _ENOENT:
+                    raise
+        self.number = 0
+
+    def append_log(self, line):
+        """Append one hand log (a str of JSON, no newline) as a line of ``hands.log``; returns bytes written.
+
+        One open, write, close per line, so on littlefs a line is either all
+        there or not at all after a power cut. When the log would pass
+        ``log_limit`` bytes it first becomes ``hands.1.log``.
+        """
+        self._ensure_root()
+        data = line.encode() + b"\n" if isinstance(line, str) else line + b"\n"
+        try:
+            size = self.fs.stat(self.path(LOG))[6]
+        except OSError:
+            size = 0
+        if size and size + len(data) > self.log_limit:
+            self._replace(LOG, OLD_LOG)
+        f = open(self.path(LOG), "ab")
+        try:
+            f.write(data)
+        finally:
+            f.close()
+        self.bytes_written += len(data)
+        return len(data)
+
+    def read_log(self):
+        """Every hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``."""
+        lines = []
+        for name in (OLD_LOG, LOG):
+            data = self._read(name)
+            if data:
+                for ln in data.decode().split("\n"):
+                    if ln:
+                        lines.append(ln)
+        return lines
