@@ -1,0 +1,419 @@
+"""The rules-engine base: the bookkeeping every game shares (docs/engine.md is the contract).
+
+A rules engine is a state machine over one hand on a ``Table``:
+
+* ``legal_actions()`` lists ``Option(kind, min, max)`` for the seat to act;
+* ``why_illegal(action)`` gives the reason an ``Action`` is refused, or None,
+  and never changes anything;
+* ``apply(action)`` applies a legal action and returns a list of events, or
+  raises ``IllegalAction(reason)`` with the state untouched.
+
+The base class keeps what all games share: the deal from a shuffled (or given)
+deck, stacks <-> ``PotBook`` (all-in for less is recorded by ``_put``), turn
+order skipping packed and all-in seats, the end of the hand (uncalled excess
+back to its owner, every pot awarded through ``PotBook.award`` with the
+odd-chip rule, the button moved), the hand log and the snapshot
+(``to_state`` / ``from_state``). A game adds only its own rules through the
+hooks ``_begin``, ``_options``, ``_why`` and ``_do``.
+
+Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
+(seat 2 put in 4), ``["pack", 3]``, ``["win", 0, 1, 17]`` (pot 0 to seat 1:
+17 chips), ``["back", 1, 100]`` (100 uncalled chips back to seat 1).
+"""
+
+from micropython import const
+
+from dealerbox.cards import DECK_SIZE
+from dealerbox.pots import PotBook
+from dealerbox.rng import shuffle
+
+LOG_VERSION = const(1)
+MAX_REBUY = const(1000000)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; ``str(e)`` is the reason shown to the player."""
+
+
+class Action:
+    """One player's action: ``kind`` (str of the game's vocabulary), ``amount`` (int chips put in
+    by it, 0 when none), ``cards`` (list of ints: card positions for a draw, else None).
+    """
+
+    __slots__ = ("kind", "amount", "cards")
+
+    def __init__(self, kind, amount=0, cards=None):
+        self.kind = kind
+        self.amount = amount
+        self.cards = cards
+
+    def __repr__(self):
+        if self.cards is not None:
+            return "Action(%r, %r, %r)" % (self.kind, self.amount, self.cards)
+        return "Action(%r, %r)" % (self.kind, self.amount)
+
+    def __eq__(self, other):
+        return (isinstance(other, Action) and self.kind == other.kind and self.amount == other.amount
+                and self.cards == other.cards)
+
+    def to_list(self, seat):
+        """The hand-log row ``[seat, kind, amount]`` (plus ``cards`` when present)."""
+        if self.cards is not None:
+            return [seat, self.kind, self.amount, list(self.cards)]
+        return [seat, self.kind, self.amount]
+
+    @staticmethod
+    def from_list(row):
+        """``(seat, Action)`` from a hand-log row; raises ValueError for a malformed row."""
+        if not isinstance(row, list) or len(row) not in (3, 4) or not isinstance(row[0], int) \
+                or not isinstance(row[1], str) or not isinstance(row[2], int):
+            raise ValueError("malformed action %r" % (row,))
+        return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
+
+
+class Option:
+    """A legal action kind with the amounts allowed: ``min`` .. ``max`` (ints; 0, 0 when it takes
+    no amount). ``amounts`` is None (any amount in the range) or a tuple of the only amounts allowed
+    (e.g. the two chaal sizes of seed 001, or an all-in for less).
+    """
+
+    __slots__ = ("kind", "min", "max", "amounts")
+
+    def __init__(self, kind, lo=0, hi=0, amounts=None):
+        self.kind = kind
+        self.min = lo
+        self.max = hi
+        self.amounts = amounts
+
+    def allows(self, amount):
+        """True when ``amount`` (int) is allowed by this option."""
+        if self.amounts is not None:
+            return amount in self.amounts
+        return self.min <= amount <= self.max
+
+    def __repr__(self):
+        if self.amounts is not None:
+            return "Option(%r, %d, %d, %r)" % (self.kind, self.min, self.max, self.amounts)
+        return "Option(%r, %d, %d)" % (self.kind, self.min, self.max)
+
+    def __eq__(self, other):
+        return (isinstance(other, Option) and self.kind == other.kind and self.min == other.min
+                and self.max == other.max and self.amounts == other.amounts)
+
+
+def _copy(x):
+    """Deep copy of JSON-able data (lists, dicts, scalars); tuples and bytes become lists."""
+    if isinstance(x, (list, tuple, bytes, bytearray)):
+        return [_copy(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _copy(v) for k, v in x.items()}
+    return x
+
+
+def _reader(entropy):
+    if entropy is None:
+        return None
+    read = getattr(entropy, "read", None)
+    return read if read is not None else entropy
+
+
+class Engine:
+    """Base of the rules engines. ``Engine(table, rules=None, entropy=None)``.
+
+    ``table``: the session's ``Table``; ``rules``: dict of house rules (the game
+    validates it and fills its defaults, ValueError naming a bad key/value);
+    ``entropy``: ``read(n) -> bytes`` callable or an object with ``.read``
+    (``os.urandom`` on the box, ``SeededEntropy`` in tests); not needed when
+    every deck is given (replay).
+
+    One engine plays hand after hand: ``start_hand()`` again once ``phase``
+    is ``"over"``. When a hand ends the engine moves the button
+    (``table.move_button()``), so the caller never does.
+    """
+
+    GAME = "?"
+    STATE = ()          # names of the game's own attributes saved by to_state (JSON-able values)
+
+    def __init__(self, table, rules=None, entropy=None):
+        self.table = table
+        self.rules = self._rules(rules)
+        self.entropy = entropy
+        self.n = len(table.names)
+        self.hand_no = 0
+        self._reset()
+
+    # ---- hooks for the games -------------------------------------------------------------
+    def _rules(self, rules):
+        """Validate ``rules`` and return the full dict (game hook)."""
+        return dict(rules or {})
+
+    def _fresh_deck(self):
+        """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
+        return list(range(DECK_SIZE))
+
+    def _begin(self):
+        """Boot/ante, deal, set ``phase`` and ``to_act``; return events (game hook)."""
+        raise NotImplementedError
+
+    def _options(self, seat):
+        """Legal options for ``seat`` to act (game hook)."""
+        raise NotImplementedError
+
+    def _why(self, seat, action):
+        """Reason ``action`` by ``seat`` is illegal, or None (game hook; default: checks the options)."""
+        return self._check_options(seat, action)
+
+    def _do(self, seat, action):
+        """Apply a legal ``action`` by ``seat``; return events (game hook)."""
+        raise NotImplementedError
+
+    def _why_not(self, seat, kind):
+        """Reason the kind ``kind`` is not offered to ``seat`` now (game hook for clearer messages)."""
+        return "%s is not allowed now" % kind
+
+    # ---- the contract ----------------------------------------------------------------------
+    def _reset(self):
+        n = self.n
+        self.phase = "idle"
+        self.to_act = None
+        self.pb = PotBook(n)
+        self.dealt = [False] * n
+        self.hands = [None] * n
+        self.deck = []
+        self.pos = 0
+        self.result = None
+        self.log = None
+
+    def start_hand(self, deck=None):
+        """Start a hand: boot/ante, shuffle, deal. Returns the events.
+
+        ``deck`` (list of card ints, the full deck in dealt order) replaces the
+        shuffle (replay). Raises IllegalAction when a hand is in progress or fewer
+        than two seats have chips; ValueError for a deck that is not a
+        permutation of the game's deck, or when no entropy was given.
+        """
+        if self.phase not in ("idle", "over"):
+            raise IllegalAction("a hand is in progress")
+        seats = self.table.seats_in_play()
+        if len(seats) < 2:
+            raise IllegalAction("a hand needs two players with chips")
+        self._reset()
+        self.hand_no += 1
+        fresh = self._fresh_deck()
+        if deck is None:
+            read = _reader(self.entropy)
+            if read is None:
+                raise ValueError("no entropy to shuffle with")
+            deck = shuffle(fresh, read)
+        else:
+            deck = list(deck)
+            if sorted(deck) != sorted(fresh):
+                raise ValueError("the deck is not a full %d-card deck" % len(fresh))
+        self.deck = deck
+        for s in seats:
+            self.dealt[s] = True
+        t = self.table
+        self.log = {"v": LOG_VERSION, "game": self.GAME, "rules": _copy(self.rules), "names": list(t.names),
+                    "stacks": list(t.stacks), "bought_in": list(t.bought_in), "dealer": t.dealer,
+                    "deck": list(deck), "actions": [], "result": None}
+        self.phase = "betting"
+        return self._begin()
+
+    def start_from_log(self, log):
+        """Start the hand recorded in a hand-log dict (deck from the log); games add their draws."""
+        return self.start_hand(deck=log["deck"])
+
+    def legal_actions(self):
+        """List of ``Option`` for the seat to act (empty when the hand is over)."""
+        if self.to_act is None or self.phase in ("idle", "over"):
+            return []
+        return self._options(self.to_act)
+
+    def why_illegal(self, action):
+        """The reason ``action`` (an ``Action``) by the seat to act is refused, or None. Never changes state."""
+        if self.phase == "idle":
+            return "no hand has started"
+        if self.phase == "over" or self.to_act is None:
+            return "the hand is over"
+        if not isinstance(action, Action):
+            return "not an action"
+        if not isinstance(action.amount, int) or isinstance(action.amount, bool):
+            return "an amount is a whole number of chips"
+        if action.kind == "rebuy":
+            return self._why_rebuy(self.to_act, action.amount)
+        return self._why(self.to_act, action)
+
+    def apply(self, action):
+        """Apply ``action`` for the seat to act; returns the events.
+
+        Raises IllegalAction(reason) and leaves the state unchanged when it is illegal.
+        """
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalAction(why)
+        seat = self.to_act
+        self.log["actions"].append(action.to_list(seat))
+        if action.kind == "rebuy":
+            self.table.rebuy(seat, action.amount)
+            return [["rebuy", seat, action.amount]]
+        return self._do(seat, action)
+
+    # ---- mid-hand rebuy (seed 001), offered by a game when its house rule allows -----------
+    def _rebuy_allowed(self, seat):
+        """True when ``seat`` may rebuy now (game hook; default never mid-hand)."""
+        return False
+
+    def _why_rebuy(self, seat, chips):
+        if not self._rebuy_allowed(seat):
+            return "no rebuy in the middle of a hand"
+        if chips < 1 or chips > MAX_REBUY:
+            return "a rebuy is 1 to %d chips, not %d" % (MAX_REBUY, chips)
+        return None
+
+    # ---- helpers the games use ---------------------------------------------------------------
+    def _check_options(self, seat, action):
+        """Reason from the options: kind not offered (``_why_not``) or amount out of range."""
+        for o in self._options(seat):
+            if o.kind == action.kind:
+                if o.allows(action.amount):
+                    return None
+                if o.max == 0 and o.amounts is None:
+                    return "%s takes no amount" % o.kind
+                if o.amounts is not None:
+                    return "%s is %s chips, not %d" % (o.kind, " or ".join(str(a) for a in o.amounts), action.amount)
+                return "%s is %d to %d chips, not %d" % (o.kind, o.min, o.max, action.amount)
+        return self._why_not(seat, action.kind)
+
+    def _deal(self, seat, k):
+        """Deal ``k`` cards from the deck to ``seat`` (appended to ``hands[seat]``)."""
+        if self.hands[seat] is None:
+            self.hands[seat] = []
+        if self.pos + k > len(self.deck):
+            raise IllegalAction("the deck is empty")
+        self.hands[seat].extend(self.deck[self.pos:self.pos + k])
+        self.pos += k
+
+    def _put(self, seat, chips):
+        """Move ``chips`` from ``seat``'s stack into the hand; the seat is all-in when its stack reaches 0.
+
+        Returns the chips actually put in (never more than the stack: all-in for less).
+        """
+        stack = self.table.stacks[seat]
+        if chips > stack:
+            chips = stack
+        self.table.stacks[seat] = stack - chips
+        self.pb.put(seat, chips, all_in=(stack - chips == 0))
+        return chips
+
+    def _pack(self, seat):
+        self.pb.fold(seat)
+
+    def is_live(self, seat):
+        """True when ``seat`` was dealt in and has not packed."""
+        return self.dealt[seat] and not self.pb.folded[seat]
+
+    def is_all_in(self, seat):
+        """True when ``seat`` is live and has no chips left behind."""
+        return self.is_live(seat) and self.pb.all_in[seat]
+
+    def live_seats(self):
+        """Live seats clockwise from the seat left of the dealer."""
+        n = self.n
+        d = self.log["dealer"] if self.log else self.table.dealer
+        return [(d + k) % n for k in range(1, n + 1) if self.is_live((d + k) % n)]
+
+    def active_seats(self):
+        """Live seats that can still act (not all-in), clockwise from the seat left of the dealer."""
+        return [s for s in self.live_seats() if not self.pb.all_in[s]]
+
+    def _next_active(self, after):
+        """The next seat clockwise after ``after`` that is live and not all-in, or None."""
+        n = self.n
+        for k in range(1, n + 1):
+            s = (after + k) % n
+            if self.is_live(s) and not self.pb.all_in[s]:
+                return s
+        return None
+
+    def pot_total(self):
+        """Chips in the hand (int)."""
+        return self.pb.total()
+
+    def chips_ok(self):
+        """Conservation: stacks plus pots equal the chips bought in."""
+        t = self.table
+        return sum(t.stacks) + self.pb.total() == sum(t.bought_in)
+
+    def _finish(self, scores=None, shown=None, extra=None):
+        """End the hand: uncalled excess back, every pot awarded, button moved. Returns events.
+
+        ``scores``: dict seat -> int (higher wins) for the seats that show;
+        ``shown``: list per seat of the cards shown (or None); ``extra``: dict
+        merged into the result (categories, how the hand ended).
+        """
+        events = []
+        pb = self.pb
+        back = pb.uncalled(self.dealt)
+        returned = None
+        if back is not None:
+            seat, chips = back
+            pb.refund(seat, chips)
+            self.table.stacks[seat] += chips
+            returned = [seat, chips]
+            events.append(["back", seat, chips])
+        dealer = self.log["dealer"]
+        pots = pb.pots(self.dealt)
+        awards = pb.award(scores or {}, dealer, self.dealt)
+        for a in awards:
+            self.table.stacks[a.seat] += a.chips
+            events.append(["win", a.pot, a.seat, a.chips])
+        self.pb = PotBook(self.n)
+        result = {"pots": [[p.amount, list(p.eligible)] for p in pots],
+                  "awards": [a.to_list() for a in awards], "returned": returned,
+                  "shown": _copy(shown) if shown is not None else [None] * self.n,
+                  "stacks": list(self.table.stacks)}
+        if extra:
+            for k in extra:
+                result[k] = _copy(extra[k])
+        self.result = result
+        self.log["result"] = _copy(result)
+        self.phase = "over"
+        self.to_act = None
+        self.table.move_button()
+        events.append(["over"])
+        return events
+
+    # ---- snapshot ------------------------------------------------------------------------------
+    def to_state(self):
+        """The whole hand in progress as a JSON-able dict (the table is saved on its own)."""
+        d = {"game": self.GAME, "rules": _copy(self.rules), "hand_no": self.hand_no, "phase": self.phase,
+             "to_act": self.to_act, "dealt": list(self.dealt), "hands": _copy(self.hands),
+             "deck": list(self.deck), "pos": self.pos, "pb": self.pb.to_state(),
+             "result": _copy(self.result), "log": _copy(self.log)}
+        for k in self.STATE:
+            d[k] = _copy(getattr(self, k))
+        return d
+
+    @classmethod
+    def from_state(cls, table, d, entropy=None):
+        """The engine from ``to_state()``'s dict, on ``table`` (restored separately).
+
+        Called on the base class it picks the game's class from ``d["game"]``.
+        """
+        if cls is Engine:
+            from dealerbox.games import engine_class
+            cls = engine_class(d["game"])
+        e = cls(table, d["rules"], entropy)
+        e.hand_no = d["hand_no"]
+        e.phase = d["phase"]
+        e.to_act = d["to_act"]
+        e.dealt = list(d["dealt"])
+        e.hands = _copy(d["hands"])
+        e.deck = list(d["deck"])
+        e.pos = d["pos"]
+        e.pb = PotBook.from_state(d["pb"])
+        e.result = _copy(d["result"])
+        e.log = _copy(d["log"])
+        for k in cls.STATE:
+            setattr(e, k, _copy(d[k]))
+        return e

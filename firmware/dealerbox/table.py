@@ -1,0 +1,125 @@
+"""The table: seats, names, stacks, buy-ins, the dealer button, across a whole session.
+
+Seats are numbered clockwise 0..n-1; "left of the dealer" is ``(dealer + 1) % n``.
+Stacks are ints (chips). ``bought_in[seat]`` is the starting chips plus every
+rebuy, so a player's result is ``stack - bought_in`` (standings net of buy-ins;
+RULES.md, all-in and rebuy; seed 001). A seat with no chips is *out*: it is not
+dealt in and the button skips it, until it rebuys. The session is over when one
+player holds every chip, or when the players stop (``stop()``).
+"""
+
+from micropython import const
+
+MIN_SEATS = const(2)
+MAX_SEATS = const(10)
+
+
+class TableError(ValueError):
+    """A table was set up or changed in a way the rules do not allow (str(e) says why)."""
+
+
+class Table:
+    """Seats, stacks and the button.
+
+    ``Table(names, chips)``: ``names`` a list of 2-10 str; ``chips`` the starting
+    stack, an int for every seat or a list of ints (one per seat), each >= 1.
+    ``dealer`` starts at seat 0 (or ``dealer=``). Raises TableError.
+    """
+
+    def __init__(self, names, chips, dealer=0):
+        n = len(names)
+        if n < MIN_SEATS or n > MAX_SEATS:
+            raise TableError("a table has 2 to 10 seats, not %d" % n)
+        if isinstance(chips, int):
+            chips = [chips] * n
+        if len(chips) != n:
+            raise TableError("%d names but %d stacks" % (n, len(chips)))
+        for c in chips:
+            if not isinstance(c, int) or c < 0:
+                raise TableError("a stack is a whole number of chips >= 0, not %r" % (c,))
+        if not 0 <= dealer < n:
+            raise TableError("no seat %r for the dealer" % (dealer,))
+        self.names = list(names)
+        self.stacks = list(chips)
+        self.bought_in = list(chips)
+        self.dealer = dealer
+        self.stopped = False
+
+    @property
+    def n(self):
+        """Number of seats (int)."""
+        return len(self.names)
+
+    def _seat(self, seat):
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            raise TableError("no seat %r" % (seat,))
+
+    def rebuy(self, seat, chips):
+        """Add ``chips`` (int >= 1) to ``seat``'s stack and to its buy-in.
+
+        Between hands from the app; mid-hand only through the engine (where the
+        house allows it). Raises TableError for a bad seat or amount.
+        """
+        self._seat(seat)
+        if not isinstance(chips, int) or chips < 1:
+            raise TableError("a rebuy is a whole number of chips >= 1, not %r" % (chips,))
+        self.stacks[seat] += chips
+        self.bought_in[seat] += chips
+
+    def in_play(self, seat):
+        """True when ``seat`` has chips (seats that are out are skipped)."""
+        return self.stacks[seat] > 0
+
+    def seats_in_play(self):
+        """Seats with chips, clockwise from the seat left of the dealer (the dealer last)."""
+        n = len(self.names)
+        out = []
+        for k in range(1, n + 1):
+            s = (self.dealer + k) % n
+            if self.stacks[s] > 0:
+                out.append(s)
+        return out
+
+    def move_button(self):
+        """The dealer moves one seat left (clockwise), skipping seats that are out. Returns the new dealer."""
+        n = len(self.names)
+        for k in range(1, n + 1):
+            s = (self.dealer + k) % n
+            if self.stacks[s] > 0:
+                self.dealer = s
+                return s
+        self.dealer = (self.dealer + 1) % n
+        return self.dealer
+
+    def total(self):
+        """Chips on the table (sum of stacks)."""
+        return sum(self.stacks)
+
+    def standings(self):
+        """List of ``(seat, name, stack, net)``, ``net = stack - bought_in``, best net first (then seat)."""
+        rows = [(s, self.names[s], self.stacks[s], self.stacks[s] - self.bought_in[s]) for s in range(self.n)]
+        rows.sort(key=lambda r: (-r[3], r[0]))
+        return rows
+
+    def stop(self):
+        """The players stop the session (standings are final)."""
+        self.stopped = True
+
+    def session_over(self):
+        """True when one player holds every chip, or after ``stop()``."""
+        if self.stopped:
+            return True
+        return sum(1 for v in self.stacks if v > 0) <= 1
+
+    def to_state(self):
+        """JSON-able dict of the whole table."""
+        return {"names": list(self.names), "stacks": list(self.stacks), "bought_in": list(self.bought_in),
+                "dealer": self.dealer, "stopped": self.stopped}
+
+    @classmethod
+    def from_state(cls, d):
+        """A Table from ``to_state()``'s dict."""
+        t = cls(d["names"], list(d["stacks"]), d["dealer"])
+        t.bought_in = list(d["bought_in"])
+        t.stopped = bool(d.get("stopped", False))
+        return t

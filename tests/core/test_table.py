@@ -1,0 +1,62 @@
+"""The table (issue 4): seats, stacks, button, rebuys, standings. Runs under pytest and MicroPython."""
+
+from dealerbox.table import Table, TableError
+from support import raises
+
+
+def test_seats_two_to_ten():
+    with raises(TableError, "2 to 10 seats, not 1"):
+        Table(["a"], 100)
+    with raises(TableError, "2 to 10 seats, not 11"):
+        Table(["p%d" % i for i in range(11)], 100)
+    t = Table(["p%d" % i for i in range(10)], 100)
+    assert t.n == 10 and t.stacks == [100] * 10 and t.bought_in == [100] * 10
+    with raises(TableError, "2 names but 3 stacks"):
+        Table(["a", "b"], [1, 2, 3])
+    with raises(TableError, "whole number"):
+        Table(["a", "b"], [1, -2])
+
+
+def test_button_moves_left_skipping_players_out():
+    t = Table(["A", "B", "C", "D"], [10, 0, 5, 7])
+    assert t.dealer == 0
+    assert t.seats_in_play() == [2, 3, 0]
+    assert t.move_button() == 2
+    assert t.seats_in_play() == [3, 0, 2]
+    assert t.move_button() == 3
+    assert t.move_button() == 0
+    t.rebuy(1, 20)
+    assert t.move_button() == 1
+
+
+def test_rebuy_and_standings_net_of_buy_ins():
+    t = Table(["Anna", "Ben", "Carla"], 100)
+    t.stacks = [0, 180, 120]
+    t.rebuy(0, 50)
+    assert t.stacks[0] == 50 and t.bought_in == [150, 100, 100]
+    assert t.standings() == [(1, "Ben", 180, 80), (2, "Carla", 120, 20), (0, "Anna", 50, -100)]
+    with raises(TableError, "rebuy is a whole number"):
+        t.rebuy(1, 0)
+    with raises(TableError, "no seat 3"):
+        t.rebuy(3, 10)
+    assert t.bought_in == [150, 100, 100]
+
+
+def test_session_over_when_one_has_every_chip_or_players_stop():
+    t = Table(["A", "B", "C"], 100)
+    assert not t.session_over()
+    t.stacks = [300, 0, 0]
+    assert t.session_over()
+    t.stacks = [200, 100, 0]
+    assert not t.session_over()
+    t.stop()
+    assert t.session_over()
+
+
+def test_state_round_trip():
+    t = Table(["A", "B", "C"], [5, 6, 7], dealer=2)
+    t.rebuy(0, 3)
+    d = t.to_state()
+    t2 = Table.from_state(d)
+    assert t2.to_state() == d
+    assert t2.dealer == 2 and t2.stacks == [8, 6, 7] and t2.bought_in == [8, 6, 7]

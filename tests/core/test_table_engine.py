@@ -1,0 +1,145 @@
+"""The engine base (issue 4): legal/illegal actions, stacks <-> pots, the end of a hand, snapshot.
+
+A toy game on the base class (one card each, ante 1, one bet or fold each in turn,
+highest card wins) checks the shared bookkeeping without any game's own rules.
+Runs under pytest and MicroPython.
+"""
+
+from dealerbox.engine import Action, Engine, IllegalAction, Option
+from dealerbox.rng import SeededEntropy
+from dealerbox.table import Table
+from support import raises
+
+
+class Toy(Engine):
+    GAME = "toy"
+    STATE = ("acted",)
+
+    def _begin(self):
+        self.acted = []
+        for s in self.live_seats():
+            self._put(s, 1)
+            self._deal(s, 1)
+        self.to_act = self.live_seats()[0]
+        return [["dealt"]]
+
+    def _options(self, seat):
+        return [Option("bet", 1, self.table.stacks[seat]), Option("fold")]
+
+    def _why_not(self, seat, kind):
+        return "the toy knows only bet and fold, not %s" % kind
+
+    def _do(self, seat, action):
+        if action.kind == "fold":
+            self._pack(seat)
+        else:
+            self._put(seat, action.amount)
+        self.acted.append(seat)
+        nxt = self._next_active(seat)
+        live = self.live_seats()
+        if len(live) == 1:
+            return self._finish()
+        if nxt is None or nxt in self.acted:
+            scores = {s: self.hands[s][0] for s in live}
+            return self._finish(scores, shown=[self.hands[s] if s in live else None for s in range(self.n)])
+        self.to_act = nxt
+        return []
+
+
+def _deck(first):
+    rest = [c for c in range(52) if c not in first]
+    return list(first) + rest
+
+
+def test_illegal_action_leaves_state_unchanged():
+    t = Table(["A", "B", "C"], [100, 300, 300])
+    e = Toy(t, entropy=SeededEntropy(1))
+    e.start_hand()
+    assert e.to_act == 1 and e.pot_total() == 3 and t.stacks == [99, 299, 299]
+    before = e.to_state()
+    for act, why in ((Action("bet", 300), "bet is 1 to 299 chips, not 300"),
+                     (Action("bet", 0), "bet is 1 to 299 chips, not 0"),
+                     (Action("fold", 2), "fold takes no amount"),
+                     (Action("raise", 5), "the toy knows only bet and fold, not raise"),
+                     (Action("rebuy", 5), "no rebuy in the middle of a hand")):
+        assert e.why_illegal(act) == why
+        with raises(IllegalAction, why):
+            e.apply(act)
+        assert e.to_state() == before and t.stacks == [99, 299, 299]
+    assert e.legal_actions() == [Option("bet", 1, 299), Option("fold", 0, 0)]
+
+
+def test_all_in_side_pot_uncalled_back_and_button_moves():
+    # dealer A (seat 0): B acts first, then C, then A.  Cards: B 2c, C Ks, A As (dealt B, C, A)
+    t = Table(["A", "B", "C"], [100, 300, 300])
+    e = Toy(t)
+    e.start_hand(deck=_deck([0, 47, 51]))
+    assert e.hands == [[51], [0], [47]]
+    e.apply(Action("bet", 299))      # B all-in
+    assert e.chips_ok() and e.is_all_in(1)
+    e.apply(Action("fold"))          # C
+    ev = e.apply(Action("bet", 99))  # A all-in for less
+    assert ev[0] == ["back", 1, 200]
+    r = e.result
+    assert r["returned"] == [1, 200]
+    assert r["pots"] == [[201, [0, 1]]]
+    assert r["awards"] == [[0, 0, 201]]
+    assert t.stacks == [201, 200, 299] and sum(t.stacks) == 700
+    assert e.phase == "over" and e.to_act is None and e.legal_actions() == []
+    assert t.dealer == 1
+    assert e.why_illegal(Action("fold")) == "the hand is over"
+    assert e.log["result"]["stacks"] == [201, 200, 299]
+    assert e.log["actions"] == [[1, "bet", 299], [2, "fold", 0], [0, "bet", 99]]
+    assert e.log["stacks"] == [100, 300, 300] and e.log["dealer"] == 0
+
+
+def test_last_player_in_wins_without_show():
+    t = Table(["A", "B", "C"], 50)
+    e = Toy(t)
+    e.start_hand(deck=_deck([51, 50, 0]))
+    e.apply(Action("bet", 10))
+    e.apply(Action("fold"))
+    e.apply(Action("fold"))
+    assert e.result["returned"] == [1, 10]
+    assert e.result["awards"] == [[0, 1, 3]]
+    assert t.stacks == [49, 52, 49]
+
+
+def test_seats_out_are_not_dealt_and_two_are_needed():
+    t = Table(["A", "B", "C"], [10, 0, 10])
+    e = Toy(t, entropy=SeededEntropy(3))
+    e.start_hand()
+    assert e.dealt == [True, False, True] and e.hands[1] is None
+    assert e.to_act == 2
+    with raises(IllegalAction, "in progress"):
+        e.start_hand()
+    t2 = Table(["A", "B"], [10, 0])
+    with raises(IllegalAction, "two players with chips"):
+        Toy(t2, entropy=SeededEntropy(3)).start_hand()
+    with raises(ValueError, "not a full 52-card deck"):
+        Toy(Table(["A", "B"], 5)).start_hand(deck=[1, 2, 3])
+
+
+def test_snapshot_round_trip_mid_hand():
+    t = Table(["A", "B", "C"], [100, 300, 300])
+    e = Toy(t)
+    e.start_hand(deck=_deck([0, 47, 51]))
+    e.apply(Action("bet", 200))
+    d = e.to_state()
+    t2 = Table.from_state(t.to_state())
+    e2 = Toy.from_state(t2, d)
+    assert e2.to_state() == d
+    e.apply(Action("bet", 150))
+    e2.apply(Action("bet", 150))
+    e.apply(Action("fold"))
+    e2.apply(Action("fold"))
+    assert e.result == e2.result and t.stacks == t2.stacks == [99, 99, 502]
+
+
+def test_action_rows():
+    assert Action("chaal", 4).to_list(2) == [2, "chaal", 4]
+    assert Action.from_list([3, "draw", 0, [1, 4]]) == (3, Action("draw", 0, [1, 4]))
+    with raises(ValueError, "malformed"):
+        Action.from_list([1, "chaal"])
+    assert Option("chaal", 3, 6).allows(6) and not Option("chaal", 3, 6).allows(7)
+    assert Option("chaal", 20, 40, (20, 40)).allows(40) and not Option("chaal", 20, 40, (20, 40)).allows(30)
