@@ -95,7 +95,7 @@ def decode(data):
     except UnicodeError:
         raise ValueError("not a session file") from None
     if len(parts) != 4 or parts[0] != MAGIC:
-        raise ValueError("not a session file") from None
+        raise ValueError("not a session file")
     try:
         number = int(parts[1])
         crc = int(parts[2], 16)
