@@ -1,0 +1,291 @@
+"""One betting round of a poker-style game: who acts, what they may put in, when it closes.
+
+Used by Turkish Poker (before and after the draw) and Indian Poker (RULES.md,
+Turkish Poker and Indian Poker; seeds 002, 003). The round only keeps the chips
+each seat has put in *this round* (``bets``, ints); the engine moves the chips
+out of the table stacks into its ``PotBook`` and passes the stacks and the pot
+in when it asks a question.
+
+Structures (``structure``), all with a bet size ``size`` (int chips >= 1):
+
+==========  ==========================================  ==========================================
+structure   a bet (nothing to call yet) puts in          a raise puts in ``to_call`` + an increment
+==========  ==========================================  ==========================================
+fixed       exactly ``size``                             increment exactly ``size``; at most ``cap``
+                                                         bets and raises in the round (default 4)
+pot         ``size`` up to the pot                       increment from the last full raise (at least
+                                                         ``size``) up to the pot after the call
+no-limit    ``size`` up to the whole stack               increment from the last full raise (at least
+                                                         ``size``) up to the whole stack
+free        1 chip up to the whole stack                 increment 1 chip or more, up to the stack
+==========  ==========================================  ==========================================
+
+A player who cannot cover the minimum may put in the whole stack (all-in). An
+all-in raise smaller than the minimum increment is *incomplete*: the players
+who have already acted must call it or fold, but it does not reopen raising
+for them (standard poker practice). When ``check_raise`` is False, a player who
+checked in this round may later call or fold but not raise. A bet or raise is
+not offered when nobody else could answer it (every other player is all-in).
+
+Action kinds used here: ``check``, ``bet``, ``call``, ``raise``, ``fold``.
+Amounts are the chips put in by that action (a call of 3 puts in 3).
+"""
+
+from micropython import const
+
+FIXED = "fixed"
+POT = "pot"
+NO_LIMIT = "no-limit"
+FREE = "free"
+STRUCTURES = (FIXED, POT, NO_LIMIT, FREE)
+DEFAULT_CAP = const(4)
+
+
+class BettingRound:
+    """The state of one betting round for ``n`` seats.
+
+    ``order``: the seats in the hand (not folded), clockwise from the first to
+    act; ``size``: bet size in chips; ``structure``: one of ``STRUCTURES``;
+    ``cap``: bets + full raises allowed in a fixed-limit round; ``check_raise``:
+    whether a player who checked may raise later in the round. Call ``start``
+    with the stacks before the first question. Raises ValueError for a bad
+    structure or size.
+    """
+
+    def __init__(self, n, order, size, structure=FIXED, cap=DEFAULT_CAP, check_raise=True):
+        if structure not in STRUCTURES:
+            raise ValueError("betting structure %r is not one of %s" % (structure, ", ".join(STRUCTURES)))
+        if not isinstance(size, int) or size < 1:
+            raise ValueError("the bet size is a whole number of chips >= 1, not %r" % (size,))
+        self.n = n
+        self.order = list(order)
+        self.size = size
+        self.structure = structure
+        self.cap = cap
+        self.check_raise = check_raise
+        self.bets = [0] * n
+        self.high = 0
+        self.min_raise = size if structure != FREE else 1
+        self.raises = 0
+        self.folded = [s not in self.order for s in range(n)]
+        self.pending = [False] * n
+        self.can_raise = [True] * n
+        self.checked = [False] * n
+        self.to_act = None
+
+    # -- queries ---------------------------------------------------------------
+
+    def live(self):
+        """Seats still in the round (not folded), in acting order."""
+        return [s for s in self.order if not self.folded[s]]
+
+    def done(self):
+        """True when the round is closed: nobody left to act, or one player left."""
+        return self.to_act is None
+
+    def to_call(self, seat):
+        """Chips ``seat`` must put in to match the highest bet of the round (int >= 0)."""
+        return self.high - self.bets[seat]
+
+    def _others_can_answer(self, seat, stacks):
+        for s in self.order:
+            if s != seat and not self.folded[s] and stacks[s] > 0:
+                return True
+        return False
+
+    def _bet_range(self, stack, pot):
+        s = self.structure
+        if s == FIXED:
+            lo = hi = self.size
+        elif s == POT:
+            lo = self.size
+            hi = max(self.size, pot)
+        elif s == NO_LIMIT:
+            lo = self.size
+            hi = stack
+        else:
+            lo = 1
+            hi = stack
+        return min(lo, stack), min(hi, stack)
+
+    def _raise_range(self, seat, stack, pot):
+        call = self.to_call(seat)
+        s = self.structure
+        if s == FIXED:
+            lo = hi = call + self.size
+        elif s == POT:
+            lo = call + self.min_raise
+            hi = max(lo, call + pot + call)
+        else:
+            lo = call + self.min_raise
+            hi = stack
+        return min(lo, stack), min(hi, stack)
+
+    def options(self, seat, stack, stacks, pot):
+        """Legal choices of ``seat`` now: list of ``(kind, min, max)`` chips put in.
+
+        ``stack``: the seat's chips behind; ``stacks``: every seat's chips
+        behind (list, to know who could answer a bet); ``pot``: every chip in
+        the hand so far (all pots, this round's bets included). Empty when it
+        is not ``seat``'s turn.
+        """
+        if seat != self.to_act:
+            return []
+        out = []
+        call = self.to_call(seat)
+        answer = self._others_can_answer(seat, stacks)
+        if call == 0:
+            out.append(("check", 0, 0))
+            if self.high == 0 and answer and stack > 0:
+                lo, hi = self._bet_range(stack, pot)
+                out.append(("bet", lo, hi))
+            elif self.high > 0 and answer and self._may_raise(seat) and stack > 0:
+                lo, hi = self._raise_range(seat, stack, pot)
+                out.append(("raise", lo, hi))
+        else:
+            c = min(call, stack)
+            out.append(("call", c, c))
+            if answer and stack > call and self._may_raise(seat):
+                lo, hi = self._raise_range(seat, stack, pot)
+                out.append(("raise", lo, hi))
+            out.append(("fold", 0, 0))
+        return out
+
+    def _may_raise(self, seat):
+        if not self.can_raise[seat]:
+            return False
+        if self.checked[seat] and not self.check_raise:
+            return False
+        if self.structure == FIXED and self.raises >= self.cap:
+            return False
+        return True
+
+    def why_not(self, seat, kind, amount, stack, stacks, pot):
+        """The reason ``seat`` may not ``kind`` with ``amount`` chips now, or None if it may."""
+        if self.to_act is None:
+            return "the betting round is over"
+        if seat != self.to_act:
+            return "it is not your turn"
+        call = self.to_call(seat)
+        for k, lo, hi in self.options(seat, stack, stacks, pot):
+            if k == kind:
+                if kind in ("check", "fold", "call"):
+                    return None
+                if not isinstance(amount, int) or amount < lo or amount > hi:
+                    if lo == hi:
+                        return "a %s here is exactly %d chips" % (kind, lo)
+                    return "a %s here is %d to %d chips" % (kind, lo, hi)
+                return None
+        if kind == "check":
+            return "you must call %d, raise or fold" % call
+        if kind == "fold":
+            return "nothing to call: check instead"
+        if kind == "call":
+            return "nothing to call"
+        if kind == "bet":
+            if self.high > 0:
+                return "there is already a bet: call, raise or fold"
+            return "nobody left to call a bet"
+        if kind == "raise":
+            if self.high == 0:
+                return "nothing to raise: bet instead"
+            if not self._others_can_answer(seat, stacks):
+                return "nobody left to call a raise"
+            if stack <= call:
+                return "you do not have the chips to raise"
+            if self.structure == FIXED and self.raises >= self.cap:
+                return "the betting is capped at %d bets and raises" % self.cap
+            if self.checked[seat] and not self.check_raise:
+                return "check-raise is not allowed"
+            return "an all-in for less than a raise does not reopen the raising"
+        return "no such action: %s" % kind
+
+    # -- changes ---------------------------------------------------------------
+
+    def start(self, stacks, bets=None):
+        """Open the round: every seat in ``order`` with chips must act; set ``to_act``.
+
+        ``bets`` (optional list of ints): chips already put in this round (none by default).
+        """
+        if bets is not None:
+            self.bets = list(bets)
+            self.high = max(self.bets)
+        with_chips = [s for s in self.order if stacks[s] > 0]
+        for s in self.order:
+            self.pending[s] = stacks[s] > 0 and (len(with_chips) >= 2 or self.bets[s] < self.high)
+        self.to_act = self._next_from(-1)
+
+    def _next_from(self, pos):
+        """First pending seat in ``order`` after position ``pos`` (wrapping); None if none or one left."""
+        if len(self.live()) <= 1:
+            return None
+        k = len(self.order)
+        for i in range(1, k + 1):
+            s = self.order[(pos + i) % k]
+            if self.pending[s] and not self.folded[s]:
+                return s
+        return None
+
+    def act(self, seat, kind, amount, stacks):
+        """Record ``seat``'s ``kind`` (already checked with ``why_not``); return the chips it puts in.
+
+        ``amount``: chips for a bet or raise; ignored otherwise. ``stacks``:
+        every seat's chips behind *before* this action (the caller then moves
+        the returned chips out of the stack). Moves ``to_act`` on.
+        """
+        put = 0
+        stack = stacks[seat]
+        if kind == "fold":
+            self.folded[seat] = True
+        elif kind == "check":
+            self.checked[seat] = True
+        elif kind == "call":
+            put = min(self.to_call(seat), stack)
+        elif kind == "bet" or kind == "raise":
+            put = amount
+            call = self.to_call(seat)
+            inc = put - call
+            full = inc >= self.min_raise if self.structure != FIXED else inc >= self.size
+            self.high = self.bets[seat] + put
+            if full:
+                if self.structure != FIXED and inc > self.min_raise:
+                    self.min_raise = inc
+                self.raises += 1
+            for s in self.order:
+                if s == seat or self.folded[s]:
+                    continue
+                left = stacks[s]
+                if left > 0 and self.bets[s] < self.high:
+                    self.pending[s] = True
+                    if full:
+                        self.can_raise[s] = True
+        else:
+            raise ValueError("no such betting action: %s" % kind)
+        self.bets[seat] += put
+        self.pending[seat] = False
+        self.can_raise[seat] = False
+        self.to_act = self._next_from(self.order.index(seat))
+        return put
+
+    def to_state(self):
+        """JSON-able dict of the round."""
+        return {"n": self.n, "order": list(self.order), "size": self.size, "structure": self.structure,
+                "cap": self.cap, "check_raise": self.check_raise, "bets": list(self.bets), "high": self.high,
+                "min_raise": self.min_raise, "raises": self.raises, "folded": list(self.folded),
+                "pending": list(self.pending), "can_raise": list(self.can_raise), "checked": list(self.checked),
+                "to_act": self.to_act}
+
+    @classmethod
+    def from_state(cls, d):
+        """A BettingRound from ``to_state()``'s dict."""
+        r = cls(d["n"], d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
+        r.bets = list(d["bets"])
+        r.high = d["high"]
+        r.min_raise = d["min_raise"]
+        r.raises = d["raises"]
+        r.folded = [bool(x) for x in d["folded"]]
+        r.pending = [bool(x) for x in d["pending"]]
+        r.can_raise = [bool(x) for x in d["can_raise"]]
+        r.checked = [bool(x) for x in d["checked"]]
+        r.to_act = d["to_act"]
+        return r

@@ -1,0 +1,276 @@
+"""Indian Poker (Blind Man's Bluff): one card on the forehead, seen by everybody but its holder.
+
+The rules are RULES.md, Indian Poker (seed 003); the play of a hand:
+
+1. 2 to 10 players, 52 cards. Everyone antes ``ante``; one card each (the
+   **forehead** card), clockwise from the seat left of the dealer.
+2. The box shows each player every other player's forehead card and
+   **never their own** until the showdown: ``view(seat)`` has ``None`` in
+   place of the seat's own card, ``public_view()`` (the shared screen) has
+   no forehead card at all, and the events name no card.
+3. One betting round from the seat left of the dealer: ``check`` (while
+   nobody has bet), ``bet``, ``call``, ``raise``, ``fold``, until everybody
+   still in has matched the last bet or one player is left. Structures
+   (``structure``): ``fixed`` (bet size ``bet``, at most ``cap`` bets and
+   raises), ``pot`` (pot limit), ``free`` (any amount up to the stack;
+   ``dealerbox.betting``).
+4. Showdown: every forehead card is turned; highest rank wins (ace high).
+   Equal ranks split the pot (odd chips to the first tied winner clockwise
+   from the dealer), or with ``ties`` = ``"suit-order"`` the suit breaks the
+   tie: spades > hearts > diamonds > clubs. A hand that ends because all but
+   one folded has no showdown: nobody's own card is shown.
+
+Variants (house rules, chosen before the session):
+
+* ``low``: Low Indian: the lowest card wins, the ace is low.
+* ``two_cards``: each player gets a forehead card (seen by the others) and a
+  hole card (seen only by its holder); the hand is both cards, ranked by the
+  Indian two-card ranking (``make_ranking("indian")``: a pair beats two
+  different cards, then the higher card, then the other).
+* ``center``: after the first betting round a card is turned face up in the
+  center; it **plays with every hand**: each hand is its own card(s) plus the
+  center card, the best two of them ranked as above. So a forehead card of
+  the center card's rank makes a pair, which beats every unpaired hand;
+  otherwise the center card is common to all and the own cards decide. A
+  second betting round, again from the seat left of the dealer, follows the
+  center card, then the showdown.
+* ``party``: no ante, no betting: the box deals, each player in turn looks at
+  the others' cards and passes (``check``), then all cards are turned and the
+  box names the **loser** of the deal: the worst hand (the lowest card; in
+  Low Indian the highest). Equal worst hands are all named, unless suits
+  break ties.
+"""
+
+from dealerbox.betting import BettingRound
+from dealerbox.engine import Engine, Option, _copy
+
+MAX_SEATS = 10
+
+
+class Indian(Engine):
+    """The Indian Poker engine on a ``Table`` of 2 to 10 seats (docs/engine.md; docs/indian.md).
+
+    ``Indian(table, rules=None, entropy=None)``; ``rules`` as in
+    ``dealerbox.rules`` (game ``"indian"``). Action kinds: ``check``, ``bet``
+    (amount), ``call`` (amount: the chips to call), ``raise`` (amount: chips
+    put in, the call included), ``fold``. Card ints 0-51, chips ints.
+    Raises ValueError for bad rules.
+    """
+
+    GAME = "indian"
+    STATE = ("round_state", "center", "rounds", "checked_party")
+
+    def __init__(self, table, rules=None, entropy=None):
+        self._rk = None
+        Engine.__init__(self, table, rules, entropy)
+
+    def _rules(self, rules):
+        from dealerbox import rules as house
+        return house.validate("indian", rules or {})
+
+    def ranking(self):
+        """The evaluator: ``make_ranking("indian", house=...)`` with ``low`` / ``suit-order`` from the rules."""
+        if self._rk is None:
+            from dealerbox.eval import make_ranking
+            house = []
+            if self.rules["low"]:
+                house.append("low")
+            if self.rules["ties"] == "suit-order":
+                house.append("suit-order")
+            self._rk = make_ranking("indian", house=tuple(house))
+        return self._rk
+
+    def best(self, seat):
+        """``(score, cards)`` of ``seat``'s hand: its card(s) with the center card, the best two.
+
+        ``score``: int, higher wins; ``cards``: the card ints that count.
+        """
+        rk = self.ranking()
+        cards = list(self.hands[seat]) + list(self.center)
+        if len(cards) <= 2:
+            return rk.score(cards), cards
+        best = None
+        for i in range(len(cards)):
+            for j in range(i + 1, len(cards)):
+                pair = [cards[i], cards[j]]
+                v = rk.score(pair)
+                if best is None or v > best[0]:
+                    best = (v, pair)
+        return best
+
+    # ---- state ------------------------------------------------------------------------------------
+    def _reset(self):
+        Engine._reset(self)
+        self.rnd = None
+        self.center = []
+        self.rounds = 0
+        self.checked_party = []
+
+    @property
+    def round_state(self):
+        return self.rnd.to_state() if self.rnd is not None else None
+
+    @round_state.setter
+    def round_state(self, d):
+        self.rnd = BettingRound.from_state(d) if d is not None else None
+
+    # ---- the hand ----------------------------------------------------------------------------------
+    def _begin(self):
+        r = self.rules
+        events = []
+        order = self.live_seats()
+        if not r["party"]:
+            for s in order:
+                events.append(["ante", s, self._put(s, r["ante"])])
+        for _ in range(2 if r["two_cards"] else 1):
+            for s in order:
+                self._deal(s, 1)
+        events.append(["deal", len(order)])
+        if r["party"]:
+            self.phase = "party"
+            self.to_act = order[0]
+            return events
+        return events + self._new_round()
+
+    def _new_round(self):
+        r = self.rules
+        self.rounds += 1
+        self.rnd = BettingRound(self.n, self.live_seats(), r["bet"], r["structure"], r["cap"], True)
+        self.rnd.start(self.table.stacks)
+        self.to_act = self.rnd.to_act
+        if self.to_act is None:
+            return self._round_over()
+        return [["betting", self.rounds, self.to_act]]
+
+    def _options(self, seat):
+        if self.phase == "party":
+            return [Option("check")]
+        stacks = self.table.stacks
+        return [Option(k, lo, hi) for k, lo, hi in self.rnd.options(seat, stacks[seat], stacks, self.pb.total())]
+
+    def _why(self, seat, action):
+        if action.cards is not None:
+            return "Indian Poker has no draw"
+        return self._check_options(seat, action)
+
+    def _why_not(self, seat, kind):
+        if self.phase == "party":
+            return "party mode has no betting: look at the others' cards and pass (check)"
+        if kind in ("check", "bet", "call", "raise", "fold"):
+            stacks = self.table.stacks
+            return self.rnd.why_not(seat, kind, 0, stacks[seat], stacks, self.pb.total())
+        return "no such action in Indian Poker: %s" % kind
+
+    def _do(self, seat, action):
+        if self.phase == "party":
+            self.checked_party.append(seat)
+            nxt = self._next_dealt(seat)
+            if nxt in self.checked_party:
+                return [["check", seat]] + self._party_over()
+            self.to_act = nxt
+            return [["check", seat]]
+        kind = action.kind
+        rnd = self.rnd
+        if kind == "fold":
+            self._pack(seat)
+        put = rnd.act(seat, kind, action.amount, self.table.stacks)
+        if put:
+            self._put(seat, put)
+        events = [[kind, seat, put] if kind != "fold" else ["fold", seat]]
+        self.to_act = rnd.to_act
+        if self.to_act is None:
+            events.extend(self._round_over())
+        return events
+
+    def _next_dealt(self, seat):
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            if self.dealt[s]:
+                return s
+        return seat
+
+    def _round_over(self):
+        live = self.live_seats()
+        if len(live) == 1:
+            return self._finish(extra={"how": "fold", "center": list(self.center)})
+        if self.rules["center"] and not self.center:
+            self.center = [self.deck[self.pos]]
+            self.pos += 1
+            return [["center", self.center[0]]] + self._new_round()
+        return self._showdown(live)
+
+    def _reveal(self, seats):
+        shown = [None] * self.n
+        cats = [None] * self.n
+        best = [None] * self.n
+        scores = {}
+        rk = self.ranking()
+        for s in seats:
+            v, cards = self.best(s)
+            shown[s] = list(self.hands[s])
+            best[s] = cards
+            cats[s] = rk.category(cards)
+            scores[s] = v
+        return scores, shown, {"categories": cats, "best": best, "center": list(self.center)}
+
+    def _showdown(self, live):
+        self.phase = "showdown"
+        scores, shown, extra = self._reveal(live)
+        extra["how"] = "showdown"
+        return [["showdown"]] + self._finish(scores, shown, extra)
+
+    def _party_over(self):
+        self.phase = "showdown"
+        seats = [s for s in range(self.n) if self.dealt[s]]
+        scores, shown, extra = self._reveal(seats)
+        worst = None
+        for s in seats:
+            if worst is None or scores[s] < worst:
+                worst = scores[s]
+        d = self.log["dealer"]
+        losers = sorted([s for s in seats if scores[s] == worst], key=lambda s: (s - d - 1) % self.n)
+        extra["how"] = "party"
+        extra["loser"] = losers
+        return [["showdown"], ["loser"] + losers] + self._finish(scores, shown, extra)
+
+    # ---- what players see ------------------------------------------------------------------------------
+    def _showdown_seen(self):
+        return self.result is not None and self.result.get("how") in ("showdown", "party")
+
+    def public_view(self):
+        """What everybody may see on the shared screen: ``game``, ``phase``, ``dealer``, ``to_act``, ``pot``,
+        ``bets`` (this round), ``stacks``, ``folded``, ``all_in``, ``dealt``, ``round`` (1 or 2), ``center``
+        (face-up card ints) and, only after a showdown, ``shown`` (every hand) and ``result``. Never a
+        forehead card before the showdown: each player's own card would be on it.
+        """
+        n = self.n
+        d = {"game": self.GAME, "phase": self.phase, "hand_no": self.hand_no,
+             "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
+             "pot": self.pb.total(), "stacks": list(self.table.stacks),
+             "bets": list(self.rnd.bets) if self.rnd is not None else [0] * n,
+             "folded": [self.dealt[s] and self.pb.folded[s] for s in range(n)],
+             "all_in": [self.is_all_in(s) for s in range(n)], "dealt": list(self.dealt),
+             "round": self.rounds, "center": list(self.center), "party": bool(self.rules["party"])}
+        if self._showdown_seen():
+            d["shown"] = _copy(self.result["shown"])
+            d["result"] = _copy(self.result)
+        return d
+
+    def view(self, seat):
+        """What ``seat`` may see: ``public_view()`` plus ``seat``, ``foreheads`` (per seat: the forehead card
+        of every other seat dealt in, ``None`` for ``seat`` itself and for seats not dealt in) and ``hole``
+        (its own hole card in the two-card variant, else None). After a showdown ``foreheads`` holds every
+        card, its own included.
+        """
+        d = self.public_view()
+        d["seat"] = seat
+        open_all = self._showdown_seen()
+        heads = [None] * self.n
+        for s in range(self.n):
+            h = self.hands[s]
+            if h and (s != seat or open_all):
+                heads[s] = h[0]
+        d["foreheads"] = heads
+        own = self.hands[seat] if 0 <= seat < self.n else None
+        d["hole"] = own[1] if own and len(own) > 1 else None
+        return d

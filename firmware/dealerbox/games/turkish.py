@@ -1,0 +1,499 @@
+"""Turkish Poker (Türk Pokeri): five-card draw with a short deck, openers, one draw of 0 to 4 cards.
+
+The rules are RULES.md, Turkish Poker (seed 002); the play of a hand:
+
+1. The deck follows the number of players dealt in (24/28/32/36 cards for
+   2/3/4/5; house rule ``four_with_36``). Everyone antes ``ante``; a dead
+   hand's pot carried over is added (below). Five cards each, one at a time,
+   clockwise from the seat left of the dealer.
+2. **Before the draw**, from the seat left of the dealer: ``check`` until
+   someone ``open``s. Only a player holding **openers** may open (pair of
+   kings or better; house rules ``openers`` = ``"jacks"`` or ``"aces"``): the
+   box does not offer ``open`` to anyone else and says why if asked. After
+   the open: ``call``, ``raise``, ``fold`` (a player who checked before the
+   open may raise: those checks only wait for an opener).
+   **Karanlık** (house rule ``karanlik``): the first player to act may, before
+   looking at the cards, bet blind (``karanlik``, one bet of ``bet`` chips);
+   the blind bet opens the pot without openers. Otherwise they ``look`` first.
+3. **Dead hand**: if everybody checks, the antes stay in the pot, the hand
+   ends with result ``{"dead": True, ...}``, the button moves and the next
+   hand starts with that pot carried over (``carry``, chips per seat, kept by
+   the engine between hands, saved in ``to_state`` and written as ``"carry"``
+   in the next hand's log); everybody antes again on top of it.
+4. **Draw**, from the opener clockwise (from the next player still in when the
+   opener has folded): ``draw`` with ``cards`` = the positions (0-4) of 0 to 4
+   cards to discard. The kept cards stay in order, the new cards are added at
+   the end. A four-card draw gets three cards at once and the fourth only
+   after everyone else has drawn (in draw order). When the stock runs out the
+   discards, except those of the player being served, are shuffled into a new
+   stock (``dealerbox.stock``). Splitting openers is allowed: the box keeps
+   the opener's five cards from before the draw and shows them at the end
+   (``result["openers"]``).
+5. **After the draw**, from the opener: ``check``, ``bet``, ``call``,
+   ``raise``, ``fold``; if everybody checks the showdown is free.
+6. **Showdown** by the Turkish ranking of the deck (``dealerbox.eval``, house
+   rules ``no_minor``, ``standard_ranking``); equal hands split, odd chips to
+   the first tied winner clockwise from the dealer; side pots for all-in
+   players. House rule ``hi_lo``: every pot is split between the best high
+   and the best qualifying low (``dealerbox.hilo``).
+
+Betting structures (``structure``): ``fixed``, ``pot``, ``no-limit``, with the
+bet size ``bet`` and, in fixed limit, at most ``cap`` bets and raises per round
+(``dealerbox.betting``). House rule ``check_raise`` = False: after the draw a
+player who checked may not raise later in that round.
+
+When at most one player has chips behind (the others are all-in on the ante)
+there is no betting: the draw and the showdown follow.
+"""
+
+from dealerbox.betting import BettingRound
+from dealerbox.cards import ACE, JACK, KING, rank_of
+from dealerbox.deck import turkish_deck
+from dealerbox.engine import Engine, IllegalAction, Option, _copy, _reader
+from dealerbox.stock import Stock, StockError
+
+OPENERS = {"jacks": JACK, "kings": KING, "aces": ACE}
+RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
+              "queens", "kings", "aces")
+MAX_SEATS = 5
+
+
+def rank_counts(cards):
+    """List of 13 ints: how many of ``cards`` (card ints) have each rank (0-12, 2..A)."""
+    counts = [0] * 13
+    for c in cards:
+        counts[rank_of(c)] += 1
+    return counts
+
+
+def minimal_openers(rank, size):
+    """The weakest hand holding openers of ``rank``: a pair of that rank and the three lowest other ranks.
+
+    Card ints; the pair in clubs and diamonds, the kickers in hearts, spades,
+    hearts, so the hand is neither a flush nor a straight. ``size``: deck size.
+    """
+    low = 13 - size // 4
+    kickers = [r for r in range(low, 13) if r != rank][:3]
+    return [rank * 4, rank * 4 + 1, kickers[0] * 4 + 2, kickers[1] * 4 + 3, kickers[2] * 4 + 2]
+
+
+def keeps_openers(kept, rank):
+    """True when the kept cards (card ints, 1-5) still hold openers by themselves.
+
+    A pair of ``rank`` or better, two pair, or three or four of a kind among
+    them. A discarded straight or flush, or a broken pair, is a split opener.
+    """
+    counts = rank_counts(kept)
+    pairs = 0
+    for r in range(13):
+        if counts[r] >= 3:
+            return True
+        if counts[r] == 2:
+            pairs += 1
+            if r >= rank:
+                return True
+    return pairs >= 2
+
+
+class Turkish(Engine):
+    """The Turkish Poker engine on a ``Table`` of 2 to 5 seats (docs/engine.md; docs/turkish.md).
+
+    ``Turkish(table, rules=None, entropy=None)``; ``rules`` as in
+    ``dealerbox.rules`` (game ``"turkish"``). Action kinds: ``look``,
+    ``karanlik`` (amount), ``check``, ``open`` (amount), ``bet`` (amount),
+    ``call`` (amount: the chips to call), ``raise`` (amount: chips put in,
+    the call included), ``fold``, ``draw`` (``cards`` = positions 0-4 to
+    discard, amount 0). Raises ValueError for a table of more than 5 seats
+    or bad rules.
+    """
+
+    GAME = "turkish"
+    STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
+             "owed", "carry", "blind_seat", "replay_reshuffles")
+
+    def __init__(self, table, rules=None, entropy=None):
+        if len(table.names) > MAX_SEATS:
+            raise ValueError("Turkish Poker is for 2 to 5 players, not %d" % len(table.names))
+        self.carry = None
+        self.replay_reshuffles = None
+        self._rk = None
+        self._rk_size = 0
+        Engine.__init__(self, table, rules, entropy)
+
+    # ---- rules, deck, ranking ------------------------------------------------------------------
+    def _rules(self, rules):
+        from dealerbox import rules as house
+        return house.validate("turkish", rules or {})
+
+    def _fresh_deck(self):
+        players = len(self.table.seats_in_play())
+        four36 = bool(self.rules["four_with_36"]) and players == 4
+        return list(turkish_deck(players, four36))
+
+    def ranking(self):
+        """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``)."""
+        size = len(self.deck)
+        if self._rk is None or self._rk_size != size:
+            from dealerbox.eval import make_ranking
+            house = []
+            if self.rules["no_minor"]:
+                house.append("no-minor")
+            if self.rules["standard_ranking"]:
+                house.append("standard-ranking")
+            self._rk = make_ranking("turkish", deck=size, house=tuple(house))
+            self._rk_size = size
+        return self._rk
+
+    def has_openers(self, seat):
+        """True when ``seat``'s five cards hold openers (pair of kings or better by default)."""
+        rk = self.ranking()
+        need = OPENERS[self.rules["openers"]]
+        return rk.score(self.hands[seat]) >= rk.score(minimal_openers(need, len(self.deck)))
+
+    def openers_text(self):
+        """``"a pair of kings or better"`` (or jacks/aces, from the rules)."""
+        return "a pair of %s or better" % RANK_NAMES[OPENERS[self.rules["openers"]]]
+
+    # ---- state kept as JSON (the round and the stock live as objects) -------------------------
+    def _reset(self):
+        Engine._reset(self)
+        self.street = 0
+        self.rnd = None
+        self.stock = None
+        self.looked = [True] * self.n
+        self.opener = None
+        self.openers = None
+        self.draw_order = []
+        self.drew = [None] * self.n
+        self.owed = []
+        self.blind_seat = None
+
+    @property
+    def round_state(self):
+        return self.rnd.to_state() if self.rnd is not None else None
+
+    @round_state.setter
+    def round_state(self, d):
+        self.rnd = BettingRound.from_state(d) if d is not None else None
+
+    @property
+    def stock_state(self):
+        return self.stock.to_state() if self.stock is not None else None
+
+    @stock_state.setter
+    def stock_state(self, d):
+        self.stock = Stock.from_state(d) if d is not None else None
+
+    # ---- the hand ----------------------------------------------------------------------------------
+    def start_from_log(self, log):
+        """Start the hand of a hand-log dict: its deck, its carried pot and its reshuffled stocks."""
+        carry = log.get("carry")
+        self.carry = list(carry) if carry else None
+        self.replay_reshuffles = _copy(log.get("reshuffles") or [])
+        return self.start_hand(deck=log["deck"])
+
+    def carried(self):
+        """Chips carried over from dead hands, waiting for the next hand (int; 0 during a hand)."""
+        return sum(self.carry) if self.carry else 0
+
+    def _begin(self):
+        r = self.rules
+        events = []
+        carry = self.carry
+        self.carry = None
+        if carry:
+            for s in range(self.n):
+                if carry[s]:
+                    self.pb.put(s, carry[s])
+            self.log["carry"] = list(carry)
+            events.append(["carry", sum(carry)])
+        order = self.live_seats()
+        for s in order:
+            put = self._put(s, r["ante"])
+            events.append(["ante", s, put])
+        for _ in range(5):
+            for s in order:
+                self._deal(s, 1)
+        events.append(["deal", len(self.deck)])
+        self.stock = Stock(self.deck[self.pos:], self.replay_reshuffles)
+        self.replay_reshuffles = None
+        self.log["reshuffles"] = []
+        self.rnd = self._round(order, True)
+        if r["karanlik"] and self.rnd.to_act is not None and self.rnd.high == 0:
+            self.blind_seat = self.rnd.to_act
+            self.looked[self.blind_seat] = False
+        self.to_act = self.rnd.to_act
+        if self.to_act is None:
+            events.extend(self._round_over())
+        return events
+
+    def _round(self, order, first):
+        r = self.rules
+        rnd = BettingRound(self.n, order, r["bet"], r["structure"], r["cap"], True if first else r["check_raise"])
+        rnd.start(self.table.stacks)
+        return rnd
+
+    def _clockwise_from(self, start):
+        n = self.n
+        return [(start + k) % n for k in range(n) if self.is_live((start + k) % n)]
+
+    # ---- options and reasons -----------------------------------------------------------------------
+    def _options(self, seat):
+        if self.phase == "draw":
+            return [Option("draw")]
+        stacks = self.table.stacks
+        stack = stacks[seat]
+        if not self.looked[seat]:
+            out = [Option("look")]
+            if self._blind_ok(seat):
+                b = min(self.rules["bet"], stack)
+                out.append(Option("karanlik", b, b))
+            return out
+        out = []
+        for kind, lo, hi in self.rnd.options(seat, stack, stacks, self.pb.total()):
+            if kind == "bet" and self.street == 0:
+                if not self.has_openers(seat):
+                    continue
+                kind = "open"
+            out.append(Option(kind, lo, hi))
+        return out
+
+    def _blind_ok(self, seat):
+        rnd = self.rnd
+        return (seat == self.blind_seat and self.street == 0 and rnd.high == 0 and self.table.stacks[seat] > 0
+                and rnd._others_can_answer(seat, self.table.stacks))
+
+    def _why(self, seat, action):
+        if self.phase == "draw":
+            if action.kind != "draw":
+                return "it is the draw: discard 0 to 4 cards (draw)"
+            return self._why_draw(seat, action)
+        if action.cards is not None:
+            return "only a draw names cards"
+        return self._check_options(seat, action)
+
+    def _why_draw(self, seat, action):
+        if action.amount != 0:
+            return "a draw takes no chips"
+        pos = action.cards
+        if not isinstance(pos, list):
+            return "say which cards to discard (positions 0-4)"
+        if len(pos) > 4:
+            return "discard 0 to 4 cards, not %d" % len(pos)
+        seen = []
+        for p in pos:
+            if not isinstance(p, int) or isinstance(p, bool) or p < 0 or p > 4:
+                return "no card at position %r (positions are 0-4)" % (p,)
+            if p in seen:
+                return "card %d given twice" % p
+            seen.append(p)
+        return None
+
+    def _why_not(self, seat, kind):
+        rnd = self.rnd
+        stacks = self.table.stacks
+        if kind == "draw":
+            return "the draw comes after the betting before the draw"
+        if not self.looked[seat]:
+            if kind == "karanlik":
+                return "nobody left to call a blind bet"
+            return "Karanlık: bet blind (karanlik) or look at your cards first"
+        if kind == "look":
+            return "you have seen your cards"
+        if kind == "karanlik":
+            if not self.rules["karanlik"]:
+                return "Karanlık (the blind bet) is not played at this table"
+            return "only the first player may bet blind (Karanlık), before looking"
+        if self.street == 0:
+            if kind == "open":
+                if rnd.high > 0:
+                    return "the pot is open: call, raise or fold"
+                if not self.has_openers(seat):
+                    return "you need openers to open: %s; check" % self.openers_text()
+                return "nobody left to call a bet"
+            if kind == "bet":
+                return "before the draw the first bet is the open"
+            if kind == "check" and rnd.high == 0:
+                return "check is not allowed now"
+        elif kind == "open":
+            return "the pot was opened before the draw: bet"
+        if kind in ("check", "bet", "call", "raise", "fold"):
+            return rnd.why_not(seat, kind, 0, stacks[seat], stacks, self.pb.total())
+        return "no such action in Turkish Poker: %s" % kind
+
+    # ---- applying --------------------------------------------------------------------------------------
+    def _do(self, seat, action):
+        if self.phase == "draw":
+            return self._draw(seat, action.cards)
+        kind = action.kind
+        if kind == "look":
+            self.looked[seat] = True
+            return [["look", seat]]
+        events = []
+        rnd = self.rnd
+        bet_kind = kind
+        if kind in ("open", "karanlik"):
+            bet_kind = "bet"
+            self.opener = seat
+            self.openers = {"seat": seat, "cards": list(self.hands[seat]), "blind": kind == "karanlik",
+                            "split": False}
+            self.looked[seat] = True
+        if kind == "fold":
+            self._pack(seat)
+            self.stock.discard(seat, self.hands[seat])
+        put = rnd.act(seat, bet_kind, action.amount, self.table.stacks)
+        if put:
+            self._put(seat, put)
+        events.append([kind, seat, put] if kind != "fold" else ["fold", seat])
+        self.to_act = rnd.to_act
+        if self.to_act is None:
+            events.extend(self._round_over())
+        return events
+
+    def _round_over(self):
+        live = self.live_seats()
+        if len(live) == 1:
+            return self._end_uncontested()
+        if self.street == 0:
+            if self.opener is None and self._could_bet():
+                return self._dead()
+            return self._start_draw()
+        return self._showdown()
+
+    def _could_bet(self):
+        return sum(1 for s in self.live_seats() if self.table.stacks[s] > 0) >= 2
+
+    def _start_draw(self):
+        self.phase = "draw"
+        start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
+        self.draw_order = self._clockwise_from(start)
+        self.to_act = self.draw_order[0]
+        return [["draw-phase", self.to_act]]
+
+    def _draw(self, seat, positions):
+        hand = self.hands[seat]
+        out = [hand[p] for p in positions]
+        kept = [hand[i] for i in range(len(hand)) if i not in positions]
+        k = len(out)
+        if seat == self.opener and k and not self.openers["blind"]:
+            if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
+                self.openers["split"] = True
+        self.stock.discard(seat, out)
+        self.hands[seat] = kept + self._serve(seat, 3 if k == 4 else k)
+        self.drew[seat] = k
+        if k == 4:
+            self.owed.append(seat)
+        events = [["draw", seat, k]]
+        i = self.draw_order.index(seat)
+        if i + 1 < len(self.draw_order):
+            self.to_act = self.draw_order[i + 1]
+            return events
+        for s in self.owed:
+            self.hands[s].extend(self._serve(s, 1))
+            events.append(["fourth", s])
+        self.owed = []
+        return events + self._after_draw()
+
+    def _serve(self, seat, k):
+        try:
+            cards = self.stock.deal(k, seat, _reader(self.entropy))
+        except StockError as e:
+            raise IllegalAction(str(e)) from None
+        self.log["reshuffles"] = _copy(self.stock.reshuffles)
+        return cards
+
+    def _after_draw(self):
+        self.street = 1
+        self.phase = "betting"
+        start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
+        self.rnd = self._round(self._clockwise_from(start), False)
+        self.to_act = self.rnd.to_act
+        if self.to_act is None:
+            return self._showdown()
+        return [["betting", self.to_act]]
+
+    # ---- ends of a hand --------------------------------------------------------------------------------
+    def _extra(self, how):
+        return {"how": how, "openers": self.openers, "opener": self.opener, "drew": list(self.drew),
+                "deck_size": len(self.deck)}
+
+    def _end_uncontested(self):
+        return self._finish(extra=self._extra("fold"))
+
+    def _dead(self):
+        """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""
+        carry = list(self.pb.contributed)
+        total = sum(carry)
+        self.carry = carry
+        result = {"dead": True, "carry": total, "pots": [], "awards": [], "returned": None,
+                  "shown": [None] * self.n, "stacks": list(self.table.stacks), "how": "dead"}
+        self.result = result
+        self.log["result"] = _copy(result)
+        self.phase = "over"
+        self.to_act = None
+        self.table.move_button()
+        return [["dead", total], ["over"]]
+
+    def _showdown(self):
+        self.phase = "showdown"
+        rk = self.ranking()
+        live = self.live_seats()
+        shown = [None] * self.n
+        cats = [None] * self.n
+        scores = {}
+        for s in live:
+            h = self.hands[s]
+            shown[s] = list(h)
+            cats[s] = rk.category(h)
+            scores[s] = rk.score(h)
+        extra = self._extra("showdown")
+        extra["categories"] = cats
+        if self.rules["hi_lo"]:
+            from dealerbox.hilo import HiLoBook, low_score
+            size = len(self.deck)
+            lows = [None] * self.n
+            for s in live:
+                lows[s] = low_score(self.hands[s], size)
+                scores[s] = (scores[s], lows[s])
+            extra["lows"] = lows
+            self.pb = HiLoBook.of(self.pb)
+        return [["showdown"]] + self._finish(scores, shown, extra)
+
+    # ---- what players see ------------------------------------------------------------------------------
+    def public_view(self):
+        """What everybody may see: dict with ``game``, ``phase``, ``street`` (0 before the draw, 1 after),
+        ``dealer``, ``to_act``, ``pot`` (chips), ``bets`` (this round, per seat), ``stacks``, ``folded``,
+        ``all_in``, ``opener``, ``drew`` (cards drawn per seat, None before), ``stock`` (cards left),
+        ``carry`` (chips carried into this hand), and after the showdown ``shown`` (cards per seat) and
+        ``openers`` (the opener's five cards before the draw).
+        """
+        n = self.n
+        over = self.phase in ("showdown", "over") and self.result is not None
+        d = {"game": self.GAME, "phase": self.phase, "street": self.street, "hand_no": self.hand_no,
+             "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
+             "pot": self.pb.total(), "stacks": list(self.table.stacks),
+             "bets": list(self.rnd.bets) if self.rnd is not None else [0] * n,
+             "folded": [self.dealt[s] and self.pb.folded[s] for s in range(n)],
+             "all_in": [self.is_all_in(s) for s in range(n)], "dealt": list(self.dealt),
+             "opener": self.opener, "drew": list(self.drew),
+             "stock": self.stock.left() if self.stock is not None else 0,
+             "carry": sum(self.log["carry"]) if self.log and self.log.get("carry") else 0}
+        if over:
+            d["shown"] = _copy(self.result["shown"])
+            d["openers"] = _copy(self.openers)
+            d["result"] = _copy(self.result)
+        return d
+
+    def view(self, seat):
+        """What ``seat`` may see: ``public_view()`` plus ``seat``, ``hand`` (its own five cards, None while
+        it has not looked under Karanlık), ``openers_ok`` (whether it holds openers, before the draw).
+        """
+        d = self.public_view()
+        d["seat"] = seat
+        hand = self.hands[seat] if 0 <= seat < self.n else None
+        d["hand"] = list(hand) if hand is not None and self.looked[seat] else None
+        if hand is not None and self.looked[seat] and self.street == 0 and self.phase == "betting" \
+                and len(hand) == 5:
+            d["openers_ok"] = self.has_openers(seat)
+        return d
+
