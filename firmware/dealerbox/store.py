@@ -280,6 +280,19 @@ class Store:
                     raise
         self.number = 0
 
+    def set_aside(self):
+        """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
+
+        Returns the list of names set aside. The next boot starts a new session; the hand logs stay.
+        """
+        moved = []
+        for name in (SESSION, TEMP, BACKUP):
+            if self._exists(name):
+                self._replace(name, name + ".crashed")
+                moved.append(name)
+        self.number = 0
+        return moved
+
     def append_log(self, line):
         """Append one hand log (a str of JSON, no newline) as a line of ``hands.log``; returns bytes written.
 

@@ -260,3 +260,20 @@ def test_bytes_written_counts_every_save():
 
 def test_module_constants():
     assert (st.SESSION, st.BACKUP, st.TEMP, st.LOG) == ("session.json", "session.bak", "session.tmp", "hands.log")
+
+
+def test_set_aside_keeps_the_files_and_starts_fresh():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.save(_snap(2))
+        s.append_log('{"v":1}')
+        assert s.set_aside() == ["session.json", "session.bak"]
+        assert sorted(os.listdir(d)) == ["hands.log", "session.bak.crashed", "session.json.crashed"]
+        assert decode(_read(d + "/session.json.crashed")) == (2, _snap(2))
+        assert Store(d).load() is None
+        assert s.number == 0
+        assert s.set_aside() == []
+    finally:
+        _rmtree(d)

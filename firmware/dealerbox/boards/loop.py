@@ -1,0 +1,153 @@
+"""Run the app on a board: sample the buttons, feed the debouncer, press, redraw; show a crash.
+
+Board-independent (no ``machine`` here): ``board`` is a ``boards.pico.PicoBoard`` on the
+box, or any object with the same members (the host tests use a fake one). The app is the
+UI's ``App`` (docs/ui.md): ``press(button, long)``, ``dirty``, ``draw(fb)``.
+"""
+
+import gc
+import sys
+
+from micropython import const
+
+SAMPLE_MS = const(10)      # button sampling period (the debouncer needs a level stable 30 ms)
+IDLE_MS = const(300000)    # 5 minutes without a press: the display sleeps (OLEDs burn in, batteries drain)
+_COLS = const(16)          # 8x8 built-in framebuf font on 128 pixels
+_ROWS = const(8)
+
+
+def run(board, app, debouncer=None, steps=-1):
+    """Poll the buttons every ``SAMPLE_MS`` and hand each debounced event to ``app``; redraw when dirty.
+
+    ``steps``: number of samples to run (-1: forever). After ``IDLE_MS`` without a press
+    the display is switched off; the press that wakes it does nothing else. The heap is
+    collected after every handled press (allocation stays out of the frame path).
+    """
+    if debouncer is None:
+        from dealerbox.ui.buttons import Debouncer
+
+        debouncer = Debouncer()
+    d = board.display
+    if d is not None:
+        app.draw(d)
+        d.show()
+    last = board.ticks_ms()
+    asleep = waking = False
+    while steps != 0:
+        if steps > 0:
+            steps -= 1
+        now = board.ticks_ms()
+        mask = board.buttons()
+        events = debouncer.feed(now, mask)
+        if asleep and mask:
+            d.poweron()
+            asleep = False
+            waking = True
+            last = now
+        if waking:
+            if not mask and not debouncer.stable:
+                waking = False
+        elif events:
+            last = now
+            for button, long in events:
+                app.press(button, long)
+            gc.collect()
+        elif d is not None and not asleep and board.ticks_diff(now, last) >= IDLE_MS:
+            d.poweroff()
+            asleep = True
+        if d is not None and not asleep and app.dirty:
+            app.draw(d)
+            d.show()
+        board.sleep_ms(SAMPLE_MS)
+
+
+def wrap(text, cols=_COLS):
+    """``text`` cut into lines of at most ``cols`` characters, at spaces where possible (list of str)."""
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > cols:  # a word longer than a line is cut
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:cols])
+            word = word[cols:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def error_lines(exc):
+    """The error screen for exception ``exc``: 8 lines at most, of 16 characters at most (str)."""
+    text = "%s: %s" % (type(exc).__name__, exc) if str(exc) else type(exc).__name__
+    body = wrap(text)[:_ROWS - 3]
+    return ["ERROR"] + body + ["Session is safe", "OK: restart"]
+
+
+def print_error(exc):
+    """The traceback of ``exc`` on the REPL (``sys.print_exception`` on MicroPython)."""
+    pe = getattr(sys, "print_exception", None)
+    if pe is not None:
+        pe(exc)
+    else:  # CPython (host tests)
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+
+
+def fatal(board, exc, debouncer=None, steps=-1):
+    """Show ``exc`` on the screen and the REPL, write nothing, and wait for a button to restart.
+
+    The saved session is untouched (every save is whole: dealerbox.store). A short press of
+    any button restarts the box, which offers to resume. Holding OK sets the saved session
+    aside (``Store.set_aside``: kept on flash as ``*.crashed``) before restarting, so a
+    snapshot that crashes the app cannot lock the box in a loop. ``steps`` as in ``run``.
+    """
+    print_error(exc)
+    board.say("unexpected error: %s: %s" % (type(exc).__name__, exc))
+    d = board.display
+    if d is not None:
+        try:
+            d.poweron()
+            d.fill(0)
+            for i, line in enumerate(error_lines(exc)):
+                d.text(line, 0, i * 8, 1)
+            d.show()
+        except Exception as e2:  # the display itself may be what failed
+            board.say("cannot show the error: %s" % e2)
+    if debouncer is None:
+        from dealerbox.ui.buttons import Debouncer
+
+        debouncer = Debouncer()
+    from dealerbox.ui.buttons import OK
+
+    while steps != 0:
+        if steps > 0:
+            steps -= 1
+        for button, long in debouncer.feed(board.ticks_ms(), board.buttons()):
+            if button == OK and long:
+                board.say("saved session set aside: %s" % ", ".join(board.store.set_aside()))
+            board.reset()
+            return
+        board.sleep_ms(SAMPLE_MS)
+
+
+def main(board, make_app):
+    """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``.
+
+    Ctrl-C on the REPL (KeyboardInterrupt) stops the box for maintenance (mpremote).
+    """
+    try:
+        app = make_app(board)
+        run(board, app)
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:
+        fatal(board, e)

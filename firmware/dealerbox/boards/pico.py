@@ -1,0 +1,212 @@
+"""The Raspberry Pi Pico board: pin map, buttons, SSD1306 display, entropy, flash store.
+
+This is the only module of the firmware that touches ``machine`` (imported lazily, inside
+``PicoBoard``), so everything else runs unchanged on the host. A board offers what
+``boards.loop`` needs::
+
+    board.display      the SSD1306 (a framebuf.FrameBuffer, 128x64 MONO_VLSB, with .show()) or None
+    board.buttons()    bitmask of the buttons held now, bit b = ui.buttons constant b
+    board.entropy      callable read(n) -> n random bytes: os.urandom (the RP2040's pico_rand)
+    board.store        dealerbox.store.Store on the littlefs2 flash, folder /data
+    board.ticks_ms(), board.ticks_diff(a, b), board.sleep_ms(ms), board.reset(), board.say(text)
+
+The pin map below is the one place GPIO numbers are written: hardware/pinout.md,
+hardware/diagram.json (Wokwi) and hardware/wiring.png follow it, and
+tests/host/test_hardware.py checks that they agree.
+
+Configuration (optional) is ``/config.json`` on the board, e.g.
+``{"oled_address": "0x78", "i2c_freq": 1000000, "flip": true, "contrast": 128}``:
+``oled_address`` may be the 7-bit address (0x3C, 0x3D) or the 8-bit one printed on many
+modules (0x78, 0x7A), which is converted; without it the display is found by ``i2c.scan()``.
+"""
+
+import json
+
+from micropython import const
+
+# ---- The pin map (GPIO numbers; physical pins of the Pico in the comments) -----------------
+I2C_ID = const(0)          # I2C0
+I2C_SDA = const(4)         # GP4, pin 6
+I2C_SCL = const(5)         # GP5, pin 7
+BUTTON_PINS = (10, 11, 12, 13, 14)  # UP GP10 pin 14, DOWN GP11 pin 15, LEFT GP12 pin 16,
+# RIGHT GP13 pin 17, OK GP14 pin 19 (order = ui.buttons UP, DOWN, LEFT, RIGHT, OK); each
+# button closes to GND (pin 18); internal pull-ups, so a held button reads 0 (active low).
+# The OLED's VCC goes to 3V3(OUT) pin 36, its GND to pin 38.
+# ---------------------------------------------------------------------------------------------
+
+I2C_FREQ = const(400000)
+OLED_WIDTH = const(128)
+OLED_HEIGHT = const(64)
+OLED_ADDRESSES = (0x3C, 0x3D)  # 7-bit; as 8-bit (address << 1): 0x78, 0x7A
+STORE_ROOT = "/data"
+CONFIG_FILE = "/config.json"
+
+
+def seven_bit_address(addr):
+    """The SSD1306's 7-bit I2C address (0x3C or 0x3D) from ``addr``: an int or a string such as "0x78".
+
+    Accepts the 7-bit form (0x3C, 0x3D) and the 8-bit "write address" printed on many modules
+    (0x78, 0x7A), which is the 7-bit one shifted left. Raises ValueError for anything else.
+    """
+    if isinstance(addr, str):
+        try:
+            addr = int(addr, 0)
+        except ValueError:
+            raise ValueError("oled_address %r is not a number (use 0x3C, 0x3D, 0x78 or 0x7A)" % (addr,)) from None
+    if addr in OLED_ADDRESSES:
+        return addr
+    if (addr >> 1) in OLED_ADDRESSES and not addr & 1:
+        return addr >> 1
+    raise ValueError("oled_address 0x%02X is not an SSD1306 address (0x3C, 0x3D, or 8-bit 0x78, 0x7A)" % addr)
+
+
+def choose_address(configured, found):
+    """Pick the display's 7-bit address from the configured one (or None) and ``i2c.scan()``'s list.
+
+    Returns ``(address or None, message)``: the configured address if it answers, else the
+    first of 0x3C, 0x3D that answers; None (no display) when neither does. ``message`` says
+    what happened, for the REPL. Raises ValueError for a configured address that cannot be
+    an SSD1306 (see ``seven_bit_address``).
+    """
+    if configured is not None:
+        want = seven_bit_address(configured)
+        if want in found:
+            return want, "display at 0x%02X (configured)" % want
+        for a in OLED_ADDRESSES:
+            if a in found:
+                return a, "display configured at 0x%02X did not answer; found it at 0x%02X" % (want, a)
+        return None, "no display: nothing answers at configured 0x%02X%s" % (want, _found_text(found))
+    for a in OLED_ADDRESSES:
+        if a in found:
+            return a, "display at 0x%02X" % a
+    return None, "no display: nothing answers at 0x3C or 0x3D%s" % _found_text(found)
+
+
+def _found_text(found):
+    if not found:
+        return " (no I2C device at all: check SDA GP%d, SCL GP%d, 3V3, GND)" % (I2C_SDA, I2C_SCL)
+    return " (I2C devices at %s)" % ", ".join("0x%02X" % a for a in found)
+
+
+def load_config(path=CONFIG_FILE):
+    """The board configuration: a dict from JSON file ``path``; ``({}, None)`` when there is none.
+
+    Returns ``(config, problem)``: a broken file gives ``({}, "config.json: ...")`` so the box
+    still starts with the defaults and says why on the REPL.
+    """
+    try:
+        f = open(path)
+    except OSError:
+        return {}, None
+    try:
+        try:
+            cfg = json.loads(f.read())
+        except ValueError:
+            return {}, "%s: not valid JSON, using the defaults" % path
+    finally:
+        f.close()
+    if not isinstance(cfg, dict):
+        return {}, "%s: not a JSON object, using the defaults" % path
+    return cfg, None
+
+
+def read_buttons(pins):
+    """Bitmask of the held buttons from ``pins`` (objects with ``value()``; pulled up, so 0 = held)."""
+    mask = 0
+    bit = 1
+    for p in pins:
+        if not p.value():
+            mask |= bit
+        bit <<= 1
+    return mask
+
+
+class PicoBoard:
+    """The Dealer Box on a Raspberry Pi Pico (see the module docstring for what a board offers).
+
+    ``config``: a dict as in /config.json (default: read it). ``machine``, ``ssd1306``, ``os``
+    and ``time`` are the modules to use (default: the real ones, imported here), so the host
+    tests can inject fakes. ``messages`` lists what was said on the REPL. Never raises for a
+    missing display: ``display`` is then None and the box runs without it.
+    """
+
+    def __init__(self, config=None, machine=None, ssd1306=None, os=None, time=None, store_root=STORE_ROOT):
+        if machine is None:
+            import machine
+        if os is None:
+            import os
+        if time is None:
+            import time
+        self.machine = machine
+        self.time = time
+        self.messages = []
+        if config is None:
+            config, problem = load_config()
+            if problem:
+                self.say(problem)
+        self.config = config
+        pin = machine.Pin
+        self.pins = [pin(g, pin.IN, pin.PULL_UP) for g in BUTTON_PINS]
+        self.i2c = machine.I2C(I2C_ID, sda=pin(I2C_SDA), scl=pin(I2C_SCL), freq=config.get("i2c_freq", I2C_FREQ))
+        self.display = None
+        self.address = None
+        self._open_display(ssd1306)
+        self.entropy = os.urandom
+        from dealerbox.store import Store
+
+        self.store = Store(store_root, fs=os)
+
+    def _open_display(self, ssd1306):
+        try:
+            found = self.i2c.scan()
+        except OSError as e:
+            found = []
+            self.say("I2C scan failed: %s" % e)
+        try:
+            addr, msg = choose_address(self.config.get("oled_address"), found)
+        except ValueError as e:
+            self.say(str(e) + "; looking for the display at 0x3C/0x3D")
+            addr, msg = choose_address(None, found)
+        self.say(msg)
+        if addr is None:
+            self.say("running without a display (buttons and saves still work)")
+            return
+        if ssd1306 is None:
+            try:
+                import ssd1306
+            except ImportError:
+                self.say("no ssd1306 driver: run `mpremote mip install ssd1306` (make deploy does)")
+                return
+        try:
+            d = ssd1306.SSD1306_I2C(OLED_WIDTH, OLED_HEIGHT, self.i2c, addr=addr)
+            if self.config.get("flip") and hasattr(d, "rotate"):
+                d.rotate(True)
+            if "contrast" in self.config:
+                d.contrast(int(self.config["contrast"]))
+        except OSError as e:
+            self.say("display at 0x%02X did not start (%s): running without it" % (addr, e))
+            return
+        self.display = d
+        self.address = addr
+
+    def say(self, text):
+        """Print ``text`` on the REPL (USB serial) and keep it in ``messages``."""
+        self.messages.append(text)
+        print("dealerbox:", text)
+
+    def buttons(self):
+        """Bitmask of the buttons held now (bit b = ui.buttons constant b)."""
+        return read_buttons(self.pins)
+
+    def ticks_ms(self):
+        return self.time.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return self.time.ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        self.time.sleep_ms(ms)
+
+    def reset(self):
+        """Restart the box (the saved session is offered again at boot)."""
+        self.machine.reset()
