@@ -1,0 +1,491 @@
+"""Teen Patti: boot, blind and seen, chaal, pack, show, sideshow, house rules, variants.
+
+Rules from RULES.md (Teen Patti) and the seeds 004 (default, pagat.com), 000
+(French) and 001 (Italian); the house rules are the keys of
+``rules._teen_patti`` and docs/teen-patti.md says how each one plays.
+
+Stake arithmetic (004): everyone pays the boot; the stake starts at the boot.
+A **blind** player bets 1x to 2x the stake and the new stake is the bet; a
+**seen** player bets 2x to 4x the stake and the new stake is half the bet
+(rounded up when the bet is odd, so the next seen player at least matches it).
+A player becomes seen only by the ``see`` action on their own turn. With the
+two-size chaal of seed 001 only the two ends of the range may be bet.
+
+Action kinds: ``see``, ``blind`` (amount: a blind chaal), ``chaal`` (amount: a
+seen chaal), ``pack``, ``show`` (amount: its cost), ``sideshow`` (amount: what
+it puts in: the minimum seen chaal under 004, the stake under 000, 0 under
+001), ``accept``, ``refuse``, and ``rebuy`` (amount: chips; only with the
+house rule ``rebuy_mid_hand``, offered to a player short of the minimum).
+
+A player who cannot cover the minimum may always put in their whole stack
+(all-in for less: the stake does not change); the others go on, and the pots
+split as ``pots.py`` derives them. When at most one player still able to bet
+is left and nobody owes an answer to a bet, every hand still in is shown.
+"""
+
+from micropython import const
+
+from dealerbox.engine import Engine, Option, _reader
+from dealerbox.rng import randbelow
+
+_ONE_CARD = ("cobra", "999", "in-out")
+_AK47 = (12, 11, 2, 5)          # ranks of A, K, 4, 7
+_SIDESHOW_FORCED_AT = const(3)  # seed 001: the third request by the same player cannot be refused
+
+
+def _cards_for(variant):
+    if variant in _ONE_CARD:
+        return 1
+    if variant == "best-of-four":
+        return 4
+    if variant == "best-of-five":
+        return 5
+    return 3
+
+
+def one_card_score(variant, c):
+    """Score (int, higher wins) of the single card ``c`` (0-51) in a one-card variant.
+
+    ``cobra``: highest card wins, ace high, suits equal. ``999``: closest to 9
+    wins (A counts 1, 2-10 their value, J Q K 10; an 8 and a 10 tie). ``in-out``:
+    the lowest card is out, every other card still in shares (score 1 for in,
+    0 for out is decided by ``TeenPatti`` against the other cards; here the
+    rank, ace high). Raises ValueError for another variant.
+    """
+    r = c >> 2
+    if variant == "cobra" or variant == "in-out":
+        return r
+    if variant == "999":
+        v = 1 if r == 12 else min(r + 2, 10)
+        return 9 - abs(v - 9)
+    raise ValueError("not a one-card variant: %r" % (variant,))
+
+
+class TeenPatti(Engine):
+    """The Teen Patti engine: ``TeenPatti(table, rules=None, entropy=None)`` (docs/engine.md).
+
+    ``rules``: dict of Teen Patti house rules (``rules.validate("teen-patti", ...)``
+    fills the defaults of seed 004; ValueError names a bad key or value).
+    """
+
+    GAME = "teen-patti"
+    STATE = ("stake", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
+             "peeks", "wild", "turns")
+
+    def _rules(self, rules):
+        from dealerbox.rules import validate
+        return validate("teen-patti", rules or {})
+
+    def _reset(self):
+        Engine._reset(self)
+        n = self.n
+        self.stake = 0
+        self.seen = [False] * n
+        self.blind_turns = [0] * n
+        self.last_bet = 0
+        self.last_bettor = None
+        self.sideshow = None        # [asker, target] while the target answers
+        self.must_bet = None        # a seat whose sideshow was refused (000, 001): chaal or pack
+        self.requests = [0] * n     # sideshow requests per seat this hand
+        self.peeks = []             # [a, b]: a and b compared hands privately (accepted sideshow)
+        self.wild = None            # Joker Hunt: the wild rank (0-12) of this hand
+        self.turns = 0
+        self._rk = None
+
+    # ---- the deal -------------------------------------------------------------------------------
+    def start_hand(self, deck=None, wild=None):
+        """Boot, shuffle, deal (docs/engine.md). ``wild`` (0-12) replaces the Joker Hunt draw (replay)."""
+        self._wild_given = wild
+        return Engine.start_hand(self, deck)
+
+    def start_from_log(self, log):
+        """Start the hand of a hand-log dict (deck and Joker Hunt wild rank from the log)."""
+        return self.start_hand(deck=log["deck"], wild=log.get("wild"))
+
+    def _begin(self):
+        r = self.rules
+        events = []
+        order = self.live_seats()
+        boot = r["boot"]
+        for s in order:
+            events.append(["boot", s, self._put(s, boot)])
+        self.stake = boot
+        self.last_bet = boot
+        if r["variant"] == "joker-hunt":
+            w = self._wild_given
+            if w is None:
+                w = randbelow(13, _reader(self.entropy))
+            if not isinstance(w, int) or not 0 <= w <= 12:
+                raise ValueError("the wild rank is 0 to 12, not %r" % (w,))
+            self.wild = w
+            self.log["wild"] = w
+            events.append(["wild", w])
+        k = _cards_for(r["variant"])
+        for _ in range(k):
+            for s in order:
+                self._deal(s, 1)
+        self.to_act = None
+        cap = r["pot_cap"]
+        if cap and self.pb.total() >= cap:
+            events.extend(self._showdown(order, "pot-cap"))
+        elif len(self.active_seats()) < 2:      # the boot put all but one all-in: nothing to bet against
+            events.extend(self._showdown(order, "all-in"))
+        else:
+            self.to_act = self._next_active(self.log["dealer"])
+            events.append(["turn", self.to_act])
+        return events
+
+    # ---- amounts ----------------------------------------------------------------------------------
+    def _range(self, seen):
+        """(lo, hi, sizes) of a chaal before the player's stack is considered."""
+        st = self.stake
+        lo, hi = (2 * st, 4 * st) if seen else (st, 2 * st)
+        r = self.rules
+        cap = r["stake_cap"]
+        if cap:
+            lo, hi = min(lo, cap), min(hi, cap)
+        if r["pot_limit"]:
+            p = self.pb.total()
+            lo, hi = min(lo, p), min(hi, p)
+        sizes = (lo, hi) if r["chaal"] == "two-size" else None
+        return lo, hi, sizes
+
+    def _bet_option(self, kind, seat, lo, hi, sizes):
+        stack = self.table.stacks[seat]
+        if stack <= 0:
+            return None
+        if stack < lo:
+            return Option(kind, stack, stack, (stack,))
+        if sizes is not None:
+            amts = []
+            for a in sizes:
+                a = min(a, stack)
+                if a not in amts:
+                    amts.append(a)
+            return Option(kind, amts[0], amts[-1], tuple(amts))
+        return Option(kind, lo, min(hi, stack))
+
+    def minimum(self, seat):
+        """The least chips ``seat`` must put in to stay in by a chaal now (before its stack)."""
+        return self._range(self.seen[seat])[0]
+
+    def show_cost(self, seat):
+        """What ``seat`` pays to ask for the show now, or None when it may not ask (show rule of the house)."""
+        if len(self.live_seats()) != 2 or self.sideshow is not None:
+            return None
+        other = [s for s in self.live_seats() if s != seat][0]
+        me_seen, op_seen = self.seen[seat], self.seen[other]
+        rule = self.rules["show"]
+        st = self.stake
+        if not me_seen and self._blind_limit_hit(seat):
+            return None
+        if rule == "004":       # blind pays the stake; seen vs blind cannot; seen vs seen 2x stake
+            if not me_seen:
+                return st
+            return 2 * st if op_seen else None
+        if rule == "000":       # seen vs seen the stake; the blind pays the stake; blind vs blind either
+            if not me_seen:
+                return st
+            return st if op_seen else None
+        # 001: a blind player cannot ask; 2x the last bet, 4x when the opponent is blind
+        if not me_seen:
+            return None
+        return 2 * self.last_bet if op_seen else 4 * self.last_bet
+
+    def _blind_limit_hit(self, seat):
+        lim = self.rules["blind_limit"]
+        return bool(lim) and self.blind_turns[seat] >= lim
+
+    def _sideshow_cost(self, seat):
+        """(target, cost) when ``seat`` may ask for a sideshow now, else None."""
+        rule = self.rules["sideshow"]
+        if rule == "off" or not self.seen[seat] or self.must_bet == seat:
+            return None
+        live = self.live_seats()
+        if len(live) < 3:
+            return None
+        target = self.last_bettor
+        if target is None or target == seat or not self.is_live(target) or not self.seen[target]:
+            return None
+        if rule == "004":
+            for s in live:
+                if not self.seen[s]:
+                    return None
+            cost = self._range(True)[0]
+        elif rule == "000":
+            cost = self.stake
+        else:
+            cost = 0
+        if cost > self.table.stacks[seat]:
+            return None
+        return target, cost
+
+    # ---- options ------------------------------------------------------------------------------------
+    def _options(self, seat):
+        if self.phase == "sideshow":
+            opts = [Option("accept")]
+            if not self._forced(self.sideshow[0]):
+                opts.append(Option("refuse"))
+            return opts
+        opts = []
+        seen = self.seen[seat]
+        if not seen:
+            opts.append(Option("see"))
+        lo, hi, sizes = self._range(seen)
+        if seen or not self._blind_limit_hit(seat):
+            o = self._bet_option("chaal" if seen else "blind", seat, lo, hi, sizes)
+            if o is not None:
+                opts.append(o)
+        opts.append(Option("pack"))
+        if self.must_bet != seat:
+            cost = self.show_cost(seat)
+            if cost is not None:
+                c = min(cost, self.table.stacks[seat])
+                opts.append(Option("show", c, c))
+            ss = self._sideshow_cost(seat)
+            if ss is not None:
+                opts.append(Option("sideshow", ss[1], ss[1]))
+        if self._rebuy_allowed(seat):
+            opts.append(Option("rebuy", 1, 1000000))
+        return opts
+
+    def _forced(self, asker):
+        return self.rules["sideshow_third_forced"] and self.requests[asker] >= _SIDESHOW_FORCED_AT
+
+    def _rebuy_allowed(self, seat):
+        return (self.rules["rebuy_mid_hand"] and self.phase == "betting" and seat == self.to_act
+                and not self.pb.all_in[seat] and self.table.stacks[seat] < self.minimum(seat))
+
+    def _why_not(self, seat, kind):
+        seen = self.seen[seat]
+        if self.phase == "sideshow":
+            if kind == "refuse":
+                return "the third sideshow request cannot be refused"
+            return "answer the sideshow: accept or refuse"
+        if kind == "see":
+            return "your cards are already seen"
+        if kind == "blind":
+            if seen:
+                return "a seen player bets with chaal, not blind"
+            return "blind limit reached (%d): see your cards or pack" % self.rules["blind_limit"]
+        if kind == "chaal":
+            return "a blind player bets blind (or sees first)"
+        if kind in ("accept", "refuse"):
+            return "there is no sideshow to answer"
+        if kind == "show":
+            if self.must_bet == seat:
+                return "sideshow refused: chaal or pack"
+            if len(self.live_seats()) != 2:
+                return "a show only when two players remain"
+            other = [s for s in self.live_seats() if s != seat][0]
+            rule = self.rules["show"]
+            if not seen and self._blind_limit_hit(seat):
+                return "blind limit reached: see your cards or pack"
+            if rule == "001" and not seen:
+                return "a blind player cannot ask for the show: see first"
+            if seen and not self.seen[other]:
+                return "a seen player cannot ask a blind one for the show: chaal or pack"
+            return "no show now"
+        if kind == "sideshow":
+            rule = self.rules["sideshow"]
+            if rule == "off":
+                return "no sideshow at this table"
+            if not seen:
+                return "a blind player cannot ask for a sideshow"
+            if self.must_bet == seat:
+                return "sideshow refused: chaal or pack"
+            if len(self.live_seats()) < 3:
+                return "a sideshow needs three players in; ask for the show"
+            t = self.last_bettor
+            if t is None or t == seat or not self.is_live(t):
+                return "nobody has bet before you"
+            if not self.seen[t]:
+                return "the previous player is blind"
+            if rule == "004":
+                return "a sideshow only when every player still in is seen"
+            return "not enough chips for the sideshow"
+        if kind == "rebuy":
+            return "no rebuy now"
+        return "%s is not a Teen Patti action" % kind
+
+    # ---- applying -----------------------------------------------------------------------------------
+    def _do(self, seat, a):
+        k = a.kind
+        self.turns += 1
+        if k == "see":
+            self.seen[seat] = True
+            return [["see", seat]]
+        if k == "accept" or k == "refuse":
+            return self._answer(seat, k)
+        if k == "pack":
+            self._pack(seat)
+            self.must_bet = None
+            ev = [["pack", seat]]
+            ev.extend(self._after(seat, seat))
+            return ev
+        if k == "blind" or k == "chaal":
+            ev = self._chaal(seat, a.amount)
+            self.must_bet = None
+            ev.extend(self._after(seat, seat))
+            return ev
+        if k == "show":
+            return self._show(seat, a.amount)
+        if k == "sideshow":
+            return self._ask_sideshow(seat, a.amount)
+        raise ValueError(k)
+
+    def _chaal(self, seat, amount):
+        seen = self.seen[seat]
+        lo = self._range(seen)[0]
+        put = self._put(seat, amount)
+        if put >= lo:                   # all-in for less keeps the stake
+            self.stake = (put + 1) // 2 if seen else put
+        if not seen:
+            self.blind_turns[seat] += 1
+        self.last_bet = put
+        self.last_bettor = seat
+        return [["chaal" if seen else "blind", seat, put]]
+
+    def _after(self, seat, actor):
+        """Next turn after ``seat``'s action, or the end of the hand."""
+        live = self.live_seats()
+        if len(live) == 1:
+            return self._finish(extra={"how": "pack", "winner": live[0]})
+        cap = self.rules["pot_cap"]
+        if cap and self.pb.total() >= cap:
+            return self._showdown(live, "pot-cap")
+        act = self.active_seats()
+        if not act:
+            return self._showdown(live, "all-in")
+        if len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor):
+            return self._showdown(live, "all-in")
+        self.to_act = self._next_active(seat)
+        return [["turn", self.to_act]]
+
+    def _show(self, seat, amount):
+        other = [s for s in self.live_seats() if s != seat][0]
+        self._put(seat, amount)
+        ev = [["show", seat, other, amount]]
+        ev.extend(self._showdown([seat, other], "show", payer=seat))
+        return ev
+
+    def _ask_sideshow(self, seat, amount):
+        target = self.last_bettor
+        rule = self.rules["sideshow"]
+        ev = []
+        if rule == "004":
+            ev.extend(self._chaal(seat, amount))
+        elif amount:
+            self._put(seat, amount)
+        self.requests[seat] += 1
+        self.sideshow = [seat, target]
+        self.phase = "sideshow"
+        self.to_act = target
+        ev.append(["sideshow", seat, target, amount])
+        return ev
+
+    def _answer(self, seat, kind):
+        asker, target = self.sideshow
+        self.sideshow = None
+        self.phase = "betting"
+        if kind == "refuse":
+            ev = [["refuse", target, asker]]
+            if self.rules["sideshow"] == "004":
+                ev.extend(self._after(asker, asker))
+            else:
+                self.must_bet = asker
+                self.to_act = asker
+                ev.append(["turn", asker])
+            return ev
+        self.peeks.append([asker, target])
+        loser = target if self.score(asker) > self.score(target) else asker
+        self._pack(loser)
+        ev = [["accept", target, asker], ["pack", loser]]
+        ev.extend(self._after(asker, asker))
+        return ev
+
+    # ---- showdown -------------------------------------------------------------------------------------
+    def ranking(self, seat=None):
+        """The evaluator ranking (``dealerbox.eval``) for this hand's house rules (and ``seat``'s own wild
+        card under Best of Five / High-Wild)."""
+        r = self.rules
+        v = r["variant"]
+        per_seat = v == "best-of-five" and r["five_middle_wild"]
+        if not per_seat and self._rk is not None:
+            return self._rk
+        wild = ()
+        if v == "ak47":
+            wild = _AK47
+        elif v == "joker-hunt":
+            wild = (self.wild,)
+        elif per_seat and seat is not None:
+            ranks = sorted(c >> 2 for c in self.hands[seat])
+            wild = (ranks[2],)
+        from dealerbox.eval import make_ranking
+        house = [r["sequence"]]
+        if r["muflis"]:
+            house.append("muflis")
+        rk = make_ranking("teen-patti", house=tuple(house), wild_ranks=wild)
+        if not per_seat:
+            self._rk = rk
+        return rk
+
+    def score(self, seat):
+        """Strength (int, higher wins) of ``seat``'s hand under the house rules."""
+        v = self.rules["variant"]
+        if v in _ONE_CARD:
+            return one_card_score(v, self.hands[seat][0])
+        return self.ranking(seat).score(self.hands[seat])
+
+    def category(self, seat):
+        """Category name of ``seat``'s hand (``"card"`` in the one-card variants)."""
+        if self.rules["variant"] in _ONE_CARD:
+            return "card"
+        return self.ranking(seat).category(self.hands[seat])
+
+    def _showdown(self, seats, how, payer=None):
+        scores = {}
+        for s in seats:
+            scores[s] = self.score(s)
+        if self.rules["variant"] == "in-out" and len(seats) > 1:
+            low = min(scores.values())
+            out = [s for s in seats if scores[s] == low]
+            for s in seats:
+                scores[s] = 0 if (scores[s] == low and len(out) < len(seats)) else 1
+        if payer is not None:   # equal hands: the player who did not pay for the show wins
+            for s in seats:
+                scores[s] = scores[s] * 2 + (0 if s == payer else 1)
+        shown = [list(self.hands[s]) if s in seats else None for s in range(self.n)]
+        cats = [self.category(s) if s in seats else None for s in range(self.n)]
+        self.seen = [self.seen[s] or s in seats for s in range(self.n)]
+        return [["showdown", list(seats)]] + self._finish(scores, shown, {"how": how, "categories": cats,
+                                                                          "wild": self.wild})
+
+    # ---- what players see -----------------------------------------------------------------------------------
+    def public_view(self):
+        """What everybody may see: pot, stake, boot, blind/seen, stacks, turn, options' names, wild rank."""
+        t = self.table
+        d = {"game": self.GAME, "phase": self.phase, "names": list(t.names), "stacks": list(t.stacks),
+             "dealer": self.log["dealer"] if self.log else t.dealer, "to_act": self.to_act,
+             "pot": self.pb.total(), "stake": self.stake, "boot": self.rules["boot"],
+             "last_bet": self.last_bet, "dealt": list(self.dealt),
+             "live": [self.is_live(s) for s in range(self.n)],
+             "seen": list(self.seen), "blind_turns": list(self.blind_turns),
+             "all_in": [self.is_all_in(s) for s in range(self.n)],
+             "in_hand": list(self.pb.contributed), "sideshow": self.sideshow, "wild": self.wild,
+             "variant": self.rules["variant"], "result": self.result}
+        return d
+
+    def view(self, seat):
+        """What ``seat`` may see: the public view, its own cards once seen, hands compared in a sideshow."""
+        d = self.public_view()
+        d["seat"] = seat
+        d["cards"] = list(self.hands[seat]) if self.hands[seat] is not None and self.seen[seat] else None
+        peek = {}
+        for a, b in self.peeks:
+            if a == seat:
+                peek[b] = list(self.hands[b])
+            elif b == seat:
+                peek[a] = list(self.hands[a])
+        d["peek"] = peek
+        return d

@@ -1,0 +1,304 @@
+"""House rules: per game, the defaults, the allowed values and named presets (RULES.md).
+
+A rules object is a plain dict of house-rule name -> value. Each game is one
+small function returning its table ``{"defaults", "choices", "presets",
+"labels"}``, registered in ``_GAMES``; a game's helper adds its own function
+and one registry entry. A choice spec is ``"bool"``, a tuple of allowed values,
+or a list ``[lo, hi]`` of an int range.
+
+``validate(game, d)`` returns the full dict (defaults filled in) or raises
+ValueError naming the bad key or value; ``preset(game, name)`` a full dict;
+``presets(game)`` the ``(name, label)`` pairs; ``describe(game, d)`` short lines
+for the summary screen (at most 21 characters each).
+"""
+
+
+def _teen_patti():
+    """Teen Patti: default = seed 004 (pagat.com); presets for seeds 000 (French) and 001 (Italian)."""
+    return {
+        "defaults": {
+            "boot": 1,                     # everyone pays it; the stake starts at the boot
+            "sequence": "a23-high",        # a23-high (004 default), akq-high, a23-low
+            "variant": "classic",          # see docs/teen-patti.md
+            "muflis": False,               # lowball: the whole order reversed (000, 004)
+            "five_middle_wild": True,      # Best of Five / High-Wild: the middle-ranked card is wild (000)
+            "show": "004",                 # who may ask for the show and what it costs: 004, 000, 001
+            "sideshow": "004",             # 004, 000, 001 or off
+            "sideshow_third_forced": False,  # 001: a player's third request cannot be refused
+            "chaal": "range",              # any amount in range, or the two sizes of 001
+            "blind_limit": 0,              # at most N blind chaals, then see or pack (0 = no limit)
+            "stake_cap": 0,                # fixed limit per chaal (0 = none)
+            "pot_limit": False,            # no chaal larger than the pot
+            "pot_cap": 0,                  # when the pot reaches it, every player still in shows (0 = none)
+            "rebuy_mid_hand": False,       # 001: a player short of the minimum may rebuy on their turn
+        },
+        "choices": {
+            "boot": [1, 100000],
+            "sequence": ("a23-high", "akq-high", "a23-low"),
+            "variant": ("classic", "ak47", "joker-hunt", "best-of-four", "best-of-five", "cobra", "999",
+                        "in-out"),
+            "muflis": "bool",
+            "five_middle_wild": "bool",
+            "show": ("004", "000", "001"),
+            "sideshow": ("004", "000", "001", "off"),
+            "sideshow_third_forced": "bool",
+            "chaal": ("range", "two-size"),
+            "blind_limit": [0, 50],
+            "stake_cap": [0, 1000000],
+            "pot_limit": "bool",
+            "pot_cap": [0, 10000000],
+            "rebuy_mid_hand": "bool",
+        },
+        "presets": (
+            ("default", "Default (seed 004)", {}),
+            ("french", "French (seed 000)", {"show": "000", "sideshow": "000"}),
+            ("italian", "Italian (seed 001)", {"show": "001", "sideshow": "001", "sideshow_third_forced": True,
+                                               "chaal": "two-size", "blind_limit": 3, "rebuy_mid_hand": True}),
+        ),
+    }
+
+
+def _turkish():
+    """Turkish Poker: default = seed 002 (kings or better, Turkish ranking, minor straights); house rules."""
+    return {
+        "defaults": {
+            "ante": 1,                     # everyone antes before the deal (and again after a dead hand)
+            "structure": "fixed",          # fixed, pot (pot limit), no-limit
+            "bet": 2,                      # the bet size: fixed-limit bet, smallest bet in pot/no limit
+            "cap": 4,                      # fixed limit: bets + raises per betting round
+            "check_raise": True,           # after the draw, a player who checked may raise later
+            "openers": "kings",            # pair of kings or better (002); jacks or aces (house rules)
+            "no_minor": False,             # no minor straights: the ace is strictly high
+            "standard_ranking": False,     # full house over flush, straight over three of a kind
+            "hi_lo": False,                # high-low split (low rule per deck: docs/turkish.md)
+            "karanlik": False,             # the first player may bet blind, before looking
+            "four_with_36": False,         # 4 players play with the 36-card deck
+        },
+        "choices": {
+            "ante": [1, 100000],
+            "structure": ("fixed", "pot", "no-limit"),
+            "bet": [1, 100000],
+            "cap": [1, 20],
+            "check_raise": "bool",
+            "openers": ("kings", "jacks", "aces"),
+            "no_minor": "bool",
+            "standard_ranking": "bool",
+            "hi_lo": "bool",
+            "karanlik": "bool",
+            "four_with_36": "bool",
+        },
+        "presets": (
+            ("default", "Default (seed 002)", {}),
+            ("jacks", "Jacks or better", {"openers": "jacks"}),
+            ("standard", "Standard ranking", {"standard_ranking": True, "no_minor": True}),
+            ("hi-lo", "High-low split", {"hi_lo": True}),
+            ("no-limit", "No limit, Karanlik", {"structure": "no-limit", "karanlik": True, "check_raise": False}),
+        ),
+    }
+
+
+def _indian():
+    """Indian Poker: default = seed 003 (one forehead card, highest wins, ties split); variants."""
+    return {
+        "defaults": {
+            "ante": 1,                     # everyone antes (not in party mode)
+            "structure": "fixed",          # fixed, pot (pot limit), free (any amount)
+            "bet": 1,                      # the bet size: fixed-limit bet, smallest bet in pot limit
+            "cap": 4,                      # fixed limit: bets + raises per betting round
+            "ties": "split",               # split, or suit-order (spades > hearts > diamonds > clubs)
+            "low": False,                  # Low Indian: lowest wins, ace low
+            "two_cards": False,            # a forehead card and a hole card each
+            "center": False,               # a shared face-up center card and a second betting round
+            "party": False,                # no betting: the box names the loser of each deal
+        },
+        "choices": {
+            "ante": [1, 100000],
+            "structure": ("fixed", "pot", "free"),
+            "bet": [1, 100000],
+            "cap": [1, 20],
+            "ties": ("split", "suit-order"),
+            "low": "bool",
+            "two_cards": "bool",
+            "center": "bool",
+            "party": "bool",
+        },
+        "presets": (
+            ("default", "Default (seed 003)", {}),
+            ("suits", "Suits break ties", {"ties": "suit-order"}),
+            ("low", "Low Indian", {"low": True}),
+            ("two-card", "Two cards", {"two_cards": True}),
+            ("center", "Center card rounds", {"center": True}),
+            ("party", "Party: name loser", {"party": True}),
+        ),
+    }
+
+
+_GAMES = {
+    "teen-patti": _teen_patti,
+    "turkish": _turkish,
+    "indian": _indian,
+}
+
+
+def games():
+    """Names of the games that have house rules."""
+    return list(_GAMES)
+
+
+def _table(game):
+    f = _GAMES.get(game)
+    if f is None:
+        raise ValueError("unknown game %r" % (game,))
+    return f()
+
+
+def defaults(game):
+    """A new dict of ``game``'s default house rules."""
+    return dict(_table(game)["defaults"])
+
+
+def _check(key, spec, v):
+    if spec == "bool":
+        if v is not True and v is not False:
+            return "%s is on or off (true/false), not %r" % (key, v)
+    elif isinstance(spec, list):
+        if not isinstance(v, int) or isinstance(v, bool) or not spec[0] <= v <= spec[1]:
+            return "%s is a whole number %d to %d, not %r" % (key, spec[0], spec[1], v)
+    elif v not in spec:
+        return "%s is one of %s, not %r" % (key, ", ".join(spec), v)
+    return None
+
+
+def validate(game, d):
+    """The full house-rule dict of ``game`` from ``d`` (missing keys take the defaults).
+
+    Raises ValueError naming the unknown key or the bad value.
+    """
+    tab = _table(game)
+    out = dict(tab["defaults"])
+    choices = tab["choices"]
+    for k in d or {}:
+        if k not in choices:
+            raise ValueError("unknown house rule %r for %s" % (k, game))
+        why = _check(k, choices[k], d[k])
+        if why:
+            raise ValueError(why)
+        out[k] = d[k]
+    return out
+
+
+def presets(game):
+    """List of ``(name, label)`` of ``game``'s presets, the default first."""
+    return [(p[0], p[1]) for p in _table(game)["presets"]]
+
+
+def preset(game, name):
+    """The full house-rule dict of the preset ``name``; ValueError for an unknown preset."""
+    for p in _table(game)["presets"]:
+        if p[0] == name:
+            return validate(game, p[2])
+    raise ValueError("no preset %r for %s" % (name, game))
+
+
+def which_preset(game, d):
+    """Name of the preset ``d`` equals (after defaults), or None when house rules were changed."""
+    full = validate(game, d)
+    for p in _table(game)["presets"]:
+        if validate(game, p[2]) == full:
+            return p[0]
+    return None
+
+
+def choices(game, key):
+    """The spec of house rule ``key``: ``"bool"``, a tuple of values or ``[lo, hi]``."""
+    tab = _table(game)
+    if key not in tab["choices"]:
+        raise ValueError("unknown house rule %r for %s" % (key, game))
+    return tab["choices"][key]
+
+
+_TP_NAMES = {
+    "a23-high": "A23 high", "akq-high": "AKQ high", "a23-low": "A23 low", "classic": "classic",
+    "ak47": "AK47", "joker-hunt": "Joker Hunt", "best-of-four": "Best of Four", "best-of-five": "Best of Five",
+    "cobra": "Cobra 1 card", "999": "999 1 card", "in-out": "In-Out 1 card",
+}
+
+
+def _describe_teen_patti(d):
+    out = ["Boot %d" % d["boot"], "Seq %s" % _TP_NAMES[d["sequence"]]]
+    v = _TP_NAMES[d["variant"]]
+    if d["variant"] == "best-of-five" and d["five_middle_wild"]:
+        v += " wild"
+    out.append(v)
+    if d["muflis"]:
+        out.append("Muflis (lowball)")
+    out.append("Show rule %s" % d["show"])
+    out.append("Sideshow off" if d["sideshow"] == "off" else "Sideshow rule %s" % d["sideshow"])
+    if d["sideshow_third_forced"]:
+        out.append("3rd sideshow forced")
+    out.append("Chaal 2 sizes" if d["chaal"] == "two-size" else "Chaal any in range")
+    if d["blind_limit"]:
+        out.append("Blind limit %d" % d["blind_limit"])
+    if d["stake_cap"]:
+        out.append("Chaal cap %d" % d["stake_cap"])
+    if d["pot_limit"]:
+        out.append("Pot limit")
+    if d["pot_cap"]:
+        out.append("Pot cap %d" % d["pot_cap"])
+    if d["rebuy_mid_hand"]:
+        out.append("Rebuy mid-hand")
+    return out
+
+
+_STRUCT_NAMES = {"fixed": "Fixed limit", "pot": "Pot limit", "no-limit": "No limit", "free": "Free amount"}
+
+
+def _describe_turkish(d):
+    out = ["Ante %d, bet %d" % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
+    if d["structure"] == "fixed":
+        out.append("Cap %d bets a round" % d["cap"])
+    out.append("Open: %s+" % {"kings": "KK", "jacks": "JJ", "aces": "AA"}[d["openers"]])
+    out.append("Standard ranking" if d["standard_ranking"] else "Turkish ranking")
+    if d["no_minor"]:
+        out.append("No minor straights")
+    if not d["check_raise"]:
+        out.append("No check-raise")
+    if d["hi_lo"]:
+        out.append("High-low split")
+    if d["karanlik"]:
+        out.append("Karanlik blind bet")
+    if d["four_with_36"]:
+        out.append("4 players: 36 cards")
+    return out
+
+
+def _describe_indian(d):
+    if d["party"]:
+        out = ["Party: no betting"]
+    else:
+        out = ["Ante %d, bet %d" % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
+        if d["structure"] == "fixed":
+            out.append("Cap %d bets a round" % d["cap"])
+    out.append("Low Indian, ace low" if d["low"] else "High card wins")
+    out.append("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot")
+    if d["two_cards"]:
+        out.append("Forehead + hole card")
+    if d["center"]:
+        out.append("Center card, 2 rounds")
+    return out
+
+
+_DESCRIBE = {
+    "teen-patti": _describe_teen_patti,
+    "turkish": _describe_turkish,
+    "indian": _describe_indian,
+}
+
+
+def describe(game, d):
+    """Short lines (<= 21 characters) naming ``game``'s house rules in ``d`` for the summary screen."""
+    full = validate(game, d)
+    f = _DESCRIBE.get(game)
+    if f is None:
+        return ["%s %s" % (k, full[k]) for k in full]
+    return f(full)
