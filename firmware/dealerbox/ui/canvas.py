@@ -24,7 +24,7 @@ _inverse = None
 def _inv():
     global _inverse
     if _inverse is None:
-        p = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_VLSB)
+        p = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
         p.pixel(0, 0, 1)
         p.pixel(1, 0, 0)
         _inverse = p

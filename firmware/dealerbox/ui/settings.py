@@ -71,3 +71,108 @@ def clean_name(name, seat):
     """``name`` trimmed of spaces (inner runs kept), or the seat's default when empty."""
     n = name.strip()
     return n if n else default_name(seat)
+
+
+# ---- house rules on the setup screens (over dealerbox.rules) ------------------------------------------
+STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
+COUNT_MAX = 10
+BETTING_KEYS = {
+    "teen-patti": ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
+    "turkish": ("structure", "bet", "cap", "check_raise"),
+    "indian": ("structure", "bet", "cap"),
+}
+MONEY_KEYS = ("boot", "ante", "bet", "stake_cap", "pot_cap")
+LABELS = {
+    "boot": "Boot", "ante": "Ante", "sequence": "Sequences", "variant": "Variant", "muflis": "Muflis",
+    "five_middle_wild": "Middle wild", "show": "Show rule", "sideshow": "Sideshow", "sideshow_third_forced":
+    "3rd sideshow", "chaal": "Chaal", "blind_limit": "Blind limit", "stake_cap": "Chaal cap", "pot_limit":
+    "Pot limit", "pot_cap": "Pot cap", "rebuy_mid_hand": "Rebuy in hand", "structure": "Structure", "bet": "Bet size",
+    "cap": "Raises cap", "check_raise": "Check-raise", "openers": "Openers", "no_minor": "No minor str",
+    "standard_ranking": "Std ranking", "hi_lo": "High-low", "karanlik": "Karanlik", "four_with_36": "4p 36 cards",
+    "ties": "Ties", "low": "Low Indian", "two_cards": "Two cards", "center": "Center card", "party": "Party mode",
+}
+VALUE_TEXT = {
+    "a23-high": "A23 high", "akq-high": "AKQ high", "a23-low": "A23 low", "classic": "classic", "ak47": "AK47",
+    "joker-hunt": "Joker Hunt", "best-of-four": "Best of 4", "best-of-five": "Best of 5", "cobra": "Cobra",
+    "999": "999", "in-out": "In-Out", "004": "004", "000": "000", "001": "001", "off": "off", "range": "any",
+    "two-size": "2 sizes", "fixed": "fixed", "pot": "pot limit", "no-limit": "no limit", "free": "free",
+    "kings": "KK+", "jacks": "JJ+", "aces": "AA+", "split": "split", "suit-order": "suits",
+}
+
+
+def stake_key(game):
+    """The house-rule key of what everyone pays before the deal: "boot" (Teen Patti) or "ante"."""
+    return "boot" if game == "teen-patti" else "ante"
+
+
+def label(key):
+    """Short screen label of house rule ``key``."""
+    return LABELS.get(key, key)
+
+
+def value_text(v):
+    """Screen text of a house-rule value (bool on/off, ints as digits, names shortened)."""
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    if isinstance(v, int):
+        return str(v) if v else "none"
+    return VALUE_TEXT.get(v, v)
+
+
+def rule_choices(game, key, chips):
+    """The values offered for house rule ``key`` of ``game`` (a list), given the starting ``chips``.
+
+    Choice specs come from ``rules.choices``: a tuple of values, "bool", or an int range
+    ``[lo, hi]`` offered as a ladder (money keys up to the starting chips, counts up to 10).
+    """
+    from dealerbox import rules
+    spec = rules.choices(game, key)
+    if spec == "bool":
+        return [False, True]
+    if isinstance(spec, tuple):
+        return list(spec)
+    lo, hi = spec[0], spec[1]
+    out = []
+    if lo == 0:
+        out.append(0)
+    if key in MONEY_KEYS:
+        top = chips if key in ("stake_cap", "pot_cap") else max(1, chips // 2)
+        if key == "pot_cap":
+            top = chips * 10
+        for v in STAKE_LADDER + (10000, 20000, 50000, 100000):
+            if lo <= v <= hi and v <= top and v not in out:
+                out.append(v)
+    else:
+        for v in range(max(lo, 1), min(hi, COUNT_MAX) + 1):
+            out.append(v)
+    if not out:
+        out.append(lo)
+    return out
+
+
+def betting_keys(game):
+    """The house-rule keys of ``game``'s betting structure screen."""
+    return BETTING_KEYS[game]
+
+
+def single_keys(game):
+    """The other house-rule keys (the "single house rules" screen), in ``rules``' order."""
+    from dealerbox import rules
+    skip = BETTING_KEYS[game]
+    sk = stake_key(game)
+    return [k for k in rules.defaults(game) if k not in skip and k != sk]
+
+
+def apply_preset(game, current, name):
+    """The house rules of preset ``name``, keeping from ``current`` the boot/ante and the betting keys the
+    preset does not set itself (so the earlier setup screens are not silently undone)."""
+    from dealerbox import rules
+    new = rules.preset(game, name)
+    base = rules.defaults(game)
+    keep = (stake_key(game),) + BETTING_KEYS[game]
+    for k in keep:
+        if new[k] == base[k] and k in current:
+            new[k] = current[k]
+    return new

@@ -1,0 +1,114 @@
+"""The host board: the box's screen, buttons, entropy and storage on a computer (CPython).
+
+* the screen is a 1024-byte SSD1306 frame (``framebuf.FrameBuffer`` MONO_VLSB, the shim),
+  shown in a terminal with half-block characters (two pixel rows per text row) or saved
+  as a PNG (Pillow, each pixel a ``scale`` x ``scale`` square);
+* the buttons are keys (``KEYS``, printed under the screen); a capital letter or the
+  long-press prefix key gives a long press;
+* entropy is ``SeededEntropy(seed)`` (``--seed``) or ``os.urandom``;
+* storage is a directory (``dealerbox.store.Store`` on the host's ``os``), or none.
+"""
+
+import os
+
+import framebuf
+from dealerbox.rng import SeededEntropy
+from dealerbox.ui import buttons as btn
+
+import host_tools  # noqa: F401  (firmware/ and the shims on sys.path)
+
+WIDTH = 128
+HEIGHT = 64
+
+# key -> (button, long)
+KEYS = {
+    "w": (btn.UP, False), "s": (btn.DOWN, False), "a": (btn.LEFT, False), "d": (btn.RIGHT, False),
+    "W": (btn.UP, True), "S": (btn.DOWN, True), "A": (btn.LEFT, True), "D": (btn.RIGHT, True),
+    "\r": (btn.OK, False), "\n": (btn.OK, False), " ": (btn.OK, False), "o": (btn.OK, False),
+    "O": (btn.OK, True),
+    "\x1b[A": (btn.UP, False), "\x1b[B": (btn.DOWN, False), "\x1b[D": (btn.LEFT, False),
+    "\x1b[C": (btn.RIGHT, False),
+}
+KEY_HELP = ("keys: arrows or w a s d = up left down right, Enter/space/o = OK; "
+            "capital W A S D O = long press; q = quit")
+
+
+def parse_script(text):
+    """Button presses from a script: a list of ``(button, long)``.
+
+    Words separated by spaces, commas or new lines; ``#`` starts a comment. A word is a
+    button name (``up down left right ok``), optionally ``long-`` before it for a long press
+    and ``*N`` after it to repeat it N times: ``ok  long-ok  right*3``. Raises ValueError
+    naming the line of a word that is not a button.
+    """
+    out = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0]
+        for word in line.replace(",", " ").split():
+            w = word.lower()
+            times = 1
+            if "*" in w:
+                w, _, n = w.partition("*")
+                if not n.isdigit() or int(n) < 1:
+                    raise ValueError("line %d: bad repeat in %r" % (lineno, word))
+                times = int(n)
+            long = w.startswith("long-")
+            if long:
+                w = w[5:]
+            try:
+                b = btn.name_to_button(w)
+            except ValueError:
+                raise ValueError("line %d: %r is not a button (up down left right ok, long-ok, right*3)"
+                                 % (lineno, word)) from None
+            out.extend([(b, long)] * times)
+    return out
+
+
+class HostBoard:
+    """Screen, entropy and store for the app on the host.
+
+    ``HostBoard(seed=None, store_dir=None)``: ``seed`` (int) fixes the deal; ``store_dir``
+    (a path) keeps the session and hand logs there (created when missing).
+    """
+
+    def __init__(self, seed=None, store_dir=None):
+        self.buf = bytearray(WIDTH * HEIGHT // 8)
+        self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.entropy = SeededEntropy(seed) if seed is not None else os.urandom
+        self.store = None
+        if store_dir is not None:
+            from dealerbox.store import Store
+            os.makedirs(store_dir, exist_ok=True)
+            self.store = Store(root=store_dir)
+
+    def pixel(self, x, y):
+        """1 when pixel (x, y) of the frame is lit."""
+        return (self.buf[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+
+    def text_frame(self, border=True):
+        """The frame as 32 lines of 128 half-block characters (str with newlines)."""
+        chars = " \u2580\u2584\u2588"
+        lines = []
+        for y in range(0, HEIGHT, 2):
+            row = "".join(chars[self.pixel(x, y) + 2 * self.pixel(x, y + 1)] for x in range(WIDTH))
+            lines.append("\u2502" + row + "\u2502" if border else row)
+        if border:
+            lines.insert(0, "\u250c" + "\u2500" * WIDTH + "\u2510")
+            lines.append("\u2514" + "\u2500" * WIDTH + "\u2518")
+        return "\n".join(lines)
+
+    def image(self, scale=4):
+        """The frame as a Pillow image (``scale`` pixels per box pixel, lit = light blue on black)."""
+        from PIL import Image
+        img = Image.new("RGB", (WIDTH, HEIGHT))
+        px = img.load()
+        for y in range(HEIGHT):
+            for x in range(WIDTH):
+                px[x, y] = (170, 225, 255) if self.pixel(x, y) else (0, 0, 0)
+        if scale != 1:
+            img = img.resize((WIDTH * scale, HEIGHT * scale), Image.NEAREST)
+        return img
+
+    def save_png(self, path, scale=4):
+        """Write the frame to ``path`` as a PNG."""
+        self.image(scale).save(path)
