@@ -1,0 +1,145 @@
+"""Replay the box's hand logs: ``python -m host_tools.replay FILE``.
+
+Each non-blank line of FILE is one hand log (docs/hand-log.md). Every line is
+re-run through the game's engine with the deck (and draws) of the log; every
+action is checked by the engine, and the result (pots, awards, final stacks) must
+equal the one logged. Consecutive lines of one session must chain: a hand's
+starting stacks are the previous hand's final stacks plus any rebuys between
+hands, and its dealer is the seat the button moved to.
+
+Prints ``{"hands": [{"line", "awards", "stacks"}, ...], "names", "stacks"}`` as
+JSON and exits 0; for a tampered or illegal log prints ``FILE:LINE: reason`` on
+stderr for the first bad line and exits 1 (2 when FILE cannot be read).
+"""
+
+import json
+import sys
+
+from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+
+
+class ReplayError(Exception):
+    """A hand log line does not replay; ``str(e)`` says why."""
+
+
+def replay_hand(log, prev=None):
+    """Replay one hand-log dict; returns ``(engine, table)`` after the hand.
+
+    ``prev``: the ``(engine, table)`` of the previous line of the same session, to
+    check the chaining of stacks, buy-ins and the dealer. Raises ReplayError.
+    """
+    from dealerbox.engine import Action, IllegalAction
+    from dealerbox.games import engine_class
+    from dealerbox.table import Table, TableError
+
+    if not isinstance(log, dict):
+        raise ReplayError("not a hand log (a JSON object)")
+    if log.get("v") != 1:
+        raise ReplayError("unknown log version %r" % (log.get("v"),))
+    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions", "result"):
+        if k not in log:
+            raise ReplayError("missing %r" % k)
+    try:
+        cls = engine_class(log["game"])
+    except (ValueError, ImportError) as exc:
+        raise ReplayError(str(exc)) from None
+    try:
+        table = Table(log["names"], list(log["stacks"]), log["dealer"])
+    except (TableError, TypeError) as exc:
+        raise ReplayError("bad table: %s" % exc) from None
+    bought = log.get("bought_in", log["stacks"])
+    if not isinstance(bought, list) or len(bought) != len(log["stacks"]):
+        raise ReplayError("bad bought_in")
+    table.bought_in = list(bought)
+    if prev is not None:
+        pe, pt = prev
+        if pt.names == table.names:
+            for s in range(table.n):
+                rebuy = table.bought_in[s] - pt.bought_in[s]
+                if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
+                    raise ReplayError("seat %d starts with %d chips, but the previous hand left %d "
+                                      "and %d were bought in between" % (s, table.stacks[s], pt.stacks[s], rebuy))
+            if table.dealer != pt.dealer:
+                raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
+    try:
+        e = cls(table, log["rules"])
+        e.start_from_log(log)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ReplayError("cannot start the hand: %s" % exc) from None
+    for i, row in enumerate(log["actions"]):
+        try:
+            seat, act = Action.from_list(row)
+        except ValueError as exc:
+            raise ReplayError("action %d: %s" % (i + 1, exc)) from None
+        if seat != e.to_act:
+            raise ReplayError("action %d %r: seat %r is not the one to act (%r)" % (i + 1, row, seat, e.to_act))
+        try:
+            e.apply(act)
+        except IllegalAction as exc:
+            raise ReplayError("action %d %r: illegal: %s" % (i + 1, row, exc)) from None
+        if not e.chips_ok():
+            raise ReplayError("action %d: chips not conserved" % (i + 1))
+    if e.phase != "over":
+        raise ReplayError("the hand does not end after its %d actions" % len(log["actions"]))
+    got, want = e.result, log["result"]
+    if not isinstance(want, dict):
+        raise ReplayError("missing result")
+    for k in sorted(got):
+        if want.get(k) != json.loads(json.dumps(got[k])):
+            raise ReplayError("result %r differs: log says %r, replay gives %r" % (k, want.get(k), got[k]))
+    if e.log != log:
+        for k in sorted(set(e.log) | set(log)):
+            if e.log.get(k) != log.get(k):
+                raise ReplayError("%r differs from the replayed hand" % k)
+    return e, table
+
+
+def replay_lines(lines):
+    """Replay an iterable of log lines; returns the output dict. Raises ReplayError with ``.line`` set."""
+    hands = []
+    prev = None
+    for no, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                log = json.loads(line)
+            except ValueError as exc:
+                raise ReplayError("not JSON: %s" % exc) from None
+            prev = replay_hand(log, prev)
+        except ReplayError as exc:
+            exc.line = no
+            raise
+        e, t = prev
+        hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})
+    if prev is None:
+        err = ReplayError("no hand in the log")
+        err.line = 0
+        raise err
+    return {"hands": hands, "names": list(prev[1].names), "stacks": list(prev[1].stacks)}
+
+
+def main(argv=None):
+    """Command line: ``replay FILE``; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print("usage: python -m host_tools.replay FILE", file=sys.stderr)
+        return 2
+    path = argv[0]
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError as exc:
+        print("%s: %s" % (path, exc), file=sys.stderr)
+        return 2
+    try:
+        out = replay_lines(lines)
+    except ReplayError as exc:
+        print("%s:%d: %s" % (path, exc.line, exc), file=sys.stderr)
+        return 1
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

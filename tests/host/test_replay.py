@@ -1,0 +1,102 @@
+"""host_tools.replay (issue 4): a session's hand logs replay; a tampered or illegal log exits non-zero
+naming the first bad line."""
+
+import json
+import subprocess
+import sys
+
+from dealerbox.engine import Action
+from dealerbox.games.teenpatti import TeenPatti
+from dealerbox.rng import SeededEntropy
+from dealerbox.table import Table
+
+import host_tools
+from host_tools.replay import main
+
+
+def _session():
+    t = Table(["Anna", "Ben", "Carla"], 50)
+    e = TeenPatti(t, {"variant": "joker-hunt"}, entropy=SeededEntropy(11))
+    lines = []
+    e.start_hand()
+    for a in (Action("blind", 2), Action("see"), Action("chaal", 4), Action("pack"), Action("show", 2)):
+        e.apply(a)
+    lines.append(json.dumps(e.log))
+    e.start_hand()
+    for a in (Action("pack"), Action("blind", 1), Action("blind", 2), Action("see"), Action("chaal", 4),
+              Action("pack")):
+        e.apply(a)
+    lines.append(json.dumps(e.log))
+    return lines, t
+
+
+class _Run:
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+def _run(tmp_path, lines, capsys):
+    p = tmp_path / "hands.jsonl"
+    p.write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+    rc = main([str(p)])
+    out = capsys.readouterr()
+    return _Run(rc, out.out, out.err)
+
+
+def test_command_line_usage():
+    r = subprocess.run([sys.executable, "-m", "host_tools.replay"], capture_output=True, text=True,
+                       cwd=host_tools.ROOT)
+    assert r.returncode == 2 and "usage: python -m host_tools.replay FILE" in r.stderr
+
+
+def test_replay_prints_final_stacks_and_awards(tmp_path, capsys):
+    lines, t = _session()
+    first = json.loads(lines[0])
+    assert first["wild"] == json.loads(lines[0])["wild"] and 0 <= first["wild"] <= 12
+    r = _run(tmp_path, lines, capsys)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["stacks"] == t.stacks and sum(out["stacks"]) == 150
+    assert out["names"] == ["Anna", "Ben", "Carla"]
+    assert [h["line"] for h in out["hands"]] == [1, 2]
+    assert out["hands"][1]["awards"] == json.loads(lines[1])["result"]["awards"]
+
+
+def test_tampered_result_names_the_line(tmp_path, capsys):
+    lines, _ = _session()
+    log = json.loads(lines[1])
+    log["result"]["stacks"][0] += 5
+    r = _run(tmp_path, [lines[0], json.dumps(log)], capsys)
+    assert r.returncode == 1
+    assert ":2: result 'stacks' differs" in r.stderr
+
+
+def test_illegal_action_names_the_line_and_action(tmp_path, capsys):
+    lines, _ = _session()
+    log = json.loads(lines[0])
+    log["actions"][2] = [2, "chaal", 9]
+    r = _run(tmp_path, [json.dumps(log), lines[1]], capsys)
+    assert r.returncode == 1
+    assert ":1: action 3 [2, 'chaal', 9]: illegal: chaal is 4 to 8 chips, not 9" in r.stderr
+
+
+def test_wrong_seat_deck_and_chaining_are_caught(tmp_path, capsys):
+    lines, _ = _session()
+    log = json.loads(lines[0])
+    log["actions"][0][0] = 2
+    r = _run(tmp_path, [json.dumps(log)], capsys)
+    assert r.returncode == 1 and "is not the one to act" in r.stderr
+    log = json.loads(lines[0])
+    log["deck"][0], log["deck"][5] = log["deck"][5], log["deck"][0]
+    r = _run(tmp_path, [json.dumps(log)], capsys)
+    assert r.returncode == 1 and r.stderr.startswith(str(tmp_path / "hands.jsonl") + ":1:")
+    log = json.loads(lines[1])
+    log["stacks"][0] += 10
+    log["stacks"][1] -= 10
+    r = _run(tmp_path, [lines[0], json.dumps(log)], capsys)
+    assert r.returncode == 1 and ":2: seat 0 starts with" in r.stderr
+    r = _run(tmp_path, [lines[0], "{not json"], capsys)
+    assert r.returncode == 1 and ":2: not JSON" in r.stderr
+    r = _run(tmp_path, [lines[0][:-40]], capsys)
+    assert r.returncode == 1 and ":1:" in r.stderr
