@@ -79,53 +79,62 @@ BIG_SUITS = (
     b"\x30\x78\x7c\x3e\xff\x3e\x7c\x78\x30\x00\x00\x00\x01\x01\x01\x00\x00\x00"
 )
 
-_small = None
-_big = None
+_strip = None   # every small glyph side by side: a FrameBuffer (LAST - FIRST + 1) * 5 x 8
+_one = None     # the 5x8 window one glyph is copied into before it is drawn
+_bstrip = None  # the big glyphs side by side, 10 x 16 each
+_bone = None
 _suits = None
 
 
 def _build_small():
-    global _small
-    gl = []
-    for i in range(LAST - FIRST + 1):
-        gl.append(framebuf.FrameBuffer(bytearray(FONT[i * 5:i * 5 + 5]), 5, 8, framebuf.MONO_VLSB))
-    _small = gl
-    return gl
+    global _strip, _one
+    n = LAST - FIRST + 1
+    _strip = framebuf.FrameBuffer(bytearray(FONT), n * 5, 8, framebuf.MONO_VLSB)
+    _one = framebuf.FrameBuffer(bytearray(5), 5, 8, framebuf.MONO_VLSB)
 
 
 def _build_big():
-    global _big
-    gl = []
-    for i in range(LAST - FIRST + 1):
-        b = bytearray(20)
+    global _bstrip, _bone
+    n = LAST - FIRST + 1
+    w = n * 10
+    b = bytearray(w * 2)
+    for i in range(n):
         for x in range(5):
             col = FONT[i * 5 + x]
             wide = 0
             for y in range(7):
                 if col & (1 << y):
                     wide |= 3 << (2 * y)
-            for k in (2 * x, 2 * x + 1):
-                b[k] = wide & 0xFF
-                b[10 + k] = wide >> 8
-        gl.append(framebuf.FrameBuffer(b, 10, 16, framebuf.MONO_VLSB))
-    _big = gl
-    return gl
+            k = i * 10 + 2 * x
+            b[k] = b[k + 1] = wide & 0xFF
+            b[w + k] = b[w + k + 1] = wide >> 8
+    _bstrip = framebuf.FrameBuffer(b, w, 16, framebuf.MONO_VLSB)
+    _bone = framebuf.FrameBuffer(bytearray(20), 10, 16, framebuf.MONO_VLSB)
 
 
 def glyph(code):
-    """The small 5x8 glyph (a FrameBuffer) for character code ``code`` (16..127; others give "?")."""
-    gl = _small or _build_small()
+    """The small 5x8 glyph for character code ``code`` (16..127; others give "?"), as a FrameBuffer.
+
+    The glyph is copied (one C ``blit``, clipped to a 5-pixel window) out of the strip of all
+    glyphs into a shared window buffer, which is returned: blit it before asking for another.
+    Nothing is allocated (one strip in RAM instead of one object per glyph).
+    """
+    if _one is None:
+        _build_small()
     if code < FIRST or code > LAST:
         code = 63
-    return gl[code - FIRST]
+    _one.blit(_strip, (FIRST - code) * 5, 0)
+    return _one
 
 
 def big_glyph(code):
-    """The big 10x16 glyph (a FrameBuffer) for character code ``code`` (16..127; others give "?")."""
-    gl = _big or _build_big()
+    """The big 10x16 glyph (2x the small one) for ``code``, as a shared window FrameBuffer (see ``glyph``)."""
+    if _bone is None:
+        _build_big()
     if code < FIRST or code > LAST:
         code = 63
-    return gl[code - FIRST]
+    _bone.blit(_bstrip, (FIRST - code) * 10, 0)
+    return _bone
 
 
 def suit_glyph(suit):

@@ -1,0 +1,44 @@
+"""The app's screens (modes) and the words it shows for actions and menus (RULES.md terms)."""
+
+from micropython import const
+
+# screens (modes)
+M_RESUME = const(1)
+M_GAME = const(2)
+M_PLAYERS = const(3)
+M_NAMES = const(4)
+M_NAME = const(5)
+M_CHIPS = const(6)
+M_BOOT = const(7)
+M_STRUCT = const(8)
+M_PRESET = const(9)
+M_RULES = const(10)
+M_SUMMARY = const(11)
+M_GATE = const(20)
+M_TURN = const(21)
+M_SHOWDOWN = const(22)
+M_AWARDS = const(23)
+M_STANDINGS = const(24)
+M_BETWEEN = const(25)
+M_REBUY = const(26)
+M_MENU = const(27)
+M_END = const(28)
+M_RULESVIEW = const(29)
+
+SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
+SNAPSHOT_VERSION = const(1)
+MAX_DISCARD = const(4)      # Turkish draw: discard 0 to 4 (RULES.md, Turkish Poker)
+
+ACTION_LABELS = {
+    "see": "See cards", "chaal": "Chaal", "blind": "Blind", "pack": "Pack", "show": "Show",
+    "sideshow": "Sideshow", "accept": "Accept", "refuse": "Refuse", "check": "Check", "open": "Open",
+    "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "draw": "Draw", "rebuy": "Rebuy",
+}
+STRUCT_LABELS = {"fixed": "fixed limit", "pot": "pot limit", "no-limit": "no limit", "free": "free amount"}
+BETWEEN_ITEMS = ("Next hand", "Standings", "Rebuy", "Rules", "End session")
+MENU_ITEMS = ("Back to game", "Standings", "Rules")
+
+
+def action_label(kind):
+    """Screen label of an action kind ("chaal" -> "Chaal")."""
+    return ACTION_LABELS.get(kind, kind)

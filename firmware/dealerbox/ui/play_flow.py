@@ -1,0 +1,228 @@
+"""Play: dealing, the privacy gate, the turn screen and its actions (the second layer of ``App``).
+
+Every turn starts at the gate "Pass the box to Ben"; only OK there (Ben confirming) opens his
+private turn screen, whose cards come from the engine's ``view(seat)`` (his own cards once seen;
+Indian Poker: everyone's card but his own). After his action the screen is public again (the
+next gate or the end of the hand). Actions are the engine's legal options only; amounts move
+within the option's range with UP/DOWN (long: to its max/min).
+"""
+
+import json
+
+from dealerbox.ui import buttons as btn
+from dealerbox.ui.modes import M_AWARDS, M_GATE, M_MENU, M_SHOWDOWN, M_STANDINGS, M_TURN, MAX_DISCARD
+from dealerbox.ui.setup_flow import SetupFlow
+
+
+class PlayFlow(SetupFlow):
+    """Layer of ``App``: play flow."""
+
+    def _new_engine(self):
+        from dealerbox.games import engine_class
+        cls = engine_class(self.cfg["game"])
+        self.engine = cls(self.table, self.cfg["rules"], self.entropy)
+
+    def start_session(self):
+        """Seat the players and deal the first hand (after the summary was confirmed)."""
+        from dealerbox.table import Table
+        cfg = self.cfg
+        n = cfg["players"]
+        self.table = Table(cfg["names"][:n], cfg["chips"])
+        self._new_engine()
+        if self.store is not None and hasattr(self.store, "clear"):
+            self.store.clear()
+        self.last = ""
+        self.next_hand()
+
+    def next_hand(self):
+        """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
+        self.engine.start_hand()
+        self.last = "Hand %d dealt" % self.engine.hand_no
+        self._after_engine()
+        self._save()
+
+    def _after_engine(self):
+        """Choose the next screen after the engine changed: the next gate, or the hand's end."""
+        e = self.engine
+        self.viewer = None
+        self.shown = None
+        if e.phase == "over" or e.to_act is None:
+            if e.result is not None and self._showdown_rows():
+                self._enter(M_SHOWDOWN)
+            elif e.result is not None:
+                self._enter(M_AWARDS)
+            else:
+                self._enter(M_STANDINGS)
+            return
+        self._enter(M_GATE)
+
+    def _open_menu(self, came_from):
+        self.menu_from = came_from
+        self.viewer = None
+        self._enter(M_MENU)
+
+    def _press_gate(self, b, long):
+        if b == btn.OK and long:
+            self._open_menu(M_GATE)
+        elif b == btn.OK:
+            self._open_turn()
+
+    def _open_turn(self):
+        """The gate was confirmed by the seat to act: compute its private screen."""
+        e = self.engine
+        seat = e.to_act
+        self.viewer = seat
+        v = e.view(seat)
+        self.shown = self._visible(seat, v)
+        self.status = ""
+        if isinstance(v.get("seen"), list):
+            self.status = "seen" if v["seen"][seat] else "blind"
+        elif "hand" in v and v["hand"] is None:
+            self.status = "blind"
+        self.indian = self.cfg["game"] == "indian"
+        hand = e.hands[seat]
+        self.ncards = len(hand) if hand else 0
+        self.info = self._public_info()
+        self.opts = e.legal_actions()
+        self.oi = 0
+        self.cursor = 0
+        self.marks = 0
+        self.msg = ""
+        self._pick_default()
+        self.mode = M_TURN
+        self.dirty = True
+
+    def _visible(self, seat, v):
+        """Cards ``seat`` may see now, per seat (list of lists or None), from the engine's ``view`` ``v``."""
+        n = self.engine.n
+        out = [None] * n
+        own = v.get("cards") or v.get("hand")
+        if own:
+            out[seat] = list(own)
+        elif v.get("hole") is not None:             # Indian two cards: the own hole card only
+            out[seat] = [v["hole"]]
+        heads = v.get("foreheads")                  # Indian: every other player's forehead card
+        if heads:
+            for s in range(n):
+                if s != seat and heads[s] is not None:
+                    out[s] = [heads[s]]
+        peek = v.get("peek")                        # Teen Patti sideshow: the hand compared with
+        if peek:
+            for s in peek:
+                out[int(s)] = list(peek[s])
+        return out
+
+    def _pick_default(self):
+        """Select the first action that is not "see"/"pack"/"fold", with its minimum amount."""
+        opts = self.opts
+        self.oi = 0
+        for i in range(len(opts)):
+            if opts[i].kind not in ("see", "pack", "fold", "draw"):
+                self.oi = i
+                break
+        self._reset_amount()
+
+    def _reset_amount(self):
+        if self.opts:
+            o = self.opts[self.oi]
+            self.amount = o.amounts[0] if o.amounts else o.min
+        else:
+            self.amount = 0
+
+    def _step_amount(self, d, long):
+        o = self.opts[self.oi]
+        if o.amounts:
+            i = self._choice_index(o.amounts, self.amount) + d
+            self.amount = o.amounts[max(0, min(len(o.amounts) - 1, i))]
+            return
+        if long:
+            self.amount = o.max if d > 0 else o.min
+            return
+        unit = self._unit()
+        a = self.amount + d * unit
+        self.amount = max(o.min, min(o.max, a))
+
+    def _unit(self):
+        r = self.cfg["rules"]
+        u = r.get("bet", r.get("boot", 1))
+        return u if isinstance(u, int) and u > 0 else 1
+
+    def _press_turn(self, b, long):
+        if b == btn.OK and long:
+            self._open_menu(M_GATE)     # leaving a private screen: back through the gate
+            return
+        if not self.opts:
+            return
+        o = self.opts[self.oi]
+        drawing = o.kind == "draw"
+        if drawing and b in (btn.LEFT, btn.RIGHT) and not long:
+            n = len(self.shown[self.viewer]) if self.shown[self.viewer] else 0
+            if n:
+                self.cursor = (self.cursor + (1 if b == btn.RIGHT else -1)) % n
+        elif drawing and b in (btn.UP, btn.DOWN):
+            bit = 1 << self.cursor
+            if self.marks & bit:
+                self.marks &= ~bit
+            elif self._count_marks() < MAX_DISCARD:
+                self.marks |= bit
+            else:
+                self.msg = "discard 0 to %d cards" % MAX_DISCARD
+        elif b in (btn.LEFT, btn.RIGHT):
+            if len(self.opts) > 1:
+                self.oi = (self.oi + (1 if b == btn.RIGHT else -1)) % len(self.opts)
+                self._reset_amount()
+                self.marks = 0
+                self.cursor = 0
+                self.msg = ""
+        elif b in (btn.UP, btn.DOWN):
+            if o.max > o.min or (o.amounts and len(o.amounts) > 1):
+                self._step_amount(1 if b == btn.UP else -1, long)
+        elif b == btn.OK:
+            self._act(o)
+            return
+        self.dirty = True
+
+    def _count_marks(self):
+        k = 0
+        m = self.marks
+        while m:
+            k += m & 1
+            m >>= 1
+        return k
+
+    def _act(self, o):
+        from dealerbox.engine import Action, IllegalAction
+        e = self.engine
+        seat = e.to_act
+        if o.kind == "draw":
+            pos = [i for i in range(8) if self.marks & (1 << i)]
+            action = Action("draw", 0, pos)
+        else:
+            action = Action(o.kind, self.amount if (o.max or o.amounts) else 0)
+        try:
+            events = e.apply(action)
+        except IllegalAction as err:
+            self.msg = str(err)
+            self.dirty = True
+            return
+        self.last = self._describe(seat, action, events)
+        if e.phase == "over" and self.store is not None and e.log is not None:
+            self.store.append_log(json.dumps(e.log))
+        self._save()
+        if e.to_act == seat and e.phase != "over":
+            self._open_turn()           # same player again (after "see"): stays behind the same gate
+            self.msg = self.last
+        else:
+            self._after_engine()
+
+    def _describe(self, seat, action, events):
+        """One public line about what just happened ("Ben: chaal 4")."""
+        name = self.table.names[seat]
+        if action.kind == "draw":
+            return "%s drew %d" % (name, len(action.cards))
+        for ev in events:
+            if ev and ev[0] in ("sideshow-result", "sideshow_result", "sideshow-won"):
+                pass
+        if action.amount:
+            return "%s: %s %d" % (name, action.kind, action.amount)
+        return "%s: %s" % (name, action.kind)

@@ -1,0 +1,146 @@
+"""Helpers for the app tests (no tests here): a rig that drives the app by button presses only.
+
+Runs on CPython (shim framebuf) and MicroPython (real framebuf) alike.
+"""
+
+import framebuf
+from dealerbox.rng import SeededEntropy
+from dealerbox.ui import app as appmod
+from dealerbox.ui import buttons as btn
+from dealerbox.ui import modes, settings
+
+UP = btn.UP
+DOWN = btn.DOWN
+LEFT = btn.LEFT
+RIGHT = btn.RIGHT
+OK = btn.OK
+
+
+class Rig:
+    """An app on a 128x64 frame; ``press`` feeds buttons and redraws when dirty (as the board does)."""
+
+    def __init__(self, seed=1, store=None):
+        self.buf = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.app = appmod.App(SeededEntropy(seed), store=store)
+        self.frames = 0
+        self.draw()
+
+    def draw(self):
+        self.app.draw(self.fb)
+        self.frames += 1
+
+    def press(self, b, times=1, long=False):
+        for _ in range(times):
+            self.app.press(b, long)
+            if self.app.dirty:
+                self.draw()
+
+    def mode(self):
+        return self.app.mode
+
+
+def name_presses(rig, target):
+    """Type ``target`` into the name editor (which is open) with UP/DOWN/RIGHT/long-LEFT only."""
+    chars = settings.NAME_CHARS
+    n = len(chars)
+    app = rig.app
+    while app.edit:                       # clear: long LEFT deletes the letter under the cursor
+        rig.press(LEFT, long=True)
+    for i in range(len(target)):
+        if i:
+            rig.press(RIGHT)
+        cur = app.edit[i] if i < len(app.edit) else " "
+        d = (chars.find(target[i]) - chars.find(cur)) % n
+        if d <= n // 2:
+            rig.press(UP, d)
+        else:
+            rig.press(DOWN, n - d)
+    assert app.edit == target, (app.edit, target)
+    rig.press(OK)
+
+
+def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None, rule_rights=None):
+    """Walk the setup screens by presses: game, players, names, chips, boot/ante, betting, preset,
+    rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen."""
+    app = rig.app
+    assert app.mode == modes.M_GAME
+    gi = settings.game_index(game)
+    rig.press(UP, 3)
+    rig.press(DOWN, gi)
+    rig.press(OK)
+    assert app.mode == modes.M_PLAYERS
+    rig.press(LEFT, 10)
+    rig.press(RIGHT, players - 2)
+    assert app.cfg["players"] == players
+    rig.press(OK)
+    assert app.mode == modes.M_NAMES
+    if names:
+        for i in range(len(names)):
+            rig.press(UP, 12)
+            rig.press(DOWN, i)
+            rig.press(OK)
+            assert app.mode == modes.M_NAME
+            name_presses(rig, names[i])
+    rig.press(DOWN, 12)
+    rig.press(OK)
+    assert app.mode == modes.M_CHIPS
+    if chips is not None:
+        ladder = settings.CHIP_LADDER
+        rig.press(LEFT, len(ladder))
+        rig.press(RIGHT, list(ladder).index(chips))
+        assert app.cfg["chips"] == chips
+    rig.press(OK)
+    assert app.mode == modes.M_BOOT
+    if stake is not None:
+        key = settings.stake_key(game)
+        rig.press(LEFT, 12)
+        while app.cfg["rules"][key] < stake:
+            rig.press(RIGHT)
+        assert app.cfg["rules"][key] == stake
+    rig.press(OK)
+    assert app.mode == modes.M_STRUCT
+    rig.press(OK)
+    assert app.mode == modes.M_PRESET
+    rig.press(OK)
+    assert app.mode == modes.M_RULES
+    if rule_rights:
+        for row in rule_rights:
+            rig.press(UP, 20)
+            rig.press(DOWN, row)
+            rig.press(RIGHT, rule_rights[row])
+    rig.press(OK)
+    assert app.mode == modes.M_SUMMARY
+    rig.press(OK)
+    assert app.mode == modes.M_GATE
+
+
+def select(rig, kind):
+    """On a turn screen, press RIGHT until the action ``kind`` is selected (fails if it is not offered)."""
+    app = rig.app
+    for _ in range(len(app.opts)):
+        if app.opts[app.oi].kind == kind:
+            return
+        rig.press(RIGHT)
+    raise AssertionError("%s not offered: %r" % (kind, [o.kind for o in app.opts]))
+
+
+def act(rig, kind, amount=None):
+    """From a gate: confirm, select ``kind``, set ``amount`` with UP/DOWN, press OK."""
+    app = rig.app
+    if app.mode == modes.M_GATE:
+        rig.press(OK)
+    assert app.mode == modes.M_TURN
+    select(rig, kind)
+    if amount is not None:
+        for _ in range(200):
+            if app.amount == amount:
+                break
+            rig.press(UP if app.amount < amount else DOWN)
+        assert app.amount == amount, (app.amount, amount)
+    rig.press(OK)
+
+
+def chips_total(app):
+    e = app.engine
+    return sum(app.table.stacks) + (e.pot_total() if e is not None else 0)
