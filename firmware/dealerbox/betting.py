@@ -248,7 +248,7 @@ class BettingRound:
             full = inc >= self.min_raise if self.structure != FIXED else inc >= self.size
             self.high = self.bets[seat] + put
             if full:
-                if self.structure != FIXED and inc > self.min_raise:
+                if self.structure in (POT, NO_LIMIT) and inc > self.min_raise:
                     self.min_raise = inc
                 self.raises += 1
             for s in self.order:

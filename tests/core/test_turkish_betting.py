@@ -1,0 +1,85 @@
+"""The betting round shared by Turkish and Indian Poker (dealerbox/betting.py): amounts, closing, all-ins."""
+
+import json
+
+from dealerbox.betting import BettingRound
+from support import raises
+
+
+def _round(stacks, structure="no-limit", size=2, order=None, **kw):
+    r = BettingRound(len(stacks), order if order is not None else list(range(len(stacks))), size, structure, **kw)
+    r.start(stacks)
+    return r
+
+
+def _do(r, stacks, kind, amount=0, pot=0):
+    seat = r.to_act
+    assert r.why_not(seat, kind, amount, stacks[seat], stacks, pot) is None, (seat, kind, amount)
+    put = r.act(seat, kind, amount, stacks)
+    stacks[seat] -= put
+    return put
+
+
+def test_incomplete_all_in_raise_does_not_reopen_the_raising():
+    stacks = [100, 3, 100]
+    r = _round(stacks)
+    _do(r, stacks, "bet", 2)
+    assert r.options(1, 3, stacks, 0) == [("call", 2, 2), ("raise", 3, 3), ("fold", 0, 0)]
+    _do(r, stacks, "raise", 3)                               # all-in, 1 more than the bet: incomplete
+    assert r.options(2, 100, stacks, 0) == [("call", 3, 3), ("raise", 5, 100), ("fold", 0, 0)]
+    _do(r, stacks, "call", 3)
+    assert r.to_act == 0 and r.options(0, 98, stacks, 0) == [("call", 1, 1), ("fold", 0, 0)]
+    assert r.why_not(0, "raise", 4, 98, stacks, 0) == "an all-in for less than a raise does not reopen the raising"
+    _do(r, stacks, "call", 1)
+    assert r.done() and r.bets == [3, 3, 3] and stacks == [97, 0, 97]
+
+
+def test_round_closes_when_all_match_or_one_is_left():
+    stacks = [10, 10, 10]
+    r = _round(stacks, "fixed", 2)
+    for _ in range(3):
+        _do(r, stacks, "check")
+    assert r.done() and r.high == 0
+    stacks = [10, 10, 10]
+    r = _round(stacks, "fixed", 2, order=[1, 2, 0])
+    assert r.to_act == 1
+    _do(r, stacks, "bet", 2)
+    _do(r, stacks, "fold")
+    assert r.to_act == 0
+    _do(r, stacks, "fold")
+    assert r.done() and r.live() == [1]
+
+
+def test_free_amount_any_bet_and_raise_by_one_chip():
+    stacks = [20, 20]
+    r = _round(stacks, "free", 5)
+    assert r.options(0, 20, stacks, 2) == [("check", 0, 0), ("bet", 1, 20)]
+    _do(r, stacks, "bet", 3)
+    assert r.options(1, 20, stacks, 5) == [("call", 3, 3), ("raise", 4, 20), ("fold", 0, 0)]
+
+
+def test_short_stack_calls_all_in_for_less_and_no_raise_when_nobody_can_answer():
+    stacks = [50, 4]
+    r = _round(stacks, "pot", 2)
+    assert r.options(0, 50, stacks, 12) == [("check", 0, 0), ("bet", 2, 12)]
+    _do(r, stacks, "bet", 10, 12)
+    assert r.options(1, 4, stacks, 22) == [("call", 4, 4), ("fold", 0, 0)]
+    _do(r, stacks, "call")
+    assert r.done() and stacks == [40, 0]
+    stacks = [50, 0, 50]
+    r = _round(stacks, "no-limit", 2)
+    _do(r, stacks, "bet", 2)
+    assert r.to_act == 2
+    assert r.why_not(2, "bet", 2, 50, stacks, 0) == "there is already a bet: call, raise or fold"
+
+
+def test_state_round_trip_and_bad_structure():
+    stacks = [10, 10]
+    r = _round(stacks, "fixed", 2, cap=3, check_raise=False)
+    _do(r, stacks, "check")
+    r2 = BettingRound.from_state(json.loads(json.dumps(r.to_state())))
+    assert r2.to_state() == r.to_state() and r2.to_act == 1
+    with raises(ValueError, "betting structure 'spread'"):
+        BettingRound(2, [0, 1], 2, "spread")
+    with raises(ValueError, "bet size"):
+        BettingRound(2, [0, 1], 0, "fixed")
