@@ -132,7 +132,7 @@ class Engine:
     """
 
     GAME = "?"
-    STATE = ()          # names of the game's own attributes saved by to_state (JSON-able values)
+    STATE = ()  # type: tuple  # names of the game's own attributes saved by to_state (JSON-able values)
 
     def __init__(self, table, rules=None, entropy=None):
         self.table = table
@@ -178,11 +178,11 @@ class Engine:
         self.to_act = None
         self.pb = PotBook(n)
         self.dealt = [False] * n
-        self.hands = [None] * n
-        self.deck = []
+        self.hands = [None] * n  # type: list
+        self.deck = []  # type: list
         self.pos = 0
-        self.result = None
-        self.log = None
+        self.result = None  # type: dict | None
+        self.log = {}  # type: dict
 
     def start_hand(self, deck=None):
         """Start a hand: boot/ante, shuffle, deal. Returns the events.

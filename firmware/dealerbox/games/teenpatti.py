@@ -84,10 +84,10 @@ class TeenPatti(Engine):
         self.blind_turns = [0] * n
         self.last_bet = 0
         self.last_bettor = None
-        self.sideshow = None        # [asker, target] while the target answers
+        self.sideshow = None  # type: list | None  # [asker, target] while the target answers
         self.must_bet = None        # a seat whose sideshow was refused (000, 001): chaal or pack
         self.requests = [0] * n     # sideshow requests per seat this hand
-        self.peeks = []             # [a, b]: a and b compared hands privately (accepted sideshow)
+        self.peeks = []  # type: list  # [a, b]: a and b compared hands privately (accepted sideshow)
         self.wild = None            # Joker Hunt: the wild rank (0-12) of this hand
         self.turns = 0
         self._rk = None
@@ -224,7 +224,7 @@ class TeenPatti(Engine):
     def _options(self, seat):
         if self.phase == "sideshow":
             opts = [Option("accept")]
-            if not self._forced(self.sideshow[0]):
+            if not self._forced(self.sideshow[0]):  # type: ignore[index]
                 opts.append(Option("refuse"))
             return opts
         opts = []
@@ -385,7 +385,7 @@ class TeenPatti(Engine):
         return ev
 
     def _answer(self, seat, kind):
-        asker, target = self.sideshow
+        asker, target = self.sideshow  # type: ignore[misc]
         self.sideshow = None
         self.phase = "betting"
         if kind == "refuse":
@@ -413,7 +413,7 @@ class TeenPatti(Engine):
         per_seat = v == "best-of-five" and r["five_middle_wild"]
         if not per_seat and self._rk is not None:
             return self._rk
-        wild = ()
+        wild = ()  # type: tuple
         if v == "ak47":
             wild = _AK47
         elif v == "joker-hunt":
@@ -455,7 +455,8 @@ class TeenPatti(Engine):
         if payer is not None:   # equal hands: the player who did not pay for the show wins
             for s in seats:
                 scores[s] = scores[s] * 2 + (0 if s == payer else 1)
-        shown = [list(self.hands[s]) if s in seats else None for s in range(self.n)]
+        hands = self.hands
+        shown = [list(hands[s]) if s in seats else None for s in range(self.n)]
         cats = [self.category(s) if s in seats else None for s in range(self.n)]
         self.seen = [self.seen[s] or s in seats for s in range(self.n)]
         return [["showdown", list(seats)]] + self._finish(scores, shown, {"how": how, "categories": cats,
