@@ -1,0 +1,156 @@
+"""Put the firmware, precompiled, onto a Pico over USB with mpremote (``make deploy``).
+
+    python -m host_tools.deploy [--port PORT] [--no-driver] [--dry-run] [--build DIR]
+    python -m host_tools.deploy --write-package     # regenerate package.json from firmware/
+
+``make deploy`` first runs ``python -m host_tools.build`` (mpy-cross -march=armv6m into
+``build/mpy``), then this, which:
+
+1. checks that a MicroPython board answers on ``PORT`` (``--port``, else the ``PORT``
+   environment variable, else mpremote's ``auto``: the first USB serial device), and
+   stops with a clear message when none does;
+2. installs micropython-lib's display driver: ``mpremote mip install ssd1306``;
+3. removes the previous ``/dealerbox`` from the board (so no stale module shadows a new one;
+   the saved session in ``/data`` and ``/config.json`` are kept);
+4. copies ``build/mpy/dealerbox`` (the .mpy files) and ``main.py`` to the board;
+5. resets the board, which boots into the box.
+
+Exit status 0 on success, 1 with a message on stderr otherwise.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from host_tools import FIRMWARE, ROOT
+from host_tools.build import firmware_sources
+
+MPREMOTE = [sys.executable, "-m", "mpremote"]
+BUILD = os.path.join(ROOT, "build", "mpy")
+PACKAGE_JSON = os.path.join(ROOT, "package.json")
+TIMEOUT = 120  # seconds for one mpremote command (mip downloads from the internet)
+
+# Runs on the board: remove a folder (the old firmware package) and everything in it.
+RM_TREE = """import os
+def rm(p):
+    try:
+        m = os.stat(p)[0]
+    except OSError:
+        return
+    if m & 0x4000:
+        for n in os.listdir(p):
+            rm(p + '/' + n)
+        os.rmdir(p)
+    else:
+        os.remove(p)
+rm(%r)
+"""
+
+NO_BOARD = """no MicroPython board answers {where}: {detail}
+  - Is the Pico plugged in by USB (a data cable, not a charge-only one)?
+  - Is MicroPython on it? Hold BOOTSEL, plug it in, copy the RPI_PICO .uf2 from
+    https://micropython.org/download/RPI_PICO/ onto the RPI-RP2 drive (README: Deploy to a Pico).
+  - Is another program (a serial monitor, Thonny) holding the port? Close it.
+  - Choose the port: make deploy PORT=/dev/ttyACM0 (Windows: PORT=COM3); list them: mpremote devs"""
+
+
+def package_json():
+    """The ``package.json`` for ``mpremote mip install`` from this repository (a dict).
+
+    Lists every firmware source (``urls``: [device path, repository path]) and the
+    ``ssd1306`` dependency from micropython-lib. Install to the board's root so that
+    ``main.py`` runs at boot: ``mpremote mip install --target / github:OWNER/REPO``.
+    """
+    urls = [[rel, "firmware/" + rel] for rel in firmware_sources()]
+    return {"urls": urls, "deps": [["ssd1306", "latest"]], "version": "1.0.0"}
+
+
+def package_json_text():
+    """``package.json`` as written to the repository: one [device path, repository path] per line."""
+    d = package_json()
+    urls = ",\n".join("    " + json.dumps(u) for u in d["urls"])
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s\n}\n' % (
+        urls, json.dumps(d["deps"]), json.dumps(d["version"]))
+
+
+def steps(port, build=BUILD, driver=True):
+    """The mpremote commands of a deploy: list of (what, argv, cwd)."""
+    con = MPREMOTE + ["connect", port]
+    out = [("checking the board on %s" % port, con + ["exec", "import sys; print(sys.platform)"], None)]
+    if driver:
+        out.append(("installing the ssd1306 driver (mpremote mip install ssd1306)", con + ["mip", "install", "ssd1306"],
+                    None))
+    out.append(("removing the previous /dealerbox", con + ["exec", RM_TREE % "/dealerbox"], None))
+    out.append(("copying build/mpy/dealerbox and main.py",
+                con + ["cp", "-r", "dealerbox", ":", "+", "cp", "main.py", ":main.py"], build))
+    out.append(("resetting the board", con + ["reset"], None))
+    return out
+
+
+def _run(argv, cwd=None):
+    try:
+        r = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return 1, "", "mpremote gave no answer within %d s" % TIMEOUT
+    return r.returncode, r.stdout, r.stderr
+
+
+def _detail(out, err):
+    text = (err.strip() or out.strip() or "no answer").splitlines()
+    return text[-1] if text else "no answer"
+
+
+def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print):
+    """Run the deploy steps; returns 0 on success or an error message (str)."""
+    if not os.path.exists(os.path.join(build, "main.py")) or not os.path.isdir(os.path.join(build, "dealerbox")):
+        return ("no compiled firmware in %s: run `python -m host_tools.build` first (make deploy does)"
+                % os.path.relpath(build, ROOT))
+    for i, (what, argv, cwd) in enumerate(steps(port, build, driver)):
+        say("deploy: " + what)
+        if dry_run:
+            where = " (in %s)" % os.path.relpath(cwd, ROOT) if cwd else ""
+            say("  " + " ".join(argv[2:]).replace("\n", "\\n") + where)
+            continue
+        rc, out, err = run(argv, cwd)
+        if i == 0:
+            if rc:
+                where = "on any USB serial port" if port == "auto" else "on " + port
+                return NO_BOARD.format(where=where, detail=_detail(out, err))
+            platform = out.strip().splitlines()[-1] if out.strip() else "?"
+            if platform != "rp2":
+                say("deploy: warning: the board says sys.platform = %r, not 'rp2' (a Pico)" % platform)
+        elif rc:
+            return "%s failed: %s" % (what, _detail(out, err))
+    if not dry_run:
+        say("deploy: done; the box starts (REPL: mpremote connect %s repl)" % port)
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.deploy", description=__doc__.split("\n")[0])
+    ap.add_argument("--port", default=os.environ.get("PORT") or "auto",
+                    help="serial port of the Pico (default: $PORT, else the first USB serial device)")
+    ap.add_argument("--no-driver", action="store_true", help="skip `mip install ssd1306` (offline, already there)")
+    ap.add_argument("--dry-run", action="store_true", help="print the mpremote commands, run nothing")
+    ap.add_argument("--build", default=BUILD, help="compiled firmware (python -m host_tools.build --out)")
+    ap.add_argument("--write-package", action="store_true", help="regenerate package.json from firmware/ and exit")
+    a = ap.parse_args(argv)
+    if a.write_package:
+        with open(PACKAGE_JSON, "w") as f:
+            f.write(package_json_text())
+        print("wrote package.json: %d files" % len(package_json()["urls"]))
+        return 0
+    if not os.path.isdir(FIRMWARE):
+        print("deploy: no firmware/ folder", file=sys.stderr)
+        return 1
+    r = deploy(a.port, a.build, not a.no_driver, a.dry_run)
+    if r:
+        print("deploy: " + r, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
