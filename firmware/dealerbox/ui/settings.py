@@ -157,12 +157,26 @@ def betting_keys(game):
     return BETTING_KEYS[game]
 
 
+SINGLE_ORDER = {
+    "teen-patti": ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
+                   "rebuy_mid_hand"),
+    "turkish": ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36"),
+    "indian": ("ties", "low", "two_cards", "center", "party"),
+}
+
+
 def single_keys(game):
-    """The other house-rule keys (the "single house rules" screen), in ``rules``' order."""
+    """The other house-rule keys (the "single house rules" screen) in a fixed order (dict order is not
+    kept by MicroPython): ``SINGLE_ORDER``, then any other key of ``rules`` sorted."""
     from dealerbox import rules
     skip = BETTING_KEYS[game]
     sk = stake_key(game)
-    return [k for k in rules.defaults(game) if k not in skip and k != sk]
+    have = rules.defaults(game)
+    out = [k for k in SINGLE_ORDER[game] if k in have]
+    for k in sorted(have):
+        if k not in skip and k != sk and k not in out:
+            out.append(k)
+    return out
 
 
 def apply_preset(game, current, name):
