@@ -1,0 +1,125 @@
+"""Property test (CPython, hypothesis): random legal Indian Poker sessions across random house rules.
+
+Every action keeps the chips conserved, no stack goes negative, every hand ends, an illegal action
+is refused with the state unchanged, a snapshot taken at any point plays on identically, a seat's
+own forehead card is never in its view nor on the shared screen before the showdown, and every
+session's hand log replays (host_tools.replay) to the same results.
+"""
+
+import json
+
+from dealerbox.engine import Action, Engine, IllegalAction
+from dealerbox.games.indian import Indian
+from dealerbox.rng import SeededEntropy, randbelow
+from dealerbox.rules import _indian
+from dealerbox.table import Table
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import host_tools  # noqa: F401
+from host_tools.replay import replay_lines
+
+CHOICES = _indian()["choices"]
+MAX_ACTIONS = 400
+WEIGHTS = {"check": 5, "bet": 3, "call": 6, "raise": 2, "fold": 2}
+BAD = (Action("bet", 10 ** 7), Action("raise", 0), Action("draw", 0, [0]), Action("open", 1), Action("call", 10 ** 6))
+
+
+@st.composite
+def house_rules(draw):
+    r = {}
+    for k, spec in CHOICES.items():
+        if not draw(st.booleans()):
+            continue
+        if spec == "bool":
+            r[k] = draw(st.booleans()) if k != "party" else draw(st.integers(0, 5)) == 0
+        elif isinstance(spec, list):
+            r[k] = draw(st.integers(spec[0], {"ante": 4, "bet": 6, "cap": 5}[k]))
+        else:
+            r[k] = draw(st.sampled_from(spec))
+    return r
+
+
+def _pick(e, read):
+    opts = e.legal_actions()
+    total = sum(WEIGHTS[o.kind] for o in opts)
+    x = randbelow(total, read)
+    for o in opts:
+        x -= WEIGHTS[o.kind]
+        if x < 0:
+            break
+    return Action(o.kind, o.min + randbelow(o.max - o.min + 1, read))
+
+
+def _restore(e):
+    t = Table.from_state(json.loads(json.dumps(e.table.to_state())))
+    return Engine.from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
+
+
+def _private(e, n):
+    """Before the showdown: no seat's own forehead card in its view, no forehead on the shared screen."""
+    pub = e.public_view()
+    assert "shown" not in pub and "foreheads" not in pub
+    for s in range(n):
+        if e.dealt[s]:
+            v = e.view(s)
+            assert v["foreheads"][s] is None
+            others = [e.hands[x][0] for x in range(n) if x != s and e.dealt[x]]
+            assert sorted(c for c in v["foreheads"] if c is not None) == sorted(others)
+
+
+def _play_session(rules, n, stacks, seed, hands):
+    read = SeededEntropy(seed).read
+    t = Table(["P%d" % i for i in range(n)], stacks, dealer=seed % n)
+    e = Indian(t, rules, entropy=SeededEntropy(seed + 1))
+    lines = []
+    for h in range(hands):
+        for s in range(n):
+            if h and t.stacks[s] == 0 and randbelow(2, read):
+                t.rebuy(s, 15)
+        if len(t.seats_in_play()) < 2:
+            break
+        e.start_hand()
+        steps = 0
+        while e.phase != "over":
+            steps += 1
+            assert steps < MAX_ACTIONS, "the hand does not end"
+            _private(e, n)
+            if randbelow(8, read) == 0:
+                bad = BAD[randbelow(len(BAD), read)]
+                assert e.why_illegal(bad) is not None
+                before = json.dumps(e.to_state())
+                try:
+                    e.apply(bad)
+                    raise AssertionError("illegal action applied")
+                except IllegalAction:
+                    pass
+                assert json.dumps(e.to_state()) == before
+            if randbelow(12, read) == 0:
+                e = _restore(e)
+                t = e.table
+            a = _pick(e, read)
+            assert e.why_illegal(a) is None, (a, e.why_illegal(a))
+            e.apply(a)
+            assert e.chips_ok() and min(t.stacks) >= 0
+        assert e.pot_total() == 0 and sum(t.stacks) == sum(t.bought_in)
+        if e.result["how"] == "fold":
+            assert e.result["shown"] == [None] * n
+            for s in range(n):
+                if e.dealt[s]:
+                    assert e.view(s)["foreheads"][s] is None
+        if rules.get("party"):
+            assert e.result["awards"] == [] and e.result["loser"]
+        lines.append(json.dumps(e.log))
+    return lines, t, e
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=house_rules(), n=st.integers(2, 10), stacks=st.lists(st.integers(1, 60), min_size=10, max_size=10),
+       seed=st.integers(0, 2 ** 31))
+def test_random_indian_sessions_conserve_chips_keep_cards_private_and_replay(rules, n, stacks, seed):
+    lines, t, e = _play_session(rules, n, stacks[:n], seed, hands=6)
+    if lines:
+        out = replay_lines(lines)
+        assert out["stacks"] == t.stacks
+        assert len(out["hands"]) == len(lines)

@@ -1,0 +1,130 @@
+"""Property test (CPython, hypothesis): random legal Turkish Poker sessions across random house rules.
+
+Every action keeps the chips conserved (stacks + pot, a dead hand's carried pot included, equal the
+chips bought in), no stack goes negative, every hand ends, an illegal action is refused with the
+state unchanged, a snapshot taken at any point plays on identically, and every session's hand log
+replays (host_tools.replay) to the same results.
+"""
+
+import json
+
+from dealerbox.engine import Action, Engine, IllegalAction
+from dealerbox.games.turkish import Turkish
+from dealerbox.rng import SeededEntropy, randbelow
+from dealerbox.rules import _turkish
+from dealerbox.table import Table
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import host_tools  # noqa: F401
+from host_tools.replay import replay_lines
+
+CHOICES = _turkish()["choices"]
+MAX_ACTIONS = 400
+WEIGHTS = {"check": 5, "open": 4, "bet": 3, "call": 6, "raise": 2, "fold": 1, "look": 3, "karanlik": 2, "draw": 1}
+BAD = (Action("open", 10 ** 7), Action("raise", 0), Action("draw", 0, [0, 0]), Action("draw", 0, [0, 1, 2, 3, 4]),
+       Action("sideshow"), Action("karanlik", 1))
+
+
+@st.composite
+def house_rules(draw):
+    r = {}
+    for k, spec in CHOICES.items():
+        if not draw(st.booleans()):
+            continue
+        if spec == "bool":
+            r[k] = draw(st.booleans())
+        elif isinstance(spec, list):
+            r[k] = draw(st.integers(spec[0], {"ante": 4, "bet": 6, "cap": 5}[k]))
+        else:
+            r[k] = draw(st.sampled_from(spec))
+    return r
+
+
+def _pick(e, read):
+    opts = e.legal_actions()
+    total = sum(WEIGHTS[o.kind] for o in opts)
+    x = randbelow(total, read)
+    for o in opts:
+        x -= WEIGHTS[o.kind]
+        if x < 0:
+            break
+    if o.kind == "draw":
+        k = randbelow(5, read)
+        pos = []
+        while len(pos) < k:
+            p = randbelow(5, read)
+            if p not in pos:
+                pos.append(p)
+        return Action("draw", 0, pos)
+    return Action(o.kind, o.min + randbelow(o.max - o.min + 1, read))
+
+
+def _restore(e):
+    t = Table.from_state(json.loads(json.dumps(e.table.to_state())))
+    return Engine.from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
+
+
+def _play_session(rules, n, stacks, seed, hands):
+    read = SeededEntropy(seed).read
+    t = Table(["P%d" % i for i in range(n)], stacks, dealer=seed % n)
+    e = Turkish(t, rules, entropy=SeededEntropy(seed + 1))
+    lines = []
+    dead = 0
+    for h in range(hands):
+        for s in range(n):
+            if h and t.stacks[s] == 0 and randbelow(2, read):
+                t.rebuy(s, 15)
+        if len(t.seats_in_play()) < 2:
+            break
+        e.start_hand()
+        assert len(e.deck) in (24, 28, 32, 36)
+        steps = 0
+        while e.phase != "over":
+            steps += 1
+            assert steps < MAX_ACTIONS, "the hand does not end"
+            if randbelow(8, read) == 0:
+                bad = BAD[randbelow(len(BAD), read)]
+                if e.why_illegal(bad) is not None:
+                    before = json.dumps(e.to_state())
+                    try:
+                        e.apply(bad)
+                        raise AssertionError("illegal action applied")
+                    except IllegalAction:
+                        pass
+                    assert json.dumps(e.to_state()) == before
+            if randbelow(12, read) == 0:
+                e = _restore(e)
+                t = e.table
+            a = _pick(e, read)
+            assert e.why_illegal(a) is None, (a, e.why_illegal(a))
+            e.apply(a)
+            assert e.chips_ok() and min(t.stacks) >= 0
+            if e.phase in ("betting", "draw"):
+                for s in range(n):
+                    hand = e.hands[s]
+                    assert hand is None or len(hand) == 5 or (e.phase == "draw" and s in e.owed and len(hand) == 4)
+        assert e.chips_ok()
+        if e.result.get("dead"):
+            dead += 1
+            assert e.carried() == e.result["carry"] == e.pot_total() > 0
+        else:
+            assert e.pot_total() == 0 and sum(t.stacks) == sum(t.bought_in)
+            seen = []
+            for s in range(n):
+                if e.result["shown"][s]:
+                    seen.extend(e.result["shown"][s])
+            assert len(seen) == len(set(seen))
+        lines.append(json.dumps(e.log))
+    return lines, t, e
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=house_rules(), n=st.integers(2, 5), stacks=st.lists(st.integers(1, 80), min_size=5, max_size=5),
+       seed=st.integers(0, 2 ** 31))
+def test_random_turkish_sessions_conserve_chips_and_replay(rules, n, stacks, seed):
+    lines, t, e = _play_session(rules, n, stacks[:n], seed, hands=6)
+    if lines:
+        out = replay_lines(lines)
+        assert out["stacks"] == t.stacks
+        assert len(out["hands"]) == len(lines)
