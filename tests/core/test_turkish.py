@@ -312,7 +312,7 @@ def test_snapshot_mid_hand_continues_identically_and_logs_replay():
         assert e.hands[0] == parse_cards("Kc Kd 9h Ah Ad") and e.hands[1] == parse_cards("9d Jd Qh Qc Jh")
         assert e.result["awards"] == [[0, 0, 19]] and e.table.stacks == [112, 95, 93]
         replay(e.log)
-        results.append(json.dumps(e.result))
+        results.append(json.loads(json.dumps(e.result)))
     assert results[0] == results[1]
 
 
@@ -342,3 +342,23 @@ def test_tampered_logs_are_refused():
     bad["result"]["stacks"] = [100, 100]
     with raises(AssertionError):
         replay(bad)
+
+
+def test_a_player_sees_only_their_own_cards_until_the_showdown():
+    hands = [KINGS, NO_OPENERS]
+    d1 = deck_for(hands, 1, 24)
+    d2 = list(d1)
+    i = d2.index(parse_cards("9c")[0])
+    d2[i], d2[23] = d2[23], d2[i]                     # only seat 1's cards differ
+    a = Turkish(table(2), {})
+    b = Turkish(table(2), {})
+    assert a.start_hand(deck=d1) == b.start_hand(deck=d2)
+    for kind, amount, cards in (("open", 2, None), ("call", 2, None), ("draw", 0, [4]), ("draw", 0, []),
+                                ("bet", 2, None)):
+        assert a.view(0) == b.view(0) and a.public_view() == b.public_view()
+        assert a.view(0)["hand"] == a.hands[0] and "shown" not in a.view(0)
+        assert act(a, kind, amount, cards) == act(b, kind, amount, cards)
+    act(a, "call", 2)
+    act(b, "call", 2)
+    assert a.public_view()["shown"][1] == a.hands[1] and b.public_view()["shown"][1] == b.hands[1]
+    assert a.hands[1] != b.hands[1]

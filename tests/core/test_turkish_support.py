@@ -23,7 +23,7 @@ def deck_for(hands, dealer, size=52, then=""):
         for s in order:
             deck.append(cards[s][i])
     deck.extend(parse_cards(then))
-    full = deck_of_size(size)
+    full = list(deck_of_size(size))
     for c in deck:
         assert deck.count(c) == 1, "card dealt twice: %d" % c
         assert c in full, "card %d is not in the %d-card deck" % (c, size)
