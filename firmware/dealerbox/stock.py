@@ -53,7 +53,7 @@ class Stock:
         become the new stock. Raises StockError when there is nothing left to
         serve, or a logged reshuffle is not the muck the rule allows.
         """
-        out = []
+        out = []  # type: list
         while len(out) < count:
             if self.pos >= len(self.cards):
                 self._reshuffle(seat, read)

@@ -101,18 +101,18 @@ class Indian(Engine):
     # ---- state ------------------------------------------------------------------------------------
     def _reset(self):
         Engine._reset(self)
-        self.rnd = None
+        self.rnd = BettingRound(self.n, [], 1)   # an empty round until the deal
         self.center = []
         self.rounds = 0
         self.checked_party = []
 
     @property
     def round_state(self):
-        return self.rnd.to_state() if self.rnd is not None else None
+        return self.rnd.to_state()
 
     @round_state.setter
     def round_state(self, d):
-        self.rnd = BettingRound.from_state(d) if d is not None else None
+        self.rnd = BettingRound.from_state(d)
 
     # ---- the hand ----------------------------------------------------------------------------------
     def _begin(self):
@@ -247,13 +247,14 @@ class Indian(Engine):
         d = {"game": self.GAME, "phase": self.phase, "hand_no": self.hand_no,
              "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
              "pot": self.pb.total(), "stacks": list(self.table.stacks),
-             "bets": list(self.rnd.bets) if self.rnd is not None else [0] * n,
+             "bets": list(self.rnd.bets),
              "folded": [self.dealt[s] and self.pb.folded[s] for s in range(n)],
              "all_in": [self.is_all_in(s) for s in range(n)], "dealt": list(self.dealt),
              "round": self.rounds, "center": list(self.center), "party": bool(self.rules["party"])}
         if self._showdown_seen():
-            d["shown"] = _copy(self.result["shown"])
-            d["result"] = _copy(self.result)
+            res = self.result or {}
+            d["shown"] = _copy(res["shown"])
+            d["result"] = _copy(res)
         return d
 
     def view(self, seat):

@@ -158,31 +158,31 @@ class Turkish(Engine):
     def _reset(self):
         Engine._reset(self)
         self.street = 0
-        self.rnd = None
-        self.stock = None
+        self.rnd = BettingRound(self.n, [], 1)   # an empty round until the deal
+        self.stock = Stock([])
         self.looked = [True] * self.n
         self.opener = None
-        self.openers = None
+        self.openers = None  # type: dict | None
         self.draw_order = []
-        self.drew = [None] * self.n
+        self.drew = [None] * self.n  # type: list
         self.owed = []
         self.blind_seat = None
 
     @property
     def round_state(self):
-        return self.rnd.to_state() if self.rnd is not None else None
+        return self.rnd.to_state()
 
     @round_state.setter
     def round_state(self, d):
-        self.rnd = BettingRound.from_state(d) if d is not None else None
+        self.rnd = BettingRound.from_state(d)
 
     @property
     def stock_state(self):
-        return self.stock.to_state() if self.stock is not None else None
+        return self.stock.to_state()
 
     @stock_state.setter
     def stock_state(self, d):
-        self.stock = Stock.from_state(d) if d is not None else None
+        self.stock = Stock.from_state(d)
 
     # ---- the hand ----------------------------------------------------------------------------------
     def start_from_log(self, log):
@@ -375,9 +375,10 @@ class Turkish(Engine):
         out = [hand[p] for p in positions]
         kept = [hand[i] for i in range(len(hand)) if i not in positions]
         k = len(out)
-        if seat == self.opener and k and not self.openers["blind"]:
+        op = self.openers
+        if op is not None and seat == self.opener and k and not op["blind"]:
             if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
-                self.openers["split"] = True
+                op["split"] = True
         self.stock.discard(seat, out)
         self.hands[seat] = kept + self._serve(seat, 3 if k == 4 else k)
         self.drew[seat] = k
@@ -472,16 +473,17 @@ class Turkish(Engine):
         d = {"game": self.GAME, "phase": self.phase, "street": self.street, "hand_no": self.hand_no,
              "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
              "pot": self.pb.total(), "stacks": list(self.table.stacks),
-             "bets": list(self.rnd.bets) if self.rnd is not None else [0] * n,
+             "bets": list(self.rnd.bets),
              "folded": [self.dealt[s] and self.pb.folded[s] for s in range(n)],
              "all_in": [self.is_all_in(s) for s in range(n)], "dealt": list(self.dealt),
              "opener": self.opener, "drew": list(self.drew),
-             "stock": self.stock.left() if self.stock is not None else 0,
+             "stock": self.stock.left(),
              "carry": sum(self.log["carry"]) if self.log and self.log.get("carry") else 0}
         if over:
-            d["shown"] = _copy(self.result["shown"])
+            res = self.result or {}
+            d["shown"] = _copy(res["shown"])
             d["openers"] = _copy(self.openers)
-            d["result"] = _copy(self.result)
+            d["result"] = _copy(res)
         return d
 
     def view(self, seat):
