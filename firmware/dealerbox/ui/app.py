@@ -114,7 +114,7 @@ class App(ResultsFlow):
             screens.draw_turn(self, cv)
         elif m == M_NAME:
             screens.draw_name(self, cv)
-        elif m in (M_PLAYERS, M_CHIPS, M_BOOT):
+        elif m == M_PLAYERS or m == M_CHIPS or m == M_BOOT:
             screens.draw_value(self, cv)
         elif m == M_SHOWDOWN:
             screens.draw_showdown(self, cv)

@@ -1,0 +1,83 @@
+"""UI rendering under the real MicroPython: time to draw each screen as a ratio to one full
+``framebuf.fill`` + copy of the 1024-byte frame (what the SSD1306 driver does per frame),
+and heap allocated per redraw (target: none).
+
+The screens are those of ``tests/core/test_ui_frames.walk`` plus an Indian Poker turn; the
+unix-port timings are divided by nothing: only ratios are reported (DESIGN.md: ~150-400x
+slower on the Pico, so a ratio of 10 is about 10 frame copies there too).
+"""
+
+import json
+import os
+import subprocess
+
+from host_tools import ROOT
+
+MP = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+_SCRIPT = r"""
+import gc, time, json, framebuf
+import dealerbox.games.teenpatti
+from test_app_util import Rig, OK, DOWN, LEFT, RIGHT, UP
+from dealerbox.ui import modes
+N = 200
+rig = Rig(seed=7)
+out = []
+copy = bytearray(1024)
+def baseline():
+    t0 = time.ticks_us()
+    for i in range(N):
+        rig.fb.fill(0)
+        copy[:] = rig.buf
+    return time.ticks_diff(time.ticks_us(), t0)
+def measure(name):
+    app = rig.app
+    app.draw(rig.fb)
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    app.draw(rig.fb)
+    alloc = gc.mem_alloc() - a0
+    gc.enable()
+    t0 = time.ticks_us()
+    for i in range(N):
+        app.draw(rig.fb)
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    out.append([name, dt, alloc])
+base = baseline()
+measure("game")
+rig.press(OK); measure("players")
+rig.press(OK); measure("names")
+rig.press(OK); rig.press(UP, 2); measure("name editor")
+rig.press(OK); rig.press(DOWN, 9); rig.press(OK); measure("chips")
+rig.press(OK); rig.press(OK); measure("betting")
+rig.press(OK); rig.press(OK); measure("house rules")
+rig.press(OK); measure("summary")
+rig.press(OK); measure("gate")
+rig.press(OK); measure("turn blind")
+rig.press(LEFT); rig.press(OK); measure("turn seen (3 cards)")
+print(json.dumps({"base": base, "rows": out}))
+"""
+
+
+def _run():
+    env = dict(os.environ, MICROPYPATH="firmware:tests/core")
+    r = subprocess.run([MP, "-X", "heapsize=192K", "-c", _SCRIPT], capture_output=True, text=True, cwd=ROOT,
+                       env=env, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr or r.stdout)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def rows():
+    """Per screen: draw time / (fill + frame copy), and bytes allocated by one redraw."""
+    d = _run()
+    base = max(1, d["base"])
+    out = []
+    worst = 0
+    for name, dt, alloc in d["rows"]:
+        ratio = dt / base
+        worst = max(worst, ratio)
+        out.append(("draw %s / fill+copy" % name, round(ratio, 1), "x", "< 50", ratio < 50))
+        out.append(("heap per redraw: %s" % name, alloc, "bytes", "0", alloc == 0))
+    return out
