@@ -1,0 +1,99 @@
+"""A full scripted session of each game through the app, by button presses only (both interpreters):
+setup, several hands to their end (showdowns included), the between-hands menu, the end of the
+session with net results; chips conserved after every press, a save after every action and one
+hand log per hand in the store."""
+
+from dealerbox.ui import modes
+from test_app_util import DOWN, OK, UP, Rig, chips_total, select, setup
+
+
+class MemStore:
+    """The store interface in RAM: load / save / append_log / clear."""
+
+    def __init__(self):
+        self.snap = None
+        self.saves = 0
+        self.logs = []
+
+    def load(self):
+        return self.snap
+
+    def save(self, obj):
+        self.snap = obj
+        self.saves += 1
+
+    def append_log(self, line):
+        self.logs.append(line)
+
+    def clear(self):
+        self.snap = None
+
+
+PREFER = {
+    "teen-patti": ("show", "sideshow", "accept", "see", "chaal", "blind"),
+    "turkish": ("look", "open", "call", "check", "draw", "bet"),
+    "indian": ("call", "check", "bet"),
+}
+
+
+def play_session(game, players, seed, hands):
+    store = MemStore()
+    rig = Rig(seed=seed, store=store)
+    setup(rig, game, players, chips=200)
+    app = rig.app
+    total = chips_total(app)
+    played = 0
+    presses = 0
+    while played < hands and presses < 5000:
+        m = app.mode
+        presses += 1
+        if m == modes.M_GATE:
+            rig.press(OK)
+        elif m == modes.M_TURN:
+            kinds = [o.kind for o in app.opts]
+            for k in PREFER[game]:
+                if k in kinds:
+                    select(rig, k)
+                    break
+            rig.press(OK)
+        elif m in (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS):
+            rig.press(OK)
+        elif m == modes.M_BETWEEN:
+            played += 1
+            if played < hands:
+                rig.press(UP, 5)
+                rig.press(OK)                  # Next hand
+        elif m == modes.M_END:                 # one player won every chip
+            played += 1
+            break
+        else:
+            raise AssertionError("unexpected screen %d" % m)
+        assert chips_total(app) == total
+    assert played >= 1
+    if app.mode == modes.M_BETWEEN:
+        rig.press(DOWN, 4)                     # End session
+        rig.press(OK)
+    assert app.mode == modes.M_END
+    rows = app.rows
+    assert len(rows) == players
+    net = 0
+    for _seat, _name, _stack, n in app.table.standings():
+        net += n
+    assert net == 0 and sum(app.table.stacks) == total
+    n = app.engine.hand_no
+    assert len(store.logs) == n and store.saves > n
+    rig.press(OK)
+    assert app.mode == modes.M_GAME and store.snap is None and app.engine is None
+    return n
+
+
+def test_teen_patti_session():
+    assert play_session("teen-patti", 3, 11, 4) >= 4
+
+
+def test_turkish_session():
+    assert play_session("turkish", 3, 12, 3) >= 3
+
+
+def test_indian_session():
+    assert play_session("indian", 4, 13, 4) >= 4
