@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 MP     := $(VENV)/bin/micropython
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
-MPPATH := firmware:tests/core
+MPPATH := build/mpy:tests/core
 HEAP   ?= 192K
 ARGS   ?=
 
@@ -28,11 +28,12 @@ test: compile test-cpython test-micropython
 test-cpython: $(STAMP)
 	$(PY) -m pytest
 
-test-micropython: $(STAMP)
+# The core tests run under MicroPython against the very .mpy files that go onto the board.
+test-micropython: compile
 	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
 
 compile: $(STAMP)
-	$(PY) -m host_tools.build --check
+	$(PY) -m host_tools.build
 
 lint: $(STAMP)
 	$(PY) -m ruff check firmware host_tools tests benchmarks
@@ -42,8 +43,7 @@ bench: $(STAMP)
 	$(PY) -m host_tools.bench
 
 ## make deploy: the firmware, precompiled, onto a Pico over USB (PORT=... to choose)
-deploy: $(STAMP)
-	$(PY) -m host_tools.build
+deploy: compile
 	$(PY) -m host_tools.deploy $(ARGS)
 
 clean:

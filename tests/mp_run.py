@@ -2,7 +2,11 @@
 
 Usage (from the repository root; the Makefile sets the path and heap)::
 
-    MICROPYPATH=firmware:tests/core micropython -X heapsize=192K tests/mp_run.py [NAME ...]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/mp_run.py [NAME ...]
+
+``build/mpy`` is the mpy-cross output of firmware/ (``python -m host_tools.build``): the
+tests run on the very bytes that go onto the board. Each test module starts with a
+clean slate: the modules it imported are unloaded after it, as after a reboot.
 
 Each ``test_*`` function of each module is called; a failure prints its
 traceback. The last line is ``micropython: N passed, N failed`` and the exit
@@ -25,8 +29,15 @@ def _modules(names):
     return mods
 
 
+def _unload(keep):
+    for k in [k for k in sys.modules if k not in keep]:
+        del sys.modules[k]
+    gc.collect()
+
+
 def main():
     names = sys.argv[1:]
+    preloaded = set(sys.modules)
     passed = failed = 0
     failures = []
     for name in _modules(names):
@@ -34,6 +45,7 @@ def main():
         try:
             mod = __import__(name)
         except Exception as e:  # a module that does not even import is one failure
+            _unload(preloaded)
             failed += 1
             failures.append(name + " (import)")
             print("FAILED %s (import)" % name)
@@ -55,9 +67,10 @@ def main():
                 sys.print_exception(e)
         dt = time.ticks_diff(time.ticks_ms(), t0)
         print("%-28s %3d tests  %6d ms" % (name, len(tests), dt))
-        del sys.modules[name]
-        mod = None
-        gc.collect()
+        # Each test module starts from a clean slate, as after a boot: unload it and every
+        # module it imported, so the heap measures one module's needs, not the sum of all.
+        mod = fn = None
+        _unload(preloaded)
     for f in failures:
         print("FAILED", f)
     print("micropython: %d passed, %d failed" % (passed, failed))
