@@ -29,6 +29,7 @@ counts what this store wrote (``make bench`` reports it per action).
 """
 
 import json
+import sys
 
 try:
     from binascii import crc32 as _crc32_c
@@ -45,6 +46,10 @@ LOG = "hands.log"
 OLD_LOG = "hands.1.log"
 LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
 
+_STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file
+_HEAD = "%s %010d %08x %010d\n"
+_HEAD_SIZE = const(36)
+_CHUNK = const(256)
 _ENOENT = const(2)
 _EEXIST = const(17)
 
@@ -64,26 +69,47 @@ def crc32_py(data, crc=0):
     return crc ^ 0xFFFFFFFF
 
 
-def crc32(data):
-    """CRC-32 of ``data`` (bytes) as an int 0..2**32-1: ``binascii.crc32`` where the port has it."""
+def crc32(data, crc=0):
+    """CRC-32 of ``data`` (bytes) as an int 0..2**32-1, continuing ``crc``: ``binascii.crc32`` where the port has it."""
     if _crc32_c is not None:
-        return _crc32_c(data) & 0xFFFFFFFF
-    return crc32_py(data)
+        return _crc32_c(data, crc) & 0xFFFFFFFF
+    return crc32_py(data, crc)
+
+
+def _buffer(text):
+    """``text`` (str) as something with the buffer protocol, without a copy where the port allows it.
+
+    MicroPython's str has the buffer protocol (its UTF-8 bytes): no copy of a snapshot of
+    several KB on a nearly full heap. CPython's has not: there it is encoded.
+    """
+    try:
+        memoryview(text)
+        return text
+    except TypeError:
+        return text.encode()
+
+
+def _parts(obj, number):
+    """The header line (bytes) and the JSON body (buffer) of a snapshot file, and the body's length in bytes."""
+    body = _buffer(json.dumps(obj, separators=(",", ":")))
+    size = len(memoryview(body))
+    head = (_HEAD % (MAGIC, number, crc32(body), size)).encode()
+    return head, body, size
 
 
 def encode(obj, number):
     """The bytes of a snapshot file holding ``obj`` (JSON-able) as save ``number`` (int >= 1)."""
-    body = json.dumps(obj, separators=(",", ":")).encode()
-    head = "%s %d %08x %d\n" % (MAGIC, number, crc32(body), len(body))
-    return head.encode() + body + b"\n"
+    head, body, _size = _parts(obj, number)
+    if isinstance(body, str):
+        body = body.encode()
+    return head + body + b"\n"
 
 
-def decode(data):
-    """``(save number, obj)`` from the bytes of a snapshot file.
+def check(data):
+    """Validate the bytes of a snapshot file without parsing its JSON: ``(save number, body offset, body length)``.
 
     Raises ValueError saying what is wrong: ``"empty"``, ``"no header"``,
-    ``"not a session file"``, ``"truncated (N of M bytes)"``, ``"checksum mismatch"``
-    or ``"bad JSON"``.
+    ``"not a session file"``, ``"truncated (N of M bytes)"`` or ``"checksum mismatch"``.
     """
     if not data:
         raise ValueError("empty")
@@ -102,16 +128,58 @@ def decode(data):
         size = int(parts[3])
     except ValueError:
         raise ValueError("not a session file") from None
-    body = data[nl + 1:nl + 1 + size]
-    if len(body) < size or len(data) < nl + 2 + size:
+    if len(data) < nl + 2 + size:
         raise ValueError("truncated (%d of %d bytes)" % (len(data), nl + 2 + size))
-    if crc32(body) != crc:
+    if crc32(memoryview(data)[nl + 1:nl + 1 + size]) != crc:
         raise ValueError("checksum mismatch")
+    return number, nl + 1, size
+
+
+def decode(data):
+    """``(save number, obj)`` from the bytes of a snapshot file.
+
+    Raises ValueError as ``check`` does, or ``"bad JSON"``.
+    """
+    number, start, size = check(data)
     try:
-        obj = json.loads(body)
+        obj = json.loads(data[start:start + size])
     except ValueError:
         raise ValueError("bad JSON") from None
     return number, obj
+
+
+def _write_snapshot(f, obj, number):
+    """Write snapshot ``obj`` as save ``number`` into the open file ``f``; returns the bytes written.
+
+    MicroPython: a blank header, the JSON streamed by ``json.dump`` (no string of the whole
+    snapshot on the heap, which a fragmented heap may not have room for), the checksum read
+    back in 256-byte chunks, then the header written over the blank one. Elsewhere: the
+    encoded parts in three writes. The file is only visible whole, at close (littlefs2).
+    """
+    if not _STREAM:
+        head, body, size = _parts(obj, number)
+        f.write(head)
+        f.write(body)
+        f.write(b"\n")
+        return len(head) + size + 1
+    f.write(b" " * (_HEAD_SIZE - 1) + b"\n")
+    json.dump(obj, f, separators=(",", ":"))
+    size = f.tell() - _HEAD_SIZE
+    f.write(b"\n")
+    f.seek(_HEAD_SIZE)
+    buf = bytearray(_CHUNK)
+    mv = memoryview(buf)
+    crc = 0
+    left = size
+    while left:
+        k = f.readinto(mv[:left if left < _CHUNK else _CHUNK])
+        if not k:
+            raise OSError(5)
+        crc = crc32(mv[:k], crc)
+        left -= k
+    f.seek(0)
+    f.write((_HEAD % (MAGIC, number, crc, size)).encode())
+    return _HEAD_SIZE + size + 1
 
 
 class Store:
@@ -182,12 +250,10 @@ class Store:
         """
         if not self.number:
             self._scan_number()
-        data = encode(obj, self.number + 1)
         self._ensure_root()
-        tmp = self.path(TEMP)
-        f = open(tmp, "wb")
+        f = open(self.path(TEMP), "w+b" if _STREAM else "wb")
         try:
-            f.write(data)
+            n = _write_snapshot(f, obj, self.number + 1)
         finally:
             f.close()
         if self._exists(SESSION):
@@ -195,8 +261,8 @@ class Store:
         self._replace(TEMP, SESSION)
         self.number += 1
         self.saves += 1
-        self.bytes_written += len(data)
-        return len(data)
+        self.bytes_written += n
+        return n
 
     def _replace(self, src, dst):
         """Rename ``src`` over ``dst``; littlefs and POSIX replace atomically, FAT needs the remove first."""
@@ -209,27 +275,38 @@ class Store:
             self.fs.rename(self.path(src), self.path(dst))
 
     def _candidates(self):
-        """``[(name, number or None, obj or None, problem or None)]`` for the three snapshot files."""
+        """``[(name, number or None, problem or None)]`` for the snapshot files there are (JSON not parsed)."""
         out = []
         for name in (SESSION, TEMP, BACKUP):
             try:
                 data = self._read(name)
             except OSError as e:
-                out.append((name, None, None, "unreadable (%s)" % e))
+                out.append((name, None, "unreadable (%s)" % e))
                 continue
             if data is None:
                 continue
             try:
-                number, obj = decode(data)
+                number = check(data)[0]
             except ValueError as e:
-                out.append((name, None, None, str(e)))
+                out.append((name, None, str(e)))
                 continue
-            out.append((name, number, obj, None))
+            finally:
+                data = None
+            out.append((name, number, None))
         return out
+
+    def _parse(self, name):
+        """The snapshot in file ``name`` (checked already), read straight from the file; ValueError if bad."""
+        f = open(self.path(name), "rb")
+        try:
+            f.readline()
+            return json.load(f)
+        finally:
+            f.close()
 
     def _scan_number(self):
         best = 0
-        for _name, number, _obj, _problem in self._candidates():
+        for _name, number, _problem in self._candidates():
             if number is not None and number > best:
                 best = number
         self.number = best
@@ -241,25 +318,34 @@ class Store:
         ``["session.json: truncated (812 of 1530 bytes)", "session.bak: save 11 ok",
         "using session.bak (save 11): session.json is damaged"]``.
         A save that was complete when the power went (``session.tmp`` whole,
-        not yet renamed) counts: it is the state after that save.
+        not yet renamed) counts: it is the state after that save. Only the chosen
+        file's JSON is parsed (straight from the file), to keep the heap small at boot.
         """
         report = []
-        best = None
         problems = {}
-        for name, number, obj, problem in self._candidates():
+        valid = []
+        for name, number, problem in self._candidates():
             if problem is not None:
                 report.append("%s: %s" % (name, problem))
                 problems[name] = problem
             else:
                 report.append("%s: save %d ok" % (name, number))
-                if best is None or number > best[1]:
-                    best = (name, number, obj)
+                valid.append((number, name))
         self.report = report
-        if best is None:
+        valid.sort()
+        obj = None
+        while valid:
+            number, name = valid.pop()
+            try:
+                obj = self._parse(name)
+                break
+            except (ValueError, OSError):
+                report.append("%s: bad JSON" % name)
+                problems[name] = "bad JSON"
+        if obj is None:
             self.number = 0
             report.append("no valid saved session" if report else "no saved session")
             return None
-        name, number, obj = best
         self.number = number
         if name != SESSION:
             why = "session.json is damaged" if SESSION in problems else "the power went during a save"
@@ -301,20 +387,22 @@ class Store:
         ``log_limit`` bytes it first becomes ``hands.1.log``.
         """
         self._ensure_root()
-        data = line.encode() + b"\n" if isinstance(line, str) else line + b"\n"
+        data = _buffer(line) if isinstance(line, str) else line
+        n = len(memoryview(data)) + 1
         try:
             size = self.fs.stat(self.path(LOG))[6]
         except OSError:
             size = 0
-        if size and size + len(data) > self.log_limit:
+        if size and size + n > self.log_limit:
             self._replace(LOG, OLD_LOG)
         f = open(self.path(LOG), "ab")
         try:
             f.write(data)
+            f.write(b"\n")
         finally:
             f.close()
-        self.bytes_written += len(data)
-        return len(data)
+        self.bytes_written += n
+        return n
 
     def read_log(self):
         """Every hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``."""

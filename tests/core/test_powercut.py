@@ -20,12 +20,10 @@ import json
 import sys
 
 from dealerbox.rng import SeededEntropy, randbelow, shuffle
-from dealerbox.store import Store
+from dealerbox.store import Store, encode
+from test_powercut_util import PowerCut
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MOUNT = "/powercut"
-ROOT = MOUNT + "/data"
-_EIO = 5
 
 
 def _skip_on_cpython():
@@ -33,181 +31,6 @@ def _skip_on_cpython():
         import pytest
 
         pytest.skip("needs MicroPython's vfs.VfsLfs2 (run by tests/mp_run.py)")
-
-
-class RamDisk:
-    """A flash-like block device in RAM (MicroPython's extended block interface) that can lose power.
-
-    ``writes`` counts block programs and erases (each is a point where the power can go).
-    ``cut_after(k, torn)``: allow ``k`` more writes, then the power is off: the next write
-    is lost (or, ``torn``, only its first half lands) and every later write fails with EIO.
-    """
-
-    def __init__(self, block_size=512, blocks=64):
-        self.block_size = block_size
-        self.blocks = blocks
-        self.data = bytearray(block_size * blocks)
-        self.writes = 0
-        self.bytes = 0  # bytes programmed (flash wear)
-        self.budget = -1
-        self.torn = False
-        self.dead = False
-
-    def cut_after(self, k, torn=False):
-        self.budget = k
-        self.torn = torn
-        self.dead = False
-
-    def power_on(self):
-        self.budget = -1
-        self.dead = False
-
-    def _allow(self):
-        if self.dead:
-            return False
-        if self.budget == 0:
-            self.dead = True
-            return None  # the write in flight when the power went
-        if self.budget > 0:
-            self.budget -= 1
-        self.writes += 1
-        return True
-
-    def readblocks(self, block, buf, offset=0):
-        a = block * self.block_size + offset
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, block, buf, offset=0):
-        a = block * self.block_size + offset
-        ok = self._allow()
-        if ok:
-            self.data[a:a + len(buf)] = buf
-            self.bytes += len(buf)
-            return 0
-        if ok is None and self.torn:
-            n = len(buf) // 2
-            self.data[a:a + n] = buf[:n]
-        return -_EIO
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return self.block_size
-        if op == 6:  # erase: the block reads as 0xFF
-            a = arg * self.block_size
-            ok = self._allow()
-            if ok:
-                self.data[a:a + self.block_size] = b"\xff" * self.block_size
-                return 0
-            if ok is None and self.torn:
-                n = self.block_size // 2
-                self.data[a:a + n] = b"\xff" * n
-            return -_EIO
-        return 0
-
-
-class PowerCut:
-    """Runs a session's saves and hand-log appends on littlefs2 in RAM, cutting the power at every write.
-
-    Use it in place of the Store: ``save(obj)``, ``append_log(line)``, ``load()``.
-    ``boot(store)`` turns a freshly mounted store into the state compared (default:
-    the loaded snapshot); ``check(snapshot)`` asserts invariants (chips conserved).
-    Counters: ``cuts`` (cut points tried), ``before`` / ``after`` (which state came back),
-    ``steps``, ``writes`` (block writes of the uninterrupted session).
-    """
-
-    def __init__(self, block_size=512, blocks=64, check=None, boot=None, progsize=32):
-        import vfs
-
-        self.vfs = vfs
-        self.progsize = progsize
-        self.disk = RamDisk(block_size, blocks)
-        vfs.VfsLfs2.mkfs(self.disk, progsize=progsize)
-        self.img = bytearray(len(self.disk.data))
-        self._mount()
-        self.store = Store(ROOT)
-        self.check = check
-        self.boot = boot
-        self.snapshot = None  # the snapshot on flash, as JSON gives it back
-        self.lines = []  # the hand-log lines on flash
-        self.cuts = self.before = self.after = self.steps = self.writes = 0
-
-    def _mount(self):
-        self.vfs.mount(self.vfs.VfsLfs2(self.disk, progsize=self.progsize, mtime=False), MOUNT)
-
-    def _restore(self, image):
-        self.vfs.umount(MOUNT)
-        self.disk.data[:] = image
-        self._mount()
-
-    def _reboot(self):
-        self.vfs.umount(MOUNT)
-        self.disk.power_on()
-        self._mount()
-        return Store(ROOT)
-
-    def _state(self, store):
-        snap = self.boot(store) if self.boot else store.load()
-        return snap, store.read_log()
-
-    def load(self):
-        return self.store.load()
-
-    def read_log(self):
-        return self.store.read_log()
-
-    def save(self, obj):
-        after = json.loads(json.dumps(obj))
-        self._step(lambda st: st.save(obj), (after, self.lines))
-        self.snapshot = after
-
-    def append_log(self, line):
-        lines = self.lines + [line]
-        self._step(lambda st: st.append_log(line), (self.snapshot, lines))
-        self.lines = lines
-
-    def _step(self, op, after):
-        before = (self.snapshot, self.lines)
-        disk = self.disk
-        self.img[:] = disk.data
-        disk.writes = 0
-        op(self.store)
-        n = disk.writes
-        self.writes += n
-        self.steps += 1
-        for k in range(n):
-            for torn in (False, True):
-                self._restore(self.img)
-                disk.cut_after(k, torn)
-                try:
-                    op(Store(ROOT))
-                except OSError:
-                    pass
-                assert disk.dead, "step %d: write %d never came" % (self.steps, k)
-                got = self._state(self._reboot())
-                if got == before:
-                    self.before += 1
-                elif got == after:
-                    self.after += 1
-                else:
-                    raise AssertionError("step %d, power cut at write %d of %d%s: neither before nor after: %r"
-                                         % (self.steps, k + 1, n, " (torn)" if torn else "", got))
-                if self.check and got[0] is not None:
-                    self.check(got[0])
-                self.cuts += 1
-        # the session goes on from the uninterrupted step, replayed on the image from before it
-        self._restore(self.img)
-        disk.writes = 0
-        self.store = Store(ROOT)
-        op(self.store)
-        assert disk.writes == n, "step %d replays with %d writes, not %d" % (self.steps, disk.writes, n)
-        assert self._state(self._reboot()) == after
-        self.store = Store(ROOT)
-        self.store.load()
-
-    def close(self):
-        self.vfs.umount(MOUNT)
 
 
 def synthetic_session(players=10, hands=6, seed=11):
@@ -282,32 +105,22 @@ def test_powercut_harness_catches_a_store_that_writes_in_place():
 
     class InPlace(Store):
         def save(self, obj):
-            from dealerbox.store import encode
-
             self._ensure_root()
             f = open(self.path("session.json"), "wb")
-            half = encode(obj, self.number + 1)
-            f.write(half[:len(half) // 2])
+            data = encode(obj, self.number + 1)
+            f.write(data[:len(data) // 2])
             f.flush()
-            f.write(half[len(half) // 2:])
+            f.write(data[len(data) // 2:])
             f.close()
             self.number += 1
 
-    import dealerbox.store as store_mod
-
-    saved = globals()["Store"]
-    pc = PowerCut()
+    pc = PowerCut(store_class=InPlace)
     failed = None
     try:
-        globals()["Store"] = InPlace
-        pc.store = InPlace(ROOT)
-        try:
-            for i in range(3):
-                pc.save({"n": i, "pad": "x" * 900})
-        except AssertionError as e:
-            failed = str(e)
+        for i in range(3):
+            pc.save({"n": i, "pad": "x" * 900})
+    except AssertionError as e:
+        failed = str(e)
     finally:
-        globals()["Store"] = saved
         pc.close()
-    assert store_mod.Store is saved
     assert failed is not None and "neither before nor after" in failed, failed

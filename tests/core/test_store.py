@@ -53,7 +53,8 @@ def test_crc32_check_value_both_implementations():
 
 def test_encode_layout_and_round_trip():
     data = encode({"a": [1, 2]}, 7)
-    assert data == b"DBX1 7 %08x 11\n" % crc32(b'{"a":[1,2]}') + b'{"a":[1,2]}\n'
+    assert data == b"DBX1 0000000007 %08x 0000000011\n" % crc32(b'{"a":[1,2]}') + b'{"a":[1,2]}\n'
+    assert len(data) == 36 + 11 + 1  # a fixed-size header
     assert decode(data) == (7, {"a": [1, 2]})
     assert decode(encode(_snap(3), 12)) == (12, _snap(3))
 
@@ -92,6 +93,7 @@ def test_save_then_load_newest_and_keeps_previous():
         s.save(_snap(2))
         s.save(_snap(3))
         assert n1 == len(encode(_snap(1), 1))
+        assert _read(d + "/session.json") == encode(_snap(3), 3)  # the same bytes on both interpreters
         assert s.number == 3 and s.saves == 3
         assert sorted(os.listdir(d)) == ["session.bak", "session.json"]
         assert decode(_read(d + "/session.json")) == (3, _snap(3))
@@ -275,5 +277,21 @@ def test_set_aside_keeps_the_files_and_starts_fresh():
         assert Store(d).load() is None
         assert s.number == 0
         assert s.set_aside() == []
+    finally:
+        _rmtree(d)
+
+
+def test_checksummed_file_with_bad_json_falls_back():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        body = b'{"hand":'
+        _write(d + "/session.tmp", b"DBX1 9 %08x %d\n" % (crc32(body), len(body)) + body + b"\n")
+        t = Store(d)
+        assert t.load() == _snap(1)
+        assert t.number == 1
+        assert t.report == ["session.json: save 1 ok", "session.tmp: save 9 ok", "session.tmp: bad JSON",
+                            "using session.json (save 1): a save was cut short by a power cut"]
     finally:
         _rmtree(d)

@@ -1,0 +1,262 @@
+"""Helpers of the power-cut and memory tests (no tests here): a RAM block device that loses power,
+the cut-at-every-write harness, and a player that drives the app through whole sessions.
+
+Runs under MicroPython (the harness needs ``vfs.VfsLfs2``); ``autoplay`` runs on both interpreters.
+"""
+
+import json
+
+from dealerbox.rng import randbelow
+from dealerbox.store import Store
+from dealerbox.ui import modes
+from dealerbox.ui.buttons import DOWN, OK, RIGHT, UP
+
+MOUNT = "/powercut"
+ROOT = MOUNT + "/data"
+_EIO = 5
+
+
+class RamDisk:
+    """A flash-like block device in RAM (MicroPython's extended block interface) that can lose power.
+
+    ``writes`` counts block programs and erases (each is a point where the power can go).
+    ``cut_after(k, torn)``: allow ``k`` more writes, then the power is off: the next write
+    is lost (or, ``torn``, only its first half lands) and every later write fails with EIO.
+    """
+
+    def __init__(self, block_size=512, blocks=64):
+        self.block_size = block_size
+        self.blocks = blocks
+        self.data = bytearray(block_size * blocks)
+        self.writes = 0
+        self.bytes = 0  # bytes programmed (flash wear)
+        self.budget = -1
+        self.torn = False
+        self.dead = False
+
+    def cut_after(self, k, torn=False):
+        self.budget = k
+        self.torn = torn
+        self.dead = False
+
+    def power_on(self):
+        self.budget = -1
+        self.dead = False
+
+    def _allow(self):
+        if self.dead:
+            return False
+        if self.budget == 0:
+            self.dead = True
+            return None  # the write in flight when the power went
+        if self.budget > 0:
+            self.budget -= 1
+        self.writes += 1
+        return True
+
+    def readblocks(self, block, buf, offset=0):
+        a = block * self.block_size + offset
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, block, buf, offset=0):
+        a = block * self.block_size + offset
+        ok = self._allow()
+        if ok:
+            self.data[a:a + len(buf)] = buf
+            self.bytes += len(buf)
+            return 0
+        if ok is None and self.torn:
+            n = len(buf) // 2
+            self.data[a:a + n] = buf[:n]
+        return -_EIO
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.block_size
+        if op == 6:  # erase: the block reads as 0xFF
+            a = arg * self.block_size
+            ok = self._allow()
+            if ok:
+                self.data[a:a + self.block_size] = b"\xff" * self.block_size
+                return 0
+            if ok is None and self.torn:
+                n = self.block_size // 2
+                self.data[a:a + n] = b"\xff" * n
+            return -_EIO
+        return 0
+
+
+class PowerCut:
+    """Runs a session's saves and hand-log appends on littlefs2 in RAM, cutting the power at every write.
+
+    Use it in place of the Store: ``save(obj)``, ``append_log(line)``, ``load()``.
+    ``boot(store)`` turns a freshly mounted store into the state compared (default:
+    the loaded snapshot); ``check(snapshot)`` asserts invariants (chips conserved).
+    Counters: ``cuts`` (cut points tried), ``before`` / ``after`` (which state came back),
+    ``steps``, ``writes`` (block writes of the uninterrupted session).
+    """
+
+    def __init__(self, block_size=512, blocks=48, check=None, boot=None, progsize=32, store_class=Store, torn=True):
+        import vfs
+
+        self.vfs = vfs
+        self.progsize = progsize
+        self.disk = RamDisk(block_size, blocks)
+        vfs.VfsLfs2.mkfs(self.disk, progsize=progsize)
+        self.img = bytearray(len(self.disk.data))
+        self._mount()
+        self.store_class = store_class
+        self.torn = (False, True) if torn else (False,)
+        self.store = store_class(ROOT)
+        self.check = check
+        self.boot = boot
+        self.snapshot = None  # the snapshot on flash, as JSON gives it back
+        self.lines = []  # the hand-log lines on flash
+        self.cuts = self.before = self.after = self.steps = self.writes = 0
+
+    def _mount(self):
+        self.vfs.mount(self.vfs.VfsLfs2(self.disk, progsize=self.progsize, mtime=False), MOUNT)
+
+    def _restore(self, image):
+        self.vfs.umount(MOUNT)
+        self.disk.data[:] = image
+        self._mount()
+
+    def _reboot(self):
+        self.vfs.umount(MOUNT)
+        self.disk.power_on()
+        self._mount()
+        return self.store_class(ROOT)
+
+    def _state(self, store):
+        snap = self.boot(store) if self.boot else store.load()
+        return snap, store.read_log()
+
+    def load(self):
+        return self.store.load()
+
+    def read_log(self):
+        return self.store.read_log()
+
+    def save(self, obj):
+        after = json.loads(json.dumps(obj))
+        self._step(lambda st: st.save(obj), (after, self.lines))
+        self.snapshot = after
+
+    def append_log(self, line):
+        lines = self.lines + [line]
+        self._step(lambda st: st.append_log(line), (self.snapshot, lines))
+        self.lines = lines
+
+    def _step(self, op, after):
+        before = (self.snapshot, self.lines)
+        disk = self.disk
+        self.img[:] = disk.data
+        disk.writes = 0
+        op(self.store)
+        n = disk.writes
+        self.writes += n
+        self.steps += 1
+        for k in range(n):
+            for torn in self.torn:
+                self._restore(self.img)
+                disk.cut_after(k, torn)
+                try:
+                    op(self.store_class(ROOT))
+                except OSError:
+                    pass
+                assert disk.dead, "step %d: write %d never came" % (self.steps, k)
+                got = self._state(self._reboot())
+                if got == before:
+                    self.before += 1
+                elif got == after:
+                    self.after += 1
+                else:
+                    raise AssertionError("step %d, power cut at write %d of %d%s: neither before nor after: %r"
+                                         % (self.steps, k + 1, n, " (torn)" if torn else "", got))
+                if self.check and got[0] is not None:
+                    self.check(got[0])
+                self.cuts += 1
+        # the session goes on from the uninterrupted step, replayed on the image from before it
+        self._restore(self.img)
+        disk.writes = 0
+        self.store = self.store_class(ROOT)
+        op(self.store)
+        assert disk.writes == n, "step %d replays with %d writes, not %d" % (self.steps, disk.writes, n)
+        assert self._state(self._reboot()) == after
+        self.store = self.store_class(ROOT)
+        self.store.load()
+
+    def close(self):
+        self.vfs.umount(MOUNT)
+
+
+
+# ---- a player that drives the app by button presses only -------------------------------------
+
+_WEIGHTS = {"pack": 1, "fold": 1, "see": 3, "show": 2, "refuse": 2, "accept": 2}
+
+
+def _choose(kinds, read):
+    total = 0
+    for k in kinds:
+        total += _WEIGHTS.get(k, 4)
+    r = randbelow(total, read)
+    for k in kinds:
+        r -= _WEIGHTS.get(k, 4)
+        if r < 0:
+            return k
+    return kinds[-1]
+
+
+def autoplay(rig, read, hands, max_presses=20000):
+    """Play ``hands`` hands on ``rig`` (test_app_util.Rig, set up and at its first gate) by presses only,
+    choosing among the legal actions with the entropy ``read``, then end the session (Between hands ->
+    End session). Stops early when the session is over. Returns (hands played, presses)."""
+    app = rig.app
+    played = presses = 0
+    while presses < max_presses:
+        m = app.mode
+        if m == modes.M_END:
+            return played, presses
+        if m == modes.M_TURN:
+            kinds = [o.kind for o in app.opts]
+            pick = _choose(kinds, read)
+            n = (kinds.index(pick) - app.oi) % len(kinds)
+            rig.press(RIGHT, n)
+            if pick == "draw":
+                for _ in range(randbelow(3, read)):  # mark 0-2 cards to discard
+                    rig.press(UP)
+                    rig.press(RIGHT)
+            else:
+                rig.press(UP, randbelow(3, read))  # sometimes more than the minimum
+            rig.press(OK)
+            presses += n + 3
+            if app.mode == modes.M_TURN and app.msg and app.engine.to_act is not None:
+                rig.press(RIGHT)  # refused (the reason is on screen): try the next action
+                presses += 1
+        elif m == modes.M_BETWEEN:
+            played += 1
+            if played >= hands:
+                rig.press(DOWN, len(modes.BETWEEN_ITEMS) - 1)  # End session
+            rig.press(OK)
+            presses += 5
+        elif m in (modes.M_GATE, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS):
+            rig.press(OK)
+            presses += 1
+        else:
+            raise AssertionError("autoplay: unexpected screen %d" % m)
+    raise AssertionError("autoplay: no end after %d presses" % presses)
+
+
+def chips_conserved(app):
+    """sum(stacks) + chips in the hand == sum(bought in): the app's table and engine (ints)."""
+    e = app.engine
+    inside = e.pot_total() if e is not None else 0
+    return sum(app.table.stacks) + inside == sum(app.table.bought_in)
+
+
+def json_copy(obj):
+    return json.loads(json.dumps(obj))

