@@ -30,6 +30,7 @@ class RamDisk:
         self.data = bytearray(block_size * blocks)
         self.writes = 0
         self.bytes = 0  # bytes programmed (flash wear)
+        self.erases = 0
         self.budget = -1
         self.torn = False
         self.dead = False
@@ -80,6 +81,7 @@ class RamDisk:
             ok = self._allow()
             if ok:
                 self.data[a:a + self.block_size] = b"\xff" * self.block_size
+                self.erases += 1
                 return 0
             if ok is None and self.torn:
                 n = self.block_size // 2

@@ -11,8 +11,10 @@ geometry (4096-byte blocks, 256-byte program size), which needs a large heap, to
 bytes programmed into flash.
 
 Prints ``key=value`` lines: presses, hands, saves, logs, frames, peak_live (the most heap
-still in use after a collection, sampled after every press, bytes), heap_total, and with
-``flash``: flash_bytes, flash_erases, store_bytes. The last line is ``session: OK``.
+still in use after a collection, sampled after every press, bytes), heap_total, code_heap
+(heap still used once the session is dropped: the loaded modules, which a frozen firmware
+keeps in flash), and with ``flash``: flash_bytes (programmed), flash_writes (programs and
+erases), flash_erases, store_bytes (bytes the store wrote to files). Last line: ``session: OK``.
 """
 
 import gc
@@ -106,7 +108,7 @@ def main():
         store = CountingStore(root)
         rig = Rig(App(SeededEntropy(SEEDS[game]), store=store))
         if flash:
-            disk.writes = disk.bytes = 0
+            disk.writes = disk.bytes = disk.erases = 0
         setup(rig, game, players)
         played, _ = autoplay(rig, SeededEntropy(SEEDS[game] + 100).read, hands)
         assert rig.app.mode == modes.M_END, rig.app.mode
@@ -121,7 +123,11 @@ def main():
         if flash:
             print("flash_bytes=%d" % disk.bytes)
             print("flash_writes=%d" % disk.writes)
+            print("flash_erases=%d" % disk.erases)
             print("store_bytes=%d" % store.bytes_written)
+        rig = store = None
+        gc.collect()
+        print("code_heap=%d" % gc.mem_alloc())  # what stays: the loaded modules (in flash when frozen)
     finally:
         if flash:
             import vfs

@@ -1,0 +1,88 @@
+"""The Pico's budgets, measured on the compiled firmware under the real MicroPython (``make bench``).
+
+* the total size of the .mpy firmware (mpy-cross -march=armv6m);
+* per game, a full table (10 players, Turkish 5) playing a whole session through the app
+  (tests/device/session.py): the peak heap in use (after collections, sampled after every
+  press), the part of it that is loaded code (in flash on a frozen firmware), and the
+  smallest ``-X heapsize`` the session completes in (16 KB steps);
+* flash wear: bytes programmed and blocks erased per action on littlefs2 with the Pico's
+  geometry (4096-byte blocks, 256-byte programs), and the bytes the store writes per save.
+
+The unix port is 64-bit (pointers twice the RP2040's): heap figures are upper bounds.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from host_tools import ROOT, build
+
+MP = os.path.join(os.path.dirname(sys.executable), "micropython")
+FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
+HANDS = 6
+KB = 1024
+
+
+def _compile(out):
+    sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
+    try:
+        from test_hardware_device import compiled_firmware
+    finally:
+        sys.path.pop(0)
+    return compiled_firmware(out)
+
+
+def _session(out, heap, game, players, *extra):
+    env = dict(os.environ, MICROPYPATH=out)
+    r = subprocess.run([MP, "-X", "heapsize=" + heap, "-c", "import session", game, str(players), str(HANDS)]
+                       + list(extra), capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    v = {k: int(x) for k, x in re.findall(r"^(\w+)=(\d+)$", r.stdout, re.M)}
+    return r.returncode == 0 and r.stdout.strip().endswith("session: OK"), v
+
+
+def _min_heap(out, game, players):
+    for kb in range(96, 385, 16):
+        ok, _v = _session(out, "%dK" % kb, game, players)
+        if ok:
+            return kb
+    return None
+
+
+def rows():
+    out = tempfile.mkdtemp(prefix="bench-device-")
+    try:
+        _ok, _bad, size = build.compile_all(out)
+        res = [("firmware .mpy total", round(size / KB, 1), "KB", "fits 1.4 MB flash", size < 1400 * KB)]
+        if not os.path.isdir(os.path.join(ROOT, "firmware", "dealerbox", "eval")):
+            return res + [("sessions", "n/a", "", "needs dealerbox.eval", None)]
+        _compile(out)
+        for game, players in FULL_TABLE:
+            ok, v = _session(out, "1M", game, players)
+            if not ok:
+                res.append(("%s x%d session" % (game, players), "failed", "", "", False))
+                continue
+            peak = v["peak_live"]
+            data = peak - v["code_heap"]
+            least = _min_heap(out, game, players)
+            res.append(("%s x%d peak heap in use" % (game, players), round(peak / KB, 1), "KB", "< 64 KB",
+                        peak < 64 * KB))
+            res.append(("%s x%d  of which session data" % (game, players), round(data / KB, 1), "KB",
+                        "< 64 KB (frozen code)", data < 64 * KB))
+            res.append(("%s x%d smallest heapsize" % (game, players), least or "> 384", "KB", "<= 128 KB",
+                        least is not None and least <= 128))
+            ok, f = _session(out, "2M", game, players, "flash")
+            if ok:
+                actions = f["saves"] + f["logs"]
+                res.append(("%s x%d flash programmed/action" % (game, players),
+                            round(f["flash_bytes"] / actions), "bytes", "small (< 8 KB)",
+                            f["flash_bytes"] / actions < 8 * KB))
+                res.append(("%s x%d blocks erased/action" % (game, players), round(f["flash_erases"] / actions, 2),
+                            "blocks", "< 3 (12 KB)", f["flash_erases"] / actions < 3))
+                res.append(("%s x%d store bytes/save" % (game, players), round(f["store_bytes"] / f["saves"]),
+                            "bytes", "-", None))
+        return res
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
