@@ -34,7 +34,7 @@ import sys
 try:
     from binascii import crc32 as _crc32_c
 except ImportError:  # a port built without binascii.crc32
-    _crc32_c = None
+    _crc32_c = None  # type: ignore[assignment]
 
 from micropython import const
 
@@ -163,7 +163,7 @@ def _write_snapshot(f, obj, number):
         f.write(b"\n")
         return len(head) + size + 1
     f.write(b" " * (_HEAD_SIZE - 1) + b"\n")
-    json.dump(obj, f, separators=(",", ":"))
+    json.dump(obj, f, separators=(",", ":"))  # type: ignore[call-overload]
     size = f.tell() - _HEAD_SIZE
     f.write(b"\n")
     f.seek(_HEAD_SIZE)
@@ -276,7 +276,7 @@ class Store:
 
     def _candidates(self):
         """``[(name, number or None, problem or None)]`` for the snapshot files there are (JSON not parsed)."""
-        out = []
+        out = []  # type: list
         for name in (SESSION, TEMP, BACKUP):
             try:
                 data = self._read(name)

@@ -97,7 +97,7 @@ def print_error(exc):
     if pe is not None:
         pe(exc)
     else:  # CPython (host tests)
-        import traceback
+        import traceback  # type: ignore[import-not-found]
 
         traceback.print_exception(type(exc), exc, exc.__traceback__)
 

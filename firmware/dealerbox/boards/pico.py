@@ -173,7 +173,7 @@ class PicoBoard:
             return
         if ssd1306 is None:
             try:
-                import ssd1306
+                import ssd1306  # type: ignore[import-not-found,no-redef]
             except ImportError:
                 self.say("no ssd1306 driver: run `mpremote mip install ssd1306` (make deploy does)")
                 return
