@@ -56,7 +56,12 @@ def rows():
     try:
         _ok, _bad, size = build.compile_all(out)
         res = [("firmware .mpy total", round(size / KB, 1), "KB", "fits 1.4 MB flash", size < 1400 * KB)]
-        if not os.path.isdir(os.path.join(ROOT, "firmware", "dealerbox", "eval")):
+        sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
+        try:
+            from test_hardware_device import evaluator_ready
+        finally:
+            sys.path.pop(0)
+        if not evaluator_ready():
             return res + [("sessions", "n/a", "", "needs dealerbox.eval", None)]
         _compile(out)
         for game, players in FULL_TABLE:
