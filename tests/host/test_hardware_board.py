@@ -7,6 +7,7 @@ only when dirty, the display sleeping and waking, and the error screen.
 """
 
 import json
+import os
 
 import framebuf
 import pytest
@@ -412,3 +413,41 @@ def test_main_lets_ctrl_c_through():
 
     with pytest.raises(KeyboardInterrupt):
         loop.main(b, make_app)
+
+
+# ---- main.py with the real app ------------------------------------------------------------------
+
+def _main_module():
+    """firmware/main.py's functions, without running its start() (which needs the real machine)."""
+    path = os.path.join(os.path.dirname(pico.__file__), "..", "..", "main.py")
+    with open(path) as f:
+        src = f.read()
+    assert src.rstrip().endswith("\nstart()")
+    ns = {"__name__": "main"}
+    exec(compile(src.rstrip()[:-len("start()")], path, "exec"), ns)
+    return ns
+
+
+def test_main_runs_the_real_app_and_resumes_after_a_reboot(tmp_path):
+    from dealerbox.ui import modes
+    from test_app_util import Rig, setup
+
+    main = _main_module()
+    b, m = make_board(tmp_path=tmp_path)
+    app = main["make_app"](b)
+    assert app.mode == modes.M_GAME and app.store is b.store and app.clock == b.ticks_ms
+    rig = Rig(seed=3)
+    rig.app = app
+    setup(rig, "indian", 3)  # the session starts: saved to the board's store
+    assert app.mode == modes.M_GATE
+    saved = app.snapshot()
+    # power off, power on: a new board on the same flash; the loop drives the real app
+    b2, m2 = make_board(tmp_path=tmp_path)
+    app2 = main["make_app"](b2)
+    assert app2.mode == modes.M_RESUME
+    m2.play(b2.time, [(0, ()), (100, (B.OK,)), (200, ())])  # OK = resume
+    loop.run(b2, app2, B.Debouncer(), steps=40)
+    assert app2.mode == modes.M_GATE
+    assert app2.snapshot() == saved
+    assert b2.display.shows == 2  # the resume screen, then the gate
+    assert any(b2.display.buf)  # something is lit
