@@ -114,7 +114,7 @@ def test_two_cards_highest_card_wins():
     assert e.result["awards"] == [[0, 0, 2]] and e.result["shown"][1] == parse_cards("Qh Jc")
 
 
-def test_center_card_second_round_and_best_two():
+def test_center_card_second_round_and_it_plays_with_every_hand():
     e, t = game(["9c", "Kd", "3s"], rules={"center": True}, then="9h")
     for _ in range(3):
         act(e, "check")
@@ -124,18 +124,25 @@ def test_center_card_second_round_and_best_two():
     act(e, "call", 1)
     act(e, "fold")
     assert e.result["how"] == "showdown" and e.result["center"] == parse_cards("9h")
-    rk = e.ranking()
-    winner = 0 if rk.score(parse_cards("9c 9h")) > rk.score(parse_cards("Kd 9h")) else 1
-    assert e.result["awards"] == [[0, winner, 3 + 2]]
-    assert e.result["best"][0] == parse_cards("9c 9h") and e.result["best"][1] == parse_cards("Kd 9h")
+    assert e.result["awards"] == [[0, 1, 3 + 2]]
+    assert e.result["best"] == [parse_cards("9c"), parse_cards("Kd"), None]
     replay(e.log)
-    e, t = game(["9c 2d", "Kd 3c"], rules={"two_cards": True, "center": True}, then="9h")
-    act(e, "check")
-    act(e, "check")
-    act(e, "check")
-    act(e, "check")
-    assert e.result["best"][0] in (parse_cards("9c 9h"), parse_cards("9c 2d"), parse_cards("2d 9h"))
-    assert len(e.result["best"][1]) == 2 and e.result["categories"][0] == rk.category(e.result["best"][0])
+    e, t = game(["9c", "Kd", "3s"], rules={"center": True}, then="Ah")     # everybody plays the center ace
+    for _ in range(6):
+        act(e, "check")
+    assert e.result["best"] == [parse_cards("Ah")] * 3
+    assert e.result["awards"] == [[0, 0, 1], [0, 1, 1], [0, 2, 1]] and t.stacks == [100, 100, 100]
+    e, t = game(["3c", "Kd", "9s"], rules={"center": True, "low": True}, then="5h")   # Low Indian: 3 and 5
+    for _ in range(6):
+        act(e, "check")
+    assert e.result["best"] == [parse_cards("3c"), parse_cards("5h"), parse_cards("5h")]
+    assert e.result["awards"] == [[0, 0, 3]]
+    e, t = game(["9c 2d", "Kd 3c"], rules={"two_cards": True, "center": True}, then="Qh")
+    for _ in range(4):
+        act(e, "check")
+    assert e.result["best"] == [parse_cards("9c Qh"), parse_cards("Kd Qh")]
+    assert e.result["awards"] == [[0, 1, 2]] and e.result["categories"] == ["high_card", "high_card"]
+    replay(e.log)
 
 
 def test_party_mode_names_the_loser_no_chips_move():

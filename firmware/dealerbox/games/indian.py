@@ -25,13 +25,14 @@ Variants (house rules, chosen before the session):
 * ``low``: Low Indian: the lowest card wins, the ace is low.
 * ``two_cards``: each player gets a forehead card (seen by the others) and a
   hole card (seen only by its holder); the hand is both cards, ranked by the
-  Indian two-card ranking (``make_ranking("indian")``: a pair beats two
-  different cards, then the higher card, then the other).
+  Indian two-card ranking (``make_ranking("indian")``: high card only, the
+  better card compared first, then the other).
 * ``center``: after the first betting round a card is turned face up in the
-  center; it **plays with every hand**: each hand is its own card(s) plus the
-  center card, the best two of them ranked as above. So a forehead card of
-  the center card's rank makes a pair, which beats every unpaired hand;
-  otherwise the center card is common to all and the own cards decide. A
+  center; it **plays with every hand**: a hand counts as many cards as the
+  player holds, the best ones chosen among the player's own card(s) and the
+  center card. With one card each the hand is the better of the own card and
+  the center card, so everybody whose card is below the center card plays the
+  center card and they tie (resolved by the highest card, seed 003). A
   second betting round, again from the seat left of the dealer, follows the
   center card, then the showdown.
 * ``party``: no ante, no betting: the box deals, each player in turn looks at
@@ -45,6 +46,13 @@ from dealerbox.betting import BettingRound
 from dealerbox.engine import Engine, Option, _copy
 
 MAX_SEATS = 10
+
+
+def _combos(cards, k):
+    """Every choice of ``k`` (1 or 2) cards of ``cards``, in order."""
+    if k == 1:
+        return [[c] for c in cards]
+    return [[cards[i], cards[j]] for i in range(len(cards)) for j in range(i + 1, len(cards))]
 
 
 class Indian(Engine):
@@ -81,21 +89,22 @@ class Indian(Engine):
         return self._rk
 
     def best(self, seat):
-        """``(score, cards)`` of ``seat``'s hand: its card(s) with the center card, the best two.
+        """``(score, cards)`` of ``seat``'s hand: its own card(s) or the center card in their place.
 
-        ``score``: int, higher wins; ``cards``: the card ints that count.
+        A hand counts as many cards as the player holds (1, or 2 in the two-card variant), the
+        best of them chosen from the player's cards and the center card. ``score``: int, higher
+        wins; ``cards``: the card ints that count.
         """
         rk = self.ranking()
-        cards = list(self.hands[seat]) + list(self.center)
-        if len(cards) <= 2:
+        own = list(self.hands[seat])
+        cards = own + list(self.center)
+        if len(cards) == len(own):
             return rk.score(cards), cards
         best = None
-        for i in range(len(cards)):
-            for j in range(i + 1, len(cards)):
-                pair = [cards[i], cards[j]]
-                v = rk.score(pair)
-                if best is None or v > best[0]:
-                    best = (v, pair)
+        for combo in _combos(cards, len(own)):
+            v = rk.score(combo)
+            if best is None or v > best[0]:
+                best = (v, combo)
         return best
 
     # ---- state ------------------------------------------------------------------------------------
