@@ -94,6 +94,8 @@ def test_openers_house_rules_jacks_and_aces():
     assert kinds(e) == ["check", "open"]
     e, _ = game(["As Qc Jd Tc 9s", KINGS])        # the minor straight A-9-10-J-Q of 24 cards
     assert kinds(e) == ["check", "open"]
+    e, _ = game(["As Qc Jd Tc 9s", KINGS], rules={"no_minor": True})   # no minor straights: ace high only
+    assert kinds(e) == ["check"] and e.ranking().category(e.hands[0]) == "high_card"
 
 
 def test_minimal_openers_and_kept_openers():
