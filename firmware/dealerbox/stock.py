@@ -70,6 +70,8 @@ class Stock:
             if sorted(logged) != sorted(fresh):
                 raise StockError("the logged reshuffle is not the discards of the other players")
             fresh = logged
+        elif read is None:
+            raise StockError("the stock ran out and there is no logged reshuffle")
         else:
             shuffle(fresh, read)
         self.muck = [m for m in self.muck if m[0] == seat]

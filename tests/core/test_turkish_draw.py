@@ -93,6 +93,9 @@ def test_stock_runs_out_the_discards_of_others_are_reshuffled():
     bad["reshuffles"][0][0] = out[3][0]                              # a card of the player being served
     with raises(IllegalAction, "the logged reshuffle is not the discards of the other players"):
         replay(bad)
+    bad["reshuffles"] = []
+    with raises(IllegalAction, "the stock ran out and there is no logged reshuffle"):
+        replay(bad)
 
 
 def test_same_seed_same_reshuffle():
