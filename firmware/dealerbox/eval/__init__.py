@@ -1,0 +1,48 @@
+"""Hand evaluators for the three games: compact lookup tables, no allocation per hand.
+
+    from dealerbox.eval import make_ranking, HandError
+    rk = make_ranking("turkish", house=("no-minor",), deck=32)
+    rk.score(cards)        # int, higher wins, equal scores tie; HandError for a bad hand
+    rk.category(cards)     # "minor_straight_flush", "pure_sequence", "high_card", ...
+    rk.categories          # category names, weakest first
+    rk.check(cards)        # HandError naming the problem, or None
+    rk.score_unchecked(h)  # the same score without validation, for hot loops
+
+The game modules are imported on demand, so the box only loads the tables it uses.
+See ``docs/evaluator.md``.
+"""
+
+from dealerbox.eval.base import HandError
+
+GAMES = ("teen-patti", "turkish", "indian")
+
+
+def make_ranking(game, house=(), wild_ranks=(), deck=52):
+    """A ranking object for ``game`` ("teen-patti", "turkish" or "indian").
+
+    ``house``: iterable of house-rule names (Teen Patti: "a23-high" (default),
+    "akq-high", "a23-low", "muflis", "ak47", "joker-hunt=R", "best-of-four",
+    "best-of-five"; Turkish: "no-minor", "standard-ranking"; Indian: "low",
+    "suit-order", "two-card"). ``wild_ranks``: ranks 0-12 that are wild (Teen Patti
+    only). ``deck``: 52, or 24/28/32/36 for Turkish (required there).
+    Raises ValueError naming an unknown game, house rule, deck or wild rank.
+    Cheap to build: the tables are shared, only two small tuples of deltas are new.
+    """
+    house = tuple(house)
+    wild_ranks = tuple(wild_ranks)
+    if game == "teen-patti":
+        from dealerbox.eval.teenpatti import TeenPattiRanking
+
+        return TeenPattiRanking(house, wild_ranks, deck)
+    if game == "turkish":
+        from dealerbox.eval.turkish import TurkishRanking
+
+        return TurkishRanking(house, wild_ranks, None if deck == 52 else deck)
+    if game == "indian":
+        from dealerbox.eval.indian import IndianRanking
+
+        return IndianRanking(house, wild_ranks, deck)
+    raise ValueError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
+
+
+__all__ = ["GAMES", "HandError", "make_ranking"]

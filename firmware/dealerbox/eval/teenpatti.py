@@ -1,0 +1,230 @@
+"""Teen Patti ranking: 3 cards, house sequence orders, muflis, wild cards, best 3 of 4 or 5.
+
+Categories, best first (RULES.md, Teen Patti; seeds 000, 004): trail > pure sequence >
+sequence > color > pair > high card. Inside a category: trails by rank; sequences by
+the house order (``a23-high``: A-2-3 > A-K-Q > K-Q-J > ... > 4-3-2, the default;
+``akq-high``: A-K-Q > A-2-3 > K-Q-J ...; ``a23-low``: A-K-Q > ... > 4-3-2 > A-2-3);
+color and high card by the highest card, then the second, then the third (ace high);
+pair by the pair, then the odd card. K-A-2 is never a sequence. Suits never rank.
+
+Variants: ``muflis`` (the whole order reversed, seed 000); wild ranks (AK47: A K 4 7;
+joker hunt: one drawn rank), where a wild card stands for any card and the hand is the
+best (under muflis: the lowest) it can make; best of four / five: the best 3 of the
+cards count, equal best-3 hands tie.
+
+Score: an int, higher wins, equal ties. Without muflis ``score >> 9`` is the index of
+the category in ``categories``; under muflis ``(TOP - score) >> 9`` is the index in the
+normal order.
+"""
+
+from micropython import const
+
+from dealerbox.eval import codes as C
+from dealerbox.eval import tables as T
+from dealerbox.eval.base import card_values, check_hand, deltas, u16
+
+_TOP = const(6 << 9)  # six categories: every normal score is below this
+
+CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail")
+SEQUENCE_ORDERS = ("a23-high", "akq-high", "a23-low")
+HOUSE = SEQUENCE_ORDERS + ("muflis", "ak47", "joker-hunt=R", "best-of-four", "best-of-five")
+AK47_RANKS = (12, 11, 2, 5)  # A K 4 7
+
+# place of A-K-Q and A-2-3 among the sequences (the others sit at their top rank 2..11)
+_SEQ_PLACES = {"a23-high": (12, 13), "akq-high": (13, 12), "a23-low": (12, 1)}
+
+_cache = []  # [card values, table view], filled by the first ranking built
+
+
+def _shared():
+    if not _cache:
+        _cache.append(card_values(T.TP_W, T.SUIT3, 0))
+        _cache.append(u16(T.TP_U))
+    return _cache[0], _cache[1]
+
+
+def parse_house(house, wild_ranks):
+    """(sequence order, muflis, sizes, wild ranks tuple) from house names; ValueError names a bad one."""
+    order = "a23-high"
+    muflis = False
+    sizes = (3, 4, 5)
+    wild = []
+    for r in wild_ranks:
+        if not isinstance(r, int) or r < 0 or r > 12:
+            raise ValueError("a wild rank is 0-12 (2..A), not %r" % (r,))
+        wild.append(r)
+    orders = 0
+    for name in house:
+        if name in SEQUENCE_ORDERS:
+            order = name
+            orders += 1
+        elif name == "muflis":
+            muflis = True
+        elif name == "ak47":
+            wild.extend(AK47_RANKS)
+        elif name.startswith("joker-hunt="):
+            from dealerbox.cards import RANKS
+
+            r = name[11:].upper()
+            if r == "10":
+                r = "T"
+            if len(r) != 1 or r not in RANKS:
+                raise ValueError("joker-hunt=R needs a rank 2-9, T, J, Q, K or A, not %r" % name[11:])
+            wild.append(RANKS.find(r))
+        elif name == "best-of-four":
+            sizes = (4,)
+        elif name == "best-of-five":
+            sizes = (5,)
+        else:
+            raise ValueError("unknown Teen Patti house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
+    if orders > 1:
+        raise ValueError("choose one sequence order of %s" % ", ".join(SEQUENCE_ORDERS))
+    out = []
+    for r in wild:
+        if r not in out:
+            out.append(r)
+    return order, muflis, sizes, tuple(sorted(out))
+
+
+def _normal_scorer(v, u, fl, d, df):
+    """The 3-card scorer in the normal (non-muflis) order, no wild cards: (a, b, c) -> int."""
+    rm = (1 << T.TP_RB) - 1
+    cs = 8 + T.TP_RB
+
+    def norm3(a, b, c):
+        x = v[a] + v[b] + v[c]
+        t = u[u[(x >> 8) & rm] + (x >> cs)]
+        if fl[x & 255]:
+            return t + df[t >> 9]
+        return t + d[t >> 9]
+
+    return norm3
+
+
+def _wild_scorer(norm3, iw, muflis):
+    """Score of 3 cards where cards with ``iw[c]`` set are wild: the best completion.
+
+    Normal order: the highest completion; muflis: the lowest normal score, turned into
+    ``_TOP - s``. A wild may stand for any card not already in the hand.
+    """
+
+    def best3(a, b, c):
+        k = iw[a] + iw[b] + iw[c]
+        if k == 0:
+            s = norm3(a, b, c)
+        elif k == 1:
+            if iw[a]:
+                a, c = c, a
+            elif iw[b]:
+                b, c = c, b
+            s = -1 if not muflis else _TOP
+            for z in range(52):
+                if z != a and z != b:
+                    y = norm3(a, b, z)
+                    if (y < s) if muflis else (y > s):
+                        s = y
+        elif k == 2:
+            if iw[b] == 0:
+                a = b
+            elif iw[c] == 0:
+                a = c
+            r = a & 0x3C  # rank * 4
+            s1 = (a + 1) & 3
+            s2 = (a + 2) & 3
+            if muflis:
+                # lowest hand holding a: the others off-suit (no color); every pair of ranks
+                s = _TOP
+                for r1 in range(13):
+                    for r2 in range(r1, 13):
+                        y = norm3(a, r1 * 4 + s1, r2 * 4 + s2)
+                        if y < s:
+                            s = y
+            else:
+                s = norm3(a, r + s1, r + s2)  # the trail of a's rank
+        else:
+            # three wilds: A-A-A, or under muflis 5-3-2 of three suits (4-3-2 is a sequence)
+            s = norm3(12, 5, 2) if muflis else norm3(48, 49, 50)
+        return _TOP - s if muflis else s
+
+    return best3
+
+
+def _reversed_scorer(norm3):
+    """Muflis without wild cards: (a, b, c) -> _TOP - normal score."""
+
+    def rev3(a, b, c):
+        return _TOP - norm3(a, b, c)
+
+    return rev3
+
+
+class TeenPattiRanking:
+    """Teen Patti hand ranking (see the module docstring). Build with ``make_ranking``.
+
+    ``score(cards)``: 3, 4 or 5 card ints (best 3 count; ``best-of-four``/``best-of-five``
+    fix the count) -> int, higher wins. Raises HandError for a bad hand.
+    """
+
+    game = "teen-patti"
+    deck = 52
+
+    def __init__(self, house=(), wild_ranks=(), deck=52):
+        if deck != 52:
+            raise ValueError("Teen Patti uses the 52-card deck, not %r" % (deck,))
+        order, muflis, sizes, wild = parse_house(house, wild_ranks)
+        self.house = tuple(house)
+        self.order = order
+        self.muflis = muflis
+        self.sizes = sizes
+        self.wild_ranks = wild
+        self.categories = tuple(reversed(CATEGORIES)) if muflis else CATEGORIES
+        akq, a23 = _SEQ_PLACES[order]
+        plain = (0, 1, 3, (3, akq), (3, a23), 5)  # code -> category (or category, within)
+        flush = (2, 1, 4, (4, akq), (4, a23), 5)
+        v, u = _shared()
+        norm3 = _normal_scorer(v, u, T.FLUSH3, deltas(plain, C.TP_CODES, 9), deltas(flush, C.TP_CODES, 9))
+        if wild:
+            iw = bytearray(52)
+            for c in range(52):
+                iw[c] = 1 if (c >> 2) in wild else 0
+            ev3 = _wild_scorer(norm3, bytes(iw), muflis)
+        elif muflis:
+            ev3 = _reversed_scorer(norm3)
+        else:
+            ev3 = norm3
+        self._ev3 = ev3
+
+        def score_unchecked(h):
+            n = len(h)
+            if n == 3:
+                return ev3(h[0], h[1], h[2])
+            best = -1
+            for i in range(n - 2):
+                for j in range(i + 1, n - 1):
+                    for k in range(j + 1, n):
+                        s = ev3(h[i], h[j], h[k])
+                        if s > best:
+                            best = s
+            return best
+
+        self.score_unchecked = score_unchecked
+
+    def check(self, cards):
+        """Raise HandError unless ``cards`` is a hand this ranking can judge."""
+        check_hand(cards, self.sizes, 0, 52)
+
+    def score(self, cards):
+        """Strength of ``cards`` (card ints 0-51): int, higher wins, equal ties. HandError if bad."""
+        check_hand(cards, self.sizes, 0, 52)
+        return self.score_unchecked(cards)
+
+    def category(self, cards):
+        """Category name of the best hand in ``cards`` (e.g. ``"pure_sequence"``). HandError if bad."""
+        s = self.score(cards)
+        return CATEGORIES[((_TOP - s) if self.muflis else s) >> 9]
+
+    def compare(self, a, b):
+        """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
+        x = self.score(a)
+        y = self.score(b)
+        return (x > y) - (x < y)

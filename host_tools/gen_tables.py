@@ -1,0 +1,292 @@
+"""Generate ``firmware/dealerbox/eval/tables.py``, the lookup tables of the hand evaluators.
+
+    python -m host_tools.gen_tables            # rewrite the module
+    python -m host_tools.gen_tables --check    # exit 1 if the committed module differs
+
+Deterministic: no randomness, no dependence on dict order or the Python version, so
+``tests/host/test_tables_regen.py`` regenerates the text and compares it byte for byte.
+
+How a hand becomes a table entry (see ``docs/evaluator.md``): every card of rank ``r``
+and suit ``s`` has the value ``W[r] << 8 | SUIT[s]``; a hand's key is the plain sum of
+its cards' values, so no sorting is needed. ``W`` is the greedy B_h set (h = cards per
+hand): the smallest weights for which every multiset of ranks a hand can hold has a
+different sum ``R = x >> 8``. ``SUIT`` is ``1, h+1, (h+1)**2`` for d h s (0 for c), so
+``x & 255`` counts the suits in base h+1 and ``FLUSH[x & 255]`` is 1 exactly when all
+h cards share a suit. ``R`` is spread over a few thousand values; a row-displacement
+table packs them: with ``row = R & (2**rb - 1)`` and ``col = R >> rb``, the entry is
+``U[U[row] + col]`` (the first ``2**rb`` words of ``U`` are the row offsets).
+The entry is ``code << 9 | within`` (``dealerbox/eval/codes.py``).
+"""
+
+import argparse
+import os
+import sys
+from itertools import combinations_with_replacement
+
+from dealerbox.eval import codes as C  # firmware/ is on sys.path: `python -m` imported host_tools first
+
+from host_tools import FIRMWARE
+
+OUT = os.path.join(FIRMWARE, "dealerbox", "eval", "tables.py")
+
+
+# ---------------------------------------------------------------- rank patterns
+
+
+def _multisets(n, h, maxmult):
+    """Every multiset of ``h`` ranks 0..n-1 (as descending tuples), each rank at most ``maxmult`` times."""
+    out = []
+    for c in combinations_with_replacement(range(n), h):
+        if max(c.count(r) for r in set(c)) <= maxmult:
+            out.append(tuple(sorted(c, reverse=True)))
+    return out
+
+
+def _dense(keys):
+    """Map each distinct sortable key to its index in ascending order."""
+    return {k: i for i, k in enumerate(sorted(set(keys)))}
+
+
+def _groups(p):
+    """Ranks of pattern ``p`` ordered by (count, rank) descending: the standard tie-break order."""
+    cnt = {}
+    for r in p:
+        cnt[r] = cnt.get(r, 0) + 1
+    order = sorted(cnt, key=lambda r: (cnt[r], r), reverse=True)
+    return tuple(cnt[r] for r in order), tuple(order)
+
+
+def teen_patti_patterns():
+    """Dict: descending rank triple (ranks 0-12) -> (code, within). RULES.md, Teen Patti."""
+    pats = _multisets(13, 3, 3)
+    out = {}
+    high = []
+    pair = []
+    for p in pats:
+        shape, order = _groups(p)
+        if shape == (3,):
+            out[p] = (C.TP_TRAIL, p[0])
+        elif shape == (2, 1):
+            pair.append(p)
+        elif p == (12, 1, 0):
+            out[p] = (C.TP_SEQ_A23, 0)
+        elif p == (12, 11, 10):
+            out[p] = (C.TP_SEQ_AKQ, 0)
+        elif p[0] - p[2] == 2:
+            out[p] = (C.TP_SEQ, p[0])
+        else:
+            high.append(p)
+    hd = _dense(high)
+    for p in high:
+        out[p] = (C.TP_HIGH, hd[p])
+    pd = _dense(_groups(p)[1] for p in pair)
+    for p in pair:
+        out[p] = (C.TP_PAIR, pd[_groups(p)[1]])
+    return out
+
+
+def turkish_patterns():
+    """Dict: descending 5-tuple of rank slots (0-8 = 6..A) -> (code, within). RULES.md, Turkish Poker."""
+    pats = _multisets(C.TK_RANKS, 5, 4)
+    ace = C.TK_RANKS - 1
+    minors = {}
+    for k in range(4):  # A with slots k..k+3: the minor straight of the deck whose lowest slot is k
+        minors[(ace, k + 3, k + 2, k + 1, k)] = k
+    by_shape = {
+        (2, 1, 1, 1): C.TK_PAIR,
+        (2, 2, 1): C.TK_TWO_PAIR,
+        (3, 1, 1): C.TK_TRIPS,
+        (3, 2): C.TK_FULL,
+        (4, 1): C.TK_QUADS,
+    }
+    out = {}
+    high = []
+    grouped = {}
+    for p in pats:
+        shape, order = _groups(p)
+        if shape == (1, 1, 1, 1, 1):
+            if p[0] - p[4] == 4:
+                out[p] = (C.TK_ROYAL, 0) if p[0] == ace else (C.TK_STRAIGHT, p[0])
+            else:
+                high.append(p)
+        else:
+            grouped.setdefault(by_shape[shape], []).append(p)
+    hd = _dense(high)
+    for p in high:
+        out[p] = (C.TK_MINOR + minors[p] if p in minors else C.TK_HIGH, hd[p])
+    for code in sorted(grouped):
+        d = _dense(_groups(p)[1] for p in grouped[code])
+        for p in grouped[code]:
+            out[p] = (code, d[_groups(p)[1]])
+    return out
+
+
+# ---------------------------------------------------------------- hashing and packing
+
+
+def greedy_weights(n, h, maxmult):
+    """Smallest increasing weights w[0..n-1] (w[0] = 0) whose h-fold multiset sums are all distinct.
+
+    Multisets hold each rank at most ``maxmult`` times (a deck has 4 suits). A new weight
+    ``c`` used ``j`` times adds ``j * c`` to a multiset of ``h - j`` earlier ranks.
+    """
+    w = [0]
+    while len(w) < n:
+        # sums of the multisets of m earlier ranks, for m = 0..h
+        part = [[sum(w[r] for r in m) for m in _multisets(len(w), k, maxmult)] if k else [0] for k in range(h + 1)]
+        c = w[-1] + 1
+        while True:
+            sums = set()
+            total = 0
+            for j in range(min(h, maxmult) + 1):
+                for s in part[h - j]:
+                    sums.add(j * c + s)
+                total += len(part[h - j])
+            if len(sums) == total:
+                break
+            c += 1
+        w.append(c)
+    return w
+
+
+def pack(entries, rb):
+    """Row-displacement packing of ``entries`` (dict R -> 16-bit value) with ``row = R & (2**rb-1)``.
+
+    Returns the list U: 2**rb row offsets, then the packed values (unused slots 0), such
+    that ``U[U[R & mask] + (R >> rb)] == entries[R]`` for every key.
+    """
+    nrows = 1 << rb
+    rows = {}
+    for key in sorted(entries):
+        rows.setdefault(key & (nrows - 1), []).append((key >> rb, entries[key]))
+    order = sorted(rows, key=lambda r: (-len(rows[r]), -max(c for c, _ in rows[r]), r))
+    used = []
+    off = [0] * nrows
+    for r in order:
+        cols = [c for c, _ in rows[r]]
+        d = 0
+        while any(d + c < len(used) and used[d + c] is not None for c in cols):
+            d += 1
+        need = d + max(cols) + 1
+        if need > len(used):
+            used.extend([None] * (need - len(used)))
+        for c, v in rows[r]:
+            used[d + c] = v
+        off[r] = nrows + d
+    u = off + [0 if v is None else v for v in used]
+    assert len(u) < 1 << 16
+    for key, v in entries.items():
+        assert u[u[key & (nrows - 1)] + (key >> rb)] == v
+    return u
+
+
+def best_pack(entries):
+    """(rb, U) with the smallest U over row widths 2**4 .. 2**10 (ties: the smaller rb)."""
+    best = None
+    for rb in range(4, 11):
+        u = pack(entries, rb)
+        if best is None or len(u) < len(best[1]):
+            best = (rb, u)
+    return best
+
+
+def evaluator_tables(patterns, n, h, maxmult):
+    """Weights, (rb, U) for a dict of rank patterns (slots 0..n-1) -> (code, within)."""
+    w = greedy_weights(n, h, maxmult)
+    entries = {}
+    for p, (code, within) in patterns.items():
+        assert 0 <= within < 1 << C.WITHIN_BITS
+        key = sum(w[r] for r in p)
+        assert key not in entries
+        entries[key] = code << C.WITHIN_BITS | within
+    assert max(entries) * (1 << 8) + 255 < 1 << 30  # the sum x stays a MicroPython small int
+    rb, u = best_pack(entries)
+    return w, rb, u
+
+
+def suit_weights(h):
+    """Suit values c d h s: 0, 1, h+1, (h+1)**2 (the suits counted in base h+1)."""
+    return [0, 1, h + 1, (h + 1) ** 2]
+
+
+def flush_table(h):
+    """bytes: 1 at the suit sums of h cards of one suit, else 0."""
+    sw = suit_weights(h)
+    t = bytearray(h * sw[3] + 1)
+    for s in sw:
+        t[h * s] = 1
+    return bytes(t)
+
+
+def u16le(values):
+    return b"".join(v.to_bytes(2, "little") for v in values)
+
+
+# ---------------------------------------------------------------- output
+
+
+def _bytes_literal(name, data, comment):
+    lines = ["# %s (%d bytes)" % (comment, len(data)), "%s = (" % name]
+    for i in range(0, len(data), 24):
+        chunk = data[i : i + 24]
+        lines.append("    b'" + "".join("\\x%02x" % b for b in chunk) + "'")
+    lines.append(")")
+    return "\n".join(lines)
+
+
+def render():
+    """The text of ``tables.py``."""
+    tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3)
+    tk_w, tk_rb, tk_u = evaluator_tables(turkish_patterns(), C.TK_RANKS, 5, 4)
+    tables = [
+        ("TP_W", u16le(tp_w), "Teen Patti rank weights, ranks 2..A, uint16 little-endian"),
+        ("TP_U", u16le(tp_u), "Teen Patti: %d row offsets then packed entries, uint16 LE" % (1 << tp_rb)),
+        ("TK_W", u16le(tk_w), "Turkish rank weights, ranks 6..A, uint16 little-endian"),
+        ("TK_U", u16le(tk_u), "Turkish: %d row offsets then packed entries, uint16 LE" % (1 << tk_rb)),
+        ("SUIT3", bytes(suit_weights(3)), "suit values c d h s for 3-card hands"),
+        ("FLUSH3", flush_table(3), "1 where the suit sum of 3 cards is one suit"),
+        ("SUIT5", bytes(suit_weights(5)), "suit values c d h s for 5-card hands"),
+        ("FLUSH5", flush_table(5), "1 where the suit sum of 5 cards is one suit"),
+        ("IN_HIGH", bytes(range(13)), "Indian Poker, ace high: strength of ranks 2..A"),
+        ("IN_LOW", bytes(12 - (r + 1) % 13 for r in range(13)), "Indian Poker low, ace low: strength of 2..A"),
+    ]
+    total = sum(len(d) for _, d, _ in tables)
+    out = [
+        '"""Lookup tables of the hand evaluators: %d bytes in all.' % total,
+        "",
+        "GENERATED by ``python -m host_tools.gen_tables``; do not edit. The layout is described",
+        "there and in ``docs/evaluator.md``; ``tests/host/test_tables_regen.py`` checks this file",
+        "is exactly what the generator writes.",
+        '"""',
+        "",
+        "from micropython import const",
+        "",
+        "TP_RB = const(%d)  # Teen Patti row bits: row = R & (2**TP_RB - 1), col = R >> TP_RB" % tp_rb,
+        "TK_RB = const(%d)  # Turkish row bits" % tk_rb,
+        "TOTAL_BYTES = const(%d)" % total,
+        "",
+    ]
+    for name, data, comment in tables:
+        out.append(_bytes_literal(name, data, comment))
+        out.append("")
+    return "\n".join(out)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.gen_tables", description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if the committed tables differ")
+    a = ap.parse_args(argv)
+    text = render()
+    if a.check:
+        with open(OUT, encoding="utf-8") as f:
+            same = f.read() == text
+        print("tables.py is %s" % ("up to date" if same else "STALE: run python -m host_tools.gen_tables"))
+        return 0 if same else 1
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write(text)
+    print("wrote %s" % os.path.relpath(OUT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
