@@ -268,24 +268,37 @@ class BettingRound:
         return put
 
     def to_state(self):
-        """JSON-able dict of the round."""
-        return {"n": self.n, "order": list(self.order), "size": self.size, "structure": self.structure,
-                "cap": self.cap, "check_raise": self.check_raise, "bets": list(self.bets), "high": self.high,
-                "min_raise": self.min_raise, "raises": self.raises, "folded": list(self.folded),
-                "pending": list(self.pending), "can_raise": list(self.can_raise), "checked": list(self.checked),
-                "to_act": self.to_act}
+        """JSON-able dict of the round (the per-seat flags as bit masks, seat 0 = bit 0)."""
+        return {"order": list(self.order), "size": self.size, "structure": self.structure, "cap": self.cap,
+                "check_raise": self.check_raise, "bets": list(self.bets), "high": self.high,
+                "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
+                "flags": [_mask(self.folded), _mask(self.pending), _mask(self.can_raise), _mask(self.checked)]}
 
     @classmethod
     def from_state(cls, d):
         """A BettingRound from ``to_state()``'s dict."""
-        r = cls(d["n"], d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
+        n = len(d["bets"])
+        r = cls(n, d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
         r.bets = list(d["bets"])
         r.high = d["high"]
         r.min_raise = d["min_raise"]
         r.raises = d["raises"]
-        r.folded = [bool(x) for x in d["folded"]]
-        r.pending = [bool(x) for x in d["pending"]]
-        r.can_raise = [bool(x) for x in d["can_raise"]]
-        r.checked = [bool(x) for x in d["checked"]]
+        f = d["flags"]
+        r.folded = _bits(f[0], n)
+        r.pending = _bits(f[1], n)
+        r.can_raise = _bits(f[2], n)
+        r.checked = _bits(f[3], n)
         r.to_act = d["to_act"]
         return r
+
+
+def _mask(flags):
+    m = 0
+    for i in range(len(flags)):
+        if flags[i]:
+            m |= 1 << i
+    return m
+
+
+def _bits(m, n):
+    return [bool(m >> i & 1) for i in range(n)]

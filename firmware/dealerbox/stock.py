@@ -80,14 +80,19 @@ class Stock:
         self.reshuffles.append(list(fresh))
 
     def to_state(self):
-        """JSON-able dict."""
-        return {"cards": list(self.cards), "pos": self.pos, "muck": [list(m) for m in self.muck],
-                "reshuffles": [list(r) for r in self.reshuffles], "replay": [list(r) for r in self.replay]}
+        """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle)."""
+        d = {"pos": self.pos, "muck": [list(m) for m in self.muck], "reshuffles": [list(r) for r in self.reshuffles]}
+        if self.reshuffles:
+            d["cards"] = list(self.cards)
+        if self.replay:
+            d["replay"] = [list(r) for r in self.replay]
+        return d
 
     @classmethod
-    def from_state(cls, d):
-        """A Stock from ``to_state()``'s dict."""
-        st = cls(d["cards"], d.get("replay"))
+    def from_state(cls, d, cards):
+        """A Stock from ``to_state()``'s dict; ``cards``: the stock as dealt from the deck (used when
+        there was no reshuffle)."""
+        st = cls(d["cards"] if "cards" in d else cards, d.get("replay"))
         st.pos = d["pos"]
         st.muck = [list(m) for m in d["muck"]]
         st.reshuffles = [list(r) for r in d["reshuffles"]]

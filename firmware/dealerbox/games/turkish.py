@@ -182,7 +182,7 @@ class Turkish(Engine):
 
     @stock_state.setter
     def stock_state(self, d):
-        self.stock = Stock.from_state(d)
+        self.stock = Stock.from_state(d, self.deck[self.pos:])
 
     # ---- the hand ----------------------------------------------------------------------------------
     def start_from_log(self, log):
@@ -415,8 +415,7 @@ class Turkish(Engine):
 
     # ---- ends of a hand --------------------------------------------------------------------------------
     def _extra(self, how):
-        return {"how": how, "openers": self.openers, "opener": self.opener, "drew": list(self.drew),
-                "deck_size": len(self.deck)}
+        return {"how": how, "openers": self.openers, "drew": list(self.drew)}
 
     def _end_uncontested(self):
         return self._finish(extra=self._extra("fold"))
