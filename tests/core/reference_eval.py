@@ -7,6 +7,8 @@ returns ``(category, key)``: ``key`` is an int, higher wins, equal ties; it is b
 always have a larger key. Runs under CPython and MicroPython.
 """
 
+from array import array
+
 BASE = 13 ** 5  # room for five base-13 tie-break digits
 
 # ------------------------------------------------------------------ Teen Patti
@@ -63,15 +65,33 @@ def ref_teen_patti3(cards, order="a23-high"):
     return cat, TEEN_PATTI_ORDER.index(cat) * BASE + _digits(tie)
 
 
-def _choose(items, k):
-    """Every k-subset of the list ``items``, as lists, in order."""
+def _choose(items, k, start=0):
+    """Every k-subset of the list ``items`` (from index ``start``), as lists, one at a time."""
     if k == 0:
-        return [[]]
-    out = []
-    for i in range(len(items) - k + 1):
-        for rest in _choose(items[i + 1 :], k - 1):
-            out.append([items[i]] + rest)
-    return out
+        yield []
+        return
+    for i in range(start, len(items) - k + 1):
+        for rest in _choose(items, k - 1, i + 1):
+            yield [items[i]] + rest
+
+
+class IntStore:
+    """ints for keys 0..size-1, in blocks of 512 (small allocations fit a fragmented 192 KB heap)."""
+
+    def __init__(self, size):
+        n = (size + 511) >> 9
+        self.vals = [array("i", bytes(4 * 512)) for _ in range(n)]
+        self.full = [bytearray(512) for _ in range(n)]
+
+    def get(self, i):
+        """The value stored at ``i``, or None."""
+        if self.full[i >> 9][i & 511]:
+            return self.vals[i >> 9][i & 511]
+        return None
+
+    def put(self, i, v):
+        self.vals[i >> 9][i & 511] = v
+        self.full[i >> 9][i & 511] = 1
 
 
 class TeenPattiReference:
@@ -80,34 +100,35 @@ class TeenPattiReference:
     A wild card stands for any card of the 52 that is not one of the hand's other
     (non-wild) cards; the hand is worth its best completion (under muflis, the best
     muflis key, i.e. the lowest normal hand). Best of 4 or 5: the best 3-card subset.
-    ``memo`` caches completions by the non-wild cards (the brute force is slow).
+    The best completion is cached by the non-wild cards (the brute force is slow).
     """
 
     def __init__(self, order="a23-high", muflis=False, wild_ranks=()):
         self.order = order
         self.muflis = muflis
         self.wild = tuple(wild_ranks)
-        self.memo = {}
+        self.memo = IntStore(52 * 52 + 52 + 1)  # by the non-wild cards: a*52+b, 2704+a, 2756
 
     def plain3(self, cards):
         cat, key = ref_teen_patti3(cards, self.order)
         return cat, (-key if self.muflis else key)
 
     def three(self, cards):
-        fixed = [c for c in cards if (c >> 2) not in self.wild]
+        fixed = sorted([c for c in cards if (c >> 2) not in self.wild])
         k = 3 - len(fixed)
         if k == 0:
             return self.plain3(cards)
-        memo_key = tuple(sorted(fixed))
-        if memo_key in self.memo:
-            return self.memo[memo_key]
+        slot = fixed[0] * 52 + fixed[1] if k == 1 else (2704 + fixed[0] if k == 2 else 2756)
+        got = self.memo.get(slot)
+        if got is not None:
+            return TEEN_PATTI_ORDER[got & 7], got >> 3
         others = [c for c in range(52) if c not in fixed]
         best = None
         for extra in _choose(others, k):
             r = self.plain3(fixed + extra)
             if best is None or r[1] > best[1]:
                 best = r
-        self.memo[memo_key] = best
+        self.memo.put(slot, best[1] * 8 + TEEN_PATTI_ORDER.index(best[0]))
         return best
 
     def evaluate(self, cards):

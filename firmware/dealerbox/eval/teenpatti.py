@@ -13,7 +13,7 @@ best (under muflis: the lowest) it can make; best of four / five: the best 3 of 
 cards count, equal best-3 hands tie.
 
 Score: an int, higher wins, equal ties. Without muflis ``score >> 9`` is the index of
-the category in ``categories``; under muflis ``(TOP - score) >> 9`` is the index in the
+the category in ``categories``; under muflis ``(3071 - score) >> 9`` is the index in the
 normal order.
 """
 
@@ -24,6 +24,7 @@ from dealerbox.eval import tables as T
 from dealerbox.eval.base import card_values, check_hand, deltas, u16
 
 _TOP = const(6 << 9)  # six categories: every normal score is below this
+_MAX = const(_TOP - 1)  # muflis score = _MAX - normal score
 
 CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail")
 SEQUENCE_ORDERS = ("a23-high", "akq-high", "a23-low")
@@ -105,7 +106,7 @@ def _wild_scorer(norm3, iw, muflis):
     """Score of 3 cards where cards with ``iw[c]`` set are wild: the best completion.
 
     Normal order: the highest completion; muflis: the lowest normal score, turned into
-    ``_TOP - s``. A wild may stand for any card not already in the hand.
+    ``_MAX - s``. A wild may stand for any card not already in the hand.
     """
 
     def best3(a, b, c):
@@ -144,16 +145,16 @@ def _wild_scorer(norm3, iw, muflis):
         else:
             # three wilds: A-A-A, or under muflis 5-3-2 of three suits (4-3-2 is a sequence)
             s = norm3(12, 5, 2) if muflis else norm3(48, 49, 50)
-        return _TOP - s if muflis else s
+        return _MAX - s if muflis else s
 
     return best3
 
 
 def _reversed_scorer(norm3):
-    """Muflis without wild cards: (a, b, c) -> _TOP - normal score."""
+    """Muflis without wild cards: (a, b, c) -> _MAX - normal score."""
 
     def rev3(a, b, c):
-        return _TOP - norm3(a, b, c)
+        return _MAX - norm3(a, b, c)
 
     return rev3
 
@@ -221,7 +222,7 @@ class TeenPattiRanking:
     def category(self, cards):
         """Category name of the best hand in ``cards`` (e.g. ``"pure_sequence"``). HandError if bad."""
         s = self.score(cards)
-        return CATEGORIES[((_TOP - s) if self.muflis else s) >> 9]
+        return CATEGORIES[((_MAX - s) if self.muflis else s) >> 9]
 
     def compare(self, a, b):
         """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
