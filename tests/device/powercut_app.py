@@ -19,8 +19,8 @@ from dealerbox.ui.app import App
 from test_app_util import OK, Rig, setup
 from test_powercut_util import PowerCut, autoplay, chips_conserved
 
-# game -> (players, hands, seed)
-SESSIONS = {"teen-patti": (4, 3, 5), "turkish": (3, 3, 7), "indian": (5, 3, 9)}
+# (game, players, hands, seed); a tuple: MicroPython's dicts keep no order
+SESSIONS = (("teen-patti", 4, 3, 5), ("turkish", 3, 3, 7), ("indian", 5, 3, 9))
 
 
 def boot_app(store):
@@ -35,7 +35,7 @@ def boot_app(store):
 
 
 def run(game):
-    players, hands, seed = SESSIONS[game]
+    _game, players, hands, seed = [s for s in SESSIONS if s[0] == game][0]
     pc = PowerCut(boot=boot_app, blocks=96)
     try:
         rig = Rig(seed=seed, store=pc)
@@ -55,7 +55,7 @@ def run(game):
 
 
 def main():
-    games = sys.argv[1:] or list(SESSIONS)
+    games = sys.argv[1:] or [s[0] for s in SESSIONS]
     total = 0
     for g in games:
         total += run(g)

@@ -84,17 +84,19 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
 
 
 @pytest.mark.parametrize("game,players", FULL_TABLE)
-def test_full_session_fits_the_picos_heap_budget(firmware, game, players):
-    """192K: the heap the core tests run in (the RP2040 leaves about 180-240 KB to MicroPython)."""
-    r, v = session(firmware, "192K", game, players)
+def test_full_session_fits_the_picos_free_heap(firmware, game, players):
+    """240K: the heap a Pico has free after boot (DESIGN.md, measured on an emulated RP2040), here on the
+    64-bit port whose objects are twice the size: a guard with the code loaded on the heap as .mpy."""
+    r, v = session(firmware, "240K", game, players)
     assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
     assert r.stdout.strip().endswith("session: OK")
     assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] > HANDS * players
-    assert v["frames"] > v["saves"] and v["peak_live"] < 192 * 1024
+    assert v["frames"] > v["saves"] and v["peak_live"] < 240 * 1024
+    assert v["peak_live"] - v["code_heap"] < 64 * 1024  # the session's own data: what a frozen firmware needs
 
 
 @pytest.mark.parametrize("game,players", FULL_TABLE)
-@pytest.mark.xfail(strict=True, reason="the loaded .mpy code alone takes about 110-150 KB of the 64-bit unix "
+@pytest.mark.xfail(strict=True, reason="the loaded .mpy code alone takes about 140 KB of the 64-bit unix "
                    "port's heap (docs/device.md, Memory): not yet within 128K; strict, so it fails once it fits")
 def test_full_session_under_128k(firmware, game, players):
     r, _v = session(firmware, "128K", game, players)
