@@ -86,6 +86,10 @@ class IndianRanking:
         check_hand(cards, self.sizes, 0, 52)
         return "high_card"
 
+    def category_of(self, score):
+        """Category name of a score given by this ranking: always ``"high_card"``."""
+        return "high_card"
+
     def compare(self, a, b):
         """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
         x = self.score(a)

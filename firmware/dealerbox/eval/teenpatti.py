@@ -221,8 +221,11 @@ class TeenPattiRanking:
 
     def category(self, cards):
         """Category name of the best hand in ``cards`` (e.g. ``"pure_sequence"``). HandError if bad."""
-        s = self.score(cards)
-        return CATEGORIES[((_MAX - s) if self.muflis else s) >> 9]
+        return self.category_of(self.score(cards))
+
+    def category_of(self, score):
+        """Category name of a score given by this ranking."""
+        return CATEGORIES[((_MAX - score) if self.muflis else score) >> 9]
 
     def compare(self, a, b):
         """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""

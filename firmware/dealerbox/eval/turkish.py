@@ -118,6 +118,10 @@ class TurkishRanking:
         """Category name of ``cards`` (e.g. ``"minor_straight_flush"``). HandError if bad."""
         return self.categories[self.score(cards) >> 9]
 
+    def category_of(self, score):
+        """Category name of a score given by this ranking."""
+        return self.categories[score >> 9]
+
     def compare(self, a, b):
         """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
         x = self.score(a)

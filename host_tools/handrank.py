@@ -1,0 +1,142 @@
+"""Settle disputes at the table: rank hands with the box's own evaluator.
+
+    python -m host_tools.handrank --game {teen-patti,turkish,indian} [--deck N] [--house NAME ...]
+
+Reads hands from standard input, one per line, in standard notation (``As Kd Qh``,
+``10h``, ``T♠``; commas are allowed between cards). For each line:
+
+    As Kd Qh                ->  sequence<TAB>1548      (category, score: higher wins, equal ties)
+    As 2d 3c vs Ah Kd Qc    ->  first                  (or second, or tie)
+
+A blank line gives a blank line, so the output lines match the input lines. The two
+hands of a ``vs`` line are judged each on its own (they may share a card: hands from
+different deals, or what-ifs). Any bad line (unknown or repeated card, wrong number of
+cards, a card outside the deck) is reported on standard error as ``line N: problem``; then nothing is
+written on standard output and the exit status is 2. Input is read and output written
+in bulk, so a run handles hundreds of thousands of lines.
+"""
+
+import argparse
+import sys
+
+from dealerbox.cards import CardError, format_card, parse_card
+from dealerbox.eval import GAMES, HandError, make_ranking
+
+import host_tools  # noqa: F401  (puts firmware/ on sys.path)
+
+MAX_REPORTED = 20
+
+EPILOG = """house rules:
+  teen-patti  a23-high (default) | akq-high | a23-low, muflis, ak47, joker-hunt=R,
+              best-of-four, best-of-five (3, 4 or 5 cards per hand: the best 3 count)
+  turkish     no-minor, standard-ranking  (--deck 24, 28, 32 or 36 is required)
+  indian      low, suit-order, two-card
+
+examples:
+  echo "As 2d 3c vs Ah Kd Qc" | python -m host_tools.handrank --game teen-patti
+  printf 'As 6d 7c 8h 9s\\n' | python -m host_tools.handrank --game turkish --deck 36
+"""
+
+
+class LineError(ValueError):
+    """A line that cannot be ranked; the message names the problem."""
+
+
+class Reader:
+    """Parses hands, caching each card word (a long input repeats the same few words)."""
+
+    def __init__(self):
+        self.cards = {}
+
+    def hand(self, words):
+        out = []
+        for word in words:
+            c = self.cards.get(word)
+            if c is None:
+                try:
+                    c = parse_card(word)
+                except CardError as e:
+                    raise LineError(str(e)) from None
+                self.cards[word] = c
+            if c in out:
+                raise LineError("%s is in the hand twice" % format_card(c))
+            out.append(c)
+        if not out:
+            raise LineError("a hand with no cards")
+        return out
+
+
+def _score(rk, hand, which=""):
+    try:
+        return rk.score(hand)
+    except HandError as e:
+        raise LineError(which + str(e)) from None
+
+
+def rank_line(rk, reader, line):
+    """The output line for one input line (``CATEGORY<TAB>SCORE`` or first/second/tie); raises LineError."""
+    words = line.replace(",", " ").split()
+    cut = [i for i, w in enumerate(words) if w.lower() == "vs"]
+    if not cut:
+        score = _score(rk, reader.hand(words))
+        return "%s\t%d" % (rk.category_of(score), score)
+    if len(cut) > 1:
+        raise LineError("more than one 'vs' (compare two hands per line)")
+    a = reader.hand(words[: cut[0]])
+    b = reader.hand(words[cut[0] + 1 :])
+    x = _score(rk, a, "first hand: ")
+    y = _score(rk, b, "second hand: ")
+    return "first" if x > y else ("second" if y > x else "tie")
+
+
+def build_parser():
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools.handrank",
+        description="Rank hands read from standard input, one per line (HAND, or HAND vs HAND).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--game", required=True, choices=GAMES)
+    ap.add_argument("--deck", type=int, default=None, help="Turkish deck size: 24, 28, 32 or 36")
+    ap.add_argument("--house", nargs="+", action="extend", default=[], metavar="NAME", help="house rules (below)")
+    return ap
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    stderr = stderr if stderr is not None else sys.stderr
+    a = build_parser().parse_args(argv)
+    if a.game == "turkish" and a.deck is None:
+        stderr.write("handrank: turkish needs --deck 24, 28, 32 or 36 (2, 3, 4 or 5 players)\n")
+        return 2
+    try:
+        rk = make_ranking(a.game, house=a.house, deck=52 if a.deck is None else a.deck)
+    except ValueError as e:
+        stderr.write("handrank: %s\n" % e)
+        return 2
+    reader = Reader()
+    out = []
+    errors = []
+    for n, line in enumerate(stdin.read().splitlines(), 1):
+        line = line.strip()
+        if not line:
+            out.append("")
+            continue
+        try:
+            out.append(rank_line(rk, reader, line))
+        except LineError as e:
+            errors.append("line %d: %s" % (n, e))
+    if errors:
+        shown = errors[:MAX_REPORTED]
+        if len(errors) > MAX_REPORTED:
+            shown.append("... and %d more bad lines" % (len(errors) - MAX_REPORTED))
+        stderr.write("\n".join(shown) + "\n")
+        return 2
+    if out:
+        stdout.write("\n".join(out) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The ranking command (issue 3): python -m host_tools.handrank, run as a user runs it."""
+
+import itertools
+import subprocess
+import sys
+
+from dealerbox.cards import format_cards
+
+
+def run(args, text):
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools.handrank"] + args, input=text, capture_output=True, text=True
+    )
+
+
+def test_one_hand_prints_category_and_score():
+    r = run(["--game", "teen-patti"], "As Kd Qh\nKh Ad 2c\n10h Jh Qh\n")
+    assert r.returncode == 0, r.stderr
+    lines = [line.split("\t") for line in r.stdout.splitlines()]
+    assert [c for c, _ in lines] == ["sequence", "high_card", "pure_sequence"]
+    scores = [int(s) for _, s in lines]
+    assert scores[2] > scores[0] > scores[1]
+
+
+def test_reported_cases_as_vs_lines():
+    cases = [
+        ([], "As 2d 3c vs Ah Kd Qc", "first"),
+        (["--house", "akq-high"], "As 2d 3c vs Ah Kd Qc", "second"),
+        (["--house", "a23-low"], "As 2d 3c vs Kh Qd Jc", "second"),
+        ([], "Kh Ad 2c vs 2s 3d 4c", "second"),
+        ([], "As 2c Kc vs Ad 2d Kc", "tie"),
+        (["--house", "muflis"], "Kc 2d 3c vs Kh Kd 9c", "first"),
+        (["--house", "muflis"], "Kc Kd Kh vs Ac Ad Ah", "first"),
+        (["--house", "best-of-four"], "Ks Kd 9c 2h vs Kh Kc 9s 5d", "tie"),
+        (["--house", "muflis", "a23-low"], "As 2d 3c vs 4h 3d 2c", "first"),
+        (["--house", "ak47"], "4s 7h Kd vs As Ad Ah", "tie"),
+    ]
+    for house, line, want in cases:
+        r = run(["--game", "teen-patti"] + house, line + "\n")
+        assert (r.returncode, r.stdout) == (0, want + "\n"), (house, line, r.stderr)
+
+
+def test_turkish_and_indian():
+    text = "As 6d 7c 8h 9s vs 6s 7d 8c 9h Ts\nAc Kc 9c 7c 6c vs Ah Ad As Kc Kd\n"
+    r = run(["--game", "turkish", "--deck", "36"], text)
+    assert r.stdout == "second\nfirst\n"
+    r = run(["--game", "turkish", "--deck", "36", "--house", "standard-ranking"], "Ac Kc 9c 7c 6c vs Ah Ad As Kc Kd\n")
+    assert r.stdout == "second\n"
+    r = run(["--game", "turkish", "--deck", "24"], "As Qs Js 10s 9s\n")
+    assert r.stdout.split("\t")[0] == "minor_straight_flush"
+    r = run(["--game", "indian", "--house", "suit-order"], "Qh vs Qs\nQh\n")
+    assert r.stdout.splitlines()[0] == "second" and r.stdout.splitlines()[1].startswith("high_card\t")
+    r = run(["--game", "indian", "--house", "low"], "A♣ vs 2♠\n")
+    assert r.stdout == "first\n"
+
+
+def test_blank_lines_keep_alignment():
+    r = run(["--game", "teen-patti"], "As Kd Qh\n\nAs Kd Qh vs 2c 3c 4c\n")
+    assert r.returncode == 0
+    assert r.stdout.splitlines()[1:] == ["", "second"]
+
+
+def test_bad_lines_are_named_on_stderr_with_status_2():
+    text = "As Kd Qh\nAs Kd\nXs 2d 3c\nAs As 3c\nAs Kd Qh vs 2c 3c\nAs Kd Qh vs vs 2c\n"
+    r = run(["--game", "teen-patti"], text)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert r.stderr.splitlines() == [
+        "line 2: 2 cards in the hand; this ranking needs 3, 4 or 5",
+        "line 3: unknown rank in 'Xs' (use 2-9, T or 10, J, Q, K, A)",
+        "line 4: As is in the hand twice",
+        "line 5: second hand: 2 cards in the hand; this ranking needs 3, 4 or 5",
+        "line 6: more than one 'vs' (compare two hands per line)",
+    ]
+    r = run(["--game", "turkish", "--deck", "32"], "6s 7d 8c 9h Ts\n")
+    assert (r.returncode, r.stderr) == (2, "line 1: 6s is not in the 32-card deck\n")
+    r = run(["--game", "turkish"], "As Kd Qh Jc Ts\n")
+    assert r.returncode == 2 and "--deck" in r.stderr
+    r = run(["--game", "teen-patti", "--house", "no-such-rule"], "As Kd Qh\n")
+    assert r.returncode == 2 and "unknown Teen Patti house rule 'no-such-rule'" in r.stderr
+
+
+def test_many_bad_lines_are_summarised():
+    r = run(["--game", "indian"], "As Kd Qh\n" * 30)
+    assert r.returncode == 2
+    lines = r.stderr.splitlines()
+    assert len(lines) == 21 and lines[-1] == "... and 10 more bad lines"
+
+
+def test_hundreds_of_thousands_of_lines_in_one_run():
+    hands = [format_cards(h) for h in itertools.combinations(range(52), 3)]
+    text = "\n".join(hands * 10) + "\n"
+    r = run(["--game", "teen-patti"], text)
+    assert r.returncode == 0, r.stderr[:200]
+    counts = {}
+    for line in r.stdout.splitlines():
+        cat = line.split("\t")[0]
+        counts[cat] = counts.get(cat, 0) + 1
+    assert counts == {
+        "trail": 520, "pure_sequence": 480, "sequence": 7200, "color": 10960, "pair": 37440, "high_card": 164400,
+    }
