@@ -26,7 +26,8 @@ class Stock:
 
     ``cards``: the shuffled deck (any sequence of card ints 0-51), the top is
     ``cards[0]``; ``replay``: optional list of logged reshuffles to use instead
-    of the entropy source. ``pos`` is the index of the next card.
+    of the entropy source. ``pos`` is the index of the next card. ``muck``:
+    list of ints ``seat * 64 + card`` (small ints: no object per card).
     """
 
     def __init__(self, cards, replay=None):
@@ -43,7 +44,7 @@ class Stock:
     def discard(self, seat, cards):
         """Put ``cards`` (card ints) discarded or folded by ``seat`` into the muck."""
         for c in cards:
-            self.muck.append([seat, c])
+            self.muck.append(seat << 6 | c)
 
     def deal(self, count, seat, read):
         """Serve ``count`` cards to ``seat`` from the top; a list of card ints.
@@ -62,7 +63,7 @@ class Stock:
         return out
 
     def _reshuffle(self, seat, read):
-        fresh = [c for s, c in self.muck if s != seat]
+        fresh = [m & 63 for m in self.muck if m >> 6 != seat]
         if not fresh:
             raise StockError("the stock and the other players' discards are empty")
         if self.replay:
@@ -74,14 +75,14 @@ class Stock:
             raise StockError("the stock ran out and there is no logged reshuffle")
         else:
             shuffle(fresh, read)
-        self.muck = [m for m in self.muck if m[0] == seat]
+        self.muck = [m for m in self.muck if m >> 6 == seat]
         self.cards = fresh
         self.pos = 0
         self.reshuffles.append(list(fresh))
 
     def to_state(self):
         """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle)."""
-        d = {"pos": self.pos, "muck": [list(m) for m in self.muck], "reshuffles": [list(r) for r in self.reshuffles]}
+        d = {"pos": self.pos, "muck": list(self.muck), "reshuffles": [list(r) for r in self.reshuffles]}
         if self.reshuffles:
             d["cards"] = list(self.cards)
         if self.replay:
@@ -94,6 +95,6 @@ class Stock:
         there was no reshuffle)."""
         st = cls(d["cards"] if "cards" in d else cards, d.get("replay"))
         st.pos = d["pos"]
-        st.muck = [list(m) for m in d["muck"]]
+        st.muck = list(d["muck"])
         st.reshuffles = [list(r) for r in d["reshuffles"]]
         return st
