@@ -30,7 +30,7 @@ test-cpython: $(STAMP)
 
 # The core tests run under MicroPython against the very .mpy files that go onto the board.
 test-micropython: compile
-	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
+	MP_HEAP=$(HEAP) MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
 
 compile: $(STAMP)
 	$(PY) -m host_tools.build

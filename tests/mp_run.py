@@ -2,15 +2,18 @@
 
 Usage (from the repository root; the Makefile sets the path and heap)::
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/mp_run.py [NAME ...]
+    MP_HEAP=192K MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/mp_run.py [NAME ...]
 
 ``build/mpy`` is the mpy-cross output of firmware/ (``python -m host_tools.build``): the
-tests run on the very bytes that go onto the board. Each test module starts with a
-clean slate: the modules it imported are unloaded after it, as after a reboot.
+tests run on the very bytes that go onto the board. NAMEs filter the modules by
+substring.
 
-Each ``test_*`` function of each module is called; a failure prints its
-traceback. The last line is ``micropython: N passed, N failed`` and the exit
-status is 1 when any test failed (or none ran).
+Each test module runs in its own ``micropython`` process with the heap ``MP_HEAP``, as
+after a reboot: MicroPython never frees interned strings nor compacts its heap, so
+modules run one after another in one process would measure the sum of all of them.
+In a module every ``test_*`` function is called; a failure prints its traceback.
+The last line is ``micropython: N passed, N failed`` and the exit status is 1 when
+any test failed (or none ran).
 """
 
 import gc
@@ -19,6 +22,7 @@ import sys
 import time
 
 CORE = "tests/core"
+RESULT = "/tmp/mp_run_%d.txt"
 
 
 def _modules(names):
@@ -29,48 +33,71 @@ def _modules(names):
     return mods
 
 
-def _unload(keep):
-    for k in [k for k in sys.modules if k not in keep]:
-        del sys.modules[k]
-    gc.collect()
+def run_module(name, out):
+    """Run every test of module ``name`` in this process; write "passed failed\\nnames" to ``out``."""
+    passed = failed = 0
+    failures = []
+    t0 = time.ticks_ms()
+    tests = []
+    try:
+        mod = __import__(name)
+        tests = [k for k in sorted(dir(mod)) if k.startswith("test_")]
+    except Exception as e:  # a module that does not even import is one failure
+        failed += 1
+        failures.append(name + " (import)")
+        print("FAILED %s (import)" % name)
+        sys.print_exception(e)
+    for k in tests:
+        fn = getattr(mod, k)
+        if not callable(fn):
+            continue
+        gc.collect()
+        try:
+            fn()
+            passed += 1
+        except Exception as e:  # report and go on: every test runs
+            failed += 1
+            failures.append(name + "::" + k)
+            print("FAILED %s::%s" % (name, k))
+            sys.print_exception(e)
+    dt = time.ticks_diff(time.ticks_ms(), t0)
+    print("%-30s %3d tests  %6d ms" % (name, len(tests), dt))
+    with open(out, "w") as f:
+        f.write("%d %d\n" % (passed, failed))
+        for n in failures:
+            f.write(n + "\n")
 
 
 def main():
-    names = sys.argv[1:]
-    preloaded = set(sys.modules)
+    args = sys.argv[1:]
+    if args and args[0] == "--module":
+        run_module(args[1], args[2])
+        return
+    heap = os.getenv("MP_HEAP") or "192K"
+    out = RESULT % os.getpid() if hasattr(os, "getpid") else RESULT % 0
     passed = failed = 0
     failures = []
-    for name in _modules(names):
-        t0 = time.ticks_ms()
+    for name in _modules(args):
         try:
-            mod = __import__(name)
-        except Exception as e:  # a module that does not even import is one failure
-            _unload(preloaded)
+            os.remove(out)
+        except OSError:
+            pass
+        status = os.system("%s -X heapsize=%s tests/mp_run.py --module %s %s" % (sys.executable, heap, name, out))
+        try:
+            with open(out) as f:
+                lines = f.read().split("\n")
+            p, fl = lines[0].split()
+            passed += int(p)
+            failed += int(fl)
+            failures.extend(n for n in lines[1:] if n)
+        except (OSError, ValueError):  # the process died before writing its result
             failed += 1
-            failures.append(name + " (import)")
-            print("FAILED %s (import)" % name)
-            sys.print_exception(e)
-            continue
-        tests = [k for k in sorted(dir(mod)) if k.startswith("test_")]
-        for k in tests:
-            fn = getattr(mod, k)
-            if not callable(fn):
-                continue
-            gc.collect()
-            try:
-                fn()
-                passed += 1
-            except Exception as e:  # report and go on: every test runs
-                failed += 1
-                failures.append(name + "::" + k)
-                print("FAILED %s::%s" % (name, k))
-                sys.print_exception(e)
-        dt = time.ticks_diff(time.ticks_ms(), t0)
-        print("%-28s %3d tests  %6d ms" % (name, len(tests), dt))
-        # Each test module starts from a clean slate, as after a boot: unload it and every
-        # module it imported, so the heap measures one module's needs, not the sum of all.
-        mod = fn = None
-        _unload(preloaded)
+            failures.append("%s (process died, status %d)" % (name, status))
+            print("FAILED %s: process died, status %d" % (name, status))
+    try:
+        os.remove(out)
+    except OSError:
+        pass
     for f in failures:
         print("FAILED", f)
     print("micropython: %d passed, %d failed" % (passed, failed))
