@@ -7,7 +7,7 @@ import framebuf
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import app as appmod
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import modes, settings
+from dealerbox.ui import modes
 
 UP = btn.UP
 DOWN = btn.DOWN
@@ -42,6 +42,8 @@ class Rig:
 
 def name_presses(rig, target):
     """Type ``target`` into the name editor (which is open) with UP/DOWN/RIGHT/long-LEFT only."""
+    from dealerbox.ui import settings  # imported here: the app drops it from memory once the game starts
+
     chars = settings.NAME_CHARS
     n = len(chars)
     app = rig.app
@@ -63,6 +65,8 @@ def name_presses(rig, target):
 def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None, rule_rights=None):
     """Walk the setup screens by presses: game, players, names, chips, boot/ante, betting, preset,
     rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen."""
+    from dealerbox.ui import settings  # imported here: the app drops it from memory once the game starts
+
     app = rig.app
     assert app.mode == modes.M_GAME
     gi = settings.game_index(game)

@@ -1,15 +1,14 @@
 """Helpers of the power-cut and memory tests (no tests here): a RAM block device that loses power,
-the cut-at-every-write harness, and a player that drives the app through whole sessions.
+the cut-at-every-write harness; the player that drives the app through whole sessions is
+``autoplay_util.autoplay`` (re-exported here).
 
-Runs under MicroPython (the harness needs ``vfs.VfsLfs2``); ``autoplay`` runs on both interpreters.
+Runs under MicroPython (the harness needs ``vfs.VfsLfs2``).
 """
 
 import json
 
-from dealerbox.rng import randbelow
+from autoplay_util import autoplay, chips_conserved  # noqa: F401  (re-exported)
 from dealerbox.store import Store
-from dealerbox.ui import modes
-from dealerbox.ui.buttons import DOWN, OK, RIGHT, UP
 
 MOUNT = "/powercut"
 ROOT = MOUNT + "/data"
@@ -193,71 +192,6 @@ class PowerCut:
 
     def close(self):
         self.vfs.umount(MOUNT)
-
-
-
-# ---- a player that drives the app by button presses only -------------------------------------
-
-_WEIGHTS = {"pack": 1, "fold": 1, "see": 3, "show": 2, "refuse": 2, "accept": 2}
-
-
-def _choose(kinds, read):
-    total = 0
-    for k in kinds:
-        total += _WEIGHTS.get(k, 4)
-    r = randbelow(total, read)
-    for k in kinds:
-        r -= _WEIGHTS.get(k, 4)
-        if r < 0:
-            return k
-    return kinds[-1]
-
-
-def autoplay(rig, read, hands, max_presses=20000):
-    """Play ``hands`` hands on ``rig`` (test_app_util.Rig, set up and at its first gate) by presses only,
-    choosing among the legal actions with the entropy ``read``, then end the session (Between hands ->
-    End session). Stops early when the session is over. Returns (hands played, presses)."""
-    app = rig.app
-    played = presses = 0
-    while presses < max_presses:
-        m = app.mode
-        if m == modes.M_END:
-            return played, presses
-        if m == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
-            pick = _choose(kinds, read)
-            n = (kinds.index(pick) - app.oi) % len(kinds)
-            rig.press(RIGHT, n)
-            if pick == "draw":
-                for _ in range(randbelow(3, read)):  # mark 0-2 cards to discard
-                    rig.press(UP)
-                    rig.press(RIGHT)
-            else:
-                rig.press(UP, randbelow(3, read))  # sometimes more than the minimum
-            rig.press(OK)
-            presses += n + 3
-            if app.mode == modes.M_TURN and app.msg and app.engine.to_act is not None:
-                rig.press(RIGHT)  # refused (the reason is on screen): try the next action
-                presses += 1
-        elif m == modes.M_BETWEEN:
-            played += 1
-            if played >= hands:
-                rig.press(DOWN, len(modes.BETWEEN_ITEMS) - 1)  # End session
-            rig.press(OK)
-            presses += 5
-        elif m in (modes.M_GATE, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS):
-            rig.press(OK)
-            presses += 1
-        else:
-            raise AssertionError("autoplay: unexpected screen %d" % m)
-    raise AssertionError("autoplay: no end after %d presses" % presses)
-
-
-def chips_conserved(app):
-    """sum(stacks) + chips in the hand == sum(bought in): the app's table and engine (ints)."""
-    e = app.engine
-    inside = e.pot_total() if e is not None else 0
-    return sum(app.table.stacks) + inside == sum(app.table.bought_in)
 
 
 def json_copy(obj):

@@ -3,7 +3,7 @@
     MICROPYPATH=build/mpy:tests/core micropython -X heapsize=128K tests/device/session.py GAME PLAYERS HANDS [flash]
 
 The compiled firmware (.mpy, as the Pico runs it) sets up GAME for PLAYERS by button presses,
-plays HANDS hands (test_powercut_util.autoplay: seeded choices among the legal actions, every
+plays HANDS hands (autoplay_util.autoplay: seeded choices among the legal actions, every
 frame drawn into a 1 KB SSD1306 frame buffer) and ends the session, with the store saving
 after every action. The store is a folder on the host (its buffers are not on the heap, as
 the Pico's flash is not); with ``flash`` it is littlefs2 on a RAM block device with the Pico's
@@ -22,10 +22,10 @@ import os
 import sys
 
 import framebuf
+from autoplay_util import autoplay, chips_conserved
 from dealerbox.rng import SeededEntropy
 from dealerbox.store import Store
 from dealerbox.ui import modes
-from test_powercut_util import autoplay, chips_conserved
 
 SEEDS = {"teen-patti": 21, "turkish": 22, "indian": 23}
 
@@ -110,6 +110,8 @@ def main():
         if flash:
             disk.writes = disk.bytes = disk.erases = 0
         setup(rig, game, players)
+        setup = None
+        del sys.modules["test_app_util"]  # the harness's setup walk is done: its code need not stay loaded
         played, _ = autoplay(rig, SeededEntropy(SEEDS[game] + 100).read, hands)
         assert rig.app.mode == modes.M_END, rig.app.mode
         assert chips_conserved(rig.app)

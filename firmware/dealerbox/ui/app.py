@@ -38,6 +38,7 @@ from dealerbox.ui.modes import (
     SETUP,
     SNAPSHOT_VERSION,
 )
+from dealerbox.ui.play_flow import collect
 from dealerbox.ui.results_flow import ResultsFlow
 
 
@@ -92,7 +93,8 @@ class App(ResultsFlow):
         if m == M_RESUME:
             self._press_resume(button, long)
         elif m in SETUP or m == M_NAME:
-            self._press_setup(button, long)
+            if self._setup().press(self, button, long):
+                self.start_session()
         elif m == M_GATE:
             self._press_gate(button, long)
         elif m == M_TURN:
@@ -170,6 +172,7 @@ class App(ResultsFlow):
 
     def restore(self, snap):
         """Continue the session of ``snap`` (from ``snapshot``); a hand in progress resumes at its gate."""
+        self._unload_setup()
         from dealerbox.engine import Engine
         from dealerbox.table import Table
         self.cfg = snap["cfg"]
@@ -185,4 +188,5 @@ class App(ResultsFlow):
 
     def _save(self):
         if self.store is not None and self.table is not None:
+            collect()   # the snapshot and its JSON stream on an unfragmented heap
             self.store.save(self.snapshot())

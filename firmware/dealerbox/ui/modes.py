@@ -28,6 +28,7 @@ M_RULESVIEW = const(29)
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)
 MAX_DISCARD = const(4)      # Turkish draw: discard 0 to 4 (RULES.md, Turkish Poker)
+MAX_NAME = const(8)         # letters in a player's name
 
 ACTION_LABELS = {
     "see": "See cards", "chaal": "Chaal", "blind": "Blind", "pack": "Pack", "show": "Show",

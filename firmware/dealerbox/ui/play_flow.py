@@ -8,14 +8,108 @@ within the option's range with UP/DOWN (long: to its max/min).
 """
 
 import json
+import sys
 
 from dealerbox.ui import buttons as btn
-from dealerbox.ui.modes import M_AWARDS, M_GATE, M_MENU, M_SHOWDOWN, M_STANDINGS, M_TURN, MAX_DISCARD
-from dealerbox.ui.setup_flow import SetupFlow
+from dealerbox.ui import widgets
+from dealerbox.ui.modes import (
+    M_AWARDS,
+    M_GATE,
+    M_MENU,
+    M_NAME,
+    M_RESUME,
+    M_RULESVIEW,
+    M_SHOWDOWN,
+    M_STANDINGS,
+    M_TURN,
+    MAX_DISCARD,
+    SETUP,
+)
+
+# loaded for the setup screens (and the rules view), dropped while a game is played (docs/device.md)
+SETUP_MODULES = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.rules")
+_MP = sys.implementation.name == "micropython"
 
 
-class PlayFlow(SetupFlow):
-    """Layer of ``App``: play flow."""
+def collect():
+    """Collect the heap now (MicroPython only: CPython's collector is not needed and slow)."""
+    if _MP:
+        import gc
+        gc.collect()
+
+
+def unload(names):
+    """Drop the modules ``names`` (dotted str) from ``sys.modules`` and from their package, so their code
+    is freed once nothing else refers to it; a later import loads them again."""
+    mods = sys.modules
+    for name in names:
+        if name in mods:
+            del mods[name]
+            i = name.rfind(".")
+            pkg = mods.get(name[:i])
+            attr = name[i + 1:]
+            if pkg is not None and hasattr(pkg, attr):
+                delattr(pkg, attr)
+
+
+class PlayFlow:
+    """The first layer of ``App``: screen changes, list moves, the play flow; the setup screens are
+    functions of ``ui/setup_flow.py``, loaded only while they are used."""
+
+    def _setup(self):
+        from dealerbox.ui import setup_flow
+        return setup_flow
+
+    def _unload_setup(self):
+        if SETUP_MODULES[0] in sys.modules or SETUP_MODULES[2] in sys.modules:
+            unload(SETUP_MODULES)
+            collect()
+
+    def new_config(self, game):
+        """Start a fresh session config for ``game`` (names kept from the previous one)."""
+        self._setup().new_config(self, game)
+
+    def choose(self, game, players=None):
+        """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
+        self._setup().choose(self, game, players)
+
+    def _enter(self, mode, sel=0):
+        self.mode = mode
+        self.sel = sel
+        self.top = 0
+        self.msg = ""
+        self._build()
+        self.dirty = True
+
+    def _build(self):
+        """Compute the rows, title and hint of the current screen (at press time, never in draw)."""
+        m = self.mode
+        if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
+            self._setup().build(self)
+        else:
+            self._unload_setup()
+            self._build_play()
+        self._fix_top()
+
+    def _fix_top(self):
+        if self.sel >= 0:
+            self.top = widgets.first_visible(self.sel, self.top, len(self.rows))
+
+    @staticmethod
+    def _choice_index(choices, value):
+        for i in range(len(choices)):
+            if choices[i] == value:
+                return i
+        return 0
+
+    def _move(self, button, long, n):
+        step = 5 if long else 1
+        if button == btn.UP:
+            self.sel = max(0, self.sel - step)
+        elif button == btn.DOWN:
+            self.sel = min(n - 1, self.sel + step)
+        self.top = widgets.first_visible(self.sel, self.top, n)
+        self.dirty = True
 
     def _new_engine(self):
         from dealerbox.games import engine_class
@@ -25,6 +119,7 @@ class PlayFlow(SetupFlow):
     def start_session(self):
         """Seat the players and deal the first hand (after the summary was confirmed)."""
         from dealerbox.table import Table
+        self._unload_setup()
         cfg = self.cfg
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])

@@ -4,7 +4,7 @@ session with net results (the third layer of ``App``).
 """
 
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import settings, widgets
+from dealerbox.ui import widgets
 from dealerbox.ui.modes import (
     BETWEEN_ITEMS,
     M_AWARDS,
@@ -90,6 +90,7 @@ class ResultsFlow(PlayFlow):
                 self._end_session()
         elif m == M_REBUY:
             if b in (btn.LEFT, btn.RIGHT):
+                from dealerbox.ui import settings
                 self.amount = settings.ladder_step(settings.CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
                 self._build_rebuy()
                 self.dirty = True
@@ -126,6 +127,7 @@ class ResultsFlow(PlayFlow):
                 self.store.clear()
             self.table = None
             self.engine = None
+            from dealerbox.ui import settings
             self._enter(M_GAME, settings.game_index(self.cfg["game"]))
 
     def _end_session(self):

@@ -5,9 +5,9 @@ Each ``draw_*(app, cv)`` reads the state the app computed when the last button w
 Cards go through ``cardart``, which records them on the canvas (privacy tests).
 """
 
-from dealerbox.ui import cardart, font, settings, widgets
+from dealerbox.ui import cardart, font, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
-from dealerbox.ui.modes import action_label
+from dealerbox.ui.modes import MAX_NAME, action_label
 
 
 def draw_list(app, cv):
@@ -32,7 +32,7 @@ def draw_value(app, cv):
 def draw_name(app, cv):
     widgets.title(cv, app.title)
     name = app.edit
-    x = (WIDTH - settings.MAX_NAME * font.BIG_W) // 2
+    x = (WIDTH - MAX_NAME * font.BIG_W) // 2
     cv.big(name, x, 20)
     cx = x + app.epos * font.BIG_W
     cv.fill_rect(cx, 37, 10, 2, 1)

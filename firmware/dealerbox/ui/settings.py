@@ -10,10 +10,11 @@ The boot/ante and the betting structure are house-rule values (``rules.py`` keys
 their own setup screens. Player ranges: RULES.md (Teen Patti 2-10, Turkish 2-5, Indian 2-10).
 """
 
+from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
+
 GAMES = ("teen-patti", "turkish", "indian")
 GAME_LABELS = ("Teen Patti", "Turkish Poker", "Indian Poker")
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
-MAX_NAME = 8
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
 CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
