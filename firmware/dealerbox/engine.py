@@ -110,6 +110,10 @@ def _copy(x):
     return x
 
 
+def _same(x):
+    return x
+
+
 def _reader(entropy):
     if entropy is None:
         return None
@@ -384,14 +388,19 @@ class Engine:
         return events
 
     # ---- snapshot ------------------------------------------------------------------------------
-    def to_state(self):
-        """The whole hand in progress as a JSON-able dict (the table is saved on its own)."""
-        d = {"game": self.GAME, "rules": _copy(self.rules), "hand_no": self.hand_no, "phase": self.phase,
-             "to_act": self.to_act, "dealt": list(self.dealt), "hands": _copy(self.hands),
-             "deck": list(self.deck), "pos": self.pos, "pb": self.pb.to_state(),
-             "result": _copy(self.result), "log": _copy(self.log)}
+    def to_state(self, copy=True):
+        """The whole hand in progress as a JSON-able dict (the table is saved on its own).
+
+        ``copy=False`` shares the engine's lists and dicts instead of copying them: for a caller that
+        serializes the dict at once (the app's save), so the heap never holds a second copy of the hand.
+        """
+        c = _copy if copy else _same
+        d = {"game": self.GAME, "rules": c(self.rules), "hand_no": self.hand_no, "phase": self.phase,
+             "to_act": self.to_act, "dealt": c(self.dealt), "hands": c(self.hands),
+             "deck": c(self.deck), "pos": self.pos, "pb": self.pb.to_state(),
+             "result": c(self.result), "log": c(self.log)}
         for k in self.STATE:
-            d[k] = _copy(getattr(self, k))
+            d[k] = c(getattr(self, k))
         return d
 
     @classmethod

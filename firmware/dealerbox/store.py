@@ -380,15 +380,25 @@ class Store:
         return moved
 
     def append_log(self, line):
-        """Append one hand log (a str of JSON, no newline) as a line of ``hands.log``; returns bytes written.
+        """Append one hand log as a line of ``hands.log``; returns the bytes written (int).
 
-        One open, write, close per line, so on littlefs a line is either all
-        there or not at all after a power cut. When the log would pass
-        ``log_limit`` bytes it first becomes ``hands.1.log``.
+        ``line``: a str (or bytes) of JSON without a newline, or the hand log itself (a dict), written
+        as ``json.dumps`` would; on MicroPython a dict is streamed into the file with ``json.dump``, so
+        no line-sized string is needed on the heap. One open, write, close per line, so on littlefs a
+        line is either all there or not at all after a power cut. When the log would pass
+        ``log_limit`` bytes it first becomes ``hands.1.log`` (a streamed line's length is not known
+        beforehand: the log moves once it holds ``log_limit`` bytes, so it may pass it by one line).
         """
         self._ensure_root()
-        data = _buffer(line) if isinstance(line, str) else line
-        n = len(memoryview(data)) + 1
+        stream = isinstance(line, dict)
+        if stream and not _STREAM:
+            line = json.dumps(line)
+            stream = False
+        data = None
+        n = 1
+        if not stream:
+            data = _buffer(line) if isinstance(line, str) else line
+            n = len(memoryview(data)) + 1
         try:
             size = self.fs.stat(self.path(LOG))[6]
         except OSError:
@@ -397,7 +407,13 @@ class Store:
             self._replace(LOG, OLD_LOG)
         f = open(self.path(LOG), "ab")
         try:
-            f.write(data)
+            if stream:
+                f.seek(0, 2)
+                start = f.tell()
+                json.dump(line, f)
+                n = f.tell() - start + 1
+            else:
+                f.write(data)
             f.write(b"\n")
         finally:
             f.close()

@@ -3,12 +3,19 @@ setup, several hands to their end (showdowns included), the between-hands menu, 
 session with net results; chips conserved after every press, a save after every action and one
 hand log per hand in the store. One test module per game keeps each within the 192K heap."""
 
+import json
+
 from dealerbox.ui import modes
 from test_app_util import DOWN, OK, UP, Rig, chips_total, select, setup
 
 
 class MemStore:
-    """The store interface in RAM: load / save / append_log / clear."""
+    """The store interface in RAM: load / save / append_log / clear.
+
+    Like the flash store it serializes each snapshot at once (the app's snapshot shares the engine's
+    lists) and keeps only what it needs: the newest snapshot's JSON text and, of each hand log (the
+    app gives the log dict, which the flash store writes as one line), its number of actions.
+    """
 
     def __init__(self):
         self.snap = None
@@ -16,14 +23,15 @@ class MemStore:
         self.logs = []
 
     def load(self):
-        return self.snap
+        return None if self.snap is None else json.loads(self.snap)
 
     def save(self, obj):
-        self.snap = obj
+        self.snap = json.dumps(obj)
         self.saves += 1
 
-    def append_log(self, line):
-        self.logs.append(line)
+    def append_log(self, log):
+        assert isinstance(log, dict) and log["v"] == 1 and log["result"] is not None, log
+        self.logs.append(len(log["actions"]))
 
     def clear(self):
         self.snap = None

@@ -147,6 +147,8 @@ class PowerCut:
         self.snapshot = after
 
     def append_log(self, line):
+        if not isinstance(line, str):  # the app gives the hand log itself; the store writes it as one line
+            line = json.dumps(line)
         lines = self.lines + [line]
         self._step(lambda st: st.append_log(line), (self.snapshot, lines))
         self.lines = lines

@@ -9,9 +9,10 @@ Interface with the board (the Pico's ``main.py`` or the host simulator)::
 
 With a ``store`` (``dealerbox.store.Store`` or anything with ``load``/``save``/``append_log``) the
 app offers "resume" at boot when ``store.load()`` returns a snapshot, calls
-``store.save(app.snapshot())`` after every completed action and ``store.append_log(line)`` with
-each hand log (one JSON line, docs/engine.md). ``clock`` (optional, ``() -> ms``) is kept for
-the board; the app itself needs no time.
+``store.save(snapshot)`` after every completed action (the snapshot shares the engine's lists: the
+store must serialize it before returning, as ``Store.save`` does) and ``store.append_log(log)`` with
+each hand log (the engine's log dict, written by the store as one JSON line, docs/engine.md).
+``clock`` (optional, ``() -> ms``) is kept for the board; the app itself needs no time.
 
 The flow (RULES.md terms): boot -> resume or new -> game -> players -> names -> starting chips ->
 boot or ante -> betting structure -> house-rule preset -> single house rules -> summary ->
@@ -159,13 +160,15 @@ class App(ResultsFlow):
                 self.saved = None
                 self._enter(M_GAME)
 
-    def snapshot(self):
+    def snapshot(self, copy=True):
         """The session as a JSON-able dict: config, table, hand in progress, and where the flow is.
 
         A private screen is never restored: a resumed hand goes back to its privacy gate.
+        ``copy=False`` (the app's own saves) shares the engine's lists instead of copying them: the
+        store serializes the dict before ``save`` returns, so no second copy of the hand is on the heap.
         """
         snap = {"v": SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(),
-                "engine": self.engine.to_state() if self.engine is not None else None,
+                "engine": self.engine.to_state(copy) if self.engine is not None else None,
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
                 "last": self.last}
         return snap
@@ -189,4 +192,4 @@ class App(ResultsFlow):
     def _save(self):
         if self.store is not None and self.table is not None:
             collect()   # the snapshot and its JSON stream on an unfragmented heap
-            self.store.save(self.snapshot())
+            self.store.save(self.snapshot(False))

@@ -7,7 +7,6 @@ next gate or the end of the hand). Actions are the engine's legal options only; 
 within the option's range with UP/DOWN (long: to its max/min).
 """
 
-import json
 import sys
 
 from dealerbox.ui import buttons as btn
@@ -302,7 +301,7 @@ class PlayFlow:
             return
         self.last = self._describe(seat, action, events)
         if e.phase == "over" and self.store is not None and e.log is not None:
-            self.store.append_log(json.dumps(e.log))
+            self.store.append_log(e.log)   # streamed into the file, one JSON line
         self._save()
         if e.to_act == seat and e.phase != "over":
             self._open_turn()           # same player again (after "see"): stays behind the same gate
