@@ -390,15 +390,16 @@ class Store:
         beforehand: the log moves once it holds ``log_limit`` bytes, so it may pass it by one line).
         """
         self._ensure_root()
-        stream = isinstance(line, dict)
-        if stream and not _STREAM:
+        whole = isinstance(line, dict)  # its length is known once written: n = 1 for the check below
+        stream = whole and _STREAM
+        if whole and not stream:
             line = json.dumps(line)
-            stream = False
         data = None
         n = 1
         if not stream:
             data = _buffer(line) if isinstance(line, str) else line
-            n = len(memoryview(data)) + 1
+            if not whole:
+                n = len(memoryview(data)) + 1
         try:
             size = self.fs.stat(self.path(LOG))[6]
         except OSError:
@@ -414,6 +415,7 @@ class Store:
                 n = f.tell() - start + 1
             else:
                 f.write(data)
+                n = len(memoryview(data)) + 1
             f.write(b"\n")
         finally:
             f.close()

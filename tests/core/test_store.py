@@ -247,6 +247,33 @@ def test_hand_logs_append_and_rotate():
         _rmtree(d)
 
 
+def test_hand_log_given_as_a_dict_is_one_json_line():
+    """The app hands the log dict itself (streamed with json.dump on MicroPython): the same line as
+    json.dumps, the byte count right; the log moves once it holds log_limit bytes (a dict's length
+    is not known before it is written, so the log may pass the limit by that one line)."""
+    import json
+
+    d = _tmpdir()
+    try:
+        s = Store(d, log_limit=200)
+        logs = [{"hand": i, "actions": [[0, "chaal", 2], [1, "pack", 0]], "names": ["Anna", "Ben"]}
+                for i in range(1, 5)]
+        text = [json.dumps(g) for g in logs]
+        assert len(text[0]) == 83
+        assert s.append_log(logs[0]) == 84
+        assert s.append_log(text[1]) == 84           # a str line is written as it is: 168 <= 200
+        assert _read(d + "/hands.log") == (text[0] + "\n" + text[1] + "\n").encode()
+        assert s.append_log(logs[2]) == 84           # 168 < 200: appended, the log now passes the limit
+        assert _read(d + "/hands.log") == ("\n".join(text[:3]) + "\n").encode()
+        assert s.append_log(logs[3]) == 84           # 252 >= 200: hands.log moves to hands.1.log first
+        assert _read(d + "/hands.1.log") == ("\n".join(text[:3]) + "\n").encode()
+        assert _read(d + "/hands.log") == (text[3] + "\n").encode()
+        assert s.read_log() == text
+        assert s.bytes_written == 4 * 84
+    finally:
+        _rmtree(d)
+
+
 def test_bytes_written_counts_every_save():
     d = _tmpdir()
     try:

@@ -35,7 +35,6 @@ ACTION_LABELS = {
     "sideshow": "Sideshow", "accept": "Accept", "refuse": "Refuse", "check": "Check", "open": "Open",
     "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "draw": "Draw", "rebuy": "Rebuy",
 }
-STRUCT_LABELS = {"fixed": "fixed limit", "pot": "pot limit", "no-limit": "no limit", "free": "free amount"}
 BETWEEN_ITEMS = ("Next hand", "Standings", "Rebuy", "Rules", "End session")
 MENU_ITEMS = ("Back to game", "Standings", "Rules")
 
