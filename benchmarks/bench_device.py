@@ -4,7 +4,7 @@
 * per game, a full table (10 players, Turkish 5) playing a whole session through the app
   (tests/device/session.py): the peak heap in use (after collections, sampled after every
   press), the part of it that is loaded code (in flash on a frozen firmware), and the
-  smallest ``-X heapsize`` the session completes in (16 KB steps);
+  smallest ``-X heapsize`` the session completes in (8 KB steps);
 * flash wear: bytes programmed and blocks erased per action on littlefs2 with the Pico's
   geometry (4096-byte blocks, 256-byte programs), and the bytes the store writes per save.
 
@@ -44,7 +44,7 @@ def _session(out, heap, game, players, *extra):
 
 
 def _min_heap(out, game, players):
-    for kb in range(96, 385, 16):
+    for kb in range(96, 385, 8):
         ok, _v = _session(out, "%dK" % kb, game, players)
         if ok:
             return kb
@@ -74,6 +74,8 @@ def rows():
             least = _min_heap(out, game, players)
             res.append(("%s x%d peak heap in use" % (game, players), round(peak / KB, 1), "KB", "< 64 KB",
                         peak < 64 * KB))
+            res.append(("%s x%d  of which loaded code" % (game, players), round(v["code_heap"] / KB, 1), "KB",
+                        "0 when frozen", None))
             res.append(("%s x%d  of which session data" % (game, players), round(data / KB, 1), "KB",
                         "< 64 KB (frozen code)", data < 64 * KB))
             res.append(("%s x%d smallest heapsize" % (game, players), least or "> 384", "KB", "<= 128 KB",

@@ -1,4 +1,4 @@
-"""Play: dealing, the privacy gate, the turn screen and its actions (the second layer of ``App``).
+"""Play: dealing, the privacy gate, the turn screen and its actions (the first layer of ``App``).
 
 Every turn starts at the gate "Pass the box to Ben"; only OK there (Ben confirming) opens his
 private turn screen, whose cards come from the engine's ``view(seat)`` (his own cards once seen;

@@ -1,6 +1,6 @@
 """The public screens between turns: showdown, awards (side pots included), standings, the menu
 between hands (next hand, standings, rebuy, rules, end session), the table menu, the end of the
-session with net results (the third layer of ``App``).
+session with net results (the second layer of ``App``).
 """
 
 from dealerbox.ui import buttons as btn
