@@ -85,19 +85,22 @@ def teen_patti_patterns():
     return out
 
 
-def turkish_patterns():
-    """Dict: descending 5-tuple of rank slots (0-8 = 6..A) -> (code, within). RULES.md, Turkish Poker."""
-    pats = _multisets(C.TK_RANKS, 5, 4)
-    ace = C.TK_RANKS - 1
-    minors = {}
-    for k in range(4):  # A with slots k..k+3: the minor straight of the deck whose lowest slot is k
-        minors[(ace, k + 3, k + 2, k + 1, k)] = k
+def turkish_patterns(n):
+    """Dict: descending 5-tuple of slots (0..n-1, n-1 = ace) -> (code, within) for the deck of n ranks.
+
+    The code is the index in ``TK_CATEGORIES`` (RULES.md, Turkish Poker; seed 002); these
+    are the non-flush entries, the flush categories come from the deltas.
+    """
+    cat = C.TK_CATEGORIES.index
+    pats = _multisets(n, 5, 4)
+    ace = n - 1
+    minor = (ace, 3, 2, 1, 0)
     by_shape = {
-        (2, 1, 1, 1): C.TK_PAIR,
-        (2, 2, 1): C.TK_TWO_PAIR,
-        (3, 1, 1): C.TK_TRIPS,
-        (3, 2): C.TK_FULL,
-        (4, 1): C.TK_QUADS,
+        (2, 1, 1, 1): cat("pair"),
+        (2, 2, 1): cat("two_pair"),
+        (3, 1, 1): cat("three_of_a_kind"),
+        (3, 2): cat("full_house"),
+        (4, 1): cat("four_of_a_kind"),
     }
     out = {}
     high = []
@@ -106,14 +109,14 @@ def turkish_patterns():
         shape, order = _groups(p)
         if shape == (1, 1, 1, 1, 1):
             if p[0] - p[4] == 4:
-                out[p] = (C.TK_ROYAL, 0) if p[0] == ace else (C.TK_STRAIGHT, p[0])
+                out[p] = (C.TK_STRAIGHT, p[0])
             else:
                 high.append(p)
         else:
             grouped.setdefault(by_shape[shape], []).append(p)
     hd = _dense(high)
     for p in high:
-        out[p] = (C.TK_MINOR + minors[p] if p in minors else C.TK_HIGH, hd[p])
+        out[p] = (cat("minor_straight") if p == minor else cat("high_card"), hd[p])
     for code in sorted(grouped):
         d = _dense(_groups(p)[1] for p in grouped[code])
         for p in grouped[code]:
@@ -181,7 +184,10 @@ def pack(entries, rb):
 
 
 def best_pack(entries):
-    """(rb, U) with the smallest U over row widths 2**4 .. 2**10 (ties: the smaller rb)."""
+    """(rb, U) with the smallest U over row widths 2**4 .. 2**10 (ties: the smaller rb).
+
+    How the fixed row bits in ``codes.py`` were chosen; the tables use those.
+    """
     best = None
     for rb in range(4, 11):
         u = pack(entries, rb)
@@ -190,8 +196,8 @@ def best_pack(entries):
     return best
 
 
-def evaluator_tables(patterns, n, h, maxmult):
-    """Weights, (rb, U) for a dict of rank patterns (slots 0..n-1) -> (code, within)."""
+def evaluator_tables(patterns, n, h, maxmult, rb):
+    """Weights, rb, U for a dict of rank patterns (slots 0..n-1) -> (code, within), with ``rb`` row bits."""
     w = greedy_weights(n, h, maxmult)
     entries = {}
     for p, (code, within) in patterns.items():
@@ -200,8 +206,7 @@ def evaluator_tables(patterns, n, h, maxmult):
         assert key not in entries
         entries[key] = code << C.WITHIN_BITS | within
     assert max(entries) * (1 << 8) + 255 < 1 << 30  # the sum x stays a MicroPython small int
-    rb, u = best_pack(entries)
-    return w, rb, u
+    return w, rb, pack(entries, rb)
 
 
 def suit_weights(h):
@@ -236,13 +241,22 @@ def _bytes_literal(name, data, comment):
 
 def render():
     """The text of ``tables.py``."""
-    tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3)
-    tk_w, tk_rb, tk_u = evaluator_tables(turkish_patterns(), C.TK_RANKS, 5, 4)
+    tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, C.TP_ROW_BITS)
     tables = [
         ("TP_W", u16le(tp_w), "Teen Patti rank weights, ranks 2..A, uint16 little-endian"),
         ("TP_U", u16le(tp_u), "Teen Patti: %d row offsets then packed entries, uint16 LE" % (1 << tp_rb)),
-        ("TK_W", u16le(tk_w), "Turkish rank weights, ranks 6..A, uint16 little-endian"),
-        ("TK_U", u16le(tk_u), "Turkish: %d row offsets then packed entries, uint16 LE" % (1 << tk_rb)),
+    ]
+    tk_w = greedy_weights(9, 5, 4)
+    tables.append(("TK_W", u16le(tk_w), "Turkish rank weights by slot (the deck's lowest rank first), uint16 LE"))
+    tk_rb = []
+    for deck in C.TK_DECKS:
+        n = deck // 4
+        w, rb, u = evaluator_tables(turkish_patterns(n), n, 5, 4, C.TK_ROW_BITS)
+        assert w == tk_w[:n]  # greedy weights grow one rank at a time: one list serves every deck
+        tk_rb.append(rb)
+        comment = "Turkish, %d cards: %d row offsets then packed entries, uint16 LE" % (deck, 1 << rb)
+        tables.append(("TK%d_U" % deck, u16le(u), comment))
+    tables += [
         ("SUIT3", bytes(suit_weights(3)), "suit values c d h s for 3-card hands"),
         ("FLUSH3", flush_table(3), "1 where the suit sum of 3 cards is one suit"),
         ("SUIT5", bytes(suit_weights(5)), "suit values c d h s for 5-card hands"),
@@ -262,13 +276,15 @@ def render():
         "from micropython import const",
         "",
         "TP_RB = const(%d)  # Teen Patti row bits: row = R & (2**TP_RB - 1), col = R >> TP_RB" % tp_rb,
-        "TK_RB = const(%d)  # Turkish row bits" % tk_rb,
+        "TK_RB = const(%d)  # Turkish row bits (every deck)" % tk_rb[0],
         "TOTAL_BYTES = const(%d)" % total,
         "",
     ]
     for name, data, comment in tables:
         out.append(_bytes_literal(name, data, comment))
         out.append("")
+    out.append("TK_U = (%s)  # by deck: 24, 28, 32, 36 cards" % ", ".join("TK%d_U" % d for d in C.TK_DECKS))
+    out.append("")
     return "\n".join(out)
 
 

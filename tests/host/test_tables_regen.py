@@ -19,22 +19,34 @@ def test_check_mode_reports_up_to_date():
 
 
 def test_all_tables_together_under_16_kb():
-    names = ["TP_W", "TP_U", "TK_W", "TK_U", "SUIT3", "FLUSH3", "SUIT5", "FLUSH5", "IN_HIGH", "IN_LOW"]
+    names = ["TP_W", "TP_U", "TK_W", "TK24_U", "TK28_U", "TK32_U", "TK36_U"]
+    names += ["SUIT3", "FLUSH3", "SUIT5", "FLUSH5", "IN_HIGH", "IN_LOW"]
     total = sum(len(getattr(tables, n)) for n in names)
     assert total == tables.TOTAL_BYTES
     assert total < 16 * 1024
     assert all(isinstance(getattr(tables, n), bytes) for n in names)
 
 
-def test_weights_are_injective_and_the_pack_finds_every_pattern():
-    for patterns, n, h, mult in (
-        (gen_tables.teen_patti_patterns(), 13, 3, 3),
-        (gen_tables.turkish_patterns(), codes.TK_RANKS, 5, 4),
-    ):
-        assert len(patterns) == {3: 455, 5: 1278}[h]  # multisets of ranks a hand can hold
+def test_weights_are_injective_on_every_rank_pattern():
+    cases = [(gen_tables.teen_patti_patterns(), 13, 3, 3, 455)]
+    for deck, patterns in ((24, 246), (28, 455), (32, 784), (36, 1278)):  # multisets of ranks a hand can hold
+        cases.append((gen_tables.turkish_patterns(deck // 4), deck // 4, 5, 4, patterns))
+    for patterns, n, h, mult, expected in cases:
+        assert len(patterns) == expected
         w = gen_tables.greedy_weights(n, h, mult)
         sums = set(sum(w[r] for r in p) for p in patterns)
         assert len(sums) == len(patterns)
+        rb, u = gen_tables.best_pack(dict((sum(w[r] for r in p), 1 + i) for i, p in enumerate(sorted(patterns))))
+        for i, p in enumerate(sorted(patterns)):
+            key = sum(w[r] for r in p)
+            assert u[u[key & ((1 << rb) - 1)] + (key >> rb)] == 1 + i
+
+
+def test_turkish_codes_are_the_default_categories():
+    assert codes.TK_CATEGORIES[codes.TK_STRAIGHT] == "straight"
+    pats = gen_tables.turkish_patterns(9)
+    assert pats[(8, 3, 2, 1, 0)][0] == codes.TK_CATEGORIES.index("minor_straight")  # A-6-7-8-9
+    assert pats[(8, 7, 6, 5, 4)] == (codes.TK_STRAIGHT, 8)  # A-K-Q-J-T: within = slot of the ace
 
 
 def test_flush_tables_mark_exactly_one_suit_hands():

@@ -17,33 +17,65 @@ class HandError(ValueError):
     outside the deck, or something that is not a card int 0-51. The message names it."""
 
 
-def check_hand(cards, sizes, lowest_rank, deck):
+# Hot functions here and in the game modules keep (locals + stack depth) <= 11 slots:
+# MicroPython puts a larger call frame on the heap (and frees it) at every call, which
+# is an allocation per hand. Error messages are built in helpers for the same reason.
+
+_SEQUENCES = (list, tuple, bytes, bytearray)
+
+
+def check_hand(cards, sizes, lowest_rank):
     """Raise HandError unless ``cards`` holds ``len(cards) in sizes`` distinct card ints of the deck.
 
-    ``lowest_rank`` is the lowest rank (0-12) of the deck (0 for 52 cards; a Turkish deck
-    of ``deck`` cards starts higher). Returns None.
+    ``cards``: list, tuple, bytes or bytearray. ``lowest_rank``: the lowest rank (0-12)
+    of the deck: 0 for 52 cards, 13 - deck/4 for a Turkish deck. Returns None.
     """
-    try:
-        n = len(cards)
-    except TypeError:
-        raise HandError("a hand is a sequence of cards, not %r" % (cards,)) from None
-    if n not in sizes:
-        raise HandError("%d cards in the hand; this ranking needs %s" % (n, _sizes_text(sizes)))
-    for i in range(n):
+    if not isinstance(cards, _SEQUENCES):
+        raise _not_a_hand(cards)
+    if len(cards) not in sizes:
+        raise _wrong_count(len(cards), sizes)
+    _check_cards(cards, lowest_rank)
+
+
+def _check_cards(cards, low):
+    n = len(cards)
+    i = 0
+    while i < n:
         c = cards[i]
-        if not isinstance(c, int) or isinstance(c, bool) or c < 0 or c > 51:
-            raise HandError("not a card int 0-51: %r" % (c,))
-        if (c >> 2) < lowest_rank:
-            raise HandError("%s is not in the %d-card deck" % (format_card(c), deck))
-        for j in range(i):
+        if type(c) is not int or c < 0 or c > 51:
+            raise _not_a_card(c)
+        if c >> 2 < low:
+            raise _outside(c, low)
+        j = 0
+        while j < i:
             if cards[j] == c:
-                raise HandError("%s is in the hand twice" % format_card(c))
+                raise _twice(c)
+            j += 1
+        i += 1
 
 
-def _sizes_text(sizes):
+def _not_a_hand(cards):
+    return HandError("a hand is a list, tuple, bytes or bytearray of card ints, not %r" % (cards,))
+
+
+def _wrong_count(n, sizes):
     if len(sizes) == 1:
-        return "%d" % sizes[0]
-    return ", ".join(["%d" % s for s in sizes[:-1]]) + " or %d" % sizes[-1]
+        need = "%d" % sizes[0]
+    else:
+        need = ", ".join(["%d" % s for s in sizes[:-1]]) + " or %d" % sizes[-1]
+    return HandError("%d cards in the hand; this ranking needs %s" % (n, need))
+
+
+def _not_a_card(c):
+    return HandError("not a card int 0-51: %r" % (c,))
+
+
+def _outside(c, low):
+    return HandError("%s is not in the %d-card deck" % (format_card(c), 52 - 4 * low))
+
+
+def _twice(c):
+    return HandError("%s is in the hand twice" % format_card(c))
 
 
 def u16(data):

@@ -1,10 +1,10 @@
 """Pattern codes stored in the evaluator tables (shared with ``host_tools/gen_tables.py``).
 
 Every table entry is a 16-bit ``code << WITHIN_BITS | within``: ``code`` names the kind
-of rank pattern independently of deck and house rules, ``within`` orders patterns of
-the same kind (higher is stronger; equal means a tie). A ranking turns an entry into
-its score with one small per-ranking tuple of deltas indexed by ``code`` (one tuple for
-flush hands, one for the others), so the same table serves every deck and house rule.
+of rank pattern, ``within`` orders patterns of the same kind (higher is stronger; equal
+means a tie). A ranking turns an entry into its score with one small tuple of deltas
+indexed by ``code`` (one tuple for flush hands, one for the others), so one table serves
+every house rule: ``score = t + delta[t >> WITHIN_BITS]``.
 
 Teen Patti (3 cards, ranks 0-12 = 2..A; RULES.md, Teen Patti; seeds 000, 004):
 
@@ -16,21 +16,29 @@ Teen Patti (3 cards, ranks 0-12 = 2..A; RULES.md, Teen Patti; seeds 000, 004):
     TP_SEQ_A23    A-2-3                                  0 (placed by the house rule)
     TP_TRAIL      three of a rank                        the rank
 
-Turkish Poker (5 cards, ranks 4-12 = 6..A, the union of every short deck; seed 002):
+Turkish Poker (5 cards): one table per deck, over the deck's own ranks as slots 0..n-1
+(slot 0 = the deck's lowest rank, slot n-1 = the ace; n = 6, 7, 8, 9 for 24..36 cards).
+There the code is simply the index of the category in ``TK_CATEGORIES`` (the default
+ranking), so with no house rule the entry *is* the score and the hot path needs no
+delta for non-flush hands. Within:
 
-    TK_HIGH .. TK_QUADS   high card, pair, two pair, three of a kind, straight (not ace
-                          high), full house, four of a kind; within = dense index in
-                          standard poker order (set rank, then kickers high to low)
-    TK_ROYAL              A-K-Q-J-T (a straight, or the royal flush)
-    TK_MINOR + k          A with the four ranks from 4 + k (k = 0..3: A-6-7-8-9 ..
-                          A-9-10-J-Q): the minor straight of the deck whose lowest rank
-                          is 4 + k, a plain ace-high hand in the others; within = its
-                          dense index among the TK_HIGH patterns
+    high_card, flush      dense index of the 5 ranks, highest first (the minor straight
+                          pattern A + slots 0-3 included)
+    minor_straight        the high-card index of its pattern (so ``no-minor`` passes it
+                          through to high card / flush unchanged)
+    straight, *_flush     slot of the top card (A-K-Q-J-T: n-1; the flush path turns
+                          exactly that entry into the royal flush)
+    pair .. four          dense index in standard poker order (set, then kickers)
 """
 
 from micropython import const
 
 WITHIN_BITS = const(9)
+
+# Row bits of the packed tables (row = R & (2**bits - 1), column = R >> bits). Fixed, so
+# the scorers use them as literal constants (dealerbox/eval/teenpatti.py, turkish.py).
+TP_ROW_BITS = const(7)
+TK_ROW_BITS = const(8)
 
 TP_HIGH = const(0)
 TP_PAIR = const(1)
@@ -40,15 +48,10 @@ TP_SEQ_A23 = const(4)
 TP_TRAIL = const(5)
 TP_CODES = const(6)
 
-TK_HIGH = const(0)
-TK_PAIR = const(1)
-TK_TWO_PAIR = const(2)
-TK_TRIPS = const(3)
-TK_STRAIGHT = const(4)
-TK_FULL = const(5)
-TK_QUADS = const(6)
-TK_ROYAL = const(7)
-TK_MINOR = const(8)
+TK_CATEGORIES = (
+    "high_card", "pair", "two_pair", "minor_straight", "straight", "three_of_a_kind",
+    "full_house", "flush", "four_of_a_kind", "minor_straight_flush", "straight_flush", "royal_flush",
+)
+TK_STRAIGHT = const(4)  # index of "straight" in TK_CATEGORIES
 TK_CODES = const(12)
-TK_LOW_RANK = const(4)  # the 6: lowest rank of the 36-card deck, rank slot 0 of the Turkish table
-TK_RANKS = const(9)  # 6 7 8 9 T J Q K A
+TK_DECKS = (24, 28, 32, 36)

@@ -19,6 +19,34 @@ from dealerbox.eval.base import check_hand
 HOUSE = ("low", "suit-order", "two-card")
 
 
+def _scorer(key, low, suits):
+    """Scorer of 1 or 2 card ints. ``key``: rank -> strength of the rank (higher is better).
+
+    Tables and flags are default arguments, frames stay small (see base.py).
+    """
+
+    def one(a, key=key, suits=suits):
+        return (key[a >> 2] << 2 | (a & 3)) if suits else key[a >> 2]
+
+    def two(a, b, key=key, low=low, suits=suits):
+        a = key[a >> 2] << 2 | (a & 3)  # strength * 4 + suit
+        b = key[b >> 2] << 2 | (b & 3)
+        # which card is compared first: high, the better one; low (lowball), the worse
+        # one; a pair, the higher suit (equal strengths: the higher suit has the larger value)
+        if (((a >> 2) > (b >> 2) or ((a >> 2) == (b >> 2) and a < b)) if low else a < b):
+            a, b = b, a
+        if suits:
+            return ((a >> 2) * 13 + (b >> 2)) << 4 | (a & 3) << 2 | (b & 3)
+        return (a >> 2) * 13 + (b >> 2)
+
+    def score_unchecked(h, one=one, two=two):
+        if len(h) == 1:
+            return one(h[0])
+        return two(h[0], h[1])
+
+    return score_unchecked
+
+
 class IndianRanking:
     """Indian Poker hand ranking (see the module docstring). Build with ``make_ranking``.
 
@@ -37,7 +65,7 @@ class IndianRanking:
         if tuple(wild_ranks):
             raise ValueError("Indian Poker has no wild cards")
         low = suits = False
-        sizes = (1, 2)
+        sizes = (1, 2)  # type: tuple
         for name in house:
             if name == "low":
                 low = True
@@ -51,39 +79,20 @@ class IndianRanking:
         self.low = low
         self.suit_order = suits
         self.sizes = sizes
-        key = T.IN_LOW if low else T.IN_HIGH  # rank -> strength of the rank, higher is better
-
-        def score_unchecked(h):
-            a = h[0]
-            ka = key[a >> 2]
-            if len(h) == 1:
-                return (ka << 2 | (a & 3)) if suits else ka
-            b = h[1]
-            kb = key[b >> 2]
-            if low:  # lowball: the worse card (lower strength) first; a pair: the higher suit first
-                first_a = ka < kb or (ka == kb and (a & 3) > (b & 3))
-            else:
-                first_a = (ka << 2 | (a & 3)) > (kb << 2 | (b & 3))
-            if first_a:
-                s = ka * 13 + kb
-                return (s << 4 | (a & 3) << 2 | (b & 3)) if suits else s
-            s = kb * 13 + ka  # b is compared first
-            return (s << 4 | (b & 3) << 2 | (a & 3)) if suits else s
-
-        self.score_unchecked = score_unchecked
+        self.score_unchecked = _scorer(T.IN_LOW if low else T.IN_HIGH, low, suits)
 
     def check(self, cards):
         """Raise HandError unless ``cards`` is 1 (or 2) distinct card ints."""
-        check_hand(cards, self.sizes, 0, 52)
+        check_hand(cards, self.sizes, 0)
 
     def score(self, cards):
         """Strength of the hand: int, higher wins, equal ties. HandError if bad."""
-        check_hand(cards, self.sizes, 0, 52)
+        check_hand(cards, self.sizes, 0)
         return self.score_unchecked(cards)
 
     def category(self, cards):
         """Always ``"high_card"`` for a valid hand. HandError if bad."""
-        check_hand(cards, self.sizes, 0, 52)
+        check_hand(cards, self.sizes, 0)
         return "high_card"
 
     def category_of(self, score):

@@ -34,7 +34,7 @@ AK47_RANKS = (12, 11, 2, 5)  # A K 4 7
 # place of A-K-Q and A-2-3 among the sequences (the others sit at their top rank 2..11)
 _SEQ_PLACES = {"a23-high": (12, 13), "akq-high": (13, 12), "a23-low": (12, 1)}
 
-_cache = []  # [card values, table view], filled by the first ranking built
+_cache = []  # type: list  # [card values, table view], filled by the first ranking built
 
 
 def _shared():
@@ -48,7 +48,7 @@ def parse_house(house, wild_ranks):
     """(sequence order, muflis, sizes, wild ranks tuple) from house names; ValueError names a bad one."""
     order = "a23-high"
     muflis = False
-    sizes = (3, 4, 5)
+    sizes = (3, 4, 5)  # type: tuple
     wild = []
     for r in wild_ranks:
         if not isinstance(r, int) or r < 0 or r > 12:
@@ -87,76 +87,154 @@ def parse_house(house, wild_ranks):
     return order, muflis, sizes, tuple(sorted(out))
 
 
+# The scorers below take their tables as default arguments and stay small: no closure
+# cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
+# (see base.py). Row bits: codes.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7).
+
+
 def _normal_scorer(v, u, fl, d, df):
     """The 3-card scorer in the normal (non-muflis) order, no wild cards: (a, b, c) -> int."""
-    rm = (1 << T.TP_RB) - 1
-    cs = 8 + T.TP_RB
 
-    def norm3(a, b, c):
-        x = v[a] + v[b] + v[c]
-        t = u[u[(x >> 8) & rm] + (x >> cs)]
-        if fl[x & 255]:
-            return t + df[t >> 9]
-        return t + d[t >> 9]
+    def remap(t, f, d=d, df=df):
+        return t + (df[t >> 9] if f else d[t >> 9])
+
+    def sx(x, u=u, fl=fl, r=remap):  # x: the sum of the three card values
+        t = u[u[(x >> 8) & 127] + (x >> 15)]
+        return r(t, fl[x & 255])
+
+    def norm3(a, b, c, v=v, s=sx):
+        return s(v[a] + v[b] + v[c])
 
     return norm3
 
 
-def _wild_scorer(norm3, iw, muflis):
-    """Score of 3 cards where cards with ``iw[c]`` set are wild: the best completion.
+def _reversed_scorer(ev3):
+    """Muflis: (a, b, c) -> _MAX - the normal-order score ``ev3`` gives."""
 
-    Normal order: the highest completion; muflis: the lowest normal score, turned into
-    ``_MAX - s``. A wild may stand for any card not already in the hand.
+    def rev3(a, b, c, f=ev3):
+        return _MAX - f(a, b, c)
+
+    return rev3
+
+
+def _wild_scorer(norm3, iw, muflis):
+    """Normal-order score of 3 cards where the cards with ``iw[c]`` set are wild.
+
+    A wild may stand for any card not already in the hand; the hand is worth its best
+    completion: the highest normal score, or under muflis the lowest (the caller then
+    reverses it with ``_reversed_scorer``).
     """
 
-    def best3(a, b, c):
+    def one_max(a, b, n3=norm3):  # a, b fixed, one wild: try the 50 other cards
+        s = -1
+        z = 0
+        while z < 52:
+            if z != a and z != b:
+                y = n3(a, b, z)
+                if y > s:
+                    s = y
+            z += 1
+        return s
+
+    def one_min(a, b, n3=norm3):
+        s = _TOP
+        z = 0
+        while z < 52:
+            if z != a and z != b:
+                y = n3(a, b, z)
+                if y < s:
+                    s = y
+            z += 1
+        return s
+
+    def two_max(a, n3=norm3):  # a fixed, two wilds: the trail of a's rank is the best hand there is
+        return n3(a, (a & 60) | ((a + 1) & 3), (a & 60) | ((a + 2) & 3))
+
+    def two_min(a, n3=norm3):
+        # the lowest hand holding a: the two others off-suit (suits a+1, a+2: no color),
+        # every pair of ranks r1 <= r2 (pairs and trails are never lower, but cost nothing)
+        s = _TOP
+        c1 = (a + 1) & 3
+        while c1 < 52:
+            c2 = (c1 & 60) | ((a + 2) & 3)
+            while c2 < 52:
+                y = n3(a, c1, c2)
+                if y < s:
+                    s = y
+                c2 += 4
+            c1 += 4
+        return s
+
+    # three wilds: A-A-A, or under muflis 5-3-2 of three suits (4-3-2 is a sequence)
+    w3 = norm3(12, 5, 2) if muflis else norm3(48, 49, 50)
+
+    def wild(a, b, c, iw=iw, one=one_min if muflis else one_max, two=two_min if muflis else two_max, w3=w3):
         k = iw[a] + iw[b] + iw[c]
-        if k == 0:
-            s = norm3(a, b, c)
-        elif k == 1:
+        if k == 1:
             if iw[a]:
-                a, c = c, a
-            elif iw[b]:
-                b, c = c, b
-            s = -1 if not muflis else _TOP
-            for z in range(52):
-                if z != a and z != b:
-                    y = norm3(a, b, z)
-                    if (y < s) if muflis else (y > s):
-                        s = y
-        elif k == 2:
+                return one(b, c)
+            if iw[b]:
+                return one(a, c)
+            return one(a, b)
+        if k == 2:
+            if iw[a] == 0:
+                return two(a)
             if iw[b] == 0:
-                a = b
-            elif iw[c] == 0:
-                a = c
-            r = a & 0x3C  # rank * 4
-            s1 = (a + 1) & 3
-            s2 = (a + 2) & 3
-            if muflis:
-                # lowest hand holding a: the others off-suit (no color); every pair of ranks
-                s = _TOP
-                for r1 in range(13):
-                    for r2 in range(r1, 13):
-                        y = norm3(a, r1 * 4 + s1, r2 * 4 + s2)
-                        if y < s:
-                            s = y
-            else:
-                s = norm3(a, r + s1, r + s2)  # the trail of a's rank
-        else:
-            # three wilds: A-A-A, or under muflis 5-3-2 of three suits (4-3-2 is a sequence)
-            s = norm3(12, 5, 2) if muflis else norm3(48, 49, 50)
-        return _MAX - s if muflis else s
+                return two(b)
+            return two(c)
+        return w3
+
+    def best3(a, b, c, iw=iw, n3=norm3, w=wild):
+        if iw[a] + iw[b] + iw[c] == 0:
+            return n3(a, b, c)
+        return w(a, b, c)
 
     return best3
 
 
-def _reversed_scorer(norm3):
-    """Muflis without wild cards: (a, b, c) -> _MAX - normal score."""
+def _best_of(ev3):
+    """Scorer of 3, 4 or 5 cards: the best 3-card subset under ``ev3``."""
 
-    def rev3(a, b, c):
-        return _MAX - norm3(a, b, c)
+    def best4(h, ev3=ev3):  # the 4 subsets of h[0..3]
+        s = ev3(h[0], h[1], h[2])
+        t = ev3(h[0], h[1], h[3])
+        if t > s:
+            s = t
+        t = ev3(h[0], h[2], h[3])
+        if t > s:
+            s = t
+        t = ev3(h[1], h[2], h[3])
+        return t if t > s else s
 
-    return rev3
+    def best5(h, ev3=ev3, b4=best4):  # best4, then the 6 subsets holding h[4]
+        s = b4(h)
+        t = ev3(h[0], h[1], h[4])
+        if t > s:
+            s = t
+        t = ev3(h[0], h[2], h[4])
+        if t > s:
+            s = t
+        t = ev3(h[0], h[3], h[4])
+        if t > s:
+            s = t
+        t = ev3(h[1], h[2], h[4])
+        if t > s:
+            s = t
+        t = ev3(h[1], h[3], h[4])
+        if t > s:
+            s = t
+        t = ev3(h[2], h[3], h[4])
+        return t if t > s else s
+
+    def score_unchecked(h, ev3=ev3, b4=best4, b5=best5):
+        n = len(h)
+        if n == 3:
+            return ev3(h[0], h[1], h[2])
+        if n == 4:
+            return b4(h)
+        return b5(h)
+
+    return score_unchecked
 
 
 class TeenPattiRanking:
@@ -189,34 +267,19 @@ class TeenPattiRanking:
             for c in range(52):
                 iw[c] = 1 if (c >> 2) in wild else 0
             ev3 = _wild_scorer(norm3, bytes(iw), muflis)
-        elif muflis:
-            ev3 = _reversed_scorer(norm3)
         else:
             ev3 = norm3
-        self._ev3 = ev3
-
-        def score_unchecked(h):
-            n = len(h)
-            if n == 3:
-                return ev3(h[0], h[1], h[2])
-            best = -1
-            for i in range(n - 2):
-                for j in range(i + 1, n - 1):
-                    for k in range(j + 1, n):
-                        s = ev3(h[i], h[j], h[k])
-                        if s > best:
-                            best = s
-            return best
-
-        self.score_unchecked = score_unchecked
+        if muflis:
+            ev3 = _reversed_scorer(ev3)
+        self.score_unchecked = _best_of(ev3)
 
     def check(self, cards):
         """Raise HandError unless ``cards`` is a hand this ranking can judge."""
-        check_hand(cards, self.sizes, 0, 52)
+        check_hand(cards, self.sizes, 0)
 
     def score(self, cards):
         """Strength of ``cards`` (card ints 0-51): int, higher wins, equal ties. HandError if bad."""
-        check_hand(cards, self.sizes, 0, 52)
+        check_hand(cards, self.sizes, 0)
         return self.score_unchecked(cards)
 
     def category(self, cards):

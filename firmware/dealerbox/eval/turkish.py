@@ -12,8 +12,9 @@ flush when suited) and ``standard-ranking`` (full house over flush and straight 
 three of a kind, as in standard poker; the minor straight stays just below the straight).
 
 Score: an int, higher wins, equal ties; ``score >> 9`` is the index of the category in
-``categories``. One table serves every deck and house rule: only the two 12-entry delta
-tuples differ (``dealerbox/eval/codes.py``).
+``categories``. One table per deck holds the default ranking's scores of
+every non-flush rank pattern; flush hands and the house rules go through a 12-entry
+delta tuple (``dealerbox/eval/codes.py``).
 """
 
 
@@ -23,17 +24,20 @@ from dealerbox.eval import tables as T
 from dealerbox.eval.base import card_values, check_hand, deltas, u16
 
 HOUSE = ("no-minor", "standard-ranking")
+_FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
 DECKS = (24, 28, 32, 36)
 _SIZES = (5,)
 
-_cache = []  # [card values, table view], filled by the first ranking built
+_cache = {}  # type: dict  # deck -> (card values, table view), filled by the first ranking of that deck
 
 
-def _shared():
-    if not _cache:
-        _cache.append(card_values(T.TK_W, T.SUIT5, C.TK_LOW_RANK))
-        _cache.append(u16(T.TK_U))
-    return _cache[0], _cache[1]
+def _shared(deck):
+    got = _cache.get(deck)
+    if got is None:
+        k = DECKS.index(deck)
+        got = (card_values(T.TK_W, T.SUIT5, turkish_lowest_rank(deck)), u16(T.TK_U[k]))
+        _cache[deck] = got
+    return got
 
 
 def categories_for(minor, standard):
@@ -47,19 +51,42 @@ def categories_for(minor, standard):
     return low + mid + top
 
 
-def _scorer(v, u, fl, d, df):
-    """The 5-card scorer: hand (sequence of 5 card ints) -> int. Allocates nothing."""
-    rm = (1 << T.TK_RB) - 1
-    cs = 8 + T.TK_RB
+def _scorer(values, table, plain, flush, royal):
+    """The 5-card scorer: hand (sequence of 5 card ints of the deck) -> int. Allocates nothing.
 
-    def score_unchecked(h):
+    ``plain``: None when the table entries are the scores (the default ranking), else the
+    deltas by code; ``flush``: the deltas for flush hands; ``royal``: (entry of A-K-Q-J-T,
+    its royal flush score: the one flush the deltas cannot tell from a straight flush).
+    Tables are bound as default arguments: locals are the fastest reads in MicroPython,
+    and no closure cells (see base.py on frame size). Call it with the hand only.
+    Row bits: codes.TK_ROW_BITS = 8 (row = R & 255, column = R >> 8, R = x >> 8).
+    """
+    rt, rs = royal
+
+    def flush_score(t, df=flush, rt=rt, rs=rs):
+        return rs if t == rt else t + df[t >> 9]
+
+    if plain is None:
+
+        def score_default(h, v=values, u=table, fl=T.FLUSH5, fs=flush_score):
+            x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
+            t = u[u[(x >> 8) & 255] + (x >> 16)]
+            if fl[x & 255]:
+                return fs(t)
+            return t
+
+        return score_default
+
+    def remap(t, f, d=plain, fs=flush_score):
+        return fs(t) if f else t + d[t >> 9]
+
+    def score_house(h, v=values, u=table, fl=T.FLUSH5, r=remap):
         x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
-        t = u[u[(x >> 8) & rm] + (x >> cs)]
-        if fl[x & 255]:
-            return t + df[t >> 9]
-        return t + d[t >> 9]
+        t = u[u[(x >> 8) & 255] + (x >> 16)]
+        x = fl[x & 255]
+        return r(t, x)
 
-    return score_unchecked
+    return score_house
 
 
 class TurkishRanking:
@@ -93,30 +120,38 @@ class TurkishRanking:
         self.lowest_rank = turkish_lowest_rank(deck)
         self.categories = cats = categories_for(minor, standard)
         ix = cats.index
-        straight = ix("straight")
-        plain = [ix("high_card"), ix("pair"), ix("two_pair"), ix("three_of_a_kind"), straight,
-                 ix("full_house"), ix("four_of_a_kind"), (straight, C.TK_RANKS - 1)]
-        flush = [ix("flush"), plain[1], plain[2], plain[3], ix("straight_flush"),
-                 plain[5], plain[6], ix("royal_flush")]
-        for k in range(4):  # TK_MINOR + k: the minor straight of this deck, or an ace-high hand
-            mine = minor and k == self.lowest_rank - C.TK_LOW_RANK
-            plain.append(ix("minor_straight") if mine else plain[0])
-            flush.append(ix("minor_straight_flush") if mine else flush[0])
-        v, u = _shared()
-        self.score_unchecked = _scorer(v, u, T.FLUSH5, deltas(plain, C.TK_CODES, 9), deltas(flush, C.TK_CODES, 9))
+        plain = []  # default category (the table's code) -> this ranking's category
+        flush = []  # the same for a flush hand
+        for name in C.TK_CATEGORIES:
+            if name == "minor_straight" and not minor:
+                plain.append(ix("high_card"))  # within is its high-card index: the ace is simply high
+                flush.append(ix("flush"))
+            elif name in _FLUSH_OF:
+                plain.append(ix(name))
+                flush.append(ix(_FLUSH_OF[name]))
+            else:
+                plain.append(ix(name) if name in cats else 0)  # the flush categories are never table codes
+                flush.append(plain[-1])
+        v, u = _shared(deck)
+        top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
+        royal = (C.TK_STRAIGHT << 9 | top, ix("royal_flush") << 9)
+        house_rules = standard or not minor
+        self.score_unchecked = _scorer(
+            v, u, deltas(plain, C.TK_CODES, 9) if house_rules else None, deltas(flush, C.TK_CODES, 9), royal
+        )
 
     def check(self, cards):
         """Raise HandError unless ``cards`` is 5 distinct cards of this deck."""
-        check_hand(cards, _SIZES, self.lowest_rank, self.deck)
+        check_hand(cards, _SIZES, self.lowest_rank)
 
     def score(self, cards):
         """Strength of 5 card ints: int, higher wins, equal ties. HandError if bad."""
-        check_hand(cards, _SIZES, self.lowest_rank, self.deck)
+        check_hand(cards, _SIZES, self.lowest_rank)
         return self.score_unchecked(cards)
 
     def category(self, cards):
         """Category name of ``cards`` (e.g. ``"minor_straight_flush"``). HandError if bad."""
-        return self.categories[self.score(cards) >> 9]
+        return self.category_of(self.score(cards))
 
     def category_of(self, score):
         """Category name of a score given by this ranking."""
