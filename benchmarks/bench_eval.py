@@ -27,7 +27,7 @@ PASSES = 3
 _MP_SCRIPT = r"""
 import time
 from dealerbox.eval import make_ranking
-from dealerbox.eval import tables
+from dealerbox.eval import tables_tk36
 rk = make_ranking("turkish", deck=36)
 ev = rk.score_unchecked
 hands = []
@@ -58,7 +58,7 @@ def best(f):
         out = dt if out is None or dt < out else out
     return out
 
-print(len(hands), best(ev), best(make_floor(tables.TK36_U)), best(make_bare(tables.TK36_U)))
+print(len(hands), best(ev), best(make_floor(tables_tk36.U)), best(make_bare(tables_tk36.U)))
 """ % PASSES
 
 

@@ -31,11 +31,23 @@ _SIZES = (5,)
 _cache = {}  # type: dict  # deck -> (card values, table view), filled by the first ranking of that deck
 
 
+def _table(deck):
+    """The packed table of one deck (each in its own module: a game loads only its deck's)."""
+    if deck == 24:
+        from dealerbox.eval.tables_tk24 import U
+    elif deck == 28:
+        from dealerbox.eval.tables_tk28 import U
+    elif deck == 32:
+        from dealerbox.eval.tables_tk32 import U
+    else:
+        from dealerbox.eval.tables_tk36 import U
+    return U
+
+
 def _shared(deck):
     got = _cache.get(deck)
     if got is None:
-        k = DECKS.index(deck)
-        got = (card_values(T.TK_W, T.SUIT5, turkish_lowest_rank(deck)), u16(T.TK_U[k]))
+        got = (card_values(T.TK_W, T.SUIT5, turkish_lowest_rank(deck)), u16(_table(deck)))
         _cache[deck] = got
     return got
 
