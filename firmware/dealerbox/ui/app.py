@@ -32,6 +32,7 @@ from dealerbox.ui.modes import (
     M_GAME,
     M_GATE,
     M_NAME,
+    M_PEEK,
     M_PLAYERS,
     M_RESUME,
     M_SHOWDOWN,
@@ -77,9 +78,14 @@ class App(ResultsFlow):
         self.info = ""
         self.indian = False
         self.ncards = 0
-        self.per_line = 1
+        self.col = 0            # x of the cards on the showdown lines
+        self.center = None      # Indian: the face-up center card (a list), else None
+        self.asked_by = ""      # the name of who asked the sideshow being answered on this turn
+        self.peek = None        # an accepted sideshow: (asker, asked, loser)
+        self.peek_for = []      # seats still to see that comparison (behind their gates)
         self.gate_name = ""
         self.saved = None
+        self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
         self.menu_from = M_GATE
         self.new_config("teen-patti")
@@ -90,6 +96,8 @@ class App(ResultsFlow):
 
     def press(self, button, long=False):
         """Handle one debounced button event (``button`` 0-4 of ``ui.buttons``, ``long`` press)."""
+        was = self.dirty
+        before = self._key()
         m = self.mode
         if m == M_RESUME:
             self._press_resume(button, long)
@@ -100,8 +108,18 @@ class App(ResultsFlow):
             self._press_gate(button, long)
         elif m == M_TURN:
             self._press_turn(button, long)
+        elif m == M_PEEK:
+            self._press_peek(button, long)
         else:
             self._press_public(button, long)
+        if self.dirty and not was and self._key() == before:
+            self.dirty = False          # nothing on the screen changed: no redraw (an I2C transfer saved)
+
+    def _key(self):
+        """Everything the current screen draws from, to tell whether a press changed the frame."""
+        return (self.mode, self.sel, self.top, self.oi, self.amount, self.cursor, self.marks, self.msg, self.edit,
+                self.epos, self.title, self.hint, self.info, self.status, self.viewer, self.rows, self.opts,
+                self.shown, self.gate_name)
 
     def draw(self, fb):
         """Draw the current screen into ``fb`` (FrameBuffer 128x64 MONO_VLSB) and clear ``dirty``."""
@@ -119,8 +137,8 @@ class App(ResultsFlow):
             screens.draw_name(self, cv)
         elif m == M_PLAYERS or m == M_CHIPS or m == M_BOOT:
             screens.draw_value(self, cv)
-        elif m == M_SHOWDOWN:
-            screens.draw_showdown(self, cv)
+        elif m == M_SHOWDOWN or m == M_PEEK:
+            screens.draw_lines(self, cv)
         else:
             screens.draw_list(self, cv)
         self.dirty = False
@@ -132,33 +150,49 @@ class App(ResultsFlow):
 
     def private_seat(self):
         """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
-        return self.viewer if self.mode == M_TURN else None
+        return self.viewer if self.mode == M_TURN or self.mode == M_PEEK else None
 
     def resume(self, store):
-        """Offer "resume" when ``store.load()`` returns a snapshot of this app; True when it did."""
+        """Offer "resume" when ``store.load()`` returns a snapshot of this app; True when it did.
+
+        What the store found wrong (``store.report``: a str, or a list of lines of which the last says
+        which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
+        no save could be used (then only "New session" is offered)."""
         self.store = store
         snap = None
         try:
             snap = store.load()
-        except Exception:   # a store that cannot be read: start a new session
+        except Exception as err:   # a store that cannot be read: start a new session, and say so
+            self.report = "Save unreadable: %s" % err
             snap = None
-        if isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap:
-            self.saved = snap
-            self._enter(M_RESUME, 3)
-            return True
+        else:
+            self.report = self._store_report(store)
+        if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
+            snap = None
+        self.saved = snap
+        if snap is not None or self.report:
+            self._enter(M_RESUME)
+            return snap is not None
         self._enter(M_GAME)
         return False
 
+    @staticmethod
+    def _store_report(store):
+        rep = getattr(store, "report", None)
+        if isinstance(rep, list):       # Store.load's lines: the last names the save used when one was damaged
+            rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
+        return rep if isinstance(rep, str) and rep else None
+
     def _press_resume(self, b, long):
-        if b in (btn.UP, btn.DOWN):
-            self.sel = 4 if self.sel == 3 else 3
+        n = len(self.rows)
+        if b in (btn.UP, btn.DOWN) and self.saved is not None:
+            self.sel = n - 1 if self.sel == n - 2 else n - 2
             self.dirty = True
-        elif b == btn.OK:
-            if self.sel == 3:
-                self.restore(self.saved)
-            else:
-                self.saved = None
-                self._enter(M_GAME)
+        elif b == btn.OK and self.sel == n - 1:
+            self.saved = None
+            self._enter(M_GAME)
+        elif b == btn.OK and self.rows[self.sel][0] == "Resume":
+            self.restore(self.saved)
 
     def snapshot(self, copy=True):
         """The session as a JSON-able dict: config, table, hand in progress, and where the flow is.

@@ -24,6 +24,7 @@ M_REBUY = const(26)
 M_MENU = const(27)
 M_END = const(28)
 M_RULESVIEW = const(29)
+M_PEEK = const(30)          # a sideshow comparison, private to one of its two players (behind its gate)
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)
@@ -34,6 +35,15 @@ ACTION_LABELS = {
     "see": "See cards", "chaal": "Chaal", "blind": "Blind", "pack": "Pack", "show": "Show",
     "sideshow": "Sideshow", "accept": "Accept", "refuse": "Refuse", "check": "Check", "open": "Open",
     "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "draw": "Draw", "rebuy": "Rebuy",
+    "look": "Look at cards", "karanlik": "Karanlik blind",
+}
+# hand categories of the evaluators (dealerbox.eval) as shown at the showdown; "card": one-card variants
+CATEGORY_LABELS = {
+    "high_card": "High card", "pair": "Pair", "color": "Color", "sequence": "Sequence", "pure_sequence": "Pure seq.",
+    "trail": "Trail", "two_pair": "Two pair", "minor_straight": "Minor straight", "straight": "Straight",
+    "three_of_a_kind": "Three of a kind", "full_house": "Full house", "flush": "Flush",
+    "four_of_a_kind": "Four of a kind", "minor_straight_flush": "Minor str. flush",
+    "straight_flush": "Straight flush", "royal_flush": "Royal flush", "card": "",
 }
 BETWEEN_ITEMS = ("Next hand", "Standings", "Rebuy", "Rules", "End session")
 MENU_ITEMS = ("Back to game", "Standings", "Rules")
@@ -42,3 +52,10 @@ MENU_ITEMS = ("Back to game", "Standings", "Rules")
 def action_label(kind):
     """Screen label of an action kind ("chaal" -> "Chaal")."""
     return ACTION_LABELS.get(kind, kind)
+
+
+def category_label(cat):
+    """Screen label of an evaluator category ("pure_sequence" -> "Pure seq."); "" for None."""
+    if not cat:
+        return ""
+    return CATEGORY_LABELS.get(cat, cat)

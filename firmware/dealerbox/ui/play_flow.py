@@ -158,6 +158,8 @@ class PlayFlow:
     def _press_gate(self, b, long):
         if b == btn.OK and long:
             self._open_menu(M_GATE)
+        elif b == btn.OK and self.peek_for:
+            self._open_peek()
         elif b == btn.OK:
             self._open_turn()
 
@@ -176,7 +178,11 @@ class PlayFlow:
         self.indian = self.cfg["game"] == "indian"
         hand = e.hands[seat]
         self.ncards = len(hand) if hand else 0
-        self.info = self._public_info()
+        self.info = self._public_info(seat)
+        ss = v.get("sideshow")                      # answering a sideshow: who asked
+        self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
+        if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
+            self.info = "Sideshow by " + self.asked_by
         self.opts = e.legal_actions()
         self.oi = 0
         self.cursor = 0
@@ -303,20 +309,33 @@ class PlayFlow:
         if e.phase == "over" and self.store is not None and e.log is not None:
             self.store.append_log(e.log)   # streamed into the file, one JSON line
         self._save()
-        if e.to_act == seat and e.phase != "over":
+        if action.kind == "accept":     # the comparison, to each of the two players behind their gates
+            for ev in events:
+                if ev[0] == "accept":
+                    asker = ev[2]
+                elif ev[0] == "pack":
+                    loser = ev[1]
+            self.peek = (asker, seat, loser)
+            self.peek_for = [seat, asker]
+            self._open_peek()
+        elif e.to_act == seat and e.phase != "over":
             self._open_turn()           # same player again (after "see"): stays behind the same gate
-            self.msg = self.last
         else:
             self._after_engine()
 
     def _describe(self, seat, action, events):
         """One public line about what just happened ("Ben: chaal 4")."""
-        name = self.table.names[seat]
+        names = self.table.names
+        name = names[seat]
         if action.kind == "draw":
             return "%s drew %d" % (name, len(action.cards))
         for ev in events:
-            if ev and ev[0] in ("sideshow-result", "sideshow_result", "sideshow-won"):
-                pass
+            if ev[0] == "sideshow":
+                return "Sideshow: %s asks %s" % (name, names[ev[2]])
+            if ev[0] == "refuse":
+                return "%s refuses sideshow" % name
+            if ev[0] == "pack" and action.kind == "accept":
+                return "%s packs (sideshow)" % names[ev[1]]
         if action.amount:
             return "%s: %s %d" % (name, action.kind, action.amount)
         return "%s: %s" % (name, action.kind)

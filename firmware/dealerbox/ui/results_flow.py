@@ -4,7 +4,8 @@ session with net results (the second layer of ``App``).
 """
 
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import widgets
+from dealerbox.ui import cardart, font, widgets
+from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     BETWEEN_ITEMS,
     M_AWARDS,
@@ -13,48 +14,118 @@ from dealerbox.ui.modes import (
     M_GAME,
     M_GATE,
     M_MENU,
+    M_PEEK,
     M_REBUY,
     M_RULESVIEW,
     M_SHOWDOWN,
     M_STANDINGS,
     MENU_ITEMS,
+    category_label,
 )
 from dealerbox.ui.play_flow import PlayFlow
+
+# how a hand ended (engine ``result["how"]``), the first line of the awards
+HOW = {"pack": "Everyone else packed", "fold": "Everyone else folded", "show": "Show", "pot-cap": "Pot cap reached",
+       "all-in": "All in: showdown"}
 
 
 class ResultsFlow(PlayFlow):
     """Layer of ``App``: results flow."""
 
     def _showdown_rows(self):
-        """Rows of the showdown: each shown hand with its category (empty when nothing was shown)."""
+        """Lines of the showdown (``_lines``): each shown hand with its category, the winners marked (a
+        check mark; in Indian party mode an "x" marks the losers); Indian Poker: the center card first and,
+        instead of the category, the cards that played when the center card counted. Empty when no hand
+        was shown (everyone else packed or folded)."""
         r = self.engine.result
+        names = self.table.names
         shown = r.get("shown") or []
-        cats = r.get("categories") or r.get("category") or []
-        rows = []
+        cats = r.get("categories") or []
+        best = r.get("best")
+        party = r.get("how") == "party"
+        if party:
+            marked = r.get("loser") or []
+        else:
+            marked = [a[1] for a in r.get("awards") or [] if a[2] > 0]
+        hands = []
+        if r.get("center") and any(shown):
+            hands.append(("", "Center", r["center"], ""))
         for s in range(len(shown)):
             if shown[s]:
-                cat = ""
-                if isinstance(cats, list) and s < len(cats) and cats[s]:
-                    cat = cats[s]
-                elif isinstance(cats, dict):
-                    cat = cats.get(s) or cats.get(str(s)) or ""
-                rows.append((self.table.names[s], cat, shown[s]))
-        return rows
+                right = category_label(cats[s]) if s < len(cats) else ""
+                if best is not None:        # Indian: the card itself; the cards that played if not its own
+                    b = best[s]
+                    right = b if b and sorted(b) != sorted(shown[s]) else ""
+                mark = ("x" if party else "\x19") if s in marked else ""
+                hands.append((mark, names[s], shown[s], right))
+        return self._lines(hands) if hands else []
+
+    def _lines(self, hands):
+        """Screen lines of ``hands`` (list of (mark, name, cards, right)), and ``self.col`` the x of the cards
+        (after the longest name). A line is (mark, text, cards, right): ``right`` a str drawn right-aligned
+        (the category) or a list of cards drawn after an arrow; a category that does not fit after the
+        cards gets a line of its own, indented, so nothing overlaps."""
+        w = 0
+        for h in hands:
+            w = max(w, len(h[1]))
+        col = 7 + w * font.W + 3
+        self.col = col
+        out = []
+        for mark, name, cards, right in hands:
+            end = col + len(cards) * (cardart.SMALL_W + 1) + 3
+            if isinstance(right, str) and right and end + text_width(right) > WIDTH:
+                out.append((mark, name, cards, ""))
+                out.append(("", "  " + right, None, ""))
+            else:
+                out.append((mark, name, cards, right))
+        return out
+
+    def _open_peek(self):
+        """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
+        ``view`` (its own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
+        e = self.engine
+        seat = self.peek_for[0]
+        asker, target, loser = self.peek
+        other = target if seat == asker else asker
+        v = e.view(seat)
+        peek = v.get("peek") or {}
+        oc = peek.get(other) or peek.get(str(other)) or []
+        names = self.table.names
+        hands = []
+        for s, cards in ((seat, v.get("cards") or []), (other, oc)):
+            hands.append(("" if s == loser else "\x19", names[s], cards, category_label(e.category(s))))
+        self.viewer = seat
+        self.mode = M_PEEK
+        self.rows = self._lines(hands)
+        self.title = "Sideshow: %s packs" % names[loser]
+        self.hint = "OK: seen"
+        self.sel = -1
+        self.top = 0
+        self.msg = ""
+        self.dirty = True
+
+    def _press_peek(self, b, long):
+        if b == btn.OK and long:
+            self._open_menu(M_GATE)
+        elif b == btn.OK:
+            self.peek_for.pop(0)
+            if self.peek_for:
+                self.viewer = None
+                self._enter(M_GATE)     # the other player of the sideshow, behind their own gate
+            else:
+                self.peek = None
+                self._after_engine()
 
     def _press_public(self, b, long):
         m = self.mode
         if b == btn.OK and long and m in (M_SHOWDOWN, M_AWARDS):
             self._open_menu(m)
             return
-        if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END) and b in (btn.UP, btn.DOWN):
-            n = len(self.rows)
-            per = 2 if m == M_SHOWDOWN else widgets.ROWS
-            step = 1 if b == btn.DOWN else -1
-            self.top = max(0, min(self.top + step, n - per))
-            self.dirty = True
+        if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW) and b in (btn.UP, btn.DOWN):
+            self._scroll(b)
             return
         if m in (M_BETWEEN, M_MENU, M_REBUY) and b in (btn.UP, btn.DOWN):
-            self._move(b, long, len(self.rows) if m != M_REBUY else self.table.n)
+            self._move(b, long, len(self.rows))
             if m == M_REBUY:
                 self._build_rebuy()
             return
@@ -94,7 +165,7 @@ class ResultsFlow(PlayFlow):
                 self.amount = settings.ladder_step(settings.CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
                 self._build_rebuy()
                 self.dirty = True
-            elif b == btn.OK and long:
+            elif b == btn.OK and (long or self.sel >= self.table.n):     # "Done" (or long OK): back
                 self._enter(M_BETWEEN, 2)
             elif b == btn.OK:
                 seat = self.sel
@@ -115,10 +186,7 @@ class ResultsFlow(PlayFlow):
                 self.back_mode = M_MENU
                 self._enter(M_RULESVIEW)
         elif m == M_RULESVIEW:
-            if b in (btn.UP, btn.DOWN):
-                self.top = max(0, min(self.top + (1 if b == btn.DOWN else -1), len(self.rows) - widgets.ROWS))
-                self.dirty = True
-            elif b == btn.OK:
+            if b == btn.OK:
                 back = self.back_mode
                 self.back_mode = 0
                 self._enter(back)
@@ -130,6 +198,13 @@ class ResultsFlow(PlayFlow):
             from dealerbox.ui import settings
             self._enter(M_GAME, settings.game_index(self.cfg["game"]))
 
+    def _scroll(self, b):
+        """UP/DOWN on a list without a selection: scroll one row (the frame changes only when it moves)."""
+        top = max(0, min(self.top + (1 if b == btn.DOWN else -1), len(self.rows) - widgets.ROWS))
+        if top != self.top:
+            self.top = top
+            self.dirty = True
+
     def _end_session(self):
         self._enter(M_END)
 
@@ -137,7 +212,8 @@ class ResultsFlow(PlayFlow):
         t = self.table
         self.title = "Rebuy %d chips" % self.amount
         self.rows = [(t.names[s], t.stacks[s]) for s in range(t.n)]
-        self.hint = "\x17\x18 chips OK buy"
+        self.rows.append(("Done", None))
+        self.hint = "\x17\x18 chips OK buy" if self.sel < t.n else "OK back"
         self._fix_top()
 
     def _build_play(self):
@@ -145,23 +221,30 @@ class ResultsFlow(PlayFlow):
         e = self.engine
         t = self.table
         if m == M_GATE:
+            seat = self.peek_for[0] if self.peek_for else e.to_act
             self.title = self.last
-            self.gate_name = t.names[e.to_act]
-            self.info = self._public_info()
+            self.gate_name = t.names[seat]
+            self.info = self._public_info(seat)
+            if self.peek_for:
+                self.info = "to see the sideshow"
             self.hint = "OK: I am " + self.gate_name
         elif m == M_SHOWDOWN:
-            self.title = "Showdown"
+            self.title = "Showdown: x loses" if e.result.get("how") == "party" else "Showdown"
             self.rows = self._showdown_rows()
-            self.per_line = 1 if self.rows and len(self.rows[0][2]) <= 3 else 2
             self.sel = -1
-            self.hint = "\x1c more  OK awards"
+            self.hint = "\x1c more  OK awards" if len(self.rows) > widgets.ROWS else "OK awards"
         elif m == M_AWARDS:
             r = e.result
             self.title = "Hand %d result" % e.hand_no
             rows = []
-            why = r.get("reason") or r.get("end")
-            if isinstance(why, str):
-                rows.append((why, None))
+            how = r.get("how")
+            if r.get("dead"):
+                rows.append(("Dead hand: carried", r.get("carry")))
+            elif how == "party":
+                for s in r.get("loser") or []:
+                    rows.append(("Loser: " + t.names[s], None))
+            elif how in HOW:
+                rows.append((HOW[how], None))
             pots = r.get("pots") or []
             for a in r.get("awards") or []:
                 pot, seat, chips = a[0], a[1], a[2]
@@ -172,14 +255,14 @@ class ResultsFlow(PlayFlow):
                 rows.append(("Back to %s" % t.names[back[0]], "+%d" % back[1]))
             if not rows:
                 rows.append(("No award", None))
-            self.rows = rows
+            self.rows = self._fit(rows)
             self.sel = -1
-            self.hint = "\x1c more  OK standings"
+            self.hint = "\x1c more  OK standings" if len(self.rows) > widgets.ROWS else "OK standings"
         elif m in (M_STANDINGS, M_END):
             rows = []
             for _seat, name, stack, net in t.standings():
                 rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
-            self.rows = rows
+            self.rows = self._fit(rows)
             self.sel = -1
             if m == M_END:
                 self.title = "Session over: net"
@@ -198,12 +281,38 @@ class ResultsFlow(PlayFlow):
         elif m == M_REBUY:
             self._build_rebuy()
 
-    def _public_info(self):
-        """"Pot 17  stake 2": what everybody may know (from ``public_view``)."""
+    @staticmethod
+    def _fit(rows):
+        """``rows`` (label, value) with every row too wide for the frame split in two: its label (cut after
+        ": " when it has one) and, below, the rest with the value, so a value never overlaps a name."""
+        out = []
+        for label, value in rows:
+            if value is not None and 2 + text_width(label) + font.W + widgets.value_width(value) > WIDTH - 8:
+                i = label.find(": ")
+                if i > 0:
+                    out.append((label[:i + 1], None))
+                    out.append(("  " + label[i + 2:], value))
+                else:
+                    out.append((label, None))
+                    out.append(("", value))
+            else:
+                out.append((label, value))
+        return out
+
+    def _public_info(self, seat=None):
+        """What everybody may know, from ``public_view``: "Pot 17  stake 2" (Teen Patti) or "Pot 9  call 2"
+        (the chips ``seat`` must put in to call: Turkish, Indian). Sets ``center`` (Indian: the face-up
+        center card as a list, or None)."""
         e = self.engine
         pv = e.public_view()
         pot = pv.get("pot", e.pot_total())
         stake = pv.get("stake")
+        c = pv.get("center")
+        self.center = c if c else None
         if isinstance(stake, int):
             return "Pot %d  stake %d" % (pot, stake)
+        bets = pv.get("bets")
+        if seat is not None and bets and pv.get("phase") != "draw":
+            call = min(max(bets) - bets[seat], self.table.stacks[seat])
+            return "Pot %d  call %d" % (pot, call)
         return "Pot %d" % pot

@@ -42,15 +42,25 @@ def draw_name(app, cv):
 
 def draw_gate(app, cv):
     widgets.title(cv, app.title)
-    cv.center("Pass the box to", 13)
+    c = app.center              # Indian: the face-up center card, one more line
+    y = 11 if c else 13
+    cv.center("Pass the box to", y)
     name = app.gate_name
     big = len(name) * font.BIG_W <= WIDTH
     if big:
-        cv.center(name, 24, 1, True)
+        cv.center(name, y + 9 if c else 24, 1, True)
     else:
-        cv.center(name, 28)
-    cv.center(app.info, 44)
+        cv.center(name, y + 13 if c else 28)
+    cv.center(app.info, 37 if c else 44)
+    if c:
+        _center_card(cv, c, (WIDTH - 66) // 2, 46)
     widgets.footer(cv, app.hint)
+
+
+def _center_card(cv, c, x, y):
+    """ "Center" and the center card (Indian Poker), 66 px wide from (x, y)."""
+    cv.text("Center", x, y)
+    cardart.small_row(cv, c, len(c), x + 42, y)
 
 
 def draw_turn(app, cv):
@@ -74,6 +84,11 @@ def draw_turn(app, cv):
         n = len(own)
         gap = 4 if n <= 5 else 1
         x0 = (WIDTH - n * cardart.CARD_W - (n - 1) * gap) // 2
+        if app.asked_by and n <= 3:     # answering a sideshow: who asked, beside the cards
+            x0 = 1
+            cv.text("Sideshow", 74, 20)
+            cv.text("asked by", 74, 29)
+            cv.text(app.asked_by, 74, 38)
         cardart.row(cv, own, n, x0, 20, gap, app.marks)
         if drawing:
             cv.char(21, x0 + app.cursor * (cardart.CARD_W + gap) + 7, 48)
@@ -107,7 +122,8 @@ def draw_turn(app, cv):
 
 
 def draw_others(app, cv, seat):
-    """Indian Poker: every other player's card (the holder's own is never drawn)."""
+    """Indian Poker: every other player's forehead card (the holder's own is never drawn), then "You: ?"
+    with the own hole card in the two-card variant, and the face-up center card when there is one."""
     shown = app.shown
     t = app.table
     k = 0
@@ -124,25 +140,35 @@ def draw_others(app, cv, seat):
             cv.char(ord(nm[i]), x + i * 6, y)
         cardart.small(cv, cards[0], x + 20, y)
         k += 1
-    cv.text("You: ?", 1, 47)
+    x = cv.text("You: ?", 1, 47)
+    own = shown[seat]
+    if own:                     # the two-card variant: the own hole card (``_visible``), never the forehead
+        cardart.small_row(cv, own, len(own), x + 6, 47)
+    if app.center:
+        _center_card(cv, app.center, WIDTH - 66, 47)
 
 
-def draw_showdown(app, cv):
+def draw_lines(app, cv):
+    """The showdown and the sideshow comparison: lines of (mark, text, cards, right) from ``app.top``
+    (``ResultsFlow._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
+    category right-aligned or, Indian Poker, an arrow and the cards that played."""
     widgets.title(cv, app.title)
     rows = app.rows
     y = widgets.ROW0
-    i = app.top
-    while i < len(rows) and y < widgets.FOOT_Y - 8:
-        name, cat, cards = rows[i]
-        if app.per_line == 1:
-            cv.text(name, 1, y)
-            cardart.small_row(cv, cards, len(cards), 44, y)
-            cv.text(cat, WIDTH - text_width(cat), y)
-            y += widgets.ROW_H
-        else:
-            cv.text(name, 1, y)
-            cv.text(cat, WIDTH - text_width(cat), y)
-            cardart.small_row(cv, cards, len(cards), 8, y + 9)
-            y += 2 * widgets.ROW_H + 1
-        i += 1
+    end = min(len(rows), app.top + widgets.ROWS)
+    for i in range(app.top, end):
+        mark, text, cards, right = rows[i]
+        if mark:
+            cv.text(mark, 0, y)
+        cv.text(text, 7, y)
+        x = app.col
+        if cards:
+            x = cardart.small_row(cv, cards, len(cards), x, y)
+        if right:
+            if isinstance(right, str):
+                cv.text(right, WIDTH - text_width(right), y)
+            else:
+                cv.char(24, x, y)
+                cardart.small_row(cv, right, len(right), x + 8, y)
+        y += widgets.ROW_H
     widgets.footer(cv, app.hint)

@@ -69,14 +69,26 @@ def build(app):
     game = cfg["game"]
     if m == M_RESUME:
         s = app.saved
-        app.title = "Saved session"
-        app.rows = [(settings.game_label(s["cfg"]["game"]), None),
-                    ("%d players" % len(s["table"]["names"]), None),
-                    ("hand", s.get("hand_no", 0)),
-                    ("Resume", None), ("New session", None)]
-        if app.sel < 3:
-            app.sel = 3
-        app.hint = "\x1c choose  OK select"
+        rows = []
+        rep = app.report
+        if rep:                                     # what the store found wrong, before the question
+            if not rep.lower().startswith("save"):
+                rep = "Save damaged: " + rep
+            _wrap(rows, rep)
+        if s is not None:
+            app.title = "Saved session"
+            rows.append((settings.game_label(s["cfg"]["game"]) + ", %d players" % len(s["table"]["names"]),
+                         None))
+            rows.append(("hand", s.get("hand_no", 0)))
+            rows.append(("Resume", None))
+            app.hint = "\x1c choose  OK select"
+        else:
+            app.title = "No saved session"
+            app.hint = "OK new session"
+        rows.append(("New session", None))
+        app.rows = rows
+        if app.sel < len(rows) - 2 or s is None:
+            app.sel = len(rows) - (2 if s is not None else 1)
     elif m == M_GAME:
         app.title = "New session: game"
         app.rows = []
@@ -95,8 +107,8 @@ def build(app):
         app.rows.append(("Done", None))
         app.hint = "\x1c seat  OK edit"
     elif m == M_NAME:
-        app.title = "Name of seat %d" % (app.sel + 1)
-        app.hint = "\x1c letter \x17\x18 move OK"
+        app.title = "Seat %d name: OK done" % (app.sel + 1)
+        app.hint = "\x1c a-z \x17\x18 hold\x17 delete"
     elif m == M_CHIPS:
         app.title = "Starting chips"
         app.rows = [("chips for each player", cfg["chips"])]
@@ -118,6 +130,9 @@ def build(app):
         app.title = "House-rule preset"
         app.rows = [(p[1], None) for p in ps]
         app.sel = app._choice_index([p[0] for p in ps], cfg["preset"])
+        if cfg["preset"] == CUSTOM:                 # single rules edited: keep them unless a preset is chosen
+            app.rows.append(("Custom (your edits)", None))
+            app.sel = len(ps)
         app.hint = "\x1c choose  OK next"
     else:   # M_SUMMARY, M_RULESVIEW
         app.title = "Summary: OK to deal" if m == M_SUMMARY else "Rules in force"
@@ -133,16 +148,21 @@ def build(app):
         rows.append((line, None))
         rows.append(("Starting chips", cfg["chips"]))
         for ln in rules.describe(game, cfg["rules"]):
-            while len(ln) > 20:
-                cut = ln.rfind(" ", 0, 21)
-                if cut <= 0:
-                    cut = 20
-                rows.append((ln[:cut], None))
-                ln = "  " + ln[cut:].strip()
-            rows.append((ln, None))
+            _wrap(rows, ln)
         app.rows = rows
         app.sel = -1
         app.hint = "\x1c scroll OK deal" if m == M_SUMMARY else "\x1c scroll OK back"
+
+
+def _wrap(rows, ln, width=20):
+    """Append ``ln`` to ``rows`` as list rows of at most ``width`` characters, cut at spaces."""
+    while len(ln) > width:
+        cut = ln.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            cut = width
+        rows.append((ln[:cut], None))
+        ln = "  " + ln[cut:].strip()
+    rows.append((ln, None))
 
 
 def _back(app):
@@ -217,9 +237,11 @@ def press(app, b, long):
         elif b == btn.LEFT:
             _back(app)
         elif b == btn.OK:
-            name = rules.presets(game)[app.sel][0]
-            cfg["preset"] = name
-            cfg["rules"] = settings.apply_preset(game, cfg["rules"], name)
+            ps = rules.presets(game)
+            if app.sel < len(ps):                   # else "Custom": the edited rules stay as they are
+                name = ps[app.sel][0]
+                cfg["preset"] = name
+                cfg["rules"] = settings.apply_preset(game, cfg["rules"], name)
             _next(app)
     elif m == M_STRUCT or m == M_RULES:
         game = cfg["game"]
@@ -232,7 +254,7 @@ def press(app, b, long):
             i = app._choice_index(ch, cfg["rules"][key]) + (1 if b == btn.RIGHT else -1)
             cfg["rules"][key] = ch[i % len(ch)]
             if m == M_RULES:
-                cfg["preset"] = rules.which_preset(game, cfg["rules"]) or "custom"
+                cfg["preset"] = _preset_of(game, cfg["rules"])
             build(app)
             app.dirty = True
         elif b == btn.LEFT:
@@ -251,6 +273,17 @@ def press(app, b, long):
         elif b == btn.OK:
             return True
     return False
+
+
+CUSTOM = "custom"
+
+
+def _preset_of(game, r):
+    """The preset whose single house rules ``r`` has (the boot/ante and betting values aside), or CUSTOM."""
+    for p in rules.presets(game):
+        if settings.apply_preset(game, r, p[0]) == r:
+            return p[0]
+    return CUSTOM
 
 
 def _fit_rules(cfg):
