@@ -7,10 +7,13 @@ Files under ``root`` (``/data`` on the box)::
     session.tmp    a save in progress (exists only if the power went mid-save)
     hands.log      one JSON hand log per line (docs/engine.md), appended
     hands.1.log    the older hand logs once hands.log passed ``log_limit`` bytes
+    crashes        "<save number> <count>": crashes of the app in a row with that snapshot
+    *.bad          a snapshot file set aside by ``load`` (damaged, or not a snapshot of this firmware)
+    *.crashed      a snapshot file set aside after crashes (``set_aside``)
 
 A snapshot file is one header line and the JSON text::
 
-    DBX1 <save number> <crc32 of the JSON, 8 hex digits> <length of the JSON in bytes>\\n
+    DBX2 <save number> <crc32 of the JSON, 8 hex digits> <length of the JSON> <hands.log length>\\n
     {"...": ...}\\n
 
 ``save(obj)`` writes the whole file to ``session.tmp``, closes it, renames
@@ -19,10 +22,16 @@ A snapshot file is one header line and the JSON text::
 visible only when it is closed and renames atomically, so whatever instant the
 power goes, some file holds either the snapshot before the save or the one
 after it, whole. ``load()`` reads all three, rejects any whose length,
-checksum or JSON is wrong (a truncated or corrupt file), and returns the valid
-one with the highest save number; ``report`` says what it found, in words.
-(DESIGN.md, "Lessons from devices like this one"; proven by
-tests/core/test_powercut.py, which cuts the power at every block write.)
+checksum, JSON or shape is wrong, and returns the valid one with the highest
+save number; ``found`` says what it found, in words, ``report`` what the
+players should know. (DESIGN.md, "Lessons from devices like this one"; proven
+by tests/core/test_powercut.py, which cuts the power at every block write.)
+
+The hand log and the snapshot are committed together: every snapshot records
+how long ``hands.log`` was when it was saved, and ``load()`` drops what the log
+gained after the snapshot it uses (a hand whose last action the power cut off
+before its save is replayed at resume; its first record must not stay). The
+app appends a hand's log and then saves: the save is the commit.
 
 Every write is small and whole-file: flash wears out, and ``bytes_written``
 counts what this store wrote (``make bench`` reports it per action).
@@ -38,17 +47,21 @@ except ImportError:  # a port built without binascii.crc32
 
 from micropython import const
 
-MAGIC = "DBX1"
+MAGIC = "DBX2"
+OLD_MAGIC = "DBX1"  # the format before the log length was recorded (read, never written)
 SESSION = "session.json"
 BACKUP = "session.bak"
 TEMP = "session.tmp"
 LOG = "hands.log"
 OLD_LOG = "hands.1.log"
+LOG_TEMP = "hands.tmp"
+CRASHES = "crashes"
+BAD = ".bad"
 LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file
-_HEAD = "%s %010d %08x %010d\n"
-_HEAD_SIZE = const(36)
+_HEAD = "%s %010d %08x %010d %010d\n"
+_HEAD_SIZE = const(47)
 _CHUNK = const(256)
 _ENOENT = const(2)
 _EEXIST = const(17)
@@ -89,27 +102,33 @@ def _buffer(text):
         return text.encode()
 
 
-def _parts(obj, number):
+def _parts(obj, number, mark):
     """The header line (bytes) and the JSON body (buffer) of a snapshot file, and the body's length in bytes."""
     body = _buffer(json.dumps(obj, separators=(",", ":")))
     size = len(memoryview(body))
-    head = (_HEAD % (MAGIC, number, crc32(body), size)).encode()
+    head = (_HEAD % (MAGIC, number, crc32(body), size, mark)).encode()
     return head, body, size
 
 
-def encode(obj, number):
-    """The bytes of a snapshot file holding ``obj`` (JSON-able) as save ``number`` (int >= 1)."""
-    head, body, _size = _parts(obj, number)
+def encode(obj, number, mark=0):
+    """The bytes of a snapshot file holding ``obj`` (JSON-able) as save ``number`` (int >= 1).
+
+    ``mark``: the length of ``hands.log`` in bytes committed with this snapshot.
+    """
+    head, body, _size = _parts(obj, number, mark)
     if isinstance(body, str):
         body = body.encode()
     return head + body + b"\n"
 
 
 def check(data):
-    """Validate the bytes of a snapshot file without parsing its JSON: ``(save number, body offset, body length)``.
+    """Validate the bytes of a snapshot file without parsing its JSON.
 
+    Returns ``(save number, body offset, body length, log mark)``: the mark is the length of
+    ``hands.log`` the snapshot was saved with, or None in a ``DBX1`` file (which has none).
     Raises ValueError saying what is wrong: ``"empty"``, ``"no header"``,
-    ``"not a session file"``, ``"truncated (N of M bytes)"`` or ``"checksum mismatch"``.
+    ``"not a session file"`` (also for a negative or non-decimal number in the header),
+    ``"truncated (N of M bytes)"`` or ``"checksum mismatch"``.
     """
     if not data:
         raise ValueError("empty")
@@ -120,19 +139,23 @@ def check(data):
         parts = data[:nl].decode().split()
     except UnicodeError:
         raise ValueError("not a session file") from None
-    if len(parts) != 4 or parts[0] != MAGIC:
+    n = len(parts)
+    if not (n == 5 and parts[0] == MAGIC or n == 4 and parts[0] == OLD_MAGIC):
         raise ValueError("not a session file")
+    for i in (1, 3, 4)[:n - 2]:
+        if not parts[i].isdigit():
+            raise ValueError("not a session file")
     try:
-        number = int(parts[1])
         crc = int(parts[2], 16)
-        size = int(parts[3])
     except ValueError:
         raise ValueError("not a session file") from None
+    number = int(parts[1])
+    size = int(parts[3])
     if len(data) < nl + 2 + size:
         raise ValueError("truncated (%d of %d bytes)" % (len(data), nl + 2 + size))
     if crc32(memoryview(data)[nl + 1:nl + 1 + size]) != crc:
         raise ValueError("checksum mismatch")
-    return number, nl + 1, size
+    return number, nl + 1, size, int(parts[4]) if n == 5 else None
 
 
 def decode(data):
@@ -140,7 +163,7 @@ def decode(data):
 
     Raises ValueError as ``check`` does, or ``"bad JSON"``.
     """
-    number, start, size = check(data)
+    number, start, size, _mark = check(data)
     try:
         obj = json.loads(data[start:start + size])
     except ValueError:
@@ -148,8 +171,28 @@ def decode(data):
     return number, obj
 
 
-def _write_snapshot(f, obj, number):
-    """Write snapshot ``obj`` as save ``number`` into the open file ``f``; returns the bytes written.
+def snapshot_problem(obj, version):
+    """None when ``obj`` has the shape of the app's snapshot of ``version``, else what is wrong (str).
+
+    The app's snapshot (ui/app.py ``App.snapshot``) is a dict: ``"v"`` (== ``version``, the
+    UI's ``SNAPSHOT_VERSION``), ``"cfg"`` and ``"table"`` (dicts), ``"engine"`` (a dict or None).
+    A snapshot of another firmware version or of another shape is refused here, before the app
+    could crash on it at every boot.
+    """
+    if not isinstance(obj, dict):
+        return "not a snapshot (JSON %s)" % type(obj).__name__
+    v = obj.get("v")
+    if v != version:
+        return "snapshot version %r, this firmware reads %d" % (v, version)
+    for key in ("cfg", "table", "engine"):
+        x = obj.get(key)
+        if not isinstance(x, dict) and (key != "engine" or x is not None):
+            return "snapshot without a valid %r" % key
+    return None
+
+
+def _write_snapshot(f, obj, number, mark):
+    """Write snapshot ``obj`` as save ``number`` (log ``mark``) into the open file ``f``; returns the bytes written.
 
     MicroPython: a blank header, the JSON streamed by ``json.dump`` (no string of the whole
     snapshot on the heap, which a fragmented heap may not have room for), the checksum read
@@ -157,7 +200,7 @@ def _write_snapshot(f, obj, number):
     encoded parts in three writes. The file is only visible whole, at close (littlefs2).
     """
     if not _STREAM:
-        head, body, size = _parts(obj, number)
+        head, body, size = _parts(obj, number, mark)
         f.write(head)
         f.write(body)
         f.write(b"\n")
@@ -178,7 +221,7 @@ def _write_snapshot(f, obj, number):
         crc = crc32(mv[:k], crc)
         left -= k
     f.seek(0)
-    f.write((_HEAD % (MAGIC, number, crc, size)).encode())
+    f.write((_HEAD % (MAGIC, number, crc, size, mark)).encode())
     return _HEAD_SIZE + size + 1
 
 
@@ -189,24 +232,31 @@ class Store:
     (``os`` on the box and on the host; files are opened with the builtin
     ``open``). ``log_limit`` is the size in bytes at which ``hands.log`` is moved
     to ``hands.1.log`` (replacing the older one), so logs never fill the flash.
+    ``version``: the snapshot version ``load`` accepts (default: the UI's
+    ``SNAPSHOT_VERSION``, ui/modes.py).
 
     Attributes: ``number`` (int, the save number of the newest snapshot, 0 if
-    none), ``report`` (list of str: what ``load`` found, one line per file),
+    none), ``found`` (list of str: what ``load`` found, one line per file and
+    what it did), ``report`` (str or None: set by ``load``, a sentence for the
+    players when a save was damaged or unusable, None when all was well),
     ``bytes_written`` (int: bytes written to files by this store), ``saves``
     (int: snapshots saved by this store).
     """
 
-    def __init__(self, root="/", fs=None, log_limit=LOG_LIMIT):
+    def __init__(self, root="/", fs=None, log_limit=LOG_LIMIT, version=None):
         if fs is None:
             import os as fs
         self.fs = fs
         self.root = root.rstrip("/")
         self.log_limit = log_limit
+        self.version = version
         self.number = 0
-        self.report = []
+        self.found = []  # type: list
+        self.report = None  # type: str | None
         self.bytes_written = 0
         self.saves = 0
         self._ready = False
+        self._session_ok = False  # session.json is known to be a good snapshot (may become session.bak)
 
     def path(self, name):
         """The full path of file ``name`` in the store's folder."""
@@ -222,12 +272,22 @@ class Store:
                         raise
             self._ready = True
 
-    def _exists(self, name):
+    def _size(self, name):
+        """The length of file ``name`` in bytes, -1 when it does not exist."""
         try:
-            self.fs.stat(self.path(name))
-            return True
+            return self.fs.stat(self.path(name))[6]
         except OSError:
-            return False
+            return -1
+
+    def _exists(self, name):
+        return self._size(name) >= 0
+
+    def _remove(self, name):
+        try:
+            self.fs.remove(self.path(name))
+        except OSError as e:
+            if e.args[0] != _ENOENT:
+                raise
 
     def _read(self, name):
         """The bytes of file ``name``, or None when it does not exist."""
@@ -244,21 +304,29 @@ class Store:
         """Save snapshot ``obj`` (a JSON-able dict) as the newest; returns the bytes written (int).
 
         Temporary file, close, rename: ``session.json`` becomes ``session.bak``
-        and ``session.tmp`` becomes ``session.json``. Raises OSError if the
-        filesystem fails (the previous snapshot is then still there) and
-        TypeError/ValueError if ``obj`` is not JSON-able (nothing is written).
+        and ``session.tmp`` becomes ``session.json``. A ``session.json`` that is not
+        a valid snapshot never replaces ``session.bak`` (the last good copy): it is
+        set aside as ``session.json.bad``. The snapshot records the length of
+        ``hands.log``, committing the hand logs appended before it. Raises OSError
+        if the filesystem fails (the previous snapshot is then still there) and
+        TypeError/ValueError if ``obj`` is not JSON-able (nothing is renamed).
         """
         if not self.number:
             self._scan_number()
         self._ensure_root()
+        mark = self._size(LOG)
         f = open(self.path(TEMP), "w+b" if _STREAM else "wb")
         try:
-            n = _write_snapshot(f, obj, self.number + 1)
+            n = _write_snapshot(f, obj, self.number + 1, mark if mark > 0 else 0)
         finally:
             f.close()
         if self._exists(SESSION):
-            self._replace(SESSION, BACKUP)
+            if self._session_ok or self._valid(SESSION):
+                self._replace(SESSION, BACKUP)
+            else:
+                self._replace(SESSION, SESSION + BAD)
         self._replace(TEMP, SESSION)
+        self._session_ok = True
         self.number += 1
         self.saves += 1
         self.bytes_written += n
@@ -274,97 +342,196 @@ class Store:
             self.fs.remove(self.path(dst))
             self.fs.rename(self.path(src), self.path(dst))
 
+    def _check(self, name):
+        """``(number, log mark, None)`` for a valid snapshot file ``name``, ``(None, None, problem)`` if not.
+
+        The problem is None too when the file does not exist (number None).
+        """
+        try:
+            data = self._read(name)
+        except OSError as e:
+            return None, None, "unreadable (%s)" % e
+        if data is None:
+            return None, None, None
+        try:
+            number, _start, _size, mark = check(data)
+        except ValueError as e:
+            return None, None, str(e)
+        return number, mark, None
+
+    def _valid(self, name):
+        return self._check(name)[0] is not None
+
     def _candidates(self):
-        """``[(name, number or None, problem or None)]`` for the snapshot files there are (JSON not parsed)."""
+        """``[(name, number, mark, problem)]`` for the snapshot files there are (JSON not parsed)."""
         out = []  # type: list
         for name in (SESSION, TEMP, BACKUP):
-            try:
-                data = self._read(name)
-            except OSError as e:
-                out.append((name, None, "unreadable (%s)" % e))
-                continue
-            if data is None:
-                continue
-            try:
-                number = check(data)[0]
-            except ValueError as e:
-                out.append((name, None, str(e)))
-                continue
-            finally:
-                data = None
-            out.append((name, number, None))
+            number, mark, problem = self._check(name)
+            if number is not None or problem is not None:
+                out.append((name, number, mark, problem))
         return out
 
     def _parse(self, name):
-        """The snapshot in file ``name`` (checked already), read straight from the file; ValueError if bad."""
+        """The snapshot in file ``name`` (checked already), read straight from the file.
+
+        Raises ValueError (bad JSON, or ``snapshot_problem``'s words) or OSError.
+        """
         f = open(self.path(name), "rb")
         try:
             f.readline()
-            return json.load(f)
+            try:
+                obj = json.load(f)
+            except ValueError:
+                raise ValueError("bad JSON") from None
         finally:
             f.close()
+        version = self.version
+        if version is None:
+            from dealerbox.ui.modes import SNAPSHOT_VERSION as version
+        problem = snapshot_problem(obj, version)
+        if problem is not None:
+            raise ValueError(problem)
+        return obj
 
     def _scan_number(self):
         best = 0
-        for _name, number, _problem in self._candidates():
+        for _name, number, _mark, _problem in self._candidates():
             if number is not None and number > best:
                 best = number
         self.number = best
 
-    def load(self):
-        """The newest valid snapshot (a dict), or None when there is none; never raises on bad files.
+    def _set_aside(self, name, suffix):
+        self._replace(name, name + suffix)
+        self.found.append("%s set aside as %s" % (name, name + suffix))
 
-        Sets ``report`` to one line per snapshot file found and a conclusion, e.g.
+    def load(self):
+        """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.
+
+        Sets ``found`` to one line per snapshot file and a conclusion, e.g.
         ``["session.json: truncated (812 of 1530 bytes)", "session.bak: save 11 ok",
-        "using session.bak (save 11): session.json is damaged"]``.
-        A save that was complete when the power went (``session.tmp`` whole,
-        not yet renamed) counts: it is the state after that save. Only the chosen
-        file's JSON is parsed (straight from the file), to keep the heap small at boot.
+        "session.json set aside as session.json.bad", "using session.bak (save 11): session.json is damaged"]``,
+        and ``report`` to a sentence for the players when a save was damaged or unusable (else None).
+        Only the chosen file's JSON is parsed (straight from the file), to keep the heap small at boot.
+
+        Then the files are put as an uninterrupted save leaves them: a save that was complete
+        when the power went (``session.tmp`` whole, not yet renamed) is finished (it is the state
+        after that save); a CRC-valid file that is not a snapshot of this firmware
+        (``snapshot_problem``), and a damaged ``session.json`` when ``session.bak`` is used, are
+        set aside as ``*.bad`` (so the next save cannot rename them over the last good copy);
+        ``hands.log`` is cut back to the length the chosen snapshot recorded (a hand logged after
+        it was never committed: it is replayed from the snapshot).
         """
-        report = []
-        problems = {}
+        found = self.found = []
+        self.report = None
+        bad = {}
         valid = []
-        for name, number, problem in self._candidates():
+        for name, number, mark, problem in self._candidates():
             if problem is not None:
-                report.append("%s: %s" % (name, problem))
-                problems[name] = problem
+                found.append("%s: %s" % (name, problem))
+                bad[name] = problem
             else:
-                report.append("%s: save %d ok" % (name, number))
-                valid.append((number, name))
-        self.report = report
+                found.append("%s: save %d ok" % (name, number))
+                valid.append((number, name, mark))
         valid.sort()
         obj = None
         while valid:
-            number, name = valid.pop()
+            number, name, mark = valid.pop()
             try:
                 obj = self._parse(name)
                 break
-            except (ValueError, OSError):
-                report.append("%s: bad JSON" % name)
-                problems[name] = "bad JSON"
+            except OSError as e:
+                found.append("%s: unreadable (%s)" % (name, e))
+                bad[name] = "unreadable"
+            except ValueError as e:
+                found.append("%s: %s" % (name, e))
+                bad[name] = str(e)
+                self._set_aside(name, BAD)
         if obj is None:
             self.number = 0
-            report.append("no valid saved session" if report else "no saved session")
+            found.append("no valid saved session" if found else "no saved session")
+            if SESSION in bad:
+                self.report = "The saved session cannot be used (%s): a new session starts." % bad[SESSION]
             return None
         self.number = number
+        self._session_ok = False
+        why = bad.get(SESSION)
         if name != SESSION:
-            why = "session.json is damaged" if SESSION in problems else "the power went during a save"
-            report.append("using %s (save %d): %s" % (name, number, why))
-        elif TEMP in problems:
-            report.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
-        elif problems:
-            report.append("using %s (save %d)" % (name, number))
+            found.append("using %s (save %d): %s" % (
+                name, number, "the power went during a save" if why is None else "session.json is damaged"))
+            if why is not None:
+                self.report = "The last save was damaged (%s): the one before it is used." % why
+        elif TEMP in bad:
+            found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
+        elif bad:
+            found.append("using %s (save %d)" % (name, number))
+        if name == BACKUP:
+            if self._exists(SESSION):
+                self._set_aside(SESSION, BAD)
+        elif name == TEMP:  # finish the save the power interrupted
+            if self._exists(SESSION):
+                self._replace(SESSION, BACKUP if why is None else SESSION + BAD)
+            self._replace(TEMP, SESSION)
+            self._session_ok = True
+        else:
+            self._session_ok = True
+        self._commit_log(mark, number)
         return obj
+
+    def _commit_log(self, mark, number):
+        """Cut ``hands.log`` back to ``mark`` bytes, the length snapshot ``number`` was saved with.
+
+        Longer: the tail was appended after that snapshot (the power went before the save that
+        would have committed it) and is dropped. Shorter: the log was moved to ``hands.1.log``
+        after the snapshot, and what ``hands.log`` holds now is newer than it: removed. (The log
+        only moves when it is longer than the line that follows, so a moved log is never
+        mistaken for a committed one of the same length; a hand log is ~2 KB, the limit 256 KB.)
+        """
+        if mark is None:  # a DBX1 snapshot: it recorded nothing
+            return
+        size = self._size(LOG)
+        if size < 0 or size == mark:
+            return
+        if size > mark:
+            self._truncate_log(mark)
+        else:
+            self._remove(LOG)
+        self.found.append("hands.log: %d bytes logged after save %d dropped" % (size - mark if size > mark else size,
+                                                                              number))
+
+    def _truncate_log(self, size):
+        """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it.
+
+        MicroPython's files cannot be truncated; the copy and rename keep the log whole if the
+        power goes meanwhile (the next boot does it again).
+        """
+        if not size:
+            self._remove(LOG)
+            return
+        src = open(self.path(LOG), "rb")
+        try:
+            dst = open(self.path(LOG_TEMP), "wb")
+            try:
+                buf = bytearray(_CHUNK)
+                mv = memoryview(buf)
+                left = size
+                while left:
+                    k = src.readinto(mv[:left if left < _CHUNK else _CHUNK])
+                    if not k:
+                        raise OSError(5)
+                    dst.write(mv[:k])
+                    left -= k
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        self._replace(LOG_TEMP, LOG)
 
     def clear(self):
         """Forget the saved session (a new session starts); the hand logs stay."""
-        for name in (SESSION, TEMP, BACKUP):
-            try:
-                self.fs.remove(self.path(name))
-            except OSError as e:
-                if e.args[0] != _ENOENT:
-                    raise
+        for name in (SESSION, TEMP, BACKUP, CRASHES):
+            self._remove(name)
         self.number = 0
+        self._session_ok = False
 
     def set_aside(self):
         """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
@@ -376,8 +543,35 @@ class Store:
             if self._exists(name):
                 self._replace(name, name + ".crashed")
                 moved.append(name)
+        self._remove(CRASHES)
         self.number = 0
+        self._session_ok = False
         return moved
+
+    def note_crash(self):
+        """Record a crash of the app with the current snapshot; returns the crashes in a row with it (int).
+
+        The file ``crashes`` holds ``"<save number> <count>"``: the count goes up when the app
+        crashes again before any new save (the same snapshot), and starts at 1 otherwise.
+        Returns 0 (and writes nothing) when there is no saved snapshot. ``boards.loop`` sets the
+        session aside at the second crash in a row, so a snapshot that crashes the app cannot
+        trap the box in a loop of reboots.
+        """
+        if not self.number:
+            return 0
+        count = 1
+        data = self._read(CRASHES)
+        if data:
+            parts = data.split()
+            if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit() and int(parts[0]) == self.number:
+                count = int(parts[1]) + 1
+        self._ensure_root()
+        f = open(self.path(CRASHES), "wb")
+        try:
+            f.write(("%d %d\n" % (self.number, count)).encode())
+        finally:
+            f.close()
+        return count
 
     def append_log(self, line):
         """Append one hand log as a line of ``hands.log``; returns the bytes written (int).
@@ -385,9 +579,12 @@ class Store:
         ``line``: a str (or bytes) of JSON without a newline, or the hand log itself (a dict), written
         as ``json.dumps`` would; on MicroPython a dict is streamed into the file with ``json.dump``, so
         no line-sized string is needed on the heap. One open, write, close per line, so on littlefs a
-        line is either all there or not at all after a power cut. When the log would pass
-        ``log_limit`` bytes it first becomes ``hands.1.log`` (a streamed line's length is not known
-        beforehand: the log moves once it holds ``log_limit`` bytes, so it may pass it by one line).
+        line is either all there or not at all after a power cut; if writing fails midway (a value
+        that is not JSON-able, no memory) the log is cut back to where it was and the error raised,
+        so no partial line stays. The line counts once the next ``save`` commits it (see ``load``).
+        When the log would pass ``log_limit`` bytes it first becomes ``hands.1.log`` (a streamed
+        line's length is not known beforehand: the log moves once it holds ``log_limit`` bytes, so
+        it may pass it by one line; a line longer than the log so far never moves it).
         """
         self._ensure_root()
         whole = isinstance(line, dict)  # its length is known once written: n = 1 for the check below
@@ -400,35 +597,38 @@ class Store:
             data = _buffer(line) if isinstance(line, str) else line
             if not whole:
                 n = len(memoryview(data)) + 1
-        try:
-            size = self.fs.stat(self.path(LOG))[6]
-        except OSError:
-            size = 0
-        if size and size + n > self.log_limit:
+        size = self._size(LOG)
+        if size > n and size + n > self.log_limit:  # size > n: see _commit_log
             self._replace(LOG, OLD_LOG)
         f = open(self.path(LOG), "ab")
+        start = 0
         try:
+            f.seek(0, 2)
+            start = f.tell()
             if stream:
-                f.seek(0, 2)
-                start = f.tell()
                 json.dump(line, f)
-                n = f.tell() - start + 1
             else:
-                f.write(data)
-                n = len(memoryview(data)) + 1
+                f.write(data)  # type: ignore[arg-type]
             f.write(b"\n")
-        finally:
+            n = f.tell() - start
+        except BaseException:
             f.close()
+            self._truncate_log(start)
+            raise
+        f.close()
         self.bytes_written += n
         return n
 
     def read_log(self):
-        """Every hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``."""
+        """Every whole hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``.
+
+        A last line without its newline (a write that did not finish) is not a hand log: skipped.
+        """
         lines = []
         for name in (OLD_LOG, LOG):
             data = self._read(name)
             if data:
-                for ln in data.decode().split("\n"):
+                for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
                     if ln:
                         lines.append(ln)
         return lines

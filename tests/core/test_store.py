@@ -38,8 +38,17 @@ def _read(path):
 
 
 def _snap(i):
-    return {"v": 1, "game": "teen-patti", "hand": i, "stacks": [100 - i, 100 + i, 100], "pot": 0,
-            "names": ["Anna", "Ben", "Carla"]}
+    """A snapshot with the shape of the app's (ui/app.py App.snapshot, version 1)."""
+    return {"v": 1, "cfg": {"game": "teen-patti", "names": ["Anna", "Ben", "Carla"]},
+            "table": {"stacks": [100 - i, 100 + i, 100]}, "engine": None, "hand_no": i, "last": ""}
+
+
+def _file(body, number, mark=0, magic=b"DBX2"):
+    """A snapshot file with a right header around ``body`` (bytes), whatever the body is."""
+    head = b"%s %010d %08x %010d" % (magic, number, crc32(body), len(body))
+    if magic == b"DBX2":
+        head += b" %010d" % mark
+    return head + b"\n" + body + b"\n"
 
 
 def test_crc32_check_value_both_implementations():
@@ -52,9 +61,10 @@ def test_crc32_check_value_both_implementations():
 
 
 def test_encode_layout_and_round_trip():
-    data = encode({"a": [1, 2]}, 7)
-    assert data == b"DBX1 0000000007 %08x 0000000011\n" % crc32(b'{"a":[1,2]}') + b'{"a":[1,2]}\n'
-    assert len(data) == 36 + 11 + 1  # a fixed-size header
+    data = encode({"a": [1, 2]}, 7, 1234)
+    assert data == b"DBX2 0000000007 %08x 0000000011 0000001234\n" % crc32(b'{"a":[1,2]}') + b'{"a":[1,2]}\n'
+    assert len(data) == 47 + 11 + 1  # a fixed-size header
+    assert st.check(data) == (7, 47, 11, 1234)
     assert decode(data) == (7, {"a": [1, 2]})
     assert decode(encode(_snap(3), 12)) == (12, _snap(3))
 
@@ -69,6 +79,12 @@ def test_decode_refuses_damaged_files():
         decode(b"hello world\n{}\n")
     with raises(ValueError, "not a session file"):
         decode(b"DBX1 x 0 2\n{}\n")
+    with raises(ValueError, "not a session file"):  # a negative length
+        decode(b"DBX2 0000000099 00000000 -000000010 0000000000\n{}\n")
+    with raises(ValueError, "not a session file"):
+        decode(b"DBX2 0000000099 00000000 0000000002 -000000001\n{}\n")
+    with raises(ValueError, "not a session file"):  # the old header with the new magic
+        decode(b"DBX2 1 %08x 2\n{}\n" % crc32(b"{}"))
     with raises(ValueError, "truncated (%d of %d bytes)" % (len(good) - 10, len(good))):
         decode(good[:-10])
     with raises(ValueError, "truncated"):
@@ -78,9 +94,8 @@ def test_decode_refuses_damaged_files():
     with raises(ValueError, "checksum mismatch"):
         decode(good[:i] + b"Anne" + good[i + 4:])
     # a header that is right about a body that is not JSON
-    body = b"{oops"
     with raises(ValueError, "bad JSON"):
-        decode(b"DBX1 1 %08x 5\n" % crc32(body) + body + b"\n")
+        decode(_file(b"{oops", 1))
 
 
 def test_save_then_load_newest_and_keeps_previous():
@@ -88,7 +103,7 @@ def test_save_then_load_newest_and_keeps_previous():
     try:
         s = Store(d)
         assert s.load() is None
-        assert s.report == ["no saved session"]
+        assert s.found == ["no saved session"] and s.report is None
         n1 = s.save(_snap(1))
         s.save(_snap(2))
         s.save(_snap(3))
@@ -101,7 +116,7 @@ def test_save_then_load_newest_and_keeps_previous():
         t = Store(d)  # a new boot
         assert t.load() == _snap(3)
         assert t.number == 3
-        assert t.report == ["session.json: save 3 ok", "session.bak: save 2 ok"]
+        assert t.found == ["session.json: save 3 ok", "session.bak: save 2 ok"] and t.report is None
         t.save(_snap(4))
         assert decode(_read(d + "/session.json"))[0] == 4
     finally:
@@ -133,13 +148,32 @@ def test_corrupt_newest_falls_back_to_previous_good_copy():
         t = Store(d)
         assert t.load() == _snap(1)
         assert t.number == 1
-        assert t.report == ["session.json: checksum mismatch", "session.bak: save 1 ok",
-                            "using session.bak (save 1): session.json is damaged"]
-        # the next save is numbered after every valid copy and replaces the damaged one
+        assert t.found == ["session.json: checksum mismatch", "session.bak: save 1 ok",
+                           "using session.bak (save 1): session.json is damaged",
+                           "session.json set aside as session.json.bad"]
+        assert t.report == "The last save was damaged (checksum mismatch): the one before it is used."
+        # the damaged file never replaces the last good copy: the next save keeps session.bak
         t.save(_snap(5))
+        assert sorted(os.listdir(d)) == ["session.bak", "session.json", "session.json.bad"]
+        assert decode(_read(d + "/session.bak")) == (1, _snap(1))
         u = Store(d)
         assert u.load() == _snap(5)
-        assert u.report == ["session.json: save 2 ok", "session.bak: checksum mismatch", "using session.json (save 2)"]
+        assert u.found == ["session.json: save 2 ok", "session.bak: save 1 ok"] and u.report is None
+    finally:
+        _rmtree(d)
+
+
+def test_a_save_without_load_never_renames_a_damaged_session_over_the_backup():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.save(_snap(2))
+        _write(d + "/session.json", _read(d + "/session.json")[:50])  # truncated
+        Store(d).save(_snap(3))  # no load first
+        assert decode(_read(d + "/session.bak")) == (1, _snap(1))
+        assert decode(_read(d + "/session.json")) == (2, _snap(3))
+        assert sorted(os.listdir(d)) == ["session.bak", "session.json", "session.json.bad"]
     finally:
         _rmtree(d)
 
@@ -151,11 +185,13 @@ def test_truncated_newest_falls_back():
         s.save(_snap(1))
         s.save(_snap(2))
         data = _read(d + "/session.json")
-        _write(d + "/session.json", data[:40])
+        _write(d + "/session.json", data[:60])
         t = Store(d)
         assert t.load() == _snap(1)
-        assert t.report[0] == "session.json: truncated (40 of %d bytes)" % len(data)
-        assert t.report[-1] == "using session.bak (save 1): session.json is damaged"
+        assert t.found[0] == "session.json: truncated (60 of %d bytes)" % len(data)
+        assert t.found[2] == "using session.bak (save 1): session.json is damaged"
+        assert t.report == "The last save was damaged (truncated (60 of %d bytes)): the one before it is used." \
+            % len(data)
     finally:
         _rmtree(d)
 
@@ -171,14 +207,25 @@ def test_power_cut_states_between_the_steps_of_a_save():
         _write(d + "/session.tmp", new[:25])
         t = Store(d)
         assert t.load() == _snap(2)
-        assert t.report[-1] == "using session.json (save 2): a save was cut short by a power cut"
+        assert t.found[-1] == "using session.json (save 2): a save was cut short by a power cut"
+        assert t.report is None  # nothing was lost
         # cut after session.json became session.bak, before session.tmp became session.json: the state after
         _write(d + "/session.tmp", new)
         os.rename(d + "/session.json", d + "/session.bak")
         t = Store(d)
         assert t.load() == _snap(3)
-        assert t.report == ["session.tmp: save 3 ok", "session.bak: save 2 ok",
-                            "using session.tmp (save 3): the power went during a save"]
+        assert t.found == ["session.tmp: save 3 ok", "session.bak: save 2 ok",
+                           "using session.tmp (save 3): the power went during a save"]
+        assert t.report is None
+        # load finished that save: the files are as after it
+        assert sorted(os.listdir(d)) == ["session.bak", "session.json"]
+        assert decode(_read(d + "/session.json")) == (3, _snap(3))
+        # the same with session.json not yet renamed
+        os.rename(d + "/session.json", d + "/session.tmp")
+        _write(d + "/session.json", encode(_snap(2), 2))
+        assert Store(d).load() == _snap(3)
+        assert decode(_read(d + "/session.json")) == (3, _snap(3))
+        assert decode(_read(d + "/session.bak")) == (2, _snap(2))
         t.save(_snap(4))  # completes normally over the leftovers
         assert sorted(os.listdir(d)) == ["session.bak", "session.json"]
         assert Store(d).load() == _snap(4)
@@ -193,7 +240,8 @@ def test_nothing_valid_gives_none_not_a_crash():
         _write(d + "/session.bak", b"")
         s = Store(d)
         assert s.load() is None
-        assert s.report == ["session.json: not a session file", "session.bak: empty", "no valid saved session"]
+        assert s.found == ["session.json: not a session file", "session.bak: empty", "no valid saved session"]
+        assert s.report == "The saved session cannot be used (not a session file): a new session starts."
         assert s.number == 0
         s.save(_snap(1))
         assert Store(d).load() == _snap(1)
@@ -313,12 +361,242 @@ def test_checksummed_file_with_bad_json_falls_back():
     try:
         s = Store(d)
         s.save(_snap(1))
-        body = b'{"hand":'
-        _write(d + "/session.tmp", b"DBX1 9 %08x %d\n" % (crc32(body), len(body)) + body + b"\n")
+        _write(d + "/session.tmp", _file(b'{"hand":', 9))
         t = Store(d)
         assert t.load() == _snap(1)
         assert t.number == 1
-        assert t.report == ["session.json: save 1 ok", "session.tmp: save 9 ok", "session.tmp: bad JSON",
-                            "using session.json (save 1): a save was cut short by a power cut"]
+        assert t.found == ["session.json: save 1 ok", "session.tmp: save 9 ok", "session.tmp: bad JSON",
+                           "session.tmp set aside as session.tmp.bad",
+                           "using session.json (save 1): a save was cut short by a power cut"]
+    finally:
+        _rmtree(d)
+
+
+# ---- the hand log is committed by the snapshot saved after it --------------------------------
+
+def test_a_hand_log_the_power_cut_off_before_its_save_is_dropped_at_load():
+    """play_flow appends the hand's log, then saves: a cut between the two must not leave the log line
+    (the hand is resumed from the snapshot before, may be played differently, and logged again)."""
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.append_log('{"hand":1}')
+        s.save(_snap(2))          # commits hand 1's log
+        s.append_log('{"hand":2,"first":true}')
+        # the power goes here: no save after the append
+        t = Store(d)
+        assert t.load() == _snap(2)
+        assert t.read_log() == ['{"hand":1}']
+        assert _read(d + "/hands.log") == b'{"hand":1}\n'
+        assert t.found[-1] == "hands.log: 24 bytes logged after save 2 dropped" and t.report is None
+        assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.json"]
+        # the hand is replayed differently: one record of it, the second one
+        t.append_log('{"hand":2,"first":false}')
+        t.save(_snap(3))
+        u = Store(d)
+        assert u.load() == _snap(3)
+        assert u.read_log() == ['{"hand":1}', '{"hand":2,"first":false}']
+        assert u.found == ["session.json: save 3 ok", "session.bak: save 2 ok"]
+    finally:
+        _rmtree(d)
+
+
+def test_falling_back_to_the_backup_cuts_the_log_back_to_it_too():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.append_log('{"hand":1}')
+        s.save(_snap(2))
+        s.append_log('{"hand":2}')
+        s.save(_snap(3))
+        _write(d + "/session.json", b"")  # damaged: save 2 is used, whose log had hand 1 only
+        t = Store(d)
+        assert t.load() == _snap(2)
+        assert t.read_log() == ['{"hand":1}']
+    finally:
+        _rmtree(d)
+
+
+def test_a_log_moved_to_hands_1_after_the_snapshot_loses_its_new_lines():
+    d = _tmpdir()
+    try:
+        s = Store(d, log_limit=30)
+        s.save(_snap(1))
+        s.append_log('{"hand":1,"pad":"xxxxx"}')   # 25 bytes
+        s.save(_snap(2))
+        s.append_log('{"hand":2}')   # 25 + 11 > 30: hands.log moves to hands.1.log first
+        assert _read(d + "/hands.1.log") == b'{"hand":1,"pad":"xxxxx"}\n'
+        assert _read(d + "/hands.log") == b'{"hand":2}\n'
+        t = Store(d)  # the power went before the save
+        assert t.load() == _snap(2)
+        assert sorted(os.listdir(d)) == ["hands.1.log", "session.bak", "session.json"]
+        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}']
+        assert t.found[-1] == "hands.log: 11 bytes logged after save 2 dropped"
+        # a line at least as long as the log so far never moves it (a moved log could then look committed)
+        t.append_log('{"hand":2,"pad":"xxxxx"}')
+        t.append_log('{"hand":3,"pad":"xxxxxxxxxx"}')  # 25 + 31 > 30, but 25 < 31: appended
+        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2,"pad":"xxxxx"}', '{"hand":3,"pad":"xxxxxxxxxx"}']
+    finally:
+        _rmtree(d)
+
+
+def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
+    d = _tmpdir()
+    try:
+        import json
+
+        _write(d + "/session.json", _file(json.dumps(_snap(4), separators=(",", ":")).encode(), 4, magic=b"DBX1"))
+        _write(d + "/hands.log", b'{"hand":1}\n{"hand":2}\n')
+        s = Store(d)
+        assert s.load() == _snap(4) and s.number == 4
+        assert s.read_log() == ['{"hand":1}', '{"hand":2}']
+        s.save(_snap(5))
+        head = st.check(_read(d + "/session.json"))
+        assert (head[0], head[3]) == (5, 22)  # DBX2 now, with the log's length
+    finally:
+        _rmtree(d)
+
+
+# ---- snapshots that pass the checksum but cannot be used ---------------------------------------
+
+def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used():
+    d = _tmpdir()
+    cases = (
+        (b'{"v":1,"table":{}}', "snapshot without a valid 'cfg'"),
+        (b'{"v":2,"cfg":{},"table":{},"engine":null}', "snapshot version 2, this firmware reads 1"),
+        (b'{"v":1,"cfg":{},"table":[],"engine":null}', "snapshot without a valid 'table'"),
+        (b'{"v":1,"cfg":{},"table":{},"engine":7}', "snapshot without a valid 'engine'"),
+        (b"[1,2]", "not a snapshot (JSON list)"),
+        (b'"DBX"', "not a snapshot (JSON str)"),
+    )
+    try:
+        for body, problem in cases:
+            for name in os.listdir(d):
+                os.remove(d + "/" + name)
+            s = Store(d)
+            s.save(_snap(1))
+            s.save(_snap(2))
+            _write(d + "/session.json", _file(body, 99))
+            t = Store(d)
+            assert t.load() == _snap(1), body
+            assert t.found == ["session.json: save 99 ok", "session.bak: save 1 ok", "session.json: " + problem,
+                               "session.json set aside as session.json.bad",
+                               "using session.bak (save 1): session.json is damaged"], t.found
+            assert t.report == "The last save was damaged (%s): the one before it is used." % problem
+            assert _read(d + "/session.json.bad") == _file(body, 99)
+            t.save(_snap(3))
+            assert decode(_read(d + "/session.bak")) == (1, _snap(1))
+            assert Store(d).load() == _snap(3)
+    finally:
+        _rmtree(d)
+
+
+def test_an_unusable_snapshot_alone_gives_a_new_session_and_says_why():
+    d = _tmpdir()
+    try:
+        _write(d + "/session.json", _file(b'{"v":1,"table":{}}', 3))
+        s = Store(d, version=1)
+        assert s.load() is None and s.number == 0
+        assert s.report == "The saved session cannot be used (snapshot without a valid 'cfg'): a new session starts."
+        assert os.listdir(d) == ["session.json.bad"]
+        assert Store(d).load() is None
+    finally:
+        _rmtree(d)
+
+
+def test_the_accepted_version_is_the_uis_or_the_one_given():
+    from dealerbox.ui.modes import SNAPSHOT_VERSION
+
+    assert st.snapshot_problem(_snap(1), SNAPSHOT_VERSION) is None
+    snap = _snap(1)
+    snap["v"] = 5
+    assert st.snapshot_problem(snap, 5) is None
+    d = _tmpdir()
+    try:
+        s = Store(d, version=5)
+        s.save(snap)
+        assert Store(d, version=5).load() == snap
+    finally:
+        _rmtree(d)
+
+
+# ---- every hand-log line whole -------------------------------------------------------------------
+
+class _FullFlash:
+    """A value whose JSON text cannot be written: as if the flash filled up (ENOSPC) midway through the line.
+
+    MicroPython's ``json.dump`` prints it with ``repr``, after the text before it is in the file;
+    CPython's ``json.dumps`` refuses it before anything is written.
+    """
+
+    def __repr__(self):
+        raise OSError(28)
+
+
+def test_a_hand_log_that_fails_to_write_leaves_no_partial_line():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.append_log({"hand": 1})
+        with raises(Exception):
+            s.append_log({"hand": 2, "actions": [[0, "chaal", 2]], "bad": _FullFlash()})
+        assert _read(d + "/hands.log") == b'{"hand": 1}\n'
+        s.append_log({"hand": 3})
+        assert s.read_log() == ['{"hand": 1}', '{"hand": 3}']
+        # a first line that fails: no file left behind
+        for name in os.listdir(d):
+            os.remove(d + "/" + name)
+        with raises(Exception):
+            s.append_log({"bad": _FullFlash()})
+        assert os.listdir(d) == []
+    finally:
+        _rmtree(d)
+
+
+def test_a_partial_last_line_is_not_read_and_is_cut_at_load():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.append_log('{"hand":1}')
+        s.save(_snap(1))
+        f = open(d + "/hands.log", "ab")
+        f.write(b'{"hand":2,"act')  # a write that never finished
+        f.close()
+        assert s.read_log() == ['{"hand":1}']
+        t = Store(d)
+        assert t.load() == _snap(1)
+        assert _read(d + "/hands.log") == b'{"hand":1}\n'
+        t.append_log('{"hand":2}')
+        assert t.read_log() == ['{"hand":1}', '{"hand":2}']
+    finally:
+        _rmtree(d)
+
+
+# ---- crashes in a row with the same snapshot -----------------------------------------------------
+
+def test_note_crash_counts_crashes_in_a_row_with_the_same_snapshot():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        assert s.note_crash() == 0  # nothing saved: nothing to count
+        assert os.listdir(d) == []
+        s.save(_snap(1))
+        assert s.note_crash() == 1
+        assert _read(d + "/crashes") == b"1 1\n"
+        t = Store(d)
+        t.load()
+        assert t.note_crash() == 2  # a reboot, the same snapshot, crashed again
+        t.save(_snap(2))
+        assert t.note_crash() == 1  # a new save since: it starts again
+        _write(d + "/crashes", b"garbage")
+        assert t.note_crash() == 1
+        t.clear()
+        assert "crashes" not in os.listdir(d)
+        t.save(_snap(1))
+        t.note_crash()
+        assert t.set_aside() == ["session.json"]
+        assert sorted(os.listdir(d)) == ["session.json.crashed"]
     finally:
         _rmtree(d)
