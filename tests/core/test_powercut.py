@@ -21,6 +21,7 @@ import sys
 
 from dealerbox.rng import SeededEntropy, randbelow, shuffle
 from dealerbox.store import Store, encode
+from test_powercut_util import ROOT as ROOT_DIR
 from test_powercut_util import PowerCut
 
 MICROPYTHON = sys.implementation.name == "micropython"
@@ -36,9 +37,10 @@ def _skip_on_cpython():
 def synthetic_session(players=10, hands=6, seed=11):
     """Snapshots and hand-log lines of a made-up session of ``players`` with chips conserved.
 
-    Yields ``("save", dict)`` after every action and ``("log", str)`` after every hand:
-    stacks, pot, dealer, the remaining deck and the actions so far, so snapshots grow
-    and shrink across block boundaries like the app's.
+    Yields ``("save", dict)`` after every action and, as the app does, ``("log", str)`` at the end
+    of every hand just before the save that commits it: stacks, pot, dealer, the remaining deck
+    and the actions so far, so snapshots grow and shrink across block boundaries like the app's.
+    The snapshots have the app's shape (``cfg``, ``table``, ``engine``), which the store checks.
     """
     read = SeededEntropy(seed).read
     stacks = [1000] * players
@@ -57,21 +59,25 @@ def synthetic_session(players=10, hands=6, seed=11):
             stacks[seat] -= bet
             pot += bet
             actions.append([seat, "chaal", bet])
-            yield "save", {"v": 1, "game": "teen-patti", "hand": hand, "dealer": dealer, "stacks": list(stacks),
-                           "pot": pot, "deck": deck[3 * players:], "hands": [deck[3 * s:3 * s + 3] for s in
-                                                                            range(players)], "actions": actions}
+            yield "save", _snapshot(hand, dealer, stacks, {"pot": pot, "deck": deck[3 * players:], "hands": [
+                deck[3 * s:3 * s + 3] for s in range(players)], "actions": actions})
         winner = randbelow(players, read)
         stacks[winner] += pot
-        yield "save", {"v": 1, "game": "teen-patti", "hand": hand + 1, "dealer": (dealer + 1) % players,
-                       "stacks": list(stacks), "pot": 0}
         yield "log", json.dumps({"v": 1, "game": "teen-patti", "dealer": dealer, "deck": deck,
                                  "actions": actions, "result": {"awards": [[0, winner, pot]]}})
+        yield "save", _snapshot(hand + 1, (dealer + 1) % players, stacks, None)
         dealer = (dealer + 1) % players
+
+
+def _snapshot(hand, dealer, stacks, engine):
+    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"dealer": dealer, "stacks": list(stacks)},
+            "engine": engine, "hand_no": hand, "last": ""}
 
 
 def _chips_conserved(total):
     def check(snap):
-        assert sum(snap["stacks"]) + snap["pot"] == total, "chips not conserved: %r" % snap
+        pot = snap["engine"]["pot"] if snap["engine"] else 0
+        assert sum(snap["table"]["stacks"]) + pot == total, "chips not conserved: %r" % snap
     return check
 
 
@@ -86,17 +92,73 @@ def test_powercut_synthetic_session_every_block_write():
                 saves += 1
             else:
                 pc.append_log(item)
-        assert pc.steps == saves + 6
+        assert pc.steps == saves  # each hand log went with the save after it
         # every step had cut points and both outcomes happened
         assert pc.cuts == 2 * pc.writes and pc.cuts >= 4 * pc.steps
         assert pc.before > 0 and pc.after > 0 and pc.before + pc.after == pc.cuts
         final = pc.load()
-        assert final["hand"] == 6 and sum(final["stacks"]) == 10000 and final["pot"] == 0
+        assert final["hand_no"] == 6 and sum(final["table"]["stacks"]) == 10000 and final["engine"] is None
         assert len(pc.read_log()) == 6
     finally:
         pc.close()
-    print("power cut: %d cut points tried over %d saves and %d log appends (%d block writes): "
-          "%d came back as before, %d as after" % (pc.cuts, saves, pc.steps - saves, pc.writes, pc.before, pc.after))
+    print("power cut: %d cut points tried over %d saves, 6 with a hand log (%d block writes): "
+          "%d came back as before, %d as after" % (pc.cuts, saves, pc.writes, pc.before, pc.after))
+
+
+def test_powercut_harness_catches_a_log_not_committed_by_the_snapshot():
+    """The store before the fix (a hand log not tied to the snapshot): a cut between the append and the
+    save came back as the old snapshot with the new hand's log, which the harness must refuse."""
+    _skip_on_cpython()
+
+    class Uncommitted(Store):
+        def _commit_log(self, mark, number):
+            pass
+
+    pc = PowerCut(store_class=Uncommitted)
+    failed = None
+    try:
+        for kind, item in synthetic_session(players=3, hands=1):
+            if kind == "save":
+                pc.save(item)
+            else:
+                pc.append_log(item)
+    except AssertionError as e:
+        failed = str(e)
+    finally:
+        pc.pending = []
+        pc.close()
+    assert failed is not None and "neither before nor after" in failed, failed
+
+
+def test_powercut_while_load_cuts_the_log_back():
+    """A boot that drops an uncommitted hand log (copy to hands.tmp, rename) can lose power too."""
+    _skip_on_cpython()
+    pc = PowerCut()
+    try:
+        snap = {"v": 1, "cfg": {}, "table": {"stacks": [5]}, "engine": None, "hand_no": 1, "last": ""}
+        pc.save(snap)  # the deal: a session always has a snapshot before its first hand log
+        pc.append_log('{"hand":0,"pad":"%s"}' % ("x" * 700))
+        pc.save(snap)
+        store = pc.store
+        store.append_log('{"hand":1,"pad":"%s"}' % ("y" * 900))  # never saved: the power went
+        img = bytearray(pc.disk.data)
+        pc.disk.writes = 0
+        assert pc._reboot().load() == snap
+        n = pc.disk.writes
+        assert n > 2
+        for k in range(n):
+            for torn in (False, True):
+                pc._restore(img)
+                pc.disk.cut_after(k, torn)
+                try:
+                    pc.store_class(ROOT_DIR).load()
+                except OSError:
+                    pass
+                again = pc._reboot()
+                assert again.load() == snap
+                assert again.read_log() == pc.lines, (k, torn, again.read_log())
+    finally:
+        pc.close()
 
 
 def test_powercut_harness_catches_a_store_that_writes_in_place():
@@ -118,7 +180,7 @@ def test_powercut_harness_catches_a_store_that_writes_in_place():
     failed = None
     try:
         for i in range(3):
-            pc.save({"n": i, "pad": "x" * 900})
+            pc.save({"v": 1, "cfg": {}, "table": {"n": i}, "engine": None, "pad": "x" * 900})
     except AssertionError as e:
         failed = str(e)
     finally:

@@ -93,6 +93,10 @@ class PowerCut:
     """Runs a session's saves and hand-log appends on littlefs2 in RAM, cutting the power at every write.
 
     Use it in place of the Store: ``save(obj)``, ``append_log(line)``, ``load()``.
+    A hand log is committed by the save that follows it (the app appends a hand's log, then
+    saves; dealerbox.store): ``append_log`` only holds the line, and the next ``save`` is one
+    step of both, the append and the save, whose states are (snapshot, lines) before the
+    append and after the save; a cut anywhere between must come back as one of the two.
     ``boot(store)`` turns a freshly mounted store into the state compared (default:
     the loaded snapshot); ``check(snapshot)`` asserts invariants (chips conserved).
     Counters: ``cuts`` (cut points tried), ``before`` / ``after`` (which state came back),
@@ -115,6 +119,7 @@ class PowerCut:
         self.boot = boot
         self.snapshot = None  # the snapshot on flash, as JSON gives it back
         self.lines = []  # the hand-log lines on flash
+        self.pending = []  # (log as given, its line): appended with the next save
         self.cuts = self.before = self.after = self.steps = self.writes = 0
 
     def _mount(self):
@@ -143,15 +148,22 @@ class PowerCut:
 
     def save(self, obj):
         after = json.loads(json.dumps(obj))
-        self._step(lambda st: st.save(obj), (after, self.lines))
-        self.snapshot = after
+        logs = self.pending
+        self.pending = []
+        lines = self.lines + [ln for _log, ln in logs]
 
-    def append_log(self, line):
-        if not isinstance(line, str):  # the app gives the hand log itself; the store writes it as one line
-            line = json.dumps(line)
-        lines = self.lines + [line]
-        self._step(lambda st: st.append_log(line), (self.snapshot, lines))
+        def op(st):
+            for log, _ln in logs:
+                st.append_log(log)
+            st.save(obj)
+
+        self._step(op, (after, lines))
+        self.snapshot = after
         self.lines = lines
+
+    def append_log(self, log):
+        """Hold a hand log (a dict, as the app gives it, or a str line) for the next ``save``."""
+        self.pending.append((log, log if isinstance(log, str) else json.dumps(log)))
 
     def _step(self, op, after):
         before = (self.snapshot, self.lines)
@@ -193,6 +205,7 @@ class PowerCut:
         self.store.load()
 
     def close(self):
+        assert not self.pending, "a hand log never committed by a save"
         self.vfs.umount(MOUNT)
 
 
