@@ -33,16 +33,18 @@ KEY_HELP = ("keys: arrows or w a s d = up left down right, Enter/space/o = OK; "
             "capital W A S D O = long press; q = quit")
 
 
-def parse_script(text):
+def parse_script(text, name=None):
     """Button presses from a script: a list of ``(button, long)``.
 
     Words separated by spaces, commas or new lines; ``#`` starts a comment. A word is a
     button name (``up down left right ok``), optionally ``long-`` before it for a long press
     and ``*N`` after it to repeat it N times: ``ok  long-ok  right*3``. Raises ValueError
-    naming the line of a word that is not a button.
+    naming the line of a word that is not a button: ``"FILE:2: 'menu' is not a button (...)"``
+    with ``name`` (the script's file name), ``"line 2: ..."`` without.
     """
     out = []
     for lineno, line in enumerate(text.splitlines(), 1):
+        where = "%s:%d" % (name, lineno) if name else "line %d" % lineno
         line = line.split("#", 1)[0]
         for word in line.replace(",", " ").split():
             w = word.lower()
@@ -50,7 +52,7 @@ def parse_script(text):
             if "*" in w:
                 w, _, n = w.partition("*")
                 if not n.isdigit() or int(n) < 1:
-                    raise ValueError("line %d: bad repeat in %r" % (lineno, word))
+                    raise ValueError("%s: bad repeat in %r (a count of 1 or more: right*3)" % (where, word))
                 times = int(n)
             long = w.startswith("long-")
             if long:
@@ -58,8 +60,8 @@ def parse_script(text):
             try:
                 b = btn.name_to_button(w)
             except ValueError:
-                raise ValueError("line %d: %r is not a button (up down left right ok, long-ok, right*3)"
-                                 % (lineno, word)) from None
+                raise ValueError("%s: %r is not a button (up down left right ok, long-ok, right*3)"
+                                 % (where, word)) from None
             out.extend([(b, long)] * times)
     return out
 
@@ -95,6 +97,23 @@ class HostBoard:
         if border:
             lines.insert(0, "\u250c" + "\u2500" * WIDTH + "\u2510")
             lines.append("\u2514" + "\u2500" * WIDTH + "\u2518")
+        return "\n".join(lines)
+
+    def small_frame(self):
+        """The frame at half size: 16 lines of 64 braille characters (each 2x4 pixels, nothing lost), for a
+        terminal too small for ``text_frame``."""
+        bits = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
+                (0, 3, 0x40), (1, 3, 0x80))
+        lines = []
+        for y in range(0, HEIGHT, 4):
+            row = []
+            for x in range(0, WIDTH, 2):
+                v = 0
+                for dx, dy, bit in bits:
+                    if self.pixel(x + dx, y + dy):
+                        v |= bit
+                row.append(chr(0x2800 + v))
+            lines.append("".join(row))
         return "\n".join(lines)
 
     def image(self, scale=4):

@@ -8,8 +8,13 @@
 * ``--script FILE``: button presses from a file (``host_tools.hostboard.parse_script``:
   ``ok  long-ok  right*3  # comment``), run without a terminal; the last frame is printed.
 * ``--png DIR``: every frame drawn is also written as ``DIR/frame_0001.png`` ... (Pillow).
-* ``--seed N`` fixes the deal (SeededEntropy); ``--store DIR`` keeps the session and the
-  hand logs in DIR (the box's power-cut-safe store), so a later run offers "resume".
+* ``--seed N`` (0 to 2**32-1) fixes the deal (SeededEntropy); ``--store DIR`` keeps the session
+  and the hand logs in DIR (the box's power-cut-safe store), so a later run offers "resume" (then
+  ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so).
+* A bad argument (players out of the game's range, a script that cannot be read or names no button,
+  a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr
+  and exit status 2. A terminal too small for the screen gets a half-size (braille) screen, or a
+  message with the size needed; Ctrl-C quits cleanly.
 * Without a terminal (CI, a pipe) and without ``--script`` it runs a scripted demo (a
   session of Teen Patti, or of ``--game``) and exits 0.
 """
@@ -18,13 +23,17 @@ import argparse
 import os
 import sys
 
+from dealerbox.ui import modes
 from dealerbox.ui.app import App
-from dealerbox.ui.settings import GAMES
+from dealerbox.ui.settings import GAMES, game_label, player_range
 
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools.hostboard import KEY_HELP, KEYS, HostBoard, parse_script
 
 DEMO_SEED = 2024
+SEED_MAX = 2 ** 32 - 1
+FULL = (WIDTH_FULL, HEIGHT_FULL) = (130, 35)     # the bordered half-block screen and the key help
+SMALL = (66, 19)                                  # the braille half-size screen
 # The demo: setup with the defaults (game, players, names, chips, boot, betting, preset,
 # rules, summary), then a hand played by the defaults and a few other choices.
 DEMO = """
@@ -44,12 +53,35 @@ ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok
 """
 
 
-def make_app(board, game=None, players=None):
-    """The app on ``board`` with ``game``/``players`` preselected on the setup screens."""
+class UsageError(Exception):
+    """A bad command line: one line for the user, exit status 2."""
+
+
+def make_app(board, game=None, players=None, out=None):
+    """The app on ``board`` with ``game``/``players`` preselected on the setup screens. With a saved session
+    the resume screen comes first: the choice is kept for "New session" (and said on ``out``)."""
     app = App(board.entropy, store=board.store)
-    if game is not None and app.mode != 1:  # not on the resume screen
-        app.choose(game, players)
+    if game is None and players is None:
+        return app
+    if app.mode == modes.M_RESUME:
+        if out is not None and app.saved is not None:
+            out.write("a saved %s session is offered first; --game/--players apply if you choose New session\n"
+                      % game_label(app.saved["cfg"]["game"]))
+        app.pending = (game or "teen-patti", players)
+    else:
+        app.choose(game or "teen-patti", players)
     return app
+
+
+def press(app, b, long):
+    """One button event; after "New session" on the resume screen, the --game/--players choice is applied."""
+    was = app.mode
+    app.press(b, long)
+    pending = getattr(app, "pending", None)
+    if pending is not None and was == modes.M_RESUME and app.mode != modes.M_RESUME:
+        app.pending = None
+        if app.mode == modes.M_GAME:
+            app.choose(pending[0], pending[1])
 
 
 class Recorder:
@@ -60,8 +92,6 @@ class Recorder:
         self.app = app
         self.png_dir = png_dir
         self.frames = 0
-        if png_dir:
-            os.makedirs(png_dir, exist_ok=True)
 
     def refresh(self, force=False):
         """Redraw if the app is dirty (or ``force``); returns True when a frame was drawn."""
@@ -78,22 +108,43 @@ def run_script(app, rec, presses, out=sys.stdout):
     """Feed ``presses`` (list of (button, long)) to ``app``, drawing after each; prints the last frame."""
     rec.refresh(force=True)
     for b, long in presses:
-        app.press(b, long)
+        press(app, b, long)
         rec.refresh()
     out.write(rec.board.text_frame() + "\n")
     return 0
 
 
-def _read_key(fd):
+def read_key(fd, wait=0.05):
+    """One key from the terminal ``fd``: a character, or an escape sequence (arrows: ``"\\x1b[A"``...). A lone
+    Esc (nothing follows within ``wait`` s) is returned alone, so it never swallows the next key."""
+    import select
     ch = os.read(fd, 1).decode(errors="ignore")
-    if ch == "\x1b":
-        seq = ch + os.read(fd, 2).decode(errors="ignore")
-        return seq
-    return ch
+    if ch != "\x1b":
+        return ch
+    seq = ch
+    while len(seq) < 3 and select.select([fd], [], [], wait)[0]:
+        c = os.read(fd, 1).decode(errors="ignore")
+        seq += c
+        if len(seq) == 2 and c not in "[O":
+            break
+    return seq
+
+
+def screen_text(board, cols, rows):
+    """What the terminal shows for a ``cols`` x ``rows`` terminal: the full screen, the half-size one, or a
+    message with the size needed."""
+    if cols >= WIDTH_FULL and rows >= HEIGHT_FULL:
+        return board.text_frame() + "\n" + KEY_HELP
+    if cols >= SMALL[0] and rows >= SMALL[1]:
+        return board.small_frame() + "\n" + "arrows/wasd, Enter=OK, capitals=long, q quits"[:cols]
+    return ("terminal %dx%d is too small: the simulator needs %dx%d (or %dx%d for the half-size screen)"
+            % (cols, rows, WIDTH_FULL, HEIGHT_FULL, SMALL[0], SMALL[1]))
 
 
 def run_terminal(app, rec):
-    """Interactive: draw in the terminal, read keys until ``q``; the terminal is always restored."""
+    """Interactive: draw in the terminal, read keys until ``q`` (or Ctrl-C, Ctrl-D); the terminal is always
+    restored, and Ctrl-C quits without a traceback."""
+    import shutil
     import termios
     import tty
     fd = sys.stdin.fileno()
@@ -104,15 +155,18 @@ def run_terminal(app, rec):
         out.write("\x1b[?25l\x1b[2J")
         rec.refresh(force=True)
         while True:
-            out.write("\x1b[H" + rec.board.text_frame() + "\n" + KEY_HELP + "\x1b[K\n")
+            size = shutil.get_terminal_size()
+            out.write("\x1b[H\x1b[J" + screen_text(rec.board, size.columns, size.lines) + "\n")
             out.flush()
-            k = _read_key(fd)
+            k = read_key(fd)
             if k in ("q", "Q", "\x03", "\x04"):
                 break
             ev = KEYS.get(k)
             if ev is not None:
-                app.press(ev[0], ev[1])
+                press(app, ev[0], ev[1])
                 rec.refresh()
+    except KeyboardInterrupt:
+        pass
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
         out.write("\x1b[?25h\n")
@@ -120,38 +174,90 @@ def run_terminal(app, rec):
     return 0
 
 
+def _folder(path, what):
+    """Create folder ``path`` (for ``what``) or raise UsageError saying why it cannot be used."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError("%s %s is a file, not a folder" % (what, path))
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as err:
+        raise UsageError("cannot create the %s folder %s: %s" % (what, path, err.strerror or err)) from None
+    if not os.access(path, os.W_OK):
+        raise UsageError("cannot write into the %s folder %s" % (what, path))
+
+
+def _read_script(path):
+    if os.path.isdir(path):
+        raise UsageError("--script %s is a folder, not a file of button presses" % path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError:
+        raise UsageError("--script %s is not UTF-8 text" % path) from None
+    except OSError as err:
+        raise UsageError("cannot read --script %s: %s" % (path, err.strerror or err)) from None
+    try:
+        return parse_script(text, path)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+def _check(a):
+    """Validate the arguments that argparse cannot: UsageError with the reason."""
+    if a.seed is not None and not 0 <= a.seed <= SEED_MAX:
+        raise UsageError("--seed %d: a seed is 0 to %d" % (a.seed, SEED_MAX))
+    if a.players is not None:
+        game = a.game or "teen-patti"
+        lo, hi = player_range(game)
+        if not lo <= a.players <= hi:
+            raise UsageError("--players %d: %s takes %d to %d players" % (a.players, game_label(game), lo, hi))
+    presses = _read_script(a.script) if a.script is not None else None
+    if a.png is not None:
+        _folder(a.png, "--png")
+    if a.store is not None:
+        _folder(a.store, "--store")
+    return presses
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.sim", description="Dealer Box simulator")
     ap.add_argument("--game", choices=GAMES, default=None, help="preselect the game (default: Teen Patti)")
-    ap.add_argument("--players", type=int, default=None, help="preselect the number of players")
-    ap.add_argument("--seed", type=int, default=None, help="fix the deal (default: os.urandom)")
+    ap.add_argument("--players", type=int, default=None,
+                    help="preselect the number of players (Teen Patti 2-10, Turkish 2-5, Indian 2-10)")
+    ap.add_argument("--seed", type=int, default=None, help="fix the deal, 0 to 2**32-1 (default: os.urandom)")
     ap.add_argument("--script", default=None, help="file of button presses to play, no terminal")
     ap.add_argument("--png", default=None, metavar="DIR", help="write every frame as a PNG into DIR")
     ap.add_argument("--store", default=None, metavar="DIR", help="keep the session and hand logs in DIR")
     ap.add_argument("--demo", action="store_true", help="run the scripted demo even in a terminal")
     a = ap.parse_args(argv)
+    try:
+        presses = _check(a)
+    except UsageError as err:
+        sys.stderr.write("%s: error: %s\n" % (ap.prog, err))
+        return 2
     interactive = a.script is None and not a.demo and sys.stdin.isatty() and sys.stdout.isatty()
     seed = a.seed
     if seed is None and not interactive:
         seed = DEMO_SEED
     board = HostBoard(seed=seed, store_dir=a.store)
-    app = make_app(board, a.game, a.players)
+    app = make_app(board, a.game, a.players, sys.stderr)
     rec = Recorder(board, app, a.png)
     game = a.game or "teen-patti"
-    if a.script is not None:
-        with open(a.script, encoding="utf-8") as f:
-            presses = parse_script(f.read())
-        run_script(app, rec, presses)
-        print("Dealer Box simulator: %s, script %s: %d presses, %d frames" % (game, a.script, len(presses),
-                                                                              rec.frames))
-        return 0
-    if not interactive:
-        presses = parse_script(DEMO)
-        run_script(app, rec, presses)
-        print("Dealer Box simulator demo: %s, seed %d: %d presses, %d frames" % (game, seed, len(presses),
-                                                                                 rec.frames))
-        return 0
-    return run_terminal(app, rec)
+    try:
+        if presses is not None:
+            run_script(app, rec, presses)
+            print("Dealer Box simulator: %s, script %s: %d presses, %d frames" % (game, a.script, len(presses),
+                                                                                  rec.frames))
+            return 0
+        if not interactive:
+            presses = parse_script(DEMO)
+            run_script(app, rec, presses)
+            print("Dealer Box simulator demo: %s, seed %d: %d presses, %d frames" % (game, seed, len(presses),
+                                                                                     rec.frames))
+            return 0
+        return run_terminal(app, rec)
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from dealerbox.ui.modes import (
 # loaded for the setup screens (and the rules view), dropped while a game is played (docs/device.md)
 SETUP_MODULES = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.rules")
 _MP = sys.implementation.name == "micropython"
+SIDESHOW_ASKS = ("Sideshow: %s asks %s", "%s asks %s sideshow", "Sideshow %s\x18%s", "%s asks %s")
 
 
 def collect():
@@ -331,7 +332,11 @@ class PlayFlow:
             return "%s drew %d" % (name, len(action.cards))
         for ev in events:
             if ev[0] == "sideshow":
-                return "Sideshow: %s asks %s" % (name, names[ev[2]])
+                for f in SIDESHOW_ASKS:             # the first wording that fits the title bar
+                    line = f % (name, names[ev[2]])
+                    if len(line) <= 21:
+                        break
+                return line
             if ev[0] == "refuse":
                 return "%s refuses sideshow" % name
             if ev[0] == "pack" and action.kind == "accept":

@@ -70,10 +70,13 @@ class ResultsFlow(PlayFlow):
             w = max(w, len(h[1]))
         col = 7 + w * font.W + 3
         self.col = col
+        inline = True                       # every category after its cards, or every one on a line of its own
+        for h in hands:
+            if isinstance(h[3], str) and col + len(h[2]) * (cardart.SMALL_W + 1) + 3 + text_width(h[3]) > WIDTH:
+                inline = False
         out = []
         for mark, name, cards, right in hands:
-            end = col + len(cards) * (cardart.SMALL_W + 1) + 3
-            if isinstance(right, str) and right and end + text_width(right) > WIDTH:
+            if isinstance(right, str) and right and not inline:
                 out.append((mark, name, cards, ""))
                 out.append(("", "  " + right, None, ""))
             else:
@@ -98,7 +101,7 @@ class ResultsFlow(PlayFlow):
         self.mode = M_PEEK
         self.rows = self._lines(hands)
         self.title = "Sideshow: %s packs" % names[loser]
-        self.hint = "OK: seen"
+        self.hint = "OK done"
         self.sel = -1
         self.top = 0
         self.msg = ""
@@ -269,7 +272,7 @@ class ResultsFlow(PlayFlow):
                 self.hint = "OK new session"
             else:
                 self.title = "Standings: chips net"
-                self.hint = "\x1c more  OK next"
+                self.hint = "\x1c more  OK next" if len(self.rows) > widgets.ROWS else "OK next"
         elif m == M_BETWEEN:
             self.title = "Hand %d over" % e.hand_no
             self.rows = [(s, None) for s in BETWEEN_ITEMS]
