@@ -66,26 +66,46 @@ class Reader:
         return out
 
 
-def _score(rk, hand, which=""):
+def hand_size(game, house):
+    """Cards in one hand for ``game`` under the ``house`` names given on the command line.
+
+    Teen Patti: 3, or 4 / 5 with ``best-of-four`` / ``best-of-five``; Turkish: 5;
+    Indian: 1, or 2 with ``two-card``. The evaluator itself takes any size its
+    variants use; the command holds each line to the variant the user named.
+    """
+    if game == "teen-patti":
+        return 4 if "best-of-four" in house else 5 if "best-of-five" in house else 3
+    if game == "indian":
+        return 2 if "two-card" in house else 1
+    return 5
+
+
+def _score(rk, hand, which="", size=None):
+    if size is not None and len(hand) != size:
+        raise LineError("%s%d card%s in the hand; this ranking needs %d" % (
+            which, len(hand), "" if len(hand) == 1 else "s", size))
     try:
         return rk.score(hand)
     except HandError as e:
         raise LineError(which + str(e)) from None
 
 
-def rank_line(rk, reader, line):
-    """The output line for one input line (``CATEGORY<TAB>SCORE`` or first/second/tie); raises LineError."""
+def rank_line(rk, reader, line, size=None):
+    """The output line for one input line (``CATEGORY<TAB>SCORE`` or first/second/tie); raises LineError.
+
+    ``size``: the number of cards each hand must have (``hand_size``), or None for any the ranking takes.
+    """
     words = line.replace(",", " ").split()
     cut = [i for i, w in enumerate(words) if w.lower() == "vs"]
     if not cut:
-        score = _score(rk, reader.hand(words))
+        score = _score(rk, reader.hand(words), "", size)
         return "%s\t%d" % (rk.category_of(score), score)
     if len(cut) > 1:
         raise LineError("more than one 'vs' (compare two hands per line)")
     a = reader.hand(words[: cut[0]])
     b = reader.hand(words[cut[0] + 1 :])
-    x = _score(rk, a, "first hand: ")
-    y = _score(rk, b, "second hand: ")
+    x = _score(rk, a, "first hand: ", size)
+    y = _score(rk, b, "second hand: ", size)
     return "first" if x > y else ("second" if y > x else "tie")
 
 
@@ -116,6 +136,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         stderr.write("handrank: %s\n" % e)
         return 2
     reader = Reader()
+    size = hand_size(a.game, a.house)
     out = []
     errors = []
     for n, line in enumerate(stdin.read().splitlines(), 1):
@@ -124,7 +145,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
             out.append("")
             continue
         try:
-            out.append(rank_line(rk, reader, line))
+            out.append(rank_line(rk, reader, line, size))
         except LineError as e:
             errors.append("line %d: %s" % (n, e))
     if errors:

@@ -66,10 +66,10 @@ def test_bad_lines_are_named_on_stderr_with_status_2():
     assert r.returncode == 2
     assert r.stdout == ""
     assert r.stderr.splitlines() == [
-        "line 2: 2 cards in the hand; this ranking needs 3, 4 or 5",
+        "line 2: 2 cards in the hand; this ranking needs 3",
         "line 3: unknown rank in 'Xs' (use 2-9, T or 10, J, Q, K, A)",
         "line 4: As is in the hand twice",
-        "line 5: second hand: 2 cards in the hand; this ranking needs 3, 4 or 5",
+        "line 5: second hand: 2 cards in the hand; this ranking needs 3",
         "line 6: more than one 'vs' (compare two hands per line)",
     ]
     r = run(["--game", "turkish", "--deck", "32"], "6s 7d 8c 9h Ts\n")
@@ -78,6 +78,21 @@ def test_bad_lines_are_named_on_stderr_with_status_2():
     assert r.returncode == 2 and "--deck" in r.stderr
     r = run(["--game", "teen-patti", "--house", "no-such-rule"], "As Kd Qh\n")
     assert r.returncode == 2 and "unknown Teen Patti house rule 'no-such-rule'" in r.stderr
+
+
+def test_hand_size_follows_the_named_variant():
+    r = run(["--game", "teen-patti"], "As Kd Qc 2h\n")
+    assert (r.returncode, r.stderr) == (2, "line 1: 4 cards in the hand; this ranking needs 3\n")
+    r = run(["--game", "teen-patti", "--house", "best-of-four"], "Ks Kd 9c 2h vs Kh Kc 9s 5d\n")
+    assert (r.returncode, r.stdout) == (0, "tie\n")
+    r = run(["--game", "teen-patti", "--house", "best-of-four"], "As Kd Qc\n")
+    assert (r.returncode, r.stderr) == (2, "line 1: 3 cards in the hand; this ranking needs 4\n")
+    r = run(["--game", "indian"], "As Kd\n")
+    assert (r.returncode, r.stderr) == (2, "line 1: 2 cards in the hand; this ranking needs 1\n")
+    r = run(["--game", "indian", "--house", "two-card"], "As Kd vs Ah Qd\n")
+    assert (r.returncode, r.stdout) == (0, "first\n")
+    r = run(["--game", "turkish", "--deck", "24"], "As\n")
+    assert (r.returncode, r.stderr) == (2, "line 1: 1 card in the hand; this ranking needs 5\n")
 
 
 def test_many_bad_lines_are_summarised():
