@@ -1,0 +1,135 @@
+"""Setup, hints and redraws (review findings 6, 8, 9, 10, 11): single-rule edits survive the preset
+screen ("Custom"); every action word has a label; the rebuy screen has a "Done" row and the name editor
+hints delete; a press that changes nothing draws nothing; the resume screen reports a damaged save.
+Both interpreters."""
+
+from dealerbox.ui import modes
+from dealerbox.ui.modes import action_label
+from test_app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, setup
+
+
+def to_rules(rig):
+    for _ in range(6):          # game, players, names -> Done, chips, boot, betting
+        if rig.app.mode == modes.M_NAMES:
+            rig.press(DOWN, 12)
+        rig.press(OK)
+    assert rig.app.mode == modes.M_PRESET
+    rig.press(OK)
+    assert rig.app.mode == modes.M_RULES
+
+
+def test_single_rule_edit_survives_the_preset_screen():
+    rig = Rig(seed=1)
+    app = rig.app
+    to_rules(rig)
+    rig.press(DOWN, 4)                               # Show rule: 004 -> 000
+    rig.press(RIGHT)
+    assert app.cfg["rules"]["show"] == "000" and app.cfg["preset"] == "custom"
+    rig.press(LEFT, long=True)                       # back to the preset screen
+    assert app.mode == modes.M_PRESET
+    assert app.rows[-1] == ("Custom (your edits)", None) and app.sel == len(app.rows) - 1
+    rig.press(OK)
+    assert app.mode == modes.M_RULES and app.cfg["rules"]["show"] == "000"
+    rig.press(LEFT, long=True)
+    rig.press(UP, 5)                                 # the default preset, chosen on purpose
+    rig.press(OK)
+    assert app.cfg["rules"]["show"] == "004" and app.cfg["preset"] == "default"
+    rig.press(LEFT, long=True)
+    assert ("Custom (your edits)", None) not in app.rows
+
+
+def test_action_words_have_labels():
+    for kind in ("see", "chaal", "blind", "pack", "show", "sideshow", "accept", "refuse", "check", "open", "bet",
+                 "call", "raise", "fold", "draw", "rebuy", "look", "karanlik"):
+        assert action_label(kind) != kind and len(action_label(kind)) <= 15, kind
+    assert action_label("karanlik") == "Karanlik blind" and action_label("look") == "Look at cards"
+
+
+def test_press_that_changes_nothing_draws_nothing():
+    rig = Rig(seed=1)
+    app = rig.app
+    rig.press(DOWN, 2)                               # the last of the three games
+    n = rig.frames
+    rig.press(DOWN, 3)
+    rig.press(RIGHT)
+    assert rig.frames == n and not app.dirty
+    rig.press(UP)
+    assert rig.frames == n + 1
+    rig.press(UP, 3)                                 # first row: the next UP changes nothing
+    assert rig.frames == n + 2
+    rig.press(OK)
+    rig.press(LEFT, 10)                              # players: down to 2, then nothing more
+    assert app.cfg["players"] == 2 and rig.frames == n + 3 + 2
+
+
+def test_rebuy_done_row_and_name_editor_hint():
+    rig = Rig(seed=33)
+    app = rig.app
+    rig.press(OK)
+    rig.press(OK)
+    rig.press(OK)
+    assert app.mode == modes.M_NAME and "hold\x17 delete" in app.hint and "OK done" in app.title
+    rig = Rig(seed=33)
+    setup(rig, "teen-patti", 3)
+    app = rig.app
+    while app.mode != modes.M_BETWEEN:               # everyone packs to the last seat
+        if app.mode == modes.M_TURN:
+            act(rig, "pack")
+        else:
+            rig.press(OK)
+    rig.press(UP, 5)
+    rig.press(DOWN, 2)                               # Rebuy
+    rig.press(OK)
+    assert app.mode == modes.M_REBUY and app.rows[-1] == ("Done", None)
+    rig.press(DOWN, 3)
+    assert app.sel == 3 and app.hint == "OK back"
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN
+
+
+class ReportStore:
+    def __init__(self, snap, report):
+        self.snap = snap
+        self.report = None
+        self._report = report
+
+    def load(self):
+        self.report = self._report
+        return self.snap
+
+    def save(self, obj):
+        pass
+
+    def clear(self):
+        self.snap = None
+
+
+def saved_snapshot():
+    rig = Rig(seed=2)
+    setup(rig, "teen-patti", 3)
+    return rig.app.snapshot()
+
+
+def test_resume_screen_reports_a_damaged_save():
+    snap = saved_snapshot()
+    rig = Rig(seed=2, store=ReportStore(snap, "used the previous one"))
+    app = rig.app
+    assert app.mode == modes.M_RESUME
+    assert app.rows[0] == ("Save damaged: used", None) and app.rows[1] == ("  the previous one", None)
+    assert app.rows[-2] == ("Resume", None) and app.sel == len(app.rows) - 2
+    rig.press(OK)
+    assert app.mode == modes.M_GATE and app.table.n == 3
+    # Store.load's lines: the last names the save used
+    rig = Rig(seed=2, store=ReportStore(snap, ["session.json: truncated (8 of 15 bytes)", "session.bak: save 3 ok",
+                                               "using session.bak (save 3): session.json is damaged"]))
+    assert rig.app.rows[0] == ("Save damaged: using", None)
+    rig = Rig(seed=2, store=ReportStore(snap, ["session.json: save 4 ok"]))
+    assert rig.app.rows[0][0] == "Teen Patti, 3 players"
+    # nothing usable: the report, then only "New session"
+    rig = Rig(seed=2, store=ReportStore(None, "Save damaged: no usable save"))
+    app = rig.app
+    assert app.mode == modes.M_RESUME and app.rows == [("Save damaged: no", None), ("  usable save", None),
+                                                         ("New session", None)]
+    rig.press(DOWN)
+    rig.press(OK)
+    assert app.mode == modes.M_GAME
