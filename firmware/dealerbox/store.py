@@ -175,19 +175,33 @@ def snapshot_problem(obj, version):
     """None when ``obj`` has the shape of the app's snapshot of ``version``, else what is wrong (str).
 
     The app's snapshot (ui/app.py ``App.snapshot``) is a dict: ``"v"`` (== ``version``, the
-    UI's ``SNAPSHOT_VERSION``), ``"cfg"`` and ``"table"`` (dicts), ``"engine"`` (a dict or None).
-    A snapshot of another firmware version or of another shape is refused here, before the app
-    could crash on it at every boot.
+    UI's ``SNAPSHOT_VERSION``); ``"cfg"``, a dict with the ``"game"`` (str); ``"table"``
+    (``Table.to_state``), a dict with ``"names"`` (2 or more), ``"stacks"`` and ``"bought_in"``
+    (lists as long, of ints) and the ``"dealer"`` (int); ``"engine"``, a dict or None. What the
+    resume screen and ``App.restore`` read first is checked here, so a snapshot of another
+    firmware version or shape is refused before the app could crash on it at every boot.
     """
     if not isinstance(obj, dict):
         return "not a snapshot (JSON %s)" % type(obj).__name__
     v = obj.get("v")
     if v != version:
         return "snapshot version %r, this firmware reads %d" % (v, version)
-    for key in ("cfg", "table", "engine"):
-        x = obj.get(key)
-        if not isinstance(x, dict) and (key != "engine" or x is not None):
-            return "snapshot without a valid %r" % key
+    cfg = obj.get("cfg")
+    if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str):
+        return "snapshot without a valid 'cfg'"
+    t = obj.get("table")
+    ok = isinstance(t, dict) and isinstance(t.get("names"), list) and len(t["names"]) >= 2 and \
+        isinstance(t.get("dealer"), int)
+    for key in ("stacks", "bought_in"):
+        x = t.get(key) if ok else None  # type: ignore[union-attr]
+        ok = ok and isinstance(x, list) and len(x) == len(t["names"])  # type: ignore[index]
+        for c in x if ok else ():  # type: ignore[union-attr]
+            ok = ok and isinstance(c, int)
+    if not ok:
+        return "snapshot without a valid 'table'"
+    e = obj.get("engine")
+    if e is not None and not isinstance(e, dict):
+        return "snapshot without a valid 'engine'"
     return None
 
 
@@ -450,7 +464,7 @@ class Store:
             self.number = 0
             found.append("no valid saved session" if found else "no saved session")
             if SESSION in bad:
-                self.report = "The saved session cannot be used (%s): a new session starts." % bad[SESSION]
+                self.report = "Save unusable (%s): a new session starts." % bad[SESSION]
             return None
         self.number = number
         self._session_ok = False
@@ -459,7 +473,7 @@ class Store:
             found.append("using %s (save %d): %s" % (
                 name, number, "the power went during a save" if why is None else "session.json is damaged"))
             if why is not None:
-                self.report = "The last save was damaged (%s): the one before it is used." % why
+                self.report = "Save damaged (%s): the one before it is used." % why
         elif TEMP in bad:
             found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
         elif bad:

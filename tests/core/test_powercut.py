@@ -70,8 +70,10 @@ def synthetic_session(players=10, hands=6, seed=11):
 
 
 def _snapshot(hand, dealer, stacks, engine):
-    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"dealer": dealer, "stacks": list(stacks)},
-            "engine": engine, "hand_no": hand, "last": ""}
+    n = len(stacks)
+    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["P%d" % (i + 1) for i in range(n)],
+            "stacks": list(stacks), "bought_in": [1000] * n, "dealer": dealer}, "engine": engine, "hand_no": hand,
+            "last": ""}
 
 
 def _chips_conserved(total):
@@ -135,7 +137,7 @@ def test_powercut_while_load_cuts_the_log_back():
     _skip_on_cpython()
     pc = PowerCut()
     try:
-        snap = {"v": 1, "cfg": {}, "table": {"stacks": [5]}, "engine": None, "hand_no": 1, "last": ""}
+        snap = _snapshot(1, 0, [5, 5], None)
         pc.save(snap)  # the deal: a session always has a snapshot before its first hand log
         pc.append_log('{"hand":0,"pad":"%s"}' % ("x" * 700))
         pc.save(snap)
@@ -180,7 +182,7 @@ def test_powercut_harness_catches_a_store_that_writes_in_place():
     failed = None
     try:
         for i in range(3):
-            pc.save({"v": 1, "cfg": {}, "table": {"n": i}, "engine": None, "pad": "x" * 900})
+            pc.save(_snapshot(i, 0, [5, 5], {"pad": "x" * 900}))
     except AssertionError as e:
         failed = str(e)
     finally:

@@ -39,8 +39,10 @@ def _read(path):
 
 def _snap(i):
     """A snapshot with the shape of the app's (ui/app.py App.snapshot, version 1)."""
-    return {"v": 1, "cfg": {"game": "teen-patti", "names": ["Anna", "Ben", "Carla"]},
-            "table": {"stacks": [100 - i, 100 + i, 100]}, "engine": None, "hand_no": i, "last": ""}
+    return {"v": 1, "cfg": {"game": "teen-patti", "chips": 100},
+            "table": {"names": ["Anna", "Ben", "Carla"], "stacks": [100 - i, 100 + i, 100], "bought_in": [100] * 3,
+                      "dealer": i % 3},
+            "engine": None, "hand_no": i, "last": ""}
 
 
 def _file(body, number, mark=0, magic=b"DBX2"):
@@ -151,7 +153,7 @@ def test_corrupt_newest_falls_back_to_previous_good_copy():
         assert t.found == ["session.json: checksum mismatch", "session.bak: save 1 ok",
                            "using session.bak (save 1): session.json is damaged",
                            "session.json set aside as session.json.bad"]
-        assert t.report == "The last save was damaged (checksum mismatch): the one before it is used."
+        assert t.report == "Save damaged (checksum mismatch): the one before it is used."
         # the damaged file never replaces the last good copy: the next save keeps session.bak
         t.save(_snap(5))
         assert sorted(os.listdir(d)) == ["session.bak", "session.json", "session.json.bad"]
@@ -190,7 +192,7 @@ def test_truncated_newest_falls_back():
         assert t.load() == _snap(1)
         assert t.found[0] == "session.json: truncated (60 of %d bytes)" % len(data)
         assert t.found[2] == "using session.bak (save 1): session.json is damaged"
-        assert t.report == "The last save was damaged (truncated (60 of %d bytes)): the one before it is used." \
+        assert t.report == "Save damaged (truncated (60 of %d bytes)): the one before it is used." \
             % len(data)
     finally:
         _rmtree(d)
@@ -241,7 +243,7 @@ def test_nothing_valid_gives_none_not_a_crash():
         s = Store(d)
         assert s.load() is None
         assert s.found == ["session.json: not a session file", "session.bak: empty", "no valid saved session"]
-        assert s.report == "The saved session cannot be used (not a session file): a new session starts."
+        assert s.report == "Save unusable (not a session file): a new session starts."
         assert s.number == 0
         s.save(_snap(1))
         assert Store(d).load() == _snap(1)
@@ -463,11 +465,21 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
 
 def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used():
     d = _tmpdir()
+    table = b'{"names":["A","B"],"stacks":[5,5],"bought_in":[5,5],"dealer":1}'
     cases = (
         (b'{"v":1,"table":{}}', "snapshot without a valid 'cfg'"),
-        (b'{"v":2,"cfg":{},"table":{},"engine":null}', "snapshot version 2, this firmware reads 1"),
-        (b'{"v":1,"cfg":{},"table":[],"engine":null}', "snapshot without a valid 'table'"),
-        (b'{"v":1,"cfg":{},"table":{},"engine":7}', "snapshot without a valid 'engine'"),
+        (b'{"v":1,"cfg":{},"table":%s}' % table, "snapshot without a valid 'cfg'"),
+        (b'{"v":2,"cfg":{"game":"indian"},"table":%s,"engine":null}' % table,
+         "snapshot version 2, this firmware reads 1"),
+        (b'{"cfg":{"game":"indian"},"table":%s,"engine":null}' % table, "snapshot version None, this firmware reads 1"),
+        (b'{"v":1,"cfg":{"game":"indian"},"table":[],"engine":null}', "snapshot without a valid 'table'"),
+        (b'{"v":1,"cfg":{"game":"indian"},"table":{"names":["A","B"],"stacks":[5],"bought_in":[5,5],"dealer":1}}',
+         "snapshot without a valid 'table'"),
+        (b'{"v":1,"cfg":{"game":"indian"},"table":{"names":["A","B"],"stacks":[5,"5"],"bought_in":[5,5],"dealer":1}}',
+         "snapshot without a valid 'table'"),
+        (b'{"v":1,"cfg":{"game":"indian"},"table":{"names":["A","B"],"stacks":[5,5],"bought_in":[5,5]}}',
+         "snapshot without a valid 'table'"),
+        (b'{"v":1,"cfg":{"game":"indian"},"table":%s,"engine":7}' % table, "snapshot without a valid 'engine'"),
         (b"[1,2]", "not a snapshot (JSON list)"),
         (b'"DBX"', "not a snapshot (JSON str)"),
     )
@@ -484,7 +496,7 @@ def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used
             assert t.found == ["session.json: save 99 ok", "session.bak: save 1 ok", "session.json: " + problem,
                                "session.json set aside as session.json.bad",
                                "using session.bak (save 1): session.json is damaged"], t.found
-            assert t.report == "The last save was damaged (%s): the one before it is used." % problem
+            assert t.report == "Save damaged (%s): the one before it is used." % problem
             assert _read(d + "/session.json.bad") == _file(body, 99)
             t.save(_snap(3))
             assert decode(_read(d + "/session.bak")) == (1, _snap(1))
@@ -499,7 +511,7 @@ def test_an_unusable_snapshot_alone_gives_a_new_session_and_says_why():
         _write(d + "/session.json", _file(b'{"v":1,"table":{}}', 3))
         s = Store(d, version=1)
         assert s.load() is None and s.number == 0
-        assert s.report == "The saved session cannot be used (snapshot without a valid 'cfg'): a new session starts."
+        assert s.report == "Save unusable (snapshot without a valid 'cfg'): a new session starts."
         assert os.listdir(d) == ["session.json.bad"]
         assert Store(d).load() is None
     finally:

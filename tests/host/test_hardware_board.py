@@ -12,7 +12,14 @@ import os
 import framebuf
 import pytest
 from dealerbox.boards import loop, pico
-from dealerbox.boards.pico import PicoBoard, choose_address, load_config, read_buttons, seven_bit_address
+from dealerbox.boards.pico import (
+    PicoBoard,
+    check_config,
+    choose_address,
+    load_config,
+    read_buttons,
+    seven_bit_address,
+)
 from dealerbox.store import Store
 from dealerbox.ui import buttons as B
 
@@ -235,8 +242,8 @@ def test_bad_configured_address_falls_back_to_scan():
     b, _ = make_board(devices=(0x3C,), config={"oled_address": 0x50})
     assert b.address == 0x3C
     assert b.messages == [
-        "oled_address 0x50 is not an SSD1306 address (0x3C, 0x3D, or 8-bit 0x78, 0x7A); looking for the display "
-        "at 0x3C/0x3D", "display at 0x3C"]
+        "config.json: oled_address 0x50 is not an SSD1306 address (0x3C, 0x3D, or 8-bit 0x78, 0x7A); using the "
+        "default", "display at 0x3C"]
 
 
 def test_display_that_fails_to_start_is_dropped():
@@ -266,6 +273,39 @@ def test_load_config(tmp_path):
     assert load_config(str(p)) == ({}, "%s: not valid JSON, using the defaults" % p)
     p.write_text("[1, 2]")
     assert load_config(str(p)) == ({}, "%s: not a JSON object, using the defaults" % p)
+
+
+def test_check_config_keeps_good_values_and_says_why_it_drops_the_others():
+    assert check_config({}) == ({}, [])
+    good = {"oled_address": "0x7A", "i2c_freq": 1000000, "flip": True, "contrast": 0}
+    assert check_config(good) == ({"oled_address": 0x3D, "i2c_freq": 1000000, "flip": True, "contrast": 0}, [])
+    assert check_config({"flip": 0, "oled_address": 0x3C}) == ({"flip": False, "oled_address": 0x3C}, [])
+    cfg, problems = check_config({"contrast": "max", "oled_address": [1], "i2c_freq": "fast", "flip": "yes",
+                                  "brightness": 3})
+    assert cfg == {}
+    assert problems == [
+        "config.json: contrast \"max\" is not a number from 0 to 255; using the default",
+        "config.json: oled_address [1] is not an address (use 0x3C, 0x3D, 0x78 or 0x7A); using the default",
+        "config.json: i2c_freq \"fast\" is not a frequency in Hz from 10000 to 1000000; using the default",
+        "config.json: flip \"yes\" is not true or false; using the default",
+        "config.json: unknown key \"brightness\" ignored (known: oled_address, i2c_freq, flip, contrast)"]
+    for bad in ({"contrast": 256}, {"contrast": -1}, {"contrast": True}, {"contrast": 12.5}, {"i2c_freq": 5000000},
+                {"i2c_freq": 0}, {"i2c_freq": True}, {"oled_address": "0x50"}, {"oled_address": None},
+                {"oled_address": True}, {"flip": 2}, {"flip": None}):
+        cfg, problems = check_config(bad)
+        assert cfg == {} and len(problems) == 1 and problems[0].endswith("using the default"), (bad, problems)
+
+
+def test_bad_config_values_start_the_board_with_the_defaults(capsys):
+    cfg = {"contrast": "max", "oled_address": [1], "i2c_freq": "fast", "flip": 1}
+    b, m = make_board(devices=(0x3C,), config=cfg)
+    assert b.address == 0x3C and b.display is not None
+    assert m.i2c_args == (0, 4, 5, 400000)
+    assert b.display.contrast_level is None and b.display.rotated is True
+    assert b.config == {"flip": True}
+    assert b.messages[-1] == "display at 0x3C" and len(b.messages) == 4
+    out = capsys.readouterr().out
+    assert "dealerbox: config.json: contrast \"max\" is not a number from 0 to 255; using the default" in out
 
 
 def test_reset_goes_to_machine():
@@ -341,14 +381,16 @@ def test_run_without_display():
 # ---- the error path ---------------------------------------------------------------------------
 
 def test_error_lines():
-    assert loop.error_lines(ValueError("no chips")) == ["ERROR", "ValueError: no", "chips", "Session is safe",
-                                                        "OK: restart"]
+    safe = ["Session is safe", "OK: restart", "Hold OK: set the", "session aside"]
+    assert loop.error_lines(ValueError("no chips")) == ["ERROR", "ValueError: no", "chips"] + safe
     lines = loop.error_lines(KeyError("a" * 40))
-    assert lines == ["ERROR", "KeyError:", "'" + "a" * 15, "a" * 16, "a" * 9 + "'", "Session is safe", "OK: restart"]
-    assert loop.error_lines(RuntimeError()) == ["ERROR", "RuntimeError", "Session is safe", "OK: restart"]
+    assert lines == ["ERROR", "KeyError:", "'" + "a" * 15, "a" * 16] + safe
+    assert loop.error_lines(RuntimeError()) == ["ERROR", "RuntimeError"] + safe
     long = loop.error_lines(OSError("the quick brown fox jumps over the lazy dog " * 4))
     assert len(long) == 8 and all(len(x) <= 16 for x in long)
     assert long[1:3] == ["OSError: the", "quick brown fox"]
+    assert loop.error_lines(KeyError("cfg"), aside=True) == ["ERROR", "KeyError: 'cfg'", "Crashed again:",
+                                                             "saved session", "set aside.", "OK: new session"]
     assert loop.wrap("ZeroDivisionError: x") == ["ZeroDivisionErro", "r: x"]
 
 
@@ -363,33 +405,85 @@ def test_crash_shows_error_keeps_session_and_restarts_on_a_press(tmp_path, capsy
     assert m.resets == 1
     assert b.time.now - 1000 >= 1100  # the restart came with the LEFT press, not before
     assert b.display.texts == [("ERROR", 0, 0), ("ZeroDivisionErro", 0, 8), ("r: division by", 0, 16),
-                               ("zero in the pot", 0, 24), ("Session is safe", 0, 32), ("OK: restart", 0, 40)]
+                               ("zero in the pot", 0, 24), ("Session is safe", 0, 32), ("OK: restart", 0, 40),
+                               ("Hold OK: set the", 0, 48), ("session aside", 0, 56)]
     out = capsys.readouterr()
     assert "ZeroDivisionError: division by zero in the pot" in out.err
     assert "dealerbox: unexpected error: ZeroDivisionError: division by zero in the pot" in out.out
-    assert (sorted(p.name for p in tmp_path.iterdir()), (tmp_path / "session.json").read_bytes()) == before
+    # the session untouched; the crash counted (save 1, once)
+    assert (sorted(p.name for p in tmp_path.iterdir() if p.name != "crashes"),
+            (tmp_path / "session.json").read_bytes()) == before
+    assert (tmp_path / "crashes").read_bytes() == b"1 1\n"
+
+
+def _snap(i):
+    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
+            "bought_in": [15, 15], "dealer": 0}, "engine": None, "hand_no": i, "last": ""}
+
+
+def _files(tmp_path):
+    return sorted(p.name for p in tmp_path.iterdir())
 
 
 def test_fatal_short_press_restarts_long_ok_sets_session_aside(tmp_path):
     b, m = make_board(tmp_path=tmp_path)
-    b.store.save({"hand": 1})
-    b.store.save({"hand": 2})
-    deb = B.Debouncer()
-    m.hold()
-    loop.fatal(b, ValueError("x"), deb, steps=3)
-    m.hold(B.RIGHT)
-    loop.fatal(b, ValueError("x"), deb, steps=6)
-    m.hold()
-    loop.fatal(b, ValueError("x"), deb, steps=6)
+    b.store.save(_snap(1))
+    b.store.save(_snap(2))
+    m.play(b.time, [(0, ()), (30, (B.RIGHT,)), (90, ())])  # a short press: restart
+    loop.fatal(b, ValueError("x"), B.Debouncer(), steps=50)
     assert m.resets == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["session.bak", "session.json"]
-    deb = B.Debouncer()
-    loop.fatal(b, ValueError("x"), deb, steps=3)
-    m.hold(B.OK)
-    loop.fatal(b, ValueError("x"), deb, steps=100)
+    assert _files(tmp_path) == ["crashes", "session.bak", "session.json"]
+    b.store.save(_snap(3))  # the box went on and saved: the next crash is the first with save 3
+    m.play(b.time, [(0, ()), (30, (B.OK,)), (1000, ())])  # OK held: set the session aside, restart
+    loop.fatal(b, ValueError("x"), B.Debouncer(), steps=100)
     assert m.resets == 2
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["session.bak.crashed", "session.json.crashed"]
+    assert _files(tmp_path) == ["session.bak.crashed", "session.json.crashed"]
+    assert b.messages[-1] == "saved session set aside: session.json, session.bak"
     assert Store(str(tmp_path)).load() is None
+
+
+def test_a_second_crash_in_a_row_with_the_same_session_sets_it_aside(tmp_path):
+    """A saved session that crashes the app at every boot cannot trap the box: the second crash in a row
+    (no save in between) sets it aside by itself and says so; a short press then starts a new session."""
+    Store(str(tmp_path)).save(_snap(1))
+    Store(str(tmp_path)).save(_snap(2))
+
+    def make_app(board):  # the app loads the session and crashes on it
+        assert board.store.load() == _snap(2)
+        raise KeyError("cfg")
+
+    b, m = make_board(tmp_path=tmp_path)
+    m.play(b.time, [(0, ()), (100, (B.LEFT,)), (200, ())])
+    loop.main(b, make_app)
+    assert m.resets == 1 and [t[0] for t in b.display.texts][-2:] == ["Hold OK: set the", "session aside"]
+    assert _files(tmp_path) == ["crashes", "session.bak", "session.json"]
+    # the reboot: the same session, the same crash
+    b2, m2 = make_board(tmp_path=tmp_path)
+    m2.play(b2.time, [(0, ()), (100, (B.LEFT,)), (200, ())])
+    loop.main(b2, make_app)
+    assert m2.resets == 1
+    assert [t[0] for t in b2.display.texts] == ["ERROR", "KeyError: 'cfg'", "Crashed again:", "saved session",
+                                                "set aside.", "OK: new session"]
+    assert b2.messages[-1] == ("crashed 2 times in a row with save 2: saved session set aside (session.json.crashed, "
+                               "session.bak.crashed), a new session starts")
+    assert _files(tmp_path) == ["session.bak.crashed", "session.json.crashed"]
+    assert Store(str(tmp_path)).load() is None
+
+
+def test_a_crash_without_a_saved_session_counts_nothing(tmp_path):
+    b, m = make_board(tmp_path=tmp_path)
+    for _ in range(3):
+        loop.fatal(b, ValueError("x"), B.Debouncer(), steps=1)
+    assert _files(tmp_path) == [] and b.display.texts[-1] == ("session aside", 0, 40)
+
+
+def test_a_crash_counter_that_cannot_be_written_still_shows_the_error(tmp_path):
+    b, m = make_board(tmp_path=tmp_path)
+    b.store.save(_snap(1))
+    os.mkdir(str(tmp_path / "crashes"))  # cannot be opened as a file
+    loop.fatal(b, ValueError("x"), B.Debouncer(), steps=1)
+    assert b.messages[-1].startswith("cannot count the crash: ")
+    assert b.display.texts[0] == ("ERROR", 0, 0)
 
 
 def test_main_catches_an_error_while_building_the_app(tmp_path):
@@ -401,8 +495,8 @@ def test_main_catches_an_error_while_building_the_app(tmp_path):
     m.play(b.time, [(0, ()), (100, (B.RIGHT,)), (200, ())])
     loop.main(b, make_app)
     assert m.resets == 1
-    assert [t[0] for t in b.display.texts] == ["ERROR", "MemoryError:", "memory", "allocation", "failed,",
-                                               "allocating 2048", "Session is safe", "OK: restart"]
+    assert [t[0] for t in b.display.texts] == ["ERROR", "MemoryError:", "memory", "allocation", "Session is safe",
+                                               "OK: restart", "Hold OK: set the", "session aside"]
 
 
 def test_main_lets_ctrl_c_through():
@@ -451,3 +545,62 @@ def test_main_runs_the_real_app_and_resumes_after_a_reboot(tmp_path):
     assert app2.snapshot() == saved
     assert b2.display.shows == 2  # the resume screen, then the gate
     assert any(b2.display.buf)  # something is lit
+
+
+def test_the_app_on_a_checksummed_snapshot_it_cannot_use_starts_a_new_session(tmp_path):
+    """The review's crash: a CRC-valid {"v":1,"table":{}} made App() raise KeyError('cfg') at every boot."""
+    import binascii
+
+    from dealerbox.ui import modes
+
+    main = _main_module()
+    Store(str(tmp_path)).save(_snap(1))
+    Store(str(tmp_path)).save(_snap(2))
+    body = b'{"v":1,"table":{}}'
+    (tmp_path / "session.json").write_bytes(b"DBX2 0000000099 %08x %010d 0000000000\n" % (binascii.crc32(body),
+                                                                                         len(body)) + body + b"\n")
+    b, _ = make_board(tmp_path=tmp_path)
+    app = main["make_app"](b)
+    assert app.mode == modes.M_RESUME  # save 1, the good one
+    assert b.store.report == "Save damaged (snapshot without a valid 'cfg'): the one before it is used."
+    (tmp_path / "session.bak").unlink()
+    (tmp_path / "session.json.bad").rename(tmp_path / "session.json")
+    b, _ = make_board(tmp_path=tmp_path)
+    app = main["make_app"](b)
+    # nothing usable: no crash, the report shown, and OK starts a new session
+    assert app.mode == modes.M_RESUME and app.saved is None
+    assert b.store.report == "Save unusable (snapshot without a valid 'cfg'): a new session starts."
+    app.press(B.OK)
+    assert app.mode == modes.M_GAME
+
+
+def test_main_starts_with_the_defaults_when_the_configuration_stops_the_board(tmp_path, monkeypatch, capsys):
+    """main.start(): a /config.json value the checks let through but the hardware refuses (here 1 MHz on
+    an I2C that cannot) must not leave a blank screen: the board is built again with the defaults."""
+    import sys
+
+    main = _main_module()
+    fake = FakeMachine((0x3C,))
+    i2c = fake.I2C
+
+    class PickyI2C(i2c):
+        def __init__(self, ident, sda, scl, freq):
+            if freq > 400000:
+                raise OSError(22)
+            super().__init__(ident, sda, scl, freq)
+
+    fake.I2C = PickyI2C
+    cfg = tmp_path / "config.json"
+    cfg.write_text('{"i2c_freq": 1000000, "contrast": "max"}')
+    monkeypatch.setattr(pico, "CONFIG_FILE", str(cfg))
+    monkeypatch.setitem(sys.modules, "machine", fake)
+    monkeypatch.setitem(sys.modules, "ssd1306", FakeSSD1306)
+    ran = []
+    monkeypatch.setattr(loop, "main", lambda board, make_app: ran.append(board))
+    main["start"]()
+    (board,) = ran
+    assert board.config == {} and fake.i2c_args == (0, 4, 5, 400000) and board.address == 0x3C
+    out = capsys.readouterr()
+    assert "dealerbox: config.json: contrast \"max\" is not a number from 0 to 255; using the default" in out.out
+    assert "dealerbox: the board did not start with /config.json (OSError: 22); starting with the defaults" in out.out
+    assert "starting with the defaults" in out.out and "OSError" in out.err

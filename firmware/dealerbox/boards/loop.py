@@ -14,6 +14,9 @@ SAMPLE_MS = const(10)      # button sampling period (the debouncer needs a level
 IDLE_MS = const(300000)    # 5 minutes without a press: the display sleeps (OLEDs burn in, batteries drain)
 _COLS = const(16)          # 8x8 built-in framebuf font on 128 pixels
 _ROWS = const(8)
+CRASH_LIMIT = const(2)     # crashes in a row with the same saved session before it is set aside
+SAFE = ("Session is safe", "OK: restart", "Hold OK: set the", "session aside")
+ASIDE = ("Crashed again:", "saved session", "set aside.", "OK: new session")
 
 
 def run(board, app, debouncer=None, steps=-1):
@@ -84,11 +87,16 @@ def wrap(text, cols=_COLS):
     return lines
 
 
-def error_lines(exc):
-    """The error screen for exception ``exc``: 8 lines at most, of 16 characters at most (str)."""
+def error_lines(exc, aside=False):
+    """The error screen for exception ``exc``: 8 lines at most, of 16 characters at most (str).
+
+    ``"ERROR"``, the exception in up to 3 lines, then what the buttons do (``SAFE``: a press
+    restarts, holding OK sets the saved session aside), or with ``aside`` that the saved
+    session was set aside after crashing again (``ASIDE``).
+    """
     text = "%s: %s" % (type(exc).__name__, exc) if str(exc) else type(exc).__name__
-    body = wrap(text)[:_ROWS - 3]
-    return ["ERROR"] + body + ["Session is safe", "OK: restart"]
+    tail = ASIDE if aside else SAFE
+    return ["ERROR"] + wrap(text)[:_ROWS - 1 - len(tail)] + list(tail)
 
 
 def print_error(exc):
@@ -102,22 +110,46 @@ def print_error(exc):
         traceback.print_exception(type(exc), exc, exc.__traceback__)
 
 
-def fatal(board, exc, debouncer=None, steps=-1):
-    """Show ``exc`` on the screen and the REPL, write nothing, and wait for a button to restart.
+def note_crash(board):
+    """Count the crash with the board's store; at the ``CRASH_LIMIT``-th in a row with the same saved
+    session (no save since), set that session aside. True when it was set aside."""
+    store = getattr(board, "store", None)
+    if store is None:
+        return False
+    try:
+        number = store.number
+        crashes = store.note_crash()
+        if crashes < CRASH_LIMIT:
+            return False
+        moved = store.set_aside()
+    except Exception as e:  # the flash itself may be what failed
+        board.say("cannot count the crash: %s" % e)
+        return False
+    board.say("crashed %d times in a row with save %d: saved session set aside (%s), a new session starts"
+              % (crashes, number, ", ".join(n + ".crashed" for n in moved)))
+    return True
 
-    The saved session is untouched (every save is whole: dealerbox.store). A short press of
-    any button restarts the box, which offers to resume. Holding OK sets the saved session
-    aside (``Store.set_aside``: kept on flash as ``*.crashed``) before restarting, so a
-    snapshot that crashes the app cannot lock the box in a loop. ``steps`` as in ``run``.
+
+def fatal(board, exc, debouncer=None, steps=-1):
+    """Show ``exc`` on the screen and the REPL, and wait for a button to restart.
+
+    The saved session is untouched (every save is whole: dealerbox.store); only the crash is
+    counted (``Store.note_crash``). A short press of any button restarts the box, which offers
+    to resume. Holding OK sets the saved session aside (``Store.set_aside``: kept on flash as
+    ``*.crashed``) before restarting; the screen says so. A second crash in a row with the same
+    saved session (no save in between: a snapshot that crashes the app at boot or at resume)
+    sets it aside by itself, and the screen says that instead, so the box can never be caught
+    in a loop of crashes. ``steps`` as in ``run``.
     """
     print_error(exc)
     board.say("unexpected error: %s: %s" % (type(exc).__name__, exc))
+    aside = note_crash(board)
     d = board.display
     if d is not None:
         try:
             d.poweron()
             d.fill(0)
-            for i, line in enumerate(error_lines(exc)):
+            for i, line in enumerate(error_lines(exc, aside)):
                 d.text(line, 0, i * 8, 1)
             d.show()
         except Exception as e2:  # the display itself may be what failed

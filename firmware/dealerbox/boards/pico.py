@@ -18,6 +18,8 @@ Configuration (optional) is ``/config.json`` on the board, e.g.
 ``{"oled_address": "0x78", "i2c_freq": 1000000, "flip": true, "contrast": 128}``:
 ``oled_address`` may be the 7-bit address (0x3C, 0x3D) or the 8-bit one printed on many
 modules (0x78, 0x7A), which is converted; without it the display is found by ``i2c.scan()``.
+Every key is checked (``check_config``): a bad value or an unknown key is reported on the
+REPL and the default used, so no configuration can keep the box from starting.
 """
 
 import json
@@ -35,6 +37,9 @@ BUTTON_PINS = (10, 11, 12, 13, 14)  # UP GP10 pin 14, DOWN GP11 pin 15, LEFT GP1
 # ---------------------------------------------------------------------------------------------
 
 I2C_FREQ = const(400000)
+I2C_FREQ_MIN = const(10000)     # the RP2040's I2C runs from a few kHz to 1 MHz (fast-mode plus)
+I2C_FREQ_MAX = const(1000000)
+CONFIG_KEYS = ("oled_address", "i2c_freq", "flip", "contrast")
 OLED_WIDTH = const(128)
 OLED_HEIGHT = const(64)
 OLED_ADDRESSES = (0x3C, 0x3D)  # 7-bit; as 8-bit (address << 1): 0x78, 0x7A
@@ -92,7 +97,8 @@ def load_config(path=CONFIG_FILE):
     """The board configuration: a dict from JSON file ``path``; ``({}, None)`` when there is none.
 
     Returns ``(config, problem)``: a broken file gives ``({}, "config.json: ...")`` so the box
-    still starts with the defaults and says why on the REPL.
+    still starts with the defaults and says why on the REPL. The values are checked by
+    ``check_config``.
     """
     try:
         f = open(path)
@@ -108,6 +114,55 @@ def load_config(path=CONFIG_FILE):
     if not isinstance(cfg, dict):
         return {}, "%s: not a JSON object, using the defaults" % path
     return cfg, None
+
+
+def _int(x):
+    """True for a JSON integer (bool is not one)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_config(cfg):
+    """``(config, problems)``: the valid keys of ``cfg`` (a dict from /config.json), and why the others were dropped.
+
+    ``oled_address``: an int or a string such as "0x78", becomes the 7-bit address
+    (``seven_bit_address``); ``i2c_freq``: int Hz, 10000-1000000 (default 400000); ``flip``:
+    true/false (or 1/0); ``contrast``: int 0-255. Anything else, and any unknown key, is a
+    problem (a str saying what was ignored; the default is used), never an exception.
+    """
+    out = {}
+    problems = []
+    for key in cfg:
+        v = cfg[key]
+        bad = None
+        if key == "oled_address":
+            if _int(v) or isinstance(v, str):
+                try:
+                    out[key] = seven_bit_address(v)
+                except ValueError as e:
+                    bad = str(e)
+            else:
+                bad = "oled_address %s is not an address (use 0x3C, 0x3D, 0x78 or 0x7A)" % json.dumps(v)
+        elif key == "i2c_freq":
+            if _int(v) and I2C_FREQ_MIN <= v <= I2C_FREQ_MAX:
+                out[key] = v
+            else:
+                bad = "i2c_freq %s is not a frequency in Hz from %d to %d" % (json.dumps(v), I2C_FREQ_MIN, I2C_FREQ_MAX)
+        elif key == "flip":
+            if v in (True, False, 0, 1):
+                out[key] = bool(v)
+            else:
+                bad = "flip %s is not true or false" % json.dumps(v)
+        elif key == "contrast":
+            if _int(v) and 0 <= v <= 255:
+                out[key] = v
+            else:
+                bad = "contrast %s is not a number from 0 to 255" % json.dumps(v)
+        else:
+            problems.append("config.json: unknown key %s ignored (known: %s)"
+                            % (json.dumps(key), ", ".join(CONFIG_KEYS)))
+        if bad is not None:
+            problems.append("config.json: %s; using the default" % bad)
+    return out, problems
 
 
 def read_buttons(pins):
@@ -141,9 +196,12 @@ class PicoBoard:
         self.time = time
         self.messages = []
         if config is None:
-            config, problem = load_config()
+            config, problem = load_config(CONFIG_FILE)
             if problem:
                 self.say(problem)
+        config, problems = check_config(config)
+        for problem in problems:
+            self.say(problem)
         self.config = config
         pin = machine.Pin
         self.pins = [pin(g, pin.IN, pin.PULL_UP) for g in BUTTON_PINS]
@@ -182,8 +240,8 @@ class PicoBoard:
             if self.config.get("flip") and hasattr(d, "rotate"):
                 d.rotate(True)
             if "contrast" in self.config:
-                d.contrast(int(self.config["contrast"]))
-        except OSError as e:
+                d.contrast(self.config["contrast"])
+        except Exception as e:  # a display that does not start must not stop the box
             self.say("display at 0x%02X did not start (%s): running without it" % (addr, e))
             return
         self.display = d
