@@ -102,15 +102,20 @@ def _detail(out, err):
     return text[-1] if text else "no answer"
 
 
+def _shown(path):
+    """``path`` as the user gave it; the default build folder as ``build/mpy``."""
+    return os.path.relpath(path, ROOT) if path == BUILD else path
+
+
 def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print):
     """Run the deploy steps; returns 0 on success or an error message (str)."""
     if not os.path.exists(os.path.join(build, "main.py")) or not os.path.isdir(os.path.join(build, "dealerbox")):
         return ("no compiled firmware in %s: run `python -m host_tools.build` first (make deploy does)"
-                % os.path.relpath(build, ROOT))
+                % _shown(build))
     for i, (what, argv, cwd) in enumerate(steps(port, build, driver)):
         say("deploy: " + what)
         if dry_run:
-            where = " (in %s)" % os.path.relpath(cwd, ROOT) if cwd else ""
+            where = " (in %s)" % _shown(cwd) if cwd else ""
             say("  " + " ".join(argv[2:]).replace("\n", "\\n") + where)
             continue
         rc, out, err = run(argv, cwd)

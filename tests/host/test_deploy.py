@@ -47,6 +47,16 @@ def test_missing_build_is_explained(tmp_path):
                         "--build", str(tmp_path / "nothing")], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode == 1
     assert "no compiled firmware in" in r.stderr and "python -m host_tools.build" in r.stderr
+    assert "no compiled firmware in %s: " % (tmp_path / "nothing") in r.stderr
+
+
+def test_build_paths_are_shown_as_given():
+    for given in ("/nonexistent", "nothing/here", "../elsewhere"):
+        msg = deploy.deploy("/dev/null", given, run=None, say=None)
+        assert msg.startswith("no compiled firmware in %s: " % given), msg
+    msg = deploy.deploy("/dev/null", deploy.BUILD + "-missing", run=None, say=None)
+    assert msg.startswith("no compiled firmware in %s-missing: " % deploy.BUILD)
+    assert deploy._shown(deploy.BUILD) == os.path.join("build", "mpy")
 
 
 def test_deploy_steps_in_order_with_a_fake_mpremote(tmp_path):
