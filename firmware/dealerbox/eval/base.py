@@ -37,6 +37,42 @@ def check_hand(cards, sizes, lowest_rank):
     _check_cards(cards, lowest_rank)
 
 
+class Ranking:
+    """What every ranking answers; a game's ranking sets ``sizes`` (tuple of allowed hand
+    sizes), ``lowest_rank`` (0-12, the deck's lowest rank), ``categories`` (names, weakest
+    first) and ``score_unchecked`` (cards -> int, no validation), and may override
+    ``category_of``. Scores are ints: higher wins, equal scores tie; the category is
+    ``score >> 9`` unless overridden.
+    """
+
+    lowest_rank = 0
+    wild_ranks = ()
+    muflis = False
+
+    def check(self, cards):
+        """Raise HandError unless ``cards`` is a hand this ranking can judge."""
+        check_hand(cards, self.sizes, self.lowest_rank)
+
+    def score(self, cards):
+        """Strength of ``cards`` (card ints 0-51): int, higher wins, equal ties. HandError if bad."""
+        check_hand(cards, self.sizes, self.lowest_rank)
+        return self.score_unchecked(cards)
+
+    def category(self, cards):
+        """Category name of the best hand in ``cards`` (e.g. ``"pure_sequence"``). HandError if bad."""
+        return self.category_of(self.score(cards))
+
+    def category_of(self, score):
+        """Category name of a score given by this ranking."""
+        return self.categories[score >> 9]
+
+    def compare(self, a, b):
+        """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
+        x = self.score(a)
+        y = self.score(b)
+        return (x > y) - (x < y)
+
+
 def _check_cards(cards, low):
     n = len(cards)
     i = 0

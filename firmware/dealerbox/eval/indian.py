@@ -14,7 +14,7 @@ Score: an int, higher wins, equal ties. The only category is ``high_card``.
 """
 
 from dealerbox.eval import tables as T
-from dealerbox.eval.base import check_hand
+from dealerbox.eval.base import Ranking
 
 HOUSE = ("low", "suit-order", "two-card")
 
@@ -47,7 +47,7 @@ def _scorer(key, low, suits):
     return score_unchecked
 
 
-class IndianRanking:
+class IndianRanking(Ranking):
     """Indian Poker hand ranking (see the module docstring). Build with ``make_ranking``.
 
     ``score(cards)``: 1 card int (or 2) -> int, higher wins. HandError for a bad hand.
@@ -55,8 +55,6 @@ class IndianRanking:
 
     game = "indian"
     deck = 52
-    wild_ranks = ()
-    muflis = False
     categories = ("high_card",)
 
     def __init__(self, house=(), wild_ranks=(), deck=52):
@@ -81,26 +79,6 @@ class IndianRanking:
         self.sizes = sizes
         self.score_unchecked = _scorer(T.IN_LOW if low else T.IN_HIGH, low, suits)
 
-    def check(self, cards):
-        """Raise HandError unless ``cards`` is 1 (or 2) distinct card ints."""
-        check_hand(cards, self.sizes, 0)
-
-    def score(self, cards):
-        """Strength of the hand: int, higher wins, equal ties. HandError if bad."""
-        check_hand(cards, self.sizes, 0)
-        return self.score_unchecked(cards)
-
-    def category(self, cards):
-        """Always ``"high_card"`` for a valid hand. HandError if bad."""
-        check_hand(cards, self.sizes, 0)
-        return "high_card"
-
     def category_of(self, score):
         """Category name of a score given by this ranking: always ``"high_card"``."""
         return "high_card"
-
-    def compare(self, a, b):
-        """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
-        x = self.score(a)
-        y = self.score(b)
-        return (x > y) - (x < y)

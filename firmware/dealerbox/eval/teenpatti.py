@@ -21,7 +21,7 @@ from micropython import const
 
 from dealerbox.eval import codes as C
 from dealerbox.eval import tables as T
-from dealerbox.eval.base import card_values, check_hand, deltas, u16
+from dealerbox.eval.base import Ranking, card_values, deltas, u16
 
 _TOP = const(6 << 9)  # six categories: every normal score is below this
 _MAX = const(_TOP - 1)  # muflis score = _MAX - normal score
@@ -237,7 +237,7 @@ def _best_of(ev3):
     return score_unchecked
 
 
-class TeenPattiRanking:
+class TeenPattiRanking(Ranking):
     """Teen Patti hand ranking (see the module docstring). Build with ``make_ranking``.
 
     ``score(cards)``: 3, 4 or 5 card ints (best 3 count; ``best-of-four``/``best-of-five``
@@ -273,25 +273,6 @@ class TeenPattiRanking:
             ev3 = _reversed_scorer(ev3)
         self.score_unchecked = _best_of(ev3)
 
-    def check(self, cards):
-        """Raise HandError unless ``cards`` is a hand this ranking can judge."""
-        check_hand(cards, self.sizes, 0)
-
-    def score(self, cards):
-        """Strength of ``cards`` (card ints 0-51): int, higher wins, equal ties. HandError if bad."""
-        check_hand(cards, self.sizes, 0)
-        return self.score_unchecked(cards)
-
-    def category(self, cards):
-        """Category name of the best hand in ``cards`` (e.g. ``"pure_sequence"``). HandError if bad."""
-        return self.category_of(self.score(cards))
-
     def category_of(self, score):
         """Category name of a score given by this ranking."""
         return CATEGORIES[((_MAX - score) if self.muflis else score) >> 9]
-
-    def compare(self, a, b):
-        """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
-        x = self.score(a)
-        y = self.score(b)
-        return (x > y) - (x < y)

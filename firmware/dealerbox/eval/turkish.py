@@ -21,7 +21,7 @@ delta tuple (``dealerbox/eval/codes.py``).
 from dealerbox.deck import turkish_lowest_rank
 from dealerbox.eval import codes as C
 from dealerbox.eval import tables as T
-from dealerbox.eval.base import card_values, check_hand, deltas, u16
+from dealerbox.eval.base import Ranking, card_values, deltas, u16
 
 HOUSE = ("no-minor", "standard-ranking")
 _FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
@@ -101,7 +101,7 @@ def _scorer(values, table, plain, flush, royal):
     return score_house
 
 
-class TurkishRanking:
+class TurkishRanking(Ranking):
     """Turkish Poker hand ranking for one deck size (see the module docstring).
 
     ``score(cards)``: 5 card ints of the deck -> int, higher wins. HandError for a bad
@@ -110,8 +110,6 @@ class TurkishRanking:
 
     game = "turkish"
     sizes = _SIZES
-    wild_ranks = ()
-    muflis = False
 
     def __init__(self, house=(), wild_ranks=(), deck=None):
         if deck not in DECKS:
@@ -151,26 +149,3 @@ class TurkishRanking:
         self.score_unchecked = _scorer(
             v, u, deltas(plain, C.TK_CODES, 9) if house_rules else None, deltas(flush, C.TK_CODES, 9), royal
         )
-
-    def check(self, cards):
-        """Raise HandError unless ``cards`` is 5 distinct cards of this deck."""
-        check_hand(cards, _SIZES, self.lowest_rank)
-
-    def score(self, cards):
-        """Strength of 5 card ints: int, higher wins, equal ties. HandError if bad."""
-        check_hand(cards, _SIZES, self.lowest_rank)
-        return self.score_unchecked(cards)
-
-    def category(self, cards):
-        """Category name of ``cards`` (e.g. ``"minor_straight_flush"``). HandError if bad."""
-        return self.category_of(self.score(cards))
-
-    def category_of(self, score):
-        """Category name of a score given by this ranking."""
-        return self.categories[score >> 9]
-
-    def compare(self, a, b):
-        """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
-        x = self.score(a)
-        y = self.score(b)
-        return (x > y) - (x < y)
