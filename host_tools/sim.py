@@ -114,20 +114,28 @@ def run_script(app, rec, presses, out=sys.stdout):
     return 0
 
 
-def read_key(fd, wait=0.05):
-    """One key from the terminal ``fd``: a character, or an escape sequence (arrows: ``"\\x1b[A"``...). A lone
-    Esc (nothing follows within ``wait`` s) is returned alone, so it never swallows the next key."""
+def read_keys(fd, wait=0.05):
+    """The keys typed on the terminal ``fd`` (waits for one): characters and escape sequences (arrows:
+    ``"\\x1b[A"``...), in order. Bytes that arrive together are read together and split here, so a lone Esc
+    is a key of its own and never swallows the next key."""
     import select
-    ch = os.read(fd, 1).decode(errors="ignore")
-    if ch != "\x1b":
-        return ch
-    seq = ch
-    while len(seq) < 3 and select.select([fd], [], [], wait)[0]:
-        c = os.read(fd, 1).decode(errors="ignore")
-        seq += c
-        if len(seq) == 2 and c not in "[O":
+    data = os.read(fd, 1)
+    while select.select([fd], [], [], wait)[0]:
+        more = os.read(fd, 64)
+        if not more:
             break
-    return seq
+        data += more
+    text = data.decode(errors="ignore")
+    keys = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\x1b" and i + 2 < len(text) and text[i + 1] in "[O":
+            keys.append("\x1b[" + text[i + 2])
+            i += 3
+        else:
+            keys.append(text[i])
+            i += 1
+    return keys
 
 
 def screen_text(board, cols, rows):
@@ -158,13 +166,14 @@ def run_terminal(app, rec):
             size = shutil.get_terminal_size()
             out.write("\x1b[H\x1b[J" + screen_text(rec.board, size.columns, size.lines) + "\n")
             out.flush()
-            k = read_key(fd)
-            if k in ("q", "Q", "\x03", "\x04"):
+            keys = read_keys(fd)
+            if [k for k in keys if k in ("q", "Q", "\x03", "\x04")]:
                 break
-            ev = KEYS.get(k)
-            if ev is not None:
-                press(app, ev[0], ev[1])
-                rec.refresh()
+            for k in keys:
+                ev = KEYS.get(k)
+                if ev is not None:
+                    press(app, ev[0], ev[1])
+                    rec.refresh()
     except KeyboardInterrupt:
         pass
     finally:

@@ -94,3 +94,116 @@ def test_raw_frames_identical_with_micropython(tmp_path):
     cp_frames = r2.stdout.split()
     assert len(mp_frames) == 6 and mp_frames == cp_frames
     assert len(set(cp_frames)) >= 4 and all(len(f) == 2048 for f in cp_frames)
+
+
+def _sim(args, tmp_path):
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim"] + args, capture_output=True, text=True, cwd=ROOT,
+                       stdin=subprocess.DEVNULL, timeout=120)
+    return r.returncode, r.stdout, r.stderr
+
+
+def test_bad_arguments_one_line_exit_2(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(b"ok \xe9\xff ok\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("ok\nok foo\n")
+    cases = [
+        (["--players", "12"], "--players 12: Teen Patti takes 2 to 10 players"),
+        (["--game", "turkish", "--players", "6"], "--players 6: Turkish Poker takes 2 to 5 players"),
+        (["--game", "indian", "--players", "1"], "--players 1: Indian Poker takes 2 to 10 players"),
+        (["--seed", "-1"], "--seed -1: a seed is 0 to 4294967295"),
+        (["--seed", str(2 ** 32)], "--seed 4294967296: a seed is 0 to 4294967295"),
+        (["--script", str(tmp_path / "nope.txt")], "cannot read --script %s: No such file or directory"
+         % (tmp_path / "nope.txt")),
+        (["--script", str(tmp_path)], "--script %s is a folder, not a file of button presses" % tmp_path),
+        (["--script", str(latin)], "--script %s is not UTF-8 text" % latin),
+        (["--script", str(bad)], "%s:2: 'foo' is not a button (up down left right ok, long-ok, right*3)" % bad),
+        (["--png", str(afile)], "--png %s is a file, not a folder" % afile),
+        (["--store", str(afile)], "--store %s is a file, not a folder" % afile),
+        (["--png", str(afile / "sub")], "cannot create the --png folder %s: Not a directory" % (afile / "sub")),
+    ]
+    for args, msg in cases:
+        code, out, err = _sim(args, tmp_path)
+        assert code == 2 and out == "" and err == "python -m host_tools.sim: error: %s\n" % msg, (args, err)
+
+
+def test_players_without_game_is_honoured():
+    from host_tools.sim import make_app
+    app = make_app(HostBoard(seed=1), None, 3)
+    assert app.cfg["game"] == "teen-patti" and app.cfg["players"] == 3 and app.mode == 2
+
+
+def test_saved_session_then_game_applies_to_a_new_session(tmp_path):
+    import io
+
+    from host_tools.sim import make_app, press
+    board = HostBoard(seed=5, store_dir=str(tmp_path))
+    app = make_app(board)
+    for b, long in parse_script("ok ok down*9 ok ok ok ok ok ok ok"):
+        app.press(b, long)
+    assert app.mode == 20
+    out = io.StringIO()
+    app2 = make_app(HostBoard(seed=6, store_dir=str(tmp_path)), "turkish", 3, out)
+    assert out.getvalue() == ("a saved Teen Patti session is offered first; --game/--players apply if you choose "
+                              "New session\n")
+    assert app2.mode == 1
+    press(app2, btn.DOWN, False)
+    press(app2, btn.OK, False)                       # New session: the command line's choice
+    assert app2.mode == 2 and app2.cfg["game"] == "turkish" and app2.cfg["players"] == 3 and app2.sel == 1
+
+
+def test_keys_lone_escape_does_not_swallow_the_next_key():
+    from host_tools.sim import read_keys
+    r, w = os.pipe()
+    try:
+        os.write(w, b"\x1bw\x1b[Ad\x1b")
+        assert read_keys(r) == ["\x1b", "w", "\x1b[A", "d", "\x1b"]
+        os.write(w, b"q")
+        assert read_keys(r) == ["q"]
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+def test_small_terminal_half_size_or_message():
+    from host_tools.sim import screen_text
+    board = HostBoard(seed=1)
+    board.fb.fill_rect(0, 0, 2, 4, 1)                # one full braille cell at the top left
+    full = screen_text(board, 130, 40).splitlines()
+    assert len(full) == 35 and len(full[1]) == 130
+    half = screen_text(board, 80, 24).splitlines()
+    assert len(half) == 17 and len(half[0]) == 64 and half[0][0] == "\u28ff" and half[0][1] == "\u2800"
+    assert screen_text(board, 40, 10) == ("terminal 40x10 is too small: the simulator needs 130x35 (or 66x19 for the "
+                                          "half-size screen)")
+
+
+def test_terminal_ctrl_c_quits_cleanly():
+    import pty
+    import signal
+    import time
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    p = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--seed", "1"], stdin=slave, stdout=slave,
+                         stderr=subprocess.PIPE, cwd=ROOT, env=dict(os.environ, COLUMNS="140", LINES="40"))
+    os.close(slave)
+    out = b""
+    deadline = time.time() + 60
+    while b"keys:" not in out and time.time() < deadline:
+        try:
+            out += os.read(master, 65536)
+        except BlockingIOError:
+            time.sleep(0.05)
+    os.write(master, b"s")
+    time.sleep(0.3)
+    p.send_signal(signal.SIGINT)                    # Ctrl-C (the terminal's interrupt)
+    while p.poll() is None and time.time() < deadline:
+        try:
+            out += os.read(master, 65536)           # keep the terminal drained
+        except (BlockingIOError, OSError):
+            time.sleep(0.05)
+    err = p.communicate(timeout=30)[1].decode()
+    os.close(master)
+    assert b"keys:" in out and out.endswith(b"\x1b[?25h\r\n")    # the cursor is back: terminal restored
+    assert p.returncode == 0 and "Traceback" not in err, err
