@@ -2,7 +2,8 @@
 ``framebuf.fill`` + copy of the 1024-byte frame (what the SSD1306 driver does per frame),
 and heap allocated per redraw (target: none).
 
-The screens are those of ``tests/core/test_ui_frames.walk`` plus an Indian Poker turn; the
+The screens are those of ``tests/core/test_ui_frames.walk`` plus an Indian Poker gate, turn and showdown
+with a center card, and the awards; the
 unix-port timings are divided by nothing: only ratios are reported (DESIGN.md: ~150-400x
 slower on the Pico, so a ratio of 10 is about 10 frame copies there too).
 """
@@ -56,12 +57,28 @@ rig.press(OK); measure("summary")
 rig.press(OK); measure("gate")
 rig.press(OK); measure("turn blind")
 rig.press(LEFT); rig.press(OK); measure("turn seen (3 cards)")
+from test_app_util import setup, act
+rig = Rig(seed=5)
+setup(rig, "indian", 4, rule_rights={2: 1, 3: 1})
+while not rig.app.engine.center:
+    act(rig, "check")
+measure("Indian gate (center card)")
+rig.press(OK); measure("Indian turn (two cards, center)")
+while rig.app.mode in (modes.M_GATE, modes.M_TURN):
+    act(rig, "check")
+measure("Indian showdown")
+rig.press(OK); measure("awards")
 print(json.dumps({"base": base, "rows": out}))
 """
 
 
 def _run():
-    env = dict(os.environ, MICROPYPATH="firmware:tests/core")
+    import sys
+    import tempfile
+    mpy = tempfile.mkdtemp(prefix="bench_ui_")   # the firmware as on the box (.mpy, not compiled at import)
+    subprocess.run([sys.executable, "-m", "host_tools.build", "--out", mpy], check=True, cwd=ROOT,
+                   capture_output=True, timeout=300)
+    env = dict(os.environ, MICROPYPATH="%s:tests/core" % mpy)
     r = subprocess.run([MP, "-X", "heapsize=192K", "-c", _SCRIPT], capture_output=True, text=True, cwd=ROOT,
                        env=env, timeout=300)
     if r.returncode != 0:

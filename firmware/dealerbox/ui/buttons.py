@@ -1,14 +1,14 @@
 """The five buttons and the debouncer that turns raw samples into press events.
 
-Buttons (one documented map, docs/ui.md)::
+Buttons (one map, the table of docs/ui.md; each screen's footer hints its keys)::
 
-    UP    previous item / more (amount +1 step, next letter)
-    DOWN  next item / less
-    LEFT  previous choice (action, value) / back one screen (long: back to the start of a step)
-    RIGHT next choice
-    OK    confirm (long: the table menu during play: standings, rules, end session)
-
-Long presses: LEFT/RIGHT long jump an amount to its minimum/maximum, UP/DOWN long step by 10.
+    UP/DOWN     previous/next item; on a turn: amount +/- one step; name editor: next/previous letter;
+                Turkish draw: mark/unmark the card under the cursor
+                long: 5 items; amount to its max/min; letter +/- 10
+    LEFT/RIGHT  previous/next value (setup, rebuy chips) or action (turn); Turkish draw: move the cursor
+                long LEFT: back one setup screen; name editor: delete the letter
+    OK          confirm, next screen, act, "I am Ben" at the gate
+                long: the table menu during play (back to game, standings, rules); rebuy: back
 
 ``Debouncer`` is a pure class (no pins, no clock): the board samples the buttons every
 10-50 ms and calls ``feed(now_ms, pressed)`` with a bitmask (bit ``b`` set = button ``b``
