@@ -39,6 +39,12 @@ def replay_hand(log, prev=None):
     for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions", "result"):
         if k not in log:
             raise ReplayError("missing %r" % k)
+    if not isinstance(log["deck"], list):
+        raise ReplayError("the log has no deck (the cards in dealt order), so the hand cannot be dealt again")
+    if not isinstance(log["rules"], dict):
+        raise ReplayError("the log has no house rules (a JSON object)")
+    if not isinstance(log["actions"], list):
+        raise ReplayError("the log has no list of actions")
     try:
         cls = engine_class(log["game"])
     except (ValueError, ImportError) as exc:
@@ -61,6 +67,9 @@ def replay_hand(log, prev=None):
                                       "and %d were bought in between" % (s, table.stacks[s], pt.stacks[s], rebuy))
             if table.dealer != pt.dealer:
                 raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
+            if (log.get("carry") or None) != pt.carry:
+                raise ReplayError("the hand carries %r, but the previous hand left %r carried"
+                                  % (log.get("carry"), pt.carry))
     try:
         e = cls(table, log["rules"])
         e.start_from_log(log)

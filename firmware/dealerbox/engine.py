@@ -340,13 +340,13 @@ class Engine:
         return None
 
     def pot_total(self):
-        """Chips in the hand (int)."""
-        return self.pb.total()
+        """Chips in the hand (int); between hands, a dead hand's pot carried by the table (``Table.carry``)."""
+        return self.pb.total() + self.table.carried()
 
     def chips_ok(self):
-        """Conservation: stacks plus pots equal the chips bought in."""
+        """Conservation: stacks plus pots (a carried pot included) equal the chips bought in."""
         t = self.table
-        return sum(t.stacks) + self.pb.total() == sum(t.bought_in)
+        return sum(t.stacks) + self.pot_total() == sum(t.bought_in)
 
     def _finish(self, scores=None, shown=None, extra=None):
         """End the hand: uncalled excess back, every pot awarded, button moved. Returns events.

@@ -184,6 +184,9 @@ def validate(game, d):
         if why:
             raise ValueError(why)
         out[k] = d[k]
+    cap = out.get("stake_cap")
+    if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
+        raise ValueError("stake_cap %d is below the boot %d (0 = no cap)" % (cap, out["boot"]))
     return out
 
 

@@ -6,6 +6,11 @@ rebuy, so a player's result is ``stack - bought_in`` (standings net of buy-ins;
 RULES.md, all-in and rebuy; seed 001). A seat with no chips is *out*: it is not
 dealt in and the button skips it, until it rebuys. The session is over when one
 player holds every chip, or when the players stop (``stop()``).
+
+``carry``: the pot of a Turkish dead hand waiting for the next hand (None, or a
+list per seat of the chips each put in), kept by the table so that between hands
+``sum(stacks) + carried() == sum(bought_in)``. When the players stop, every seat
+takes back its own part of it (the dead hands are called off; no odd chips).
 """
 
 from micropython import const
@@ -44,6 +49,7 @@ class Table:
         self.bought_in = list(chips)
         self.dealer = dealer
         self.stopped = False
+        self.carry = None  # type: list | None
 
     @property
     def n(self):
@@ -101,8 +107,17 @@ class Table:
         rows.sort(key=lambda r: (-r[3], r[0]))
         return rows
 
+    def carried(self):
+        """Chips of a dead hand's pot waiting for the next hand (int, 0 when none)."""
+        return sum(self.carry) if self.carry else 0
+
     def stop(self):
-        """The players stop the session (standings are final)."""
+        """The players stop the session (standings are final); a carried pot goes back to those who put it in."""
+        c = self.carry
+        if c:
+            for s in range(len(c)):
+                self.stacks[s] += c[s]
+        self.carry = None
         self.stopped = True
 
     def session_over(self):
@@ -113,8 +128,11 @@ class Table:
 
     def to_state(self):
         """JSON-able dict of the whole table."""
-        return {"names": list(self.names), "stacks": list(self.stacks), "bought_in": list(self.bought_in),
-                "dealer": self.dealer, "stopped": self.stopped}
+        d = {"names": list(self.names), "stacks": list(self.stacks), "bought_in": list(self.bought_in),
+             "dealer": self.dealer, "stopped": self.stopped}
+        if self.carry:
+            d["carry"] = list(self.carry)
+        return d
 
     @classmethod
     def from_state(cls, d):
@@ -122,4 +140,6 @@ class Table:
         t = cls(d["names"], list(d["stacks"]), d["dealer"])
         t.bought_in = list(d["bought_in"])
         t.stopped = bool(d.get("stopped", False))
+        c = d.get("carry")
+        t.carry = list(c) if c else None
         return t

@@ -53,6 +53,21 @@ def test_session_over_when_one_has_every_chip_or_players_stop():
     assert t.session_over()
 
 
+def test_carried_pot_counts_between_hands_and_goes_back_when_the_players_stop():
+    # review finding 3: a dead hand's pot waits on the table; stopping returns each seat its own part
+    t = Table(["A", "B", "C"], 100)
+    t.stacks = [97, 98, 99]
+    t.carry = [3, 2, 1]
+    assert t.carried() == 6 and sum(t.stacks) + t.carried() == sum(t.bought_in) == 300
+    t2 = Table.from_state(t.to_state())
+    assert t2.carry == [3, 2, 1] and t2.carried() == 6
+    t.stop()
+    assert t.session_over() and t.carry is None and t.carried() == 0
+    assert t.stacks == [100, 100, 100] and sum(t.stacks) == sum(t.bought_in)
+    assert [r[3] for r in t.standings()] == [0, 0, 0]
+    assert "carry" not in t.to_state() and Table.from_state(t.to_state()).carry is None
+
+
 def test_state_round_trip():
     t = Table(["A", "B", "C"], [5, 6, 7], dealer=2)
     t.rebuy(0, 3)

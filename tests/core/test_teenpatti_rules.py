@@ -3,7 +3,7 @@
 Runs under pytest and MicroPython."""
 
 from dealerbox import rules
-from dealerbox.cards import parse_card
+from dealerbox.cards import parse_card, parse_cards
 from dealerbox.engine import Action, Option
 from dealerbox.games.teenpatti import TeenPatti, one_card_score
 from dealerbox.rng import SeededEntropy
@@ -44,6 +44,44 @@ def test_validate_names_the_bad_key_or_value():
         rules.validate("bridge", {})
     with raises(ValueError, "unknown house rule"):
         TeenPatti(Table(["a", "b"], 10), {"bogus": 1})
+
+
+def test_stake_cap_below_the_boot_is_refused():
+    # review finding 5: a cap below the boot would make the first blind chaal smaller than the boot
+    with raises(ValueError, "stake_cap 2 is below the boot 5 (0 = no cap)"):
+        rules.validate("teen-patti", {"boot": 5, "stake_cap": 2})
+    with raises(ValueError, "stake_cap 4 is below the boot 5"):
+        TeenPatti(Table(["a", "b"], 50), {"boot": 5, "stake_cap": 4})
+    assert rules.validate("teen-patti", {"boot": 5, "stake_cap": 5})["stake_cap"] == 5
+    assert rules.validate("teen-patti", {"boot": 5, "stake_cap": 0})["stake_cap"] == 0
+
+
+def test_best_of_five_high_wild_one_middle_card_is_wild():
+    # review finding 2: only the middle-ranked card (the third of five by rank) is wild, not every card of
+    # its rank. Seat 0: 2c 5d 9h 9s Kc, one 9 wild: the other 9 stays a 9 (no K-K-K with two wild nines),
+    # the best three are the wild as the ace of clubs with Kc 2c: color A-K-2. Seat 1: Th Td 4c 5s 6h, the 6h
+    # wild: trail of tens, which wins.
+    e, t = game(["2c 5d 9h 9s Kc", "Th Td 4c 5s 6h"], 50, {"variant": "best-of-five"})
+    rk = e.ranking()
+    assert e.category(0) == "color" and e.score(0) == rk.score(parse_cards("Ac Kc 2c"))
+    assert e.category(1) == "trail" and e.score(1) == rk.score(parse_cards("Tc Th Td"))
+    e.apply(Action("show", 1))
+    assert e.result["categories"] == ["color", "trail"] and e.result["awards"] == [[0, 1, 3]]
+    assert t.stacks == [48, 52]
+    # two cards of the middle rank (9h 9s): one of them is wild, the other keeps its suit: with 9s 8s the
+    # wild makes the pure sequence T-9-8 of spades (no trail: only one other nine)
+    e, t = game(["9h 9s 8s 2d Kc", "Ac Ad 4c 5s 6h"], 50, {"variant": "best-of-five"})
+    assert e.category(0) == "pure_sequence" and e.score(0) == rk.score(parse_cards("Ts 9s 8s"))
+    assert e.category(1) == "trail"                 # A-A + the wild 6h: trail of aces
+    # without the house rule nothing is wild: best three of five
+    e, t = game(["2c 5d 9h 9s Kc", "Th Td 4c 5s 6h"], 50, {"variant": "best-of-five", "five_middle_wild": False})
+    assert e.category(0) == "pair" and e.score(0) == rk.score(parse_cards("9h 9s Kc"))
+    assert e.category(1) == "sequence"              # 6-5-4
+    # muflis: the wild stands for the card that makes the lowest hand: 5-3-2 of three suits
+    e, t = game(["2c 5d 9h 9s Kc", "Th Td 4c 5s 6h"], 50, {"variant": "best-of-five", "muflis": True})
+    mu = e.ranking()
+    assert e.score(0) == mu.score(parse_cards("5d 3h 2c")) > mu.score(parse_cards("5d 4h 2c"))
+    assert e.category(0) == "high_card"
 
 
 def test_describe_short_lines_for_the_summary_screen():

@@ -234,3 +234,50 @@ def test_snapshot_round_trip_in_a_sideshow():
         e.apply(a)
         e2.apply(a)
     assert e.result == e2.result and t.stacks == t2.stacks and e.log == e2.log
+
+
+def test_sideshow_000_refused_after_paying_the_last_chips_the_asker_stays_in_all_in():
+    # review finding 1: paying the stake for the sideshow put seat 2 all-in; after the refusal it must not be
+    # left with `pack` as its only action: an all-in player stays in for the pots it is eligible for.
+    e, t = game([HIGH, PAIR, SEVENS], [50, 50, 2], {"sideshow": "000", "show": "000"})
+    e.apply(Action("blind", 1))
+    e.apply(Action("see"))
+    e.apply(Action("chaal", 2))
+    e.apply(Action("see"))
+    assert e.legal_actions()[1:] == [Option("pack"), Option("sideshow", 1, 1)]
+    e.apply(Action("sideshow", 1))
+    assert e.is_all_in(2) and t.stacks == [48, 47, 0]
+    ev = e.apply(Action("refuse"))
+    assert ev == [["refuse", 1, 2], ["turn", 0]]
+    assert e.to_act == 0 and e.must_bet is None and e.is_live(2)
+    assert e.legal_actions() == [Option("see"), Option("blind", 1, 2), Option("pack")]
+    ev = e.apply(Action("pack"))              # seat 1 is the only one left who can bet, and bet last
+    assert ev[:2] == [["pack", 0], ["showdown", [1, 2]]]
+    r = e.result
+    assert r["how"] == "all-in" and r["returned"] == [1, 1]
+    assert r["pots"] == [[6, [1, 2]]] and r["awards"] == [[0, 1, 6]]
+    assert t.stacks == [48, 54, 0] and sum(t.stacks) == 102
+
+
+def test_sideshow_004_chaal_that_reaches_the_pot_cap_makes_everyone_show():
+    # review finding 4: the minimum chaal that comes with a 004 sideshow request counts for the pot cap
+    e, t = game([HIGH, PAIR, SEVENS], 50, {"pot_cap": 8})
+    for a in (Action("see"), Action("chaal", 2), Action("see"), Action("chaal", 2), Action("see")):
+        e.apply(a)
+    assert e.pot_total() == 7 and Option("sideshow", 2, 2) in e.legal_actions()
+    ev = e.apply(Action("sideshow", 2))
+    assert ev == [["chaal", 2, 2], ["sideshow", 2, 1, 2], ["showdown", [0, 1, 2]], ["win", 0, 1, 9], ["over"]]
+    assert e.phase == "over" and e.sideshow is None and e.result["how"] == "pot-cap"
+    assert e.result["categories"] == ["high_card", "pair", "pair"]
+    assert t.stacks == [47, 56, 47]
+
+
+def test_sideshow_000_stake_that_reaches_the_pot_cap_makes_everyone_show():
+    e, t = game([HIGH, PAIR, SEVENS], 50, {"sideshow": "000", "pot_cap": 7})
+    for a in (Action("blind", 1), Action("see"), Action("chaal", 2), Action("see")):
+        e.apply(a)
+    assert e.pot_total() == 6
+    ev = e.apply(Action("sideshow", 1))
+    assert ev[:2] == [["sideshow", 2, 1, 1], ["showdown", [0, 1, 2]]]
+    assert e.result["how"] == "pot-cap" and e.result["awards"] == [[0, 1, 7]]
+    assert t.stacks == [48, 54, 48]

@@ -154,6 +154,24 @@ def test_dead_hand_twice_keeps_adding_and_a_seat_out_stays_in_the_carry():
     replay(e.log)
 
 
+def test_dead_hand_pot_is_on_the_table_and_goes_back_when_the_session_stops():
+    # review finding 3: the carried pot stays counted (stacks + carry == bought in) and is returned at the end
+    e, t = game([NO_OPENERS, "9h Ts Jh Kd Ac", "8c 8d Jc Qs Kh"], chips=[100, 50, 30], rules={"ante": 2})
+    act(e, "check")
+    act(e, "check")
+    act(e, "check")
+    assert e.result["dead"] and t.carry == [2, 2, 2] and t.carried() == 6 and e.carried() == 6
+    assert t.stacks == [98, 48, 28] and sum(t.stacks) + t.carried() == sum(t.bought_in) == 180
+    assert e.pot_total() == 6 and e.public_view()["pot"] == 6 and e.chips_ok()
+    t2 = restored(e).table                              # saved with the table
+    assert t2.carry == [2, 2, 2]
+    for x in (t, t2):
+        x.stop()
+        assert x.carry is None and x.stacks == [100, 50, 30] and sum(x.stacks) == 180
+        assert [r[3] for r in x.standings()] == [0, 0, 0] and x.session_over()
+    assert e.pot_total() == 0 and e.chips_ok()
+
+
 def test_fixed_limit_cap_and_all_raises():
     e, t = game([KINGS, NO_OPENERS], rules={"bet": 2, "cap": 4})
     act(e, "open", 2)

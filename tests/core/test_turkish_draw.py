@@ -6,12 +6,12 @@ RULES.md, Turkish Poker, draw (seed 002); the reshuffle rule of docs/turkish.md.
 import json
 
 from dealerbox.cards import parse_cards
-from dealerbox.engine import IllegalAction
+from dealerbox.engine import Action, IllegalAction
 from dealerbox.games.turkish import Turkish
 from dealerbox.rng import SeededEntropy
 from dealerbox.stock import Stock, StockError
 from support import raises
-from test_turkish_support import act, deck_for, kinds, replay, table
+from test_turkish_support import act, deck_for, kinds, replay, snapshot, table
 
 
 def game(hands, then="", chips=100, rules=None, seed=None):
@@ -96,6 +96,35 @@ def test_stock_runs_out_the_discards_of_others_are_reshuffled():
     bad["reshuffles"] = []
     with raises(IllegalAction, "the stock ran out and there is no logged reshuffle"):
         replay(bad)
+
+
+def test_a_draw_the_stock_cannot_serve_is_refused_before_anything_changes():
+    # review finding 6: no entropy and no logged reshuffle (a replay without it): the draw that would need
+    # a reshuffle is refused, and the discards, the hand, the log and the stock are as before
+    hands = ["Ac Ad 6c 7d 8h", "6d 7h 8s Tc Qd", "6h 7s 9c Jd Kh", "6s 8c 9d Th Qs", "7c 8d 9h Js Kc"]
+    e, t = game(hands)
+    act(e, "open", 2)
+    for _ in range(4):
+        act(e, "call", 2)
+    for _ in range(3):
+        act(e, "draw", 0, [1, 2, 3, 4])
+    assert e.to_act == 3 and e.stock.left() == 2 and len(e.stock.muck) == 12
+    before = snapshot(e)
+    a = Action("draw", 0, [0, 1, 2])
+    assert e.why_illegal(a) == "the stock ran out and there is no logged reshuffle"
+    with raises(IllegalAction, "the stock ran out and there is no logged reshuffle"):
+        e.apply(a)
+    assert snapshot(e) == before and len(e.log["actions"]) == 8 and len(e.stock.muck) == 12
+    assert e.why_illegal(Action("draw", 0, [0, 1])) is None         # two cards are still in the stock
+    act(e, "draw", 0, [0, 1])
+    assert e.to_act == 4 and e.stock.left() == 0 and len(e.log["actions"]) == 9
+    before = snapshot(e)
+    # the last to draw: even standing pat needs the stock, for the fourth cards owed to seats 0, 1 and 2
+    for pos in ([], [0]):
+        assert e.why_illegal(Action("draw", 0, pos)) == "the stock ran out and there is no logged reshuffle"
+    with raises(IllegalAction, "the stock ran out"):
+        e.apply(Action("draw", 0, []))
+    assert snapshot(e) == before and e.owed == [0, 1, 2] and [len(h) for h in e.hands] == [4, 4, 4, 5, 5]
 
 
 def test_same_seed_same_reshuffle():

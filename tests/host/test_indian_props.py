@@ -1,9 +1,10 @@
 """Property test (CPython, hypothesis): random legal Indian Poker sessions across random house rules.
 
 Every action keeps the chips conserved, no stack goes negative, every hand ends, an illegal action
-is refused with the state unchanged, a snapshot taken at any point plays on identically, a seat's
-own forehead card is never in its view nor on the shared screen before the showdown, and every
-session's hand log replays (host_tools.replay) to the same results.
+is refused with the state unchanged (steps are probed: both ends of every offered range legal, one past
+each end and every kind not offered refused, test_engine_props.check_refusals), a snapshot taken at any
+point plays on identically, a seat's own forehead card is never in its view nor on the shared screen
+before the showdown, and every session's hand log replays (host_tools.replay) to the same results.
 """
 
 import json
@@ -15,6 +16,7 @@ from dealerbox.rules import _indian
 from dealerbox.table import Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_props import INDIAN, check_refusals
 
 import host_tools  # noqa: F401
 from host_tools.replay import replay_lines
@@ -95,6 +97,8 @@ def _play_session(rules, n, stacks, seed, hands):
                 except IllegalAction:
                     pass
                 assert json.dumps(e.to_state()) == before
+            if randbelow(4, read) == 0:              # ends of every range legal; past them, kinds not offered: no
+                check_refusals(e, INDIAN)
             if randbelow(12, read) == 0:
                 e = _restore(e)
                 t = e.table

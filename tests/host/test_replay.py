@@ -100,3 +100,44 @@ def test_wrong_seat_deck_and_chaining_are_caught(tmp_path, capsys):
     assert r.returncode == 1 and ":2: not JSON" in r.stderr
     r = _run(tmp_path, [lines[0][:-40]], capsys)
     assert r.returncode == 1 and ":1:" in r.stderr
+
+
+def test_a_log_without_deck_or_rules_says_so(tmp_path, capsys):
+    # review finding 7: "deck": null is a log without its deck, not a missing entropy source
+    lines, _ = _session()
+    log = json.loads(lines[0])
+    log["deck"] = None
+    r = _run(tmp_path, [json.dumps(log)], capsys)
+    assert r.returncode == 1
+    assert r.stderr == "%s:1: the log has no deck (the cards in dealt order), so the hand cannot be dealt again\n" % (
+        tmp_path / "hands.jsonl")
+    log = json.loads(lines[0])
+    log["rules"] = None
+    r = _run(tmp_path, [json.dumps(log)], capsys)
+    assert r.returncode == 1 and r.stderr.endswith(":1: the log has no house rules (a JSON object)\n")
+
+
+def test_a_turkish_dead_hand_must_carry_into_the_next_line(tmp_path, capsys):
+    from dealerbox.games.turkish import Turkish
+
+    t = Table(["A", "B"], 20)
+    e = Turkish(t, {}, entropy=SeededEntropy(3))
+    lines = []
+    while len(lines) < 3:
+        e.start_hand()
+        while e.phase != "over":
+            kinds = [o.kind for o in e.legal_actions()]
+            if "check" in kinds:
+                e.apply(Action("check"))
+            elif "fold" in kinds:
+                e.apply(Action("fold"))
+            else:
+                e.apply(Action("draw", 0, []))
+        lines.append(json.dumps(e.log))
+    assert json.loads(lines[0])["result"]["dead"] and json.loads(lines[1])["carry"] == [1, 1]
+    r = _run(tmp_path, lines, capsys)
+    assert r.returncode == 0, r.stderr
+    log = json.loads(lines[1])
+    del log["carry"]
+    r = _run(tmp_path, [lines[0], json.dumps(log)], capsys)
+    assert r.returncode == 1 and ":2: the hand carries None, but the previous hand left [1, 1] carried" in r.stderr

@@ -1,7 +1,9 @@
 """Property test (CPython, hypothesis): thousands of random legal Teen Patti hands across random house rules.
 
 Every action keeps the chips conserved (stacks + pots == chips bought in), no stack goes
-negative, every hand ends, an illegal action is refused with the state unchanged, and
+negative, every hand ends, an illegal action is refused with the state unchanged (both ends of
+every offered range are legal; one past each end and every kind not offered are refused:
+test_engine_props.check_refusals), and
 every session's hand log replays (host_tools.replay) to the same result.
 """
 
@@ -14,6 +16,7 @@ from dealerbox.rules import _teen_patti
 from dealerbox.table import Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_props import TEEN_PATTI, check_refusals
 
 import host_tools  # noqa: F401
 from host_tools.replay import replay_lines
@@ -35,6 +38,8 @@ def house_rules(draw):
             r[k] = draw(st.integers(spec[0], hi))
         else:
             r[k] = draw(st.sampled_from(spec))
+    if r.get("stake_cap") and r["stake_cap"] < r.get("boot", 1):   # refused (a cap below the boot)
+        r["stake_cap"] = r.get("boot", 1)
     return r
 
 
@@ -86,6 +91,8 @@ def _play_session(rules, n, stacks, seed, hands):
                 except IllegalAction:
                     pass
                 assert e.to_state() == before
+            if randbelow(4, read) == 0:              # ends of every range legal; past them, kinds not offered: no
+                check_refusals(e, TEEN_PATTI)
             a = _pick(e, read)
             assert e.why_illegal(a) is None, (a, e.why_illegal(a))
             e.apply(a)

@@ -2,8 +2,9 @@
 
 Every action keeps the chips conserved (stacks + pot, a dead hand's carried pot included, equal the
 chips bought in), no stack goes negative, every hand ends, an illegal action is refused with the
-state unchanged, a snapshot taken at any point plays on identically, and every session's hand log
-replays (host_tools.replay) to the same results.
+state unchanged (steps are probed: both ends of every offered range legal, one past each end and every
+kind not offered refused, test_engine_props.check_refusals), a snapshot taken at any point plays on
+identically, and every session's hand log replays (host_tools.replay) to the same results.
 """
 
 import json
@@ -15,6 +16,7 @@ from dealerbox.rules import _turkish
 from dealerbox.table import Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_props import TURKISH, check_refusals
 
 import host_tools  # noqa: F401
 from host_tools.replay import replay_lines
@@ -93,6 +95,8 @@ def _play_session(rules, n, stacks, seed, hands):
                     except IllegalAction:
                         pass
                     assert json.dumps(e.to_state()) == before
+            if randbelow(4, read) == 0:              # ends of every range legal; past them, kinds not offered: no
+                check_refusals(e, TURKISH)
             if randbelow(12, read) == 0:
                 e = _restore(e)
                 t = e.table

@@ -378,10 +378,14 @@ class TeenPatti(Engine):
         elif amount:
             self._put(seat, amount)
         self.requests[seat] += 1
+        ev.append(["sideshow", seat, target, amount])
+        cap = self.rules["pot_cap"]
+        if cap and self.pb.total() >= cap:      # the chips of the request reached the pot cap: all show
+            ev.extend(self._showdown(self.live_seats(), "pot-cap"))
+            return ev
         self.sideshow = [seat, target]
         self.phase = "sideshow"
         self.to_act = target
-        ev.append(["sideshow", seat, target, amount])
         return ev
 
     def _answer(self, seat, kind):
@@ -390,7 +394,8 @@ class TeenPatti(Engine):
         self.phase = "betting"
         if kind == "refuse":
             ev = [["refuse", target, asker]]
-            if self.rules["sideshow"] == "004":
+            if self.rules["sideshow"] == "004" or self.pb.all_in[asker]:
+                # 004 betting goes on; an asker all-in from paying for the sideshow stays in for its pots
                 ev.extend(self._after(asker, asker))
             else:
                 self.must_bet = asker
@@ -405,43 +410,61 @@ class TeenPatti(Engine):
         return ev
 
     # ---- showdown -------------------------------------------------------------------------------------
-    def ranking(self, seat=None):
-        """The evaluator ranking (``dealerbox.eval``) for this hand's house rules (and ``seat``'s own wild
-        card under Best of Five / High-Wild)."""
-        r = self.rules
-        v = r["variant"]
-        per_seat = v == "best-of-five" and r["five_middle_wild"]
-        if not per_seat and self._rk is not None:
-            return self._rk
-        wild = ()  # type: tuple
-        if v == "ak47":
-            wild = _AK47
-        elif v == "joker-hunt":
-            wild = (self.wild,)
-        elif per_seat and seat is not None:
-            ranks = sorted(c >> 2 for c in self.hands[seat])
-            wild = (ranks[2],)
-        from dealerbox.eval import make_ranking
-        house = [r["sequence"]]
-        if r["muflis"]:
-            house.append("muflis")
-        rk = make_ranking("teen-patti", house=tuple(house), wild_ranks=wild)
-        if not per_seat:
-            self._rk = rk
-        return rk
+    def ranking(self):
+        """The evaluator ranking (``dealerbox.eval``) for this hand's house rules: sequence order, muflis and
+        the wild ranks of AK47 / Joker Hunt (Best of Five / High-Wild's one wild card is in ``score``)."""
+        if self._rk is None:
+            r = self.rules
+            v = r["variant"]
+            wild = _AK47 if v == "ak47" else (self.wild,) if v == "joker-hunt" else ()
+            house = (r["sequence"], "muflis") if r["muflis"] else (r["sequence"],)
+            from dealerbox.eval import make_ranking
+            self._rk = make_ranking("teen-patti", house=house, wild_ranks=wild)
+        return self._rk
 
     def score(self, seat):
-        """Strength (int, higher wins) of ``seat``'s hand under the house rules."""
-        v = self.rules["variant"]
+        """Strength (int, higher wins) of ``seat``'s hand under the house rules.
+
+        Best of Five / High-Wild (``five_middle_wild``, seed 000: "the middle-ranked card may be declared
+        wild"): exactly one card is wild, the third of the five by rank (of several cards of that rank the
+        one that makes the best hand); it stands for any card not among the other two of a three-card
+        hand. The hand is worth its best three cards: a three that holds the wild card is always at least
+        as good as one without it (the wild can copy the missing card), so every pair of the other four
+        cards is tried with each of the 50 cards the wild may stand for.
+        """
+        r = self.rules
+        v = r["variant"]
+        h = self.hands[seat]
         if v in _ONE_CARD:
-            return one_card_score(v, self.hands[seat][0])
-        return self.ranking(seat).score(self.hands[seat])
+            return one_card_score(v, h[0])
+        rk = self.ranking()
+        if v != "best-of-five" or not r["five_middle_wild"]:
+            return rk.score(h)
+        su = rk.score_unchecked
+        mid = sorted(h)[2] >> 2
+        best = -1
+        three = [0, 0, 0]
+        for w in h:
+            if w >> 2 != mid:
+                continue
+            rest = [c for c in h if c != w]
+            for i in range(4):
+                three[0] = a = rest[i]
+                for j in range(i + 1, 4):
+                    three[1] = b = rest[j]
+                    for z in range(52):
+                        if z != a and z != b:
+                            three[2] = z
+                            x = su(three)
+                            if x > best:
+                                best = x
+        return best
 
     def category(self, seat):
         """Category name of ``seat``'s hand (``"card"`` in the one-card variants)."""
         if self.rules["variant"] in _ONE_CARD:
             return "card"
-        return self.ranking(seat).category(self.hands[seat])
+        return self.ranking().category_of(self.score(seat))
 
     def _showdown(self, seats, how, payer=None):
         scores = {}

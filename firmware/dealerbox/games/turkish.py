@@ -18,8 +18,9 @@ The rules are RULES.md, Turkish Poker (seed 002); the play of a hand:
 3. **Dead hand**: if everybody checks, the antes stay in the pot, the hand
    ends with result ``{"dead": True, ...}``, the button moves and the next
    hand starts with that pot carried over (``carry``, chips per seat, kept by
-   the engine between hands, saved in ``to_state`` and written as ``"carry"``
-   in the next hand's log); everybody antes again on top of it.
+   the table between hands as ``Table.carry``, saved with the table and
+   written as ``"carry"`` in the next hand's log); everybody antes again on
+   top of it. If the players stop first, each takes back their part.
 4. **Draw**, from the opener clockwise (from the next player still in when the
    opener has folded): ``draw`` with ``cards`` = the positions (0-4) of 0 to 4
    cards to discard. The kept cards stay in order, the new cards are added at
@@ -49,7 +50,8 @@ there is no betting: the draw and the showdown follow.
 from dealerbox.betting import BettingRound
 from dealerbox.cards import ACE, JACK, KING, rank_of
 from dealerbox.deck import turkish_deck
-from dealerbox.engine import Engine, IllegalAction, Option, _copy, _reader
+from dealerbox.engine import Engine, Option, _copy, _reader
+from dealerbox.pots import PotBook
 from dealerbox.stock import Stock, StockError
 
 OPENERS = {"jacks": JACK, "kings": KING, "aces": ACE}
@@ -109,12 +111,11 @@ class Turkish(Engine):
 
     GAME = "turkish"
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
-             "owed", "carry", "blind_seat", "replay_reshuffles")
+             "owed", "blind_seat", "replay_reshuffles")
 
     def __init__(self, table, rules=None, entropy=None):
         if len(table.names) > MAX_SEATS:
             raise ValueError("Turkish Poker is for 2 to 5 players, not %d" % len(table.names))
-        self.carry = None
         self.replay_reshuffles = None
         self._rk = None
         self._rk_size = 0
@@ -192,9 +193,18 @@ class Turkish(Engine):
         self.replay_reshuffles = _copy(log.get("reshuffles") or [])
         return self.start_hand(deck=log["deck"])
 
+    @property
+    def carry(self):
+        """The dead hands' pot waiting for the next hand: ``Table.carry`` (list of chips per seat, or None)."""
+        return self.table.carry
+
+    @carry.setter
+    def carry(self, c):
+        self.table.carry = c
+
     def carried(self):
         """Chips carried over from dead hands, waiting for the next hand (int; 0 during a hand)."""
-        return sum(self.carry) if self.carry else 0
+        return self.table.carried()
 
     def _begin(self):
         r = self.rules
@@ -287,7 +297,7 @@ class Turkish(Engine):
             if p in seen:
                 return "card %d given twice" % p
             seen.append(p)
-        return None
+        return self._why_serve(seat, pos)
 
     def _why_not(self, seat, kind):
         rnd = self.rnd
@@ -379,29 +389,50 @@ class Turkish(Engine):
         if op is not None and seat == self.opener and k and not op["blind"]:
             if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
                 op["split"] = True
-        self.stock.discard(seat, out)
-        self.hands[seat] = kept + self._serve(seat, 3 if k == 4 else k)
+        new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
+        self.log["reshuffles"] = _copy(self.stock.reshuffles)
+        self.hands[seat] = kept + new
         self.drew[seat] = k
         if k == 4:
             self.owed.append(seat)
         events = [["draw", seat, k]]
-        i = self.draw_order.index(seat)
-        if i + 1 < len(self.draw_order):
-            self.to_act = self.draw_order[i + 1]
+        if fourth is None:
+            self.to_act = self.draw_order[self.draw_order.index(seat) + 1]
             return events
-        for s in self.owed:
-            self.hands[s].extend(self._serve(s, 1))
+        for s, c in fourth:
+            self.hands[s].append(c)
             events.append(["fourth", s])
         self.owed = []
         return events + self._after_draw()
 
-    def _serve(self, seat, k):
+    def _serve(self, stock, seat, out, read):
+        """Discard ``out`` (``seat``'s cards) into ``stock`` and serve the draw: ``(new cards, fourth)``.
+
+        ``fourth``: None while others are still to draw, else the ``(seat, card)`` fourth cards of every
+        four-card draw (this one included), dealt after everybody has drawn. Raises StockError when the
+        stock cannot serve (the rule of ``dealerbox.stock``).
+        """
+        k = len(out)
+        stock.discard(seat, out)
+        new = stock.deal(3 if k == 4 else k, seat, read)
+        if self.draw_order[-1] != seat:
+            return new, None
+        owed = self.owed + [seat] if k == 4 else self.owed
+        return new, [(s, stock.deal(1, s, read)[0]) for s in owed]
+
+    def _why_serve(self, seat, positions):
+        """The reason the stock cannot serve this draw, or None: a dry run on a copy of the stock (no
+        entropy used), so a refused draw changes nothing."""
+        st = self.stock
+        dry = Stock(st.cards, st.replay)
+        dry.pos = st.pos
+        dry.muck = list(st.muck)
+        hand = self.hands[seat]
         try:
-            cards = self.stock.deal(k, seat, _reader(self.entropy))
+            self._serve(dry, seat, [hand[p] for p in positions], None if _reader(self.entropy) is None else bytes)
         except StockError as e:
-            raise IllegalAction(str(e)) from None
-        self.log["reshuffles"] = _copy(self.stock.reshuffles)
-        return cards
+            return str(e)
+        return None
 
     def _after_draw(self):
         self.street = 1
@@ -424,7 +455,8 @@ class Turkish(Engine):
         """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""
         carry = list(self.pb.contributed)
         total = sum(carry)
-        self.carry = carry
+        self.carry = carry                      # the table keeps it (Table.carry) until the next deal
+        self.pb = PotBook(self.n)
         result = {"dead": True, "carry": total, "pots": [], "awards": [], "returned": None,
                   "shown": [None] * self.n, "stacks": list(self.table.stacks), "how": "dead"}
         self.result = result
@@ -471,7 +503,7 @@ class Turkish(Engine):
         over = self.phase in ("showdown", "over") and self.result is not None
         d = {"game": self.GAME, "phase": self.phase, "street": self.street, "hand_no": self.hand_no,
              "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
-             "pot": self.pb.total(), "stacks": list(self.table.stacks),
+             "pot": self.pot_total(), "stacks": list(self.table.stacks),
              "bets": list(self.rnd.bets),
              "folded": [self.dealt[s] and self.pb.folded[s] for s in range(n)],
              "all_in": [self.is_all_in(s) for s in range(n)], "dealt": list(self.dealt),
