@@ -1,0 +1,233 @@
+"""Regenerate docs/screenshots/*.png: the box's screens met on seeded sessions, driven by button presses
+only through the same app as the box (``python -m host_tools.screenshots [DIR]``).
+
+Teen Patti setup and turns (seed 7), a sideshow answered and compared, the showdown, awards and
+standings (seed 3); a Turkish session with a draw and an award with a side pot, then the end of the
+session (seed 2, 20 chips); Indian Poker with two cards and a center card (seed 5); the resume screen
+after a reboot with a saved session.
+"""
+
+import os
+import sys
+import tempfile
+
+from dealerbox.rng import SeededEntropy, randbelow
+from dealerbox.ui import buttons as btn
+from dealerbox.ui import modes
+from dealerbox.ui.app import App
+
+import host_tools  # noqa: F401  (firmware/ and the shims on sys.path)
+from host_tools.hostboard import HostBoard
+
+OUT = os.path.join(host_tools.ROOT, "docs", "screenshots")
+WEIGHTS = {"pack": 1, "fold": 1, "see": 3, "show": 2, "refuse": 2, "accept": 2}
+
+
+class Tour:
+    """An app on a host board; ``snap(name)`` writes the current frame as ``DIR/name.png``."""
+
+    def __init__(self, out, seed, store_dir=None):
+        self.out = out
+        self.board = HostBoard(seed=seed, store_dir=store_dir)
+        self.app = App(self.board.entropy, store=self.board.store)
+        self.app.draw(self.board.fb)
+
+    def press(self, b, times=1, long=False):
+        for _ in range(times):
+            self.app.press(b, long)
+            if self.app.dirty:
+                self.app.draw(self.board.fb)
+
+    def snap(self, name):
+        self.board.save_png(os.path.join(self.out, name + ".png"))
+
+    def select(self, kind):
+        app = self.app
+        for _ in range(len(app.opts)):
+            if app.opts[app.oi].kind == kind:
+                return
+            self.press(btn.RIGHT)
+        raise RuntimeError("%s not offered" % kind)
+
+    def act(self, kind):
+        if self.app.mode == modes.M_GATE:
+            self.press(btn.OK)
+        self.select(kind)
+        self.press(btn.OK)
+
+    def setup(self, game_index, players, names=(), chips_left=0, rule_rights=None, shots=False):
+        """Walk the setup screens (snapping each when ``shots``) up to the first gate."""
+        p = self.press
+        p(btn.DOWN, game_index)
+        shots and self.snap("01-game")
+        p(btn.OK)
+        p(btn.LEFT, 10)
+        p(btn.RIGHT, players - 2)
+        shots and self.snap("02-players")
+        p(btn.OK)
+        for i, name in enumerate(names):
+            p(btn.UP, 12)
+            p(btn.DOWN, i)
+            p(btn.OK)
+            self.type_name(name)
+            shots and i == 0 and self.snap("03-name-editor")
+            p(btn.OK)
+        p(btn.DOWN, 12)
+        p(btn.OK)
+        p(btn.LEFT, chips_left)
+        shots and self.snap("04-chips")
+        p(btn.OK)
+        shots and self.snap("05-boot")
+        p(btn.OK)
+        shots and self.snap("06-betting")
+        p(btn.OK)
+        shots and self.snap("07-preset")
+        p(btn.OK)
+        for row, n in (rule_rights or {}).items():
+            p(btn.UP, 20)
+            p(btn.DOWN, row)
+            p(btn.RIGHT, n)
+        shots and self.snap("08-house-rules")
+        p(btn.OK)
+        shots and self.snap("09-summary")
+        p(btn.OK)
+
+    def type_name(self, target):
+        from dealerbox.ui import settings
+        chars = settings.NAME_CHARS
+        app = self.app
+        while app.edit:
+            self.press(btn.LEFT, long=True)
+        for i, ch in enumerate(target):
+            if i:
+                self.press(btn.RIGHT)
+            cur = app.edit[i] if i < len(app.edit) else " "
+            self.press(btn.UP, (chars.find(ch) - chars.find(cur)) % len(chars))
+
+    def autoplay_until(self, done, read, on_turn=None):
+        """Play seeded legal choices (raises to the maximum) until ``done(app)``."""
+        app = self.app
+        for _ in range(5000):
+            if done(app):
+                return
+            if app.mode == modes.M_TURN:
+                if on_turn is not None:
+                    on_turn(self)
+                kinds = [o.kind for o in app.opts]
+                total = sum(WEIGHTS.get(k, 4) for k in kinds)
+                r = randbelow(total, read)
+                pick = kinds[-1]
+                for k in kinds:
+                    r -= WEIGHTS.get(k, 4)
+                    if r < 0:
+                        pick = k
+                        break
+                self.select(pick)
+                if pick in ("raise", "bet", "open"):
+                    self.press(btn.UP, long=True)
+                self.press(btn.OK)
+            elif app.mode == modes.M_BETWEEN:
+                self.press(btn.UP, 5)
+                self.press(btn.OK)
+            else:
+                self.press(btn.OK)
+        raise RuntimeError("no end")
+
+
+def teen_patti(out):
+    t = Tour(out, 7)
+    t.setup(0, 4, names=("Anna",), shots=True)
+    t.snap("10-gate")
+    t.press(btn.OK)
+    t.snap("11-turn-blind")
+    t.press(btn.LEFT)
+    t.press(btn.OK)
+    t.snap("12-turn-seen")
+    t = Tour(out, 3)
+    t.setup(0, 4, names=("Ann", "Kristina", "Bo", "Dev"))
+    for k in ("see", "chaal", "see", "chaal", "see", "chaal", "see", "chaal", "sideshow"):
+        t.act(k)
+    t.press(btn.OK)
+    t.select("accept")
+    t.snap("15-sideshow-answer")
+    t.press(btn.OK)
+    t.snap("16-sideshow-compared")
+    t.press(btn.OK)
+    t.press(btn.OK)
+    t.press(btn.OK)
+    app = t.app
+    while app.mode in (modes.M_GATE, modes.M_TURN):
+        if app.mode == modes.M_GATE:
+            t.press(btn.OK)
+        t.act("show" if "show" in [o.kind for o in app.opts] else "chaal")
+    t.snap("17-showdown")
+
+
+def turkish(out):
+    t = Tour(out, 2)
+    t.setup(1, 3, names=("Kristina", "Mehmet", "Ayse"), chips_left=2)
+    t.press(btn.OK)
+    shot = []
+
+    def draw_shot(tour):
+        if not shot and tour.app.opts and tour.app.opts[0].kind == "draw":
+            tour.press(btn.RIGHT)
+            tour.press(btn.UP)
+            tour.press(btn.RIGHT)
+            tour.press(btn.UP)
+            tour.snap("13-turkish-draw")
+            shot.append(1)
+            tour.press(btn.UP)
+            tour.press(btn.LEFT)
+            tour.press(btn.UP)
+
+    def side_pot(app):
+        r = app.engine.result if app.engine is not None else None
+        return app.mode == modes.M_AWARDS and len(r.get("pots") or []) > 1 and len(r["awards"]) > 1
+
+    t.autoplay_until(side_pot, SeededEntropy(2).read, draw_shot)
+    t.snap("18-awards-side-pot")
+    t.press(btn.OK)
+    t.snap("19-standings")
+    t.press(btn.OK)
+    t.press(btn.DOWN, 4)
+    t.press(btn.OK)
+    t.snap("20-end-of-session")
+
+
+def indian(out):
+    t = Tour(out, 5)
+    t.setup(2, 4, names=("Ann", "Kristina", "Bo", "Dev"), rule_rights={2: 1, 3: 1})
+    app = t.app
+    while not app.engine.center:
+        t.act("check")
+    t.snap("21-indian-gate-center")
+    t.press(btn.OK)
+    t.snap("14-indian-turn")
+    while app.mode in (modes.M_GATE, modes.M_TURN):
+        t.act("check")
+    t.snap("22-indian-showdown")
+
+
+def resume(out):
+    with tempfile.TemporaryDirectory() as store:
+        t = Tour(out, 4, store)
+        t.setup(0, 3)
+        t = Tour(out, 5, store)
+        t.snap("23-resume")
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    out = argv[0] if argv else OUT
+    os.makedirs(out, exist_ok=True)
+    teen_patti(out)
+    turkish(out)
+    indian(out)
+    resume(out)
+    print("screenshots written to %s: %d files" % (out, len([f for f in os.listdir(out) if f.endswith(".png")])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
