@@ -38,6 +38,28 @@ def test_single_rule_edit_survives_the_preset_screen():
     assert ("Custom (your edits)", None) not in app.rows
 
 
+def test_boot_raised_above_the_chaal_cap_keeps_the_rules_valid():
+    rig = Rig(seed=1)
+    app = rig.app
+    for _ in range(5):          # game, players, names -> Done, chips, boot
+        if app.mode == modes.M_NAMES:
+            rig.press(DOWN, 12)
+        rig.press(OK)
+    assert app.mode == modes.M_STRUCT
+    rig.press(DOWN)                                  # Chaal cap: none -> 1
+    rig.press(RIGHT)
+    assert app.cfg["rules"]["stake_cap"] == 1
+    rig.press(LEFT, long=True)                       # back to the boot: 1 -> 2
+    rig.press(RIGHT)
+    assert app.cfg["rules"]["boot"] == 2 and app.cfg["rules"]["stake_cap"] == 0
+    rig.press(OK)
+    rig.press(DOWN)
+    rig.press(RIGHT)                                 # the cap skips 1 (below the boot)
+    assert app.cfg["rules"]["stake_cap"] == 2
+    rig.press(OK, 3)                                 # preset, single rules, summary
+    assert app.mode == modes.M_SUMMARY and ("Boot 2", None) in app.rows
+
+
 def test_action_words_have_labels():
     for kind in ("see", "chaal", "blind", "pack", "show", "sideshow", "accept", "refuse", "check", "open", "bet",
                  "call", "raise", "fold", "draw", "rebuy", "look", "karanlik"):

@@ -208,10 +208,12 @@ def press(app, b, long):
             elif m == M_CHIPS:
                 cfg["chips"] = settings.ladder_step(settings.CHIP_LADDER, cfg["chips"], d * (3 if long else 1))
                 _fit_rules(cfg)
+                _repair(cfg, "chips")
             else:
                 key = settings.stake_key(cfg["game"])
                 ch = settings.rule_choices(cfg["game"], key, cfg["chips"])
                 cfg["rules"][key] = settings.ladder_step(ch, cfg["rules"][key], d * (3 if long else 1))
+                _repair(cfg, key)
             build(app)
             app.dirty = True
         elif b == btn.OK:
@@ -242,6 +244,7 @@ def press(app, b, long):
                 name = ps[app.sel][0]
                 cfg["preset"] = name
                 cfg["rules"] = settings.apply_preset(game, cfg["rules"], name)
+                _repair(cfg, None)
             _next(app)
     elif m == M_STRUCT or m == M_RULES:
         game = cfg["game"]
@@ -251,8 +254,13 @@ def press(app, b, long):
         elif b in (btn.LEFT, btn.RIGHT) and app.sel < len(keys):
             key = keys[app.sel]
             ch = settings.rule_choices(game, key, cfg["chips"])
-            i = app._choice_index(ch, cfg["rules"][key]) + (1 if b == btn.RIGHT else -1)
-            cfg["rules"][key] = ch[i % len(ch)]
+            i = app._choice_index(ch, cfg["rules"][key])
+            d = 1 if b == btn.RIGHT else -1
+            for _ in range(len(ch)):                # skip the values the other rules make invalid
+                i += d
+                cfg["rules"][key] = ch[i % len(ch)]
+                if _valid(game, cfg["rules"]):
+                    break
             if m == M_RULES:
                 cfg["preset"] = _preset_of(game, cfg["rules"])
             build(app)
@@ -276,6 +284,31 @@ def press(app, b, long):
 
 
 CUSTOM = "custom"
+
+
+def _valid(game, r):
+    try:
+        rules.validate(game, r)
+    except ValueError:
+        return False
+    return True
+
+
+def _repair(cfg, changed):
+    """After ``changed`` moved (the boot/ante, the chips), move the first betting value that conflicts with
+    it (a chaal cap below the boot...) to its first choice that makes the house rules valid again."""
+    game = cfg["game"]
+    r = cfg["rules"]
+    if _valid(game, r):
+        return
+    for key in settings.betting_keys(game):
+        if key != changed:
+            keep = r[key]
+            for v in settings.rule_choices(game, key, cfg["chips"]):
+                r[key] = v
+                if _valid(game, r):
+                    return
+            r[key] = keep
 
 
 def _preset_of(game, r):
