@@ -45,9 +45,15 @@ class Ranking:
     ``score >> 9`` unless overridden.
     """
 
+    sizes = ()  # type: tuple
+    categories = ()  # type: tuple
     lowest_rank = 0
-    wild_ranks = ()
+    wild_ranks = ()  # type: tuple
     muflis = False
+
+    def score_unchecked(self, cards):  # replaced per instance by the game's scorer
+        """Strength of ``cards`` without validation (set by each ranking's constructor)."""
+        raise NotImplementedError
 
     def check(self, cards):
         """Raise HandError unless ``cards`` is a hand this ranking can judge."""

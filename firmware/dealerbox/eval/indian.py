@@ -77,7 +77,7 @@ class IndianRanking(Ranking):
         self.low = low
         self.suit_order = suits
         self.sizes = sizes
-        self.score_unchecked = _scorer(T.IN_LOW if low else T.IN_HIGH, low, suits)
+        self.score_unchecked = _scorer(T.IN_LOW if low else T.IN_HIGH, low, suits)  # type: ignore[method-assign]
 
     def category_of(self, score):
         """Category name of a score given by this ranking: always ``"high_card"``."""

@@ -271,7 +271,7 @@ class TeenPattiRanking(Ranking):
             ev3 = norm3
         if muflis:
             ev3 = _reversed_scorer(ev3)
-        self.score_unchecked = _best_of(ev3)
+        self.score_unchecked = _best_of(ev3)  # type: ignore[method-assign]
 
     def category_of(self, score):
         """Category name of a score given by this ranking."""

@@ -146,6 +146,6 @@ class TurkishRanking(Ranking):
         top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
         royal = (C.TK_STRAIGHT << 9 | top, ix("royal_flush") << 9)
         house_rules = standard or not minor
-        self.score_unchecked = _scorer(
+        self.score_unchecked = _scorer(  # type: ignore[method-assign]
             v, u, deltas(plain, C.TK_CODES, 9) if house_rules else None, deltas(flush, C.TK_CODES, 9), royal
         )
