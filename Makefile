@@ -10,7 +10,7 @@ MPPATH := build/mpy:tests/core
 HEAP   ?= 192K
 ARGS   ?=
 
-.PHONY: sim test test-cpython test-micropython compile lint bench deploy clean
+.PHONY: sim test test-cpython test-micropython compile lint bench deploy screenshots tables clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,14 @@ bench: $(STAMP)
 ## make deploy: the firmware, precompiled, onto a Pico over USB (PORT=... to choose)
 deploy: compile
 	$(PY) -m host_tools.deploy $(ARGS)
+
+## make screenshots: regenerate docs/screenshots with the simulator
+screenshots: $(STAMP)
+	$(PY) -m host_tools.screenshots
+
+## make tables: regenerate the evaluator's lookup tables (firmware/dealerbox/eval/tables*.py)
+tables: $(STAMP)
+	$(PY) -m host_tools.gen_tables
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .mypy_cache .hypothesis
