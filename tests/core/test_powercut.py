@@ -20,7 +20,8 @@ import json
 import sys
 
 from dealerbox.rng import SeededEntropy, randbelow, shuffle
-from dealerbox.store import Store, encode
+from dealerbox.store import Store
+from dealerbox.storeboot import encode
 from test_powercut_util import ROOT as ROOT_DIR
 from test_powercut_util import PowerCut
 

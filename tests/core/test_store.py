@@ -8,7 +8,9 @@ previous good copy, numbering, hand logs and their rotation.
 import os
 
 from dealerbox import store as st
-from dealerbox.store import Store, crc32, crc32_py, decode, encode
+from dealerbox import storeboot as sb
+from dealerbox.store import Store, crc32, crc32_py
+from dealerbox.storeboot import decode, encode
 from support import raises
 
 
@@ -66,7 +68,7 @@ def test_encode_layout_and_round_trip():
     data = encode({"a": [1, 2]}, 7, 1234)
     assert data == b"DBX2 0000000007 %08x 0000000011 0000001234\n" % crc32(b'{"a":[1,2]}') + b'{"a":[1,2]}\n'
     assert len(data) == 47 + 11 + 1  # a fixed-size header
-    assert st.check(data) == (7, 47, 11, 1234)
+    assert sb.check(data) == (7, 47, 11, 1234)
     assert decode(data) == (7, {"a": [1, 2]})
     assert decode(encode(_snap(3), 12)) == (12, _snap(3))
 
@@ -455,7 +457,7 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
         assert s.load() == _snap(4) and s.number == 4
         assert s.read_log() == ['{"hand":1}', '{"hand":2}']
         s.save(_snap(5))
-        head = st.check(_read(d + "/session.json"))
+        head = sb.check(_read(d + "/session.json"))
         assert (head[0], head[3]) == (5, 22)  # DBX2 now, with the log's length
     finally:
         _rmtree(d)
@@ -521,10 +523,10 @@ def test_an_unusable_snapshot_alone_gives_a_new_session_and_says_why():
 def test_the_accepted_version_is_the_uis_or_the_one_given():
     from dealerbox.ui.modes import SNAPSHOT_VERSION
 
-    assert st.snapshot_problem(_snap(1), SNAPSHOT_VERSION) is None
+    assert sb.snapshot_problem(_snap(1), SNAPSHOT_VERSION) is None
     snap = _snap(1)
     snap["v"] = 5
-    assert st.snapshot_problem(snap, 5) is None
+    assert sb.snapshot_problem(snap, 5) is None
     d = _tmpdir()
     try:
         s = Store(d, version=5)
