@@ -161,44 +161,13 @@ class BettingRound:
         return True
 
     def why_not(self, seat, kind, amount, stack, stacks, pot):
-        """The reason ``seat`` may not ``kind`` with ``amount`` chips now, or None if it may."""
-        if self.to_act is None:
-            return "the betting round is over"
-        if seat != self.to_act:
-            return "it is not your turn"
-        call = self.to_call(seat)
+        """The reason ``seat`` may not ``kind`` with ``amount`` chips now, or None if it may (the texts are in
+        ``dealerbox.games.why``, loaded only for a refusal)."""
         for k, lo, hi in self.options(seat, stack, stacks, pot):
-            if k == kind:
-                if kind in ("check", "fold", "call"):
-                    return None
-                if not isinstance(amount, int) or amount < lo or amount > hi:
-                    if lo == hi:
-                        return "a %s here is exactly %d chips" % (kind, lo)
-                    return "a %s here is %d to %d chips" % (kind, lo, hi)
+            if k == kind and (kind in ("check", "fold", "call") or type(amount) is int and lo <= amount <= hi):
                 return None
-        if kind == "check":
-            return "you must call %d, raise or fold" % call
-        if kind == "fold":
-            return "nothing to call: check instead"
-        if kind == "call":
-            return "nothing to call"
-        if kind == "bet":
-            if self.high > 0:
-                return "there is already a bet: call, raise or fold"
-            return "nobody left to call a bet"
-        if kind == "raise":
-            if self.high == 0:
-                return "nothing to raise: bet instead"
-            if not self._others_can_answer(seat, stacks):
-                return "nobody left to call a raise"
-            if stack <= call:
-                return "you do not have the chips to raise"
-            if self.structure == FIXED and self.raises >= self.cap:
-                return "the betting is capped at %d bets and raises" % self.cap
-            if self.checked[seat] and not self.check_raise:
-                return "check-raise is not allowed"
-            return "an all-in for less than a raise does not reopen the raising"
-        return "no such action: %s" % kind
+        from dealerbox.engine import _reason
+        return _reason("betting", self, seat, kind, amount, stack, stacks, pot)
 
     # -- changes ---------------------------------------------------------------
 

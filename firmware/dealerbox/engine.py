@@ -21,6 +21,8 @@ Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
 17 chips), ``["back", 1, 100]`` (100 uncalled chips back to seat 1).
 """
 
+import sys
+
 from micropython import const
 
 from dealerbox.cards import DECK_SIZE
@@ -110,8 +112,17 @@ def _copy(x):
     return x
 
 
-def _same(x):
-    return x
+def _reason(name, *args):
+    """The refusal reason ``dealerbox.games.why.<name>(*args)``: on MicroPython the module of messages is loaded
+    for it and dropped again, so the texts take no RAM while the game is played (only a refused action needs
+    them); CPython keeps it."""
+    mod = "dealerbox.games.why"
+    try:
+        return getattr(__import__(mod, None, None, ("why",)), name)(*args)
+    finally:
+        if sys.implementation.name == "micropython":
+            del sys.modules[mod]
+            delattr(sys.modules["dealerbox.games"], "why")
 
 
 def _reader(entropy):
@@ -136,6 +147,7 @@ class Engine:
     """
 
     GAME = "?"
+    WHY = "?"   # the game's function in dealerbox.games.why: why a kind is not offered
     STATE = ()  # type: tuple  # names of the game's own attributes saved by to_state (JSON-able values)
 
     def __init__(self, table, rules=None, entropy=None):
@@ -147,6 +159,9 @@ class Engine:
         self._reset()
 
     # ---- hooks for the games -------------------------------------------------------------
+    # A game defines ``_begin()`` (boot/ante, deal, set ``phase`` and ``to_act``; returns events),
+    # ``_options(seat)`` (the legal ``Option`` list) and ``_do(seat, action)`` (apply a legal action;
+    # returns events); it may replace ``_rules``, ``_fresh_deck``, ``_why`` and ``_why_not``.
     def _rules(self, rules):
         """Validate ``rules`` and return the full dict (game hook)."""
         return dict(rules or {})
@@ -155,25 +170,9 @@ class Engine:
         """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
         return list(range(DECK_SIZE))
 
-    def _begin(self):
-        """Boot/ante, deal, set ``phase`` and ``to_act``; return events (game hook)."""
-        raise NotImplementedError
-
-    def _options(self, seat):
-        """Legal options for ``seat`` to act (game hook)."""
-        raise NotImplementedError
-
-    def _why(self, seat, action):
-        """Reason ``action`` by ``seat`` is illegal, or None (game hook; default: checks the options)."""
-        return self._check_options(seat, action)
-
-    def _do(self, seat, action):
-        """Apply a legal ``action`` by ``seat``; return events (game hook)."""
-        raise NotImplementedError
-
     def _why_not(self, seat, kind):
-        """Reason the kind ``kind`` is not offered to ``seat`` now (game hook for clearer messages)."""
-        return "%s is not allowed now" % kind
+        """Reason the kind ``kind`` is not offered to ``seat`` now (``dealerbox.games.why``, function ``WHY``)."""
+        return _reason(self.WHY, self, seat, kind)
 
     # ---- the contract ----------------------------------------------------------------------
     def _reset(self):
@@ -235,16 +234,13 @@ class Engine:
 
     def why_illegal(self, action):
         """The reason ``action`` (an ``Action``) by the seat to act is refused, or None. Never changes state."""
-        if self.phase == "idle":
-            return "no hand has started"
-        if self.phase == "over" or self.to_act is None:
-            return "the hand is over"
-        if not isinstance(action, Action):
-            return "not an action"
-        if not isinstance(action.amount, int) or isinstance(action.amount, bool):
-            return "an amount is a whole number of chips"
+        if self.phase in ("idle", "over") or self.to_act is None or not isinstance(action, Action) \
+                or type(action.amount) is not int:
+            return _reason("basic", self, action)
         if action.kind == "rebuy":
-            return self._why_rebuy(self.to_act, action.amount)
+            if self._rebuy_allowed(self.to_act) and 1 <= action.amount <= MAX_REBUY:
+                return None
+            return _reason("rebuy", self, action.amount)
         return self._why(self.to_act, action)
 
     def apply(self, action):
@@ -267,26 +263,15 @@ class Engine:
         """True when ``seat`` may rebuy now (game hook; default never mid-hand)."""
         return False
 
-    def _why_rebuy(self, seat, chips):
-        if not self._rebuy_allowed(seat):
-            return "no rebuy in the middle of a hand"
-        if chips < 1 or chips > MAX_REBUY:
-            return "a rebuy is 1 to %d chips, not %d" % (MAX_REBUY, chips)
-        return None
-
     # ---- helpers the games use ---------------------------------------------------------------
     def _check_options(self, seat, action):
         """Reason from the options: kind not offered (``_why_not``) or amount out of range."""
         for o in self._options(seat):
             if o.kind == action.kind:
-                if o.allows(action.amount):
-                    return None
-                if o.max == 0 and o.amounts is None:
-                    return "%s takes no amount" % o.kind
-                if o.amounts is not None:
-                    return "%s is %s chips, not %d" % (o.kind, " or ".join(str(a) for a in o.amounts), action.amount)
-                return "%s is %d to %d chips, not %d" % (o.kind, o.min, o.max, action.amount)
+                return None if o.allows(action.amount) else _reason("amount", o, action.amount)
         return self._why_not(seat, action.kind)
+
+    _why = _check_options   # game hook: the reason ``action`` by ``seat`` is illegal, or None
 
     def _deal(self, seat, k):
         """Deal ``k`` cards from the deck to ``seat`` (appended to ``hands[seat]``)."""
@@ -308,9 +293,6 @@ class Engine:
         self.table.stacks[seat] = stack - chips
         self.pb.put(seat, chips, all_in=(stack - chips == 0))
         return chips
-
-    def _pack(self, seat):
-        self.pb.fold(seat)
 
     def is_live(self, seat):
         """True when ``seat`` was dealt in and has not packed."""
@@ -394,14 +376,12 @@ class Engine:
         ``copy=False`` shares the engine's lists and dicts instead of copying them: for a caller that
         serializes the dict at once (the app's save), so the heap never holds a second copy of the hand.
         """
-        c = _copy if copy else _same
-        d = {"game": self.GAME, "rules": c(self.rules), "hand_no": self.hand_no, "phase": self.phase,
-             "to_act": self.to_act, "dealt": c(self.dealt), "hands": c(self.hands),
-             "deck": c(self.deck), "pos": self.pos, "pb": self.pb.to_state(),
-             "result": c(self.result), "log": c(self.log)}
+        d = {"game": self.GAME, "rules": self.rules, "hand_no": self.hand_no, "phase": self.phase,
+             "to_act": self.to_act, "dealt": self.dealt, "hands": self.hands, "deck": self.deck,
+             "pos": self.pos, "pb": self.pb.to_state(), "result": self.result, "log": self.log}
         for k in self.STATE:
-            d[k] = c(getattr(self, k))
-        return d
+            d[k] = getattr(self, k)
+        return _copy(d) if copy else d
 
     @classmethod
     def from_state(cls, table, d, entropy=None):

@@ -31,7 +31,7 @@ class Toy(Engine):
 
     def _do(self, seat, action):
         if action.kind == "fold":
-            self._pack(seat)
+            self.pb.fold(seat)
         else:
             self._put(seat, action.amount)
         self.acted.append(seat)
@@ -143,3 +143,23 @@ def test_action_rows():
         Action.from_list([1, "chaal"])
     assert Option("chaal", 3, 6).allows(6) and not Option("chaal", 3, 6).allows(7)
     assert Option("chaal", 20, 40, (20, 40)).allows(40) and not Option("chaal", 20, 40, (20, 40)).allows(30)
+
+
+def test_refusal_texts_are_loaded_only_for_a_refusal_and_dropped_on_micropython():
+    import sys
+
+    from dealerbox.games.teenpatti import TeenPatti
+    t = Table(["A", "B", "C"], 50)
+    e = TeenPatti(t, {}, entropy=SeededEntropy(2))
+    e.start_hand()
+    mp = sys.implementation.name == "micropython"
+    if mp:
+        assert "dealerbox.games.why" not in sys.modules
+    e.apply(Action("blind", 1))                          # legal actions never need the texts
+    if mp:
+        assert "dealerbox.games.why" not in sys.modules
+    for _ in range(2):                                   # loaded again for each refusal
+        assert e.why_illegal(Action("chaal", 2)) == "a blind player bets blind (or sees first)"
+        assert e.why_illegal(Action("sideshow")) == "a blind player cannot ask for a sideshow"
+        if mp:
+            assert "dealerbox.games.why" not in sys.modules and not hasattr(sys.modules["dealerbox.games"], "why")

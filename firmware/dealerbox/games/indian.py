@@ -43,7 +43,7 @@ Variants (house rules, chosen before the session):
 """
 
 from dealerbox.betting import BettingRound
-from dealerbox.engine import Engine, Option, _copy
+from dealerbox.engine import Engine, Option, _copy, _reason
 
 MAX_SEATS = 10
 
@@ -66,6 +66,7 @@ class Indian(Engine):
     """
 
     GAME = "indian"
+    WHY = "indian"
     STATE = ("round_state", "center", "rounds", "checked_party")
 
     def __init__(self, table, rules=None, entropy=None):
@@ -159,16 +160,8 @@ class Indian(Engine):
 
     def _why(self, seat, action):
         if action.cards is not None:
-            return "Indian Poker has no draw"
+            return _reason("indian", self, seat, None)
         return self._check_options(seat, action)
-
-    def _why_not(self, seat, kind):
-        if self.phase == "party":
-            return "party mode has no betting: look at the others' cards and pass (check)"
-        if kind in ("check", "bet", "call", "raise", "fold"):
-            stacks = self.table.stacks
-            return self.rnd.why_not(seat, kind, 0, stacks[seat], stacks, self.pb.total())
-        return "no such action in Indian Poker: %s" % kind
 
     def _do(self, seat, action):
         if self.phase == "party":
@@ -181,7 +174,7 @@ class Indian(Engine):
         kind = action.kind
         rnd = self.rnd
         if kind == "fold":
-            self._pack(seat)
+            self.pb.fold(seat)
         put = rnd.act(seat, kind, action.amount, self.table.stacks)
         if put:
             self._put(seat, put)

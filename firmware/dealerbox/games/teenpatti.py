@@ -33,14 +33,7 @@ _AK47 = (12, 11, 2, 5)          # ranks of A, K, 4, 7
 _SIDESHOW_FORCED_AT = const(3)  # seed 001: the third request by the same player cannot be refused
 
 
-def _cards_for(variant):
-    if variant in _ONE_CARD:
-        return 1
-    if variant == "best-of-four":
-        return 4
-    if variant == "best-of-five":
-        return 5
-    return 3
+_CARDS = {"cobra": 1, "999": 1, "in-out": 1, "best-of-four": 4, "best-of-five": 5}   # else 3
 
 
 def one_card_score(variant, c):
@@ -69,6 +62,7 @@ class TeenPatti(Engine):
     """
 
     GAME = "teen-patti"
+    WHY = "teen_patti"
     STATE = ("stake", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
              "peeks", "wild", "turns")
 
@@ -120,7 +114,7 @@ class TeenPatti(Engine):
             self.wild = w
             self.log["wild"] = w
             events.append(["wild", w])
-        k = _cards_for(r["variant"])
+        k = _CARDS.get(r["variant"], 3)
         for _ in range(k):
             for s in order:
                 self._deal(s, 1)
@@ -147,198 +141,135 @@ class TeenPatti(Engine):
         if r["pot_limit"]:
             p = self.pb.total()
             lo, hi = min(lo, p), min(hi, p)
-        sizes = (lo, hi) if r["chaal"] == "two-size" else None
-        return lo, hi, sizes
-
-    def _bet_option(self, kind, seat, lo, hi, sizes):
-        stack = self.table.stacks[seat]
-        if stack <= 0:
-            return None
-        if stack < lo:
-            return Option(kind, stack, stack, (stack,))
-        if sizes is not None:
-            amts = []
-            for a in sizes:
-                a = min(a, stack)
-                if a not in amts:
-                    amts.append(a)
-            return Option(kind, amts[0], amts[-1], tuple(amts))
-        return Option(kind, lo, min(hi, stack))
-
-    def minimum(self, seat):
-        """The least chips ``seat`` must put in to stay in by a chaal now (before its stack)."""
-        return self._range(self.seen[seat])[0]
-
-    def show_cost(self, seat):
-        """What ``seat`` pays to ask for the show now, or None when it may not ask (show rule of the house)."""
-        if len(self.live_seats()) != 2 or self.sideshow is not None:
-            return None
-        other = [s for s in self.live_seats() if s != seat][0]
-        me_seen, op_seen = self.seen[seat], self.seen[other]
-        rule = self.rules["show"]
-        st = self.stake
-        if not me_seen and self._blind_limit_hit(seat):
-            return None
-        if rule == "004":       # blind pays the stake; seen vs blind cannot; seen vs seen 2x stake
-            if not me_seen:
-                return st
-            return 2 * st if op_seen else None
-        if rule == "000":       # seen vs seen the stake; the blind pays the stake; blind vs blind either
-            if not me_seen:
-                return st
-            return st if op_seen else None
-        # 001: a blind player cannot ask; 2x the last bet, 4x when the opponent is blind
-        if not me_seen:
-            return None
-        return 2 * self.last_bet if op_seen else 4 * self.last_bet
+        return lo, hi, (lo, hi) if r["chaal"] == "two-size" else None
 
     def _blind_limit_hit(self, seat):
         lim = self.rules["blind_limit"]
         return bool(lim) and self.blind_turns[seat] >= lim
 
-    def _sideshow_cost(self, seat):
-        """(target, cost) when ``seat`` may ask for a sideshow now, else None."""
-        rule = self.rules["sideshow"]
-        if rule == "off" or not self.seen[seat] or self.must_bet == seat:
-            return None
-        live = self.live_seats()
-        if len(live) < 3:
-            return None
-        target = self.last_bettor
-        if target is None or target == seat or not self.is_live(target) or not self.seen[target]:
-            return None
-        if rule == "004":
-            for s in live:
-                if not self.seen[s]:
-                    return None
-            cost = self._range(True)[0]
-        elif rule == "000":
-            cost = self.stake
-        else:
-            cost = 0
-        if cost > self.table.stacks[seat]:
-            return None
-        return target, cost
-
     # ---- options ------------------------------------------------------------------------------------
     def _options(self, seat):
+        """The legal options of ``seat``: see, blind/chaal (all-in for less when short), pack, show (what it
+        costs by the house's show rule), sideshow (its cost: 004 the minimum seen chaal, 000 the stake, 001
+        free), rebuy (seed 001, when short of the minimum)."""
+        r = self.rules
         if self.phase == "sideshow":
-            opts = [Option("accept")]
-            if not self._forced(self.sideshow[0]):  # type: ignore[index]
-                opts.append(Option("refuse"))
-            return opts
+            if r["sideshow_third_forced"] and self.requests[self.sideshow[0]] >= _SIDESHOW_FORCED_AT:
+                return [Option("accept")]
+            return [Option("accept"), Option("refuse")]
         opts = []
         seen = self.seen[seat]
+        stack = self.table.stacks[seat]
         if not seen:
             opts.append(Option("see"))
         lo, hi, sizes = self._range(seen)
-        if seen or not self._blind_limit_hit(seat):
-            o = self._bet_option("chaal" if seen else "blind", seat, lo, hi, sizes)
-            if o is not None:
-                opts.append(o)
+        kind = "chaal" if seen else "blind"
+        if stack > 0 and (seen or not self._blind_limit_hit(seat)):
+            if stack < lo:                          # all-in for less
+                opts.append(Option(kind, stack, stack, (stack,)))
+            elif sizes is not None:
+                amts = []
+                for a in sizes:
+                    a = min(a, stack)
+                    if a not in amts:
+                        amts.append(a)
+                opts.append(Option(kind, amts[0], amts[-1], tuple(amts)))
+            else:
+                opts.append(Option(kind, lo, min(hi, stack)))
         opts.append(Option("pack"))
-        if self.must_bet != seat:
-            cost = self.show_cost(seat)
+        live = self.live_seats()
+        if self.must_bet != seat and self.sideshow is None:
+            st = self.stake
+            cost = None
+            if len(live) == 2 and (seen or not self._blind_limit_hit(seat)):
+                op_seen = self.seen[live[0] if live[1] == seat else live[1]]
+                rule = r["show"]
+                if rule == "001":   # a blind player cannot ask; 2x the last bet, 4x when the other is blind
+                    if seen:
+                        cost = (2 if op_seen else 4) * self.last_bet
+                elif not seen:      # 004, 000: the blind player pays the stake
+                    cost = st
+                elif op_seen:       # seen vs seen: 004 2x the stake, 000 the stake; never seen vs blind
+                    cost = 2 * st if rule == "004" else st
             if cost is not None:
-                c = min(cost, self.table.stacks[seat])
+                c = min(cost, stack)
                 opts.append(Option("show", c, c))
-            ss = self._sideshow_cost(seat)
-            if ss is not None:
-                opts.append(Option("sideshow", ss[1], ss[1]))
+            rule = r["sideshow"]
+            t = self.last_bettor
+            if rule != "off" and seen and len(live) >= 3 and t is not None and t != seat and self.is_live(t) \
+                    and self.seen[t]:
+                if rule == "004":
+                    cost = lo if all(self.seen[x] for x in live) else None
+                else:
+                    cost = st if rule == "000" else 0
+                if cost is not None and cost <= stack:
+                    opts.append(Option("sideshow", cost, cost))
         if self._rebuy_allowed(seat):
             opts.append(Option("rebuy", 1, 1000000))
         return opts
 
-    def _forced(self, asker):
-        return self.rules["sideshow_third_forced"] and self.requests[asker] >= _SIDESHOW_FORCED_AT
-
     def _rebuy_allowed(self, seat):
         return (self.rules["rebuy_mid_hand"] and self.phase == "betting" and seat == self.to_act
-                and not self.pb.all_in[seat] and self.table.stacks[seat] < self.minimum(seat))
-
-    def _why_not(self, seat, kind):
-        seen = self.seen[seat]
-        if self.phase == "sideshow":
-            if kind == "refuse":
-                return "the third sideshow request cannot be refused"
-            return "answer the sideshow: accept or refuse"
-        if kind == "see":
-            return "your cards are already seen"
-        if kind == "blind":
-            if seen:
-                return "a seen player bets with chaal, not blind"
-            return "blind limit reached (%d): see your cards or pack" % self.rules["blind_limit"]
-        if kind == "chaal":
-            return "a blind player bets blind (or sees first)"
-        if kind in ("accept", "refuse"):
-            return "there is no sideshow to answer"
-        if kind == "show":
-            if self.must_bet == seat:
-                return "sideshow refused: chaal or pack"
-            if len(self.live_seats()) != 2:
-                return "a show only when two players remain"
-            other = [s for s in self.live_seats() if s != seat][0]
-            rule = self.rules["show"]
-            if not seen and self._blind_limit_hit(seat):
-                return "blind limit reached: see your cards or pack"
-            if rule == "001" and not seen:
-                return "a blind player cannot ask for the show: see first"
-            if seen and not self.seen[other]:
-                return "a seen player cannot ask a blind one for the show: chaal or pack"
-            return "no show now"
-        if kind == "sideshow":
-            rule = self.rules["sideshow"]
-            if rule == "off":
-                return "no sideshow at this table"
-            if not seen:
-                return "a blind player cannot ask for a sideshow"
-            if self.must_bet == seat:
-                return "sideshow refused: chaal or pack"
-            if len(self.live_seats()) < 3:
-                return "a sideshow needs three players in; ask for the show"
-            t = self.last_bettor
-            if t is None or t == seat or not self.is_live(t):
-                return "nobody has bet before you"
-            if not self.seen[t]:
-                return "the previous player is blind"
-            if rule == "004":
-                return "a sideshow only when every player still in is seen"
-            return "not enough chips for the sideshow"
-        if kind == "rebuy":
-            return "no rebuy now"
-        return "%s is not a Teen Patti action" % kind
+                and not self.pb.all_in[seat] and self.table.stacks[seat] < self._range(self.seen[seat])[0])
 
     # ---- applying -----------------------------------------------------------------------------------
     def _do(self, seat, a):
         k = a.kind
+        amount = a.amount
         self.turns += 1
         if k == "see":
             self.seen[seat] = True
             return [["see", seat]]
-        if k == "accept" or k == "refuse":
-            return self._answer(seat, k)
-        if k == "pack":
-            self._pack(seat)
+        if k == "pack" or k == "blind" or k == "chaal":
+            if k == "pack":
+                self.pb.fold(seat)
+                ev = [["pack", seat]]
+            else:
+                ev = self._chaal(seat, amount)
             self.must_bet = None
-            ev = [["pack", seat]]
-            ev.extend(self._after(seat, seat))
-            return ev
-        if k == "blind" or k == "chaal":
-            ev = self._chaal(seat, a.amount)
-            self.must_bet = None
-            ev.extend(self._after(seat, seat))
-            return ev
+            return ev + self._after(seat, seat)
         if k == "show":
-            return self._show(seat, a.amount)
+            live = self.live_seats()
+            other = live[0] if live[1] == seat else live[1]
+            self._put(seat, amount)
+            return [["show", seat, other, amount]] + self._showdown([seat, other], "show", payer=seat)
         if k == "sideshow":
-            return self._ask_sideshow(seat, a.amount)
-        raise ValueError(k)
+            target = self.last_bettor
+            ev = []
+            if self.rules["sideshow"] == "004":     # the request comes with a chaal of the minimum
+                ev = self._chaal(seat, amount)
+            elif amount:
+                self._put(seat, amount)
+            self.requests[seat] += 1
+            ev.append(["sideshow", seat, target, amount])
+            cap = self.rules["pot_cap"]
+            if cap and self.pb.total() >= cap:      # the chips of the request reached the pot cap: all show
+                return ev + self._showdown(self.live_seats(), "pot-cap")
+            self.sideshow = [seat, target]
+            self.phase = "sideshow"
+            self.to_act = target
+            return ev
+        # accept or refuse, by the asked player
+        asker, target = self.sideshow  # type: ignore[misc]
+        self.sideshow = None
+        self.phase = "betting"
+        if k == "refuse":
+            ev = [["refuse", target, asker]]
+            if self.rules["sideshow"] == "004" or self.pb.all_in[asker]:
+                # 004 betting goes on; an asker all-in from paying for the sideshow stays in for its pots
+                return ev + self._after(asker, asker)
+            self.must_bet = asker                    # 000, 001: the asker must now chaal or pack
+            self.to_act = asker
+            return ev + [["turn", asker]]
+        self.peeks.append([asker, target])
+        loser = target if self.score(asker) > self.score(target) else asker   # equal hands: the asker packs
+        self.pb.fold(loser)
+        return [["accept", target, asker], ["pack", loser]] + self._after(asker, asker)
 
     def _chaal(self, seat, amount):
         seen = self.seen[seat]
-        lo = self._range(seen)[0]
         put = self._put(seat, amount)
-        if put >= lo:                   # all-in for less keeps the stake
+        if put >= self._range(seen)[0]:          # all-in for less keeps the stake
             self.stake = (put + 1) // 2 if seen else put
         if not seen:
             self.blind_turns[seat] += 1
@@ -355,59 +286,10 @@ class TeenPatti(Engine):
         if cap and self.pb.total() >= cap:
             return self._showdown(live, "pot-cap")
         act = self.active_seats()
-        if not act:
-            return self._showdown(live, "all-in")
-        if len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor):
+        if not act or (len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor)):
             return self._showdown(live, "all-in")
         self.to_act = self._next_active(seat)
         return [["turn", self.to_act]]
-
-    def _show(self, seat, amount):
-        other = [s for s in self.live_seats() if s != seat][0]
-        self._put(seat, amount)
-        ev = [["show", seat, other, amount]]
-        ev.extend(self._showdown([seat, other], "show", payer=seat))
-        return ev
-
-    def _ask_sideshow(self, seat, amount):
-        target = self.last_bettor
-        rule = self.rules["sideshow"]
-        ev = []
-        if rule == "004":
-            ev.extend(self._chaal(seat, amount))
-        elif amount:
-            self._put(seat, amount)
-        self.requests[seat] += 1
-        ev.append(["sideshow", seat, target, amount])
-        cap = self.rules["pot_cap"]
-        if cap and self.pb.total() >= cap:      # the chips of the request reached the pot cap: all show
-            ev.extend(self._showdown(self.live_seats(), "pot-cap"))
-            return ev
-        self.sideshow = [seat, target]
-        self.phase = "sideshow"
-        self.to_act = target
-        return ev
-
-    def _answer(self, seat, kind):
-        asker, target = self.sideshow  # type: ignore[misc]
-        self.sideshow = None
-        self.phase = "betting"
-        if kind == "refuse":
-            ev = [["refuse", target, asker]]
-            if self.rules["sideshow"] == "004" or self.pb.all_in[asker]:
-                # 004 betting goes on; an asker all-in from paying for the sideshow stays in for its pots
-                ev.extend(self._after(asker, asker))
-            else:
-                self.must_bet = asker
-                self.to_act = asker
-                ev.append(["turn", asker])
-            return ev
-        self.peeks.append([asker, target])
-        loser = target if self.score(asker) > self.score(target) else asker
-        self._pack(loser)
-        ev = [["accept", target, asker], ["pack", loser]]
-        ev.extend(self._after(asker, asker))
-        return ev
 
     # ---- showdown -------------------------------------------------------------------------------------
     def ranking(self):
@@ -468,8 +350,11 @@ class TeenPatti(Engine):
 
     def _showdown(self, seats, how, payer=None):
         scores = {}
+        cats = [None] * self.n
+        one = self.rules["variant"] in _ONE_CARD
         for s in seats:
-            scores[s] = self.score(s)
+            v = scores[s] = self.score(s)
+            cats[s] = "card" if one else self.ranking().category_of(v)
         if self.rules["variant"] == "in-out" and len(seats) > 1:
             low = min(scores.values())
             out = [s for s in seats if scores[s] == low]
@@ -480,7 +365,6 @@ class TeenPatti(Engine):
                 scores[s] = scores[s] * 2 + (0 if s == payer else 1)
         hands = self.hands
         shown = [list(hands[s]) if s in seats else None for s in range(self.n)]
-        cats = [self.category(s) if s in seats else None for s in range(self.n)]
         self.seen = [self.seen[s] or s in seats for s in range(self.n)]
         return [["showdown", list(seats)]] + self._finish(scores, shown, {"how": how, "categories": cats,
                                                                           "wild": self.wild})

@@ -50,22 +50,12 @@ there is no betting: the draw and the showdown follow.
 from dealerbox.betting import BettingRound
 from dealerbox.cards import ACE, JACK, KING, rank_of
 from dealerbox.deck import turkish_deck
-from dealerbox.engine import Engine, Option, _copy, _reader
+from dealerbox.engine import Engine, Option, _copy, _reader, _reason
 from dealerbox.pots import PotBook
 from dealerbox.stock import Stock, StockError
 
 OPENERS = {"jacks": JACK, "kings": KING, "aces": ACE}
-RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
-              "queens", "kings", "aces")
 MAX_SEATS = 5
-
-
-def rank_counts(cards):
-    """List of 13 ints: how many of ``cards`` (card ints) have each rank (0-12, 2..A)."""
-    counts = [0] * 13
-    for c in cards:
-        counts[rank_of(c)] += 1
-    return counts
 
 
 def minimal_openers(rank, size):
@@ -85,7 +75,9 @@ def keeps_openers(kept, rank):
     A pair of ``rank`` or better, two pair, or three or four of a kind among
     them. A discarded straight or flush, or a broken pair, is a split opener.
     """
-    counts = rank_counts(kept)
+    counts = [0] * 13
+    for c in kept:
+        counts[rank_of(c)] += 1
     pairs = 0
     for r in range(13):
         if counts[r] >= 3:
@@ -110,6 +102,7 @@ class Turkish(Engine):
     """
 
     GAME = "turkish"
+    WHY = "turkish"
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
              "owed", "blind_seat", "replay_reshuffles")
 
@@ -150,10 +143,6 @@ class Turkish(Engine):
         rk = self.ranking()
         need = OPENERS[self.rules["openers"]]
         return rk.score(self.hands[seat]) >= rk.score(minimal_openers(need, len(self.deck)))
-
-    def openers_text(self):
-        """``"a pair of kings or better"`` (or jacks/aces, from the rules)."""
-        return "a pair of %s or better" % RANK_NAMES[OPENERS[self.rules["openers"]]]
 
     # ---- state kept as JSON (the round and the stock live as objects) -------------------------
     def _reset(self):
@@ -255,7 +244,9 @@ class Turkish(Engine):
         stack = stacks[seat]
         if not self.looked[seat]:
             out = [Option("look")]
-            if self._blind_ok(seat):
+            rnd = self.rnd
+            if seat == self.blind_seat and self.street == 0 and rnd.high == 0 and stack > 0 \
+                    and rnd._others_can_answer(seat, stacks):
                 b = min(self.rules["bet"], stack)
                 out.append(Option("karanlik", b, b))
             return out
@@ -268,68 +259,29 @@ class Turkish(Engine):
             out.append(Option(kind, lo, hi))
         return out
 
-    def _blind_ok(self, seat):
-        rnd = self.rnd
-        return (seat == self.blind_seat and self.street == 0 and rnd.high == 0 and self.table.stacks[seat] > 0
-                and rnd._others_can_answer(seat, self.table.stacks))
-
     def _why(self, seat, action):
-        if self.phase == "draw":
-            if action.kind != "draw":
-                return "it is the draw: discard 0 to 4 cards (draw)"
-            return self._why_draw(seat, action)
-        if action.cards is not None:
-            return "only a draw names cards"
-        return self._check_options(seat, action)
-
-    def _why_draw(self, seat, action):
-        if action.amount != 0:
-            return "a draw takes no chips"
         pos = action.cards
-        if not isinstance(pos, list):
-            return "say which cards to discard (positions 0-4)"
-        if len(pos) > 4:
-            return "discard 0 to 4 cards, not %d" % len(pos)
-        seen = []
-        for p in pos:
-            if not isinstance(p, int) or isinstance(p, bool) or p < 0 or p > 4:
-                return "no card at position %r (positions are 0-4)" % (p,)
-            if p in seen:
-                return "card %d given twice" % p
-            seen.append(p)
-        return self._why_serve(seat, pos)
-
-    def _why_not(self, seat, kind):
-        rnd = self.rnd
-        stacks = self.table.stacks
-        if kind == "draw":
-            return "the draw comes after the betting before the draw"
-        if not self.looked[seat]:
-            if kind == "karanlik":
-                return "nobody left to call a blind bet"
-            return "Karanlık: bet blind (karanlik) or look at your cards first"
-        if kind == "look":
-            return "you have seen your cards"
-        if kind == "karanlik":
-            if not self.rules["karanlik"]:
-                return "Karanlık (the blind bet) is not played at this table"
-            return "only the first player may bet blind (Karanlık), before looking"
-        if self.street == 0:
-            if kind == "open":
-                if rnd.high > 0:
-                    return "the pot is open: call, raise or fold"
-                if not self.has_openers(seat):
-                    return "you need openers to open: %s; check" % self.openers_text()
-                return "nobody left to call a bet"
-            if kind == "bet":
-                return "before the draw the first bet is the open"
-            if kind == "check" and rnd.high == 0:
-                return "check is not allowed now"
-        elif kind == "open":
-            return "the pot was opened before the draw: bet"
-        if kind in ("check", "bet", "call", "raise", "fold"):
-            return rnd.why_not(seat, kind, 0, stacks[seat], stacks, self.pb.total())
-        return "no such action in Turkish Poker: %s" % kind
+        if self.phase == "draw":
+            ok = action.kind == "draw" and action.amount == 0 and isinstance(pos, list) and len(pos) <= 4
+            if ok:
+                for i in range(len(pos)):
+                    p = pos[i]
+                    if type(p) is not int or not 0 <= p <= 4 or p in pos[:i]:
+                        ok = False
+            if ok:          # a dry run of the serving on a copy of the stock (no entropy): nothing changes
+                st = self.stock
+                dry = Stock(st.cards, st.replay)
+                dry.pos = st.pos
+                dry.muck = list(st.muck)
+                hand = self.hands[seat]
+                try:
+                    self._serve(dry, seat, [hand[p] for p in pos], None if _reader(self.entropy) is None else bytes)
+                except StockError as e:
+                    return str(e)
+                return None
+        elif pos is None:
+            return self._check_options(seat, action)
+        return _reason("turkish_draw", self, action)
 
     # ---- applying --------------------------------------------------------------------------------------
     def _do(self, seat, action):
@@ -349,7 +301,7 @@ class Turkish(Engine):
                             "split": False}
             self.looked[seat] = True
         if kind == "fold":
-            self._pack(seat)
+            self.pb.fold(seat)
             self.stock.discard(seat, self.hands[seat])
         put = rnd.act(seat, bet_kind, action.amount, self.table.stacks)
         if put:
@@ -363,15 +315,12 @@ class Turkish(Engine):
     def _round_over(self):
         live = self.live_seats()
         if len(live) == 1:
-            return self._end_uncontested()
+            return self._finish(extra=self._extra("fold"))
         if self.street == 0:
-            if self.opener is None and self._could_bet():
+            if self.opener is None and sum(1 for s in live if self.table.stacks[s] > 0) >= 2:
                 return self._dead()
             return self._start_draw()
         return self._showdown()
-
-    def _could_bet(self):
-        return sum(1 for s in self.live_seats() if self.table.stacks[s] > 0) >= 2
 
     def _start_draw(self):
         self.phase = "draw"
@@ -420,20 +369,6 @@ class Turkish(Engine):
         owed = self.owed + [seat] if k == 4 else self.owed
         return new, [(s, stock.deal(1, s, read)[0]) for s in owed]
 
-    def _why_serve(self, seat, positions):
-        """The reason the stock cannot serve this draw, or None: a dry run on a copy of the stock (no
-        entropy used), so a refused draw changes nothing."""
-        st = self.stock
-        dry = Stock(st.cards, st.replay)
-        dry.pos = st.pos
-        dry.muck = list(st.muck)
-        hand = self.hands[seat]
-        try:
-            self._serve(dry, seat, [hand[p] for p in positions], None if _reader(self.entropy) is None else bytes)
-        except StockError as e:
-            return str(e)
-        return None
-
     def _after_draw(self):
         self.street = 1
         self.phase = "betting"
@@ -447,9 +382,6 @@ class Turkish(Engine):
     # ---- ends of a hand --------------------------------------------------------------------------------
     def _extra(self, how):
         return {"how": how, "openers": self.openers, "drew": list(self.drew)}
-
-    def _end_uncontested(self):
-        return self._finish(extra=self._extra("fold"))
 
     def _dead(self):
         """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""
