@@ -67,7 +67,9 @@ class BettingRound:
         self.high = 0
         self.min_raise = size if structure != FREE else 1
         self.raises = 0
-        self.folded = [s not in self.order for s in range(n)]
+        self.folded = [True] * n
+        for s in self.order:
+            self.folded[s] = False
         self.pending = [False] * n
         self.can_raise = [True] * n
         self.checked = [False] * n
@@ -77,7 +79,11 @@ class BettingRound:
 
     def live(self):
         """Seats still in the round (not folded), in acting order."""
-        return [s for s in self.order if not self.folded[s]]
+        out = []
+        for s in self.order:
+            if not self.folded[s]:
+                out.append(s)
+        return out
 
     def done(self):
         """True when the round is closed: nobody left to act, or one player left."""
@@ -179,9 +185,12 @@ class BettingRound:
         if bets is not None:
             self.bets = list(bets)
             self.high = max(self.bets)
-        with_chips = [s for s in self.order if stacks[s] > 0]
+        with_chips = 0
         for s in self.order:
-            self.pending[s] = stacks[s] > 0 and (len(with_chips) >= 2 or self.bets[s] < self.high)
+            if stacks[s] > 0:
+                with_chips += 1
+        for s in self.order:
+            self.pending[s] = stacks[s] > 0 and (with_chips >= 2 or self.bets[s] < self.high)
         self.to_act = self._next_from(-1)
 
     def _next_from(self, pos):
@@ -270,4 +279,7 @@ def _mask(flags):
 
 
 def _bits(m, n):
-    return [bool(m >> i & 1) for i in range(n)]
+    out = []
+    for i in range(n):
+        out.append(bool(m >> i & 1))
+    return out

@@ -106,9 +106,15 @@ class Option:
 def _copy(x):
     """Deep copy of JSON-able data (lists, dicts, scalars); tuples and bytes become lists."""
     if isinstance(x, (list, tuple, bytes, bytearray)):
-        return [_copy(v) for v in x]
+        out = []
+        for v in x:
+            out.append(_copy(v))
+        return out
     if isinstance(x, dict):
-        return {k: _copy(v) for k, v in x.items()}
+        out = {}
+        for k in x:
+            out[k] = _copy(x[k])
+        return out
     return x
 
 
@@ -302,15 +308,34 @@ class Engine:
         """True when ``seat`` is live and has no chips left behind."""
         return self.is_live(seat) and self.pb.all_in[seat]
 
-    def live_seats(self):
-        """Live seats clockwise from the seat left of the dealer."""
+    def _flags(self, f):
+        """``[f(seat) for every seat]`` (e.g. ``is_live``, ``is_all_in``) for the views."""
+        out = []
+        for s in range(self.n):
+            out.append(f(s))
+        return out
+
+    def _folded(self, seat):
+        return self.dealt[seat] and self.pb.folded[seat]
+
+    def live_seats(self, first=None):
+        """Live seats clockwise from the seat left of the dealer (or from the seat ``first``)."""
         n = self.n
-        d = self.log["dealer"] if self.log else self.table.dealer
-        return [(d + k) % n for k in range(1, n + 1) if self.is_live((d + k) % n)]
+        d = (self.log["dealer"] if self.log else self.table.dealer) if first is None else first - 1
+        out = []
+        for k in range(1, n + 1):
+            s = (d + k) % n
+            if self.is_live(s):
+                out.append(s)
+        return out
 
     def active_seats(self):
         """Live seats that can still act (not all-in), clockwise from the seat left of the dealer."""
-        return [s for s in self.live_seats() if not self.pb.all_in[s]]
+        out = []
+        for s in self.live_seats():
+            if not self.pb.all_in[s]:
+                out.append(s)
+        return out
 
     def _next_active(self, after):
         """The next seat clockwise after ``after`` that is live and not all-in, or None."""
@@ -354,8 +379,13 @@ class Engine:
             self.table.stacks[a.seat] += a.chips
             events.append(["win", a.pot, a.seat, a.chips])
         self.pb = PotBook(self.n)
-        result = {"pots": [[p.amount, list(p.eligible)] for p in pots],
-                  "awards": [a.to_list() for a in awards], "returned": returned,
+        pl = []
+        for p in pots:
+            pl.append([p.amount, list(p.eligible)])
+        al = []
+        for a in awards:
+            al.append(a.to_list())
+        result = {"pots": pl, "awards": al, "returned": returned,
                   "shown": _copy(shown) if shown is not None else [None] * self.n,
                   "stacks": list(self.table.stacks)}
         if extra:

@@ -36,7 +36,7 @@ odd-chip rule, as ``PotBook.award``).
 
 from dealerbox.cards import ACE, rank_of
 from dealerbox.deck import turkish_lowest_rank
-from dealerbox.pots import Award, PotBook
+from dealerbox.pots import Award, PotBook, clockwise
 
 # number of lowest ranks (ace counting as the lowest) a qualifying low draws from
 _LOW_RANKS = {24: 6, 28: 6, 32: 7, 36: 7}
@@ -79,11 +79,13 @@ def low_score(cards, size):
     return -x
 
 
-def _best(seats, key):
+def _best(seats, scores, i):
     best = None
     out = []
     for s in seats:
-        v = key(s)
+        v = scores[s][i]
+        if v is None:
+            continue
         if best is None or v > best:
             best = v
             out = [s]
@@ -93,7 +95,7 @@ def _best(seats, key):
 
 
 def _share(chips, winners, dealer, n, into):
-    winners.sort(key=lambda s: (s - dealer - 1) % n)
+    winners = clockwise(winners, dealer, n)
     each = chips // len(winners)
     odd = chips - each * len(winners)
     for k, s in enumerate(winners):
@@ -131,15 +133,14 @@ class HiLoBook(PotBook):
                 for s in elig:
                     if s not in scores:
                         raise ValueError("pot %d: no hand for seat %d" % (i, s))
-                high = _best(elig, lambda s: scores[s][0])
-                lows = [s for s in elig if scores[s][1] is not None]
+                high = _best(elig, scores, 0)
+                lows = _best(elig, scores, 1)
                 if lows:
                     low_half = pot.amount // 2
                     _share(pot.amount - low_half, high, dealer, n, got)
-                    _share(low_half, _best(lows, lambda s: scores[s][1]), dealer, n, got)
+                    _share(low_half, lows, dealer, n, got)
                 else:
                     _share(pot.amount, high, dealer, n, got)
-            seats = sorted(got, key=lambda s: (s - dealer - 1) % n)
-            for s in seats:
+            for s in clockwise(got, dealer, n):
                 out.append(Award(i, s, got[s]))
         return out

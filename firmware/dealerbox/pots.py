@@ -24,6 +24,17 @@ dealer first, the dealer last).
 """
 
 
+def clockwise(seats, dealer, n):
+    """The seats of ``seats`` (any container of seat ints) clockwise from the seat left of ``dealer``
+    (the dealer last), as a list: the order of the odd-chip rule."""
+    out = []
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        if s in seats:
+            out.append(s)
+    return out
+
+
 class Pot:
     """One pot: ``amount`` (int chips) and ``eligible`` (tuple of seat ints, ascending)."""
 
@@ -108,9 +119,11 @@ class PotBook:
         return sum(self.contributed)
 
     def _claimants(self, dealt):
-        if dealt is None:
-            return [s for s in range(self.n) if not self.folded[s] and self.contributed[s] > 0]
-        return [s for s in range(self.n) if dealt[s] and not self.folded[s]]
+        out = []
+        for s in range(self.n):
+            if not self.folded[s] and (self.contributed[s] > 0 if dealt is None else dealt[s]):
+                out.append(s)
+        return out
 
     def pots(self, dealt=None):
         """The pots, main pot first, as a list of ``Pot`` with amount > 0.
@@ -126,14 +139,22 @@ class PotBook:
             if self.all_in[s] and c[s] not in caps:
                 caps.append(c[s])
         caps.sort()
-        uncapped = tuple(s for s in live if not self.all_in[s])
+        uncapped = []
+        for s in live:
+            if not self.all_in[s]:
+                uncapped.append(s)
+        uncapped = tuple(uncapped)
         out = []
         prev = 0
         for level in caps:
             amount = 0
             for v in c:
                 amount += min(v, level) - min(v, prev)
-            elig = tuple(s for s in live if not self.all_in[s] or c[s] >= level)
+            elig = []
+            for s in live:
+                if not self.all_in[s] or c[s] >= level:
+                    elig.append(s)
+            elig = tuple(elig)
             if amount:
                 out.append(Pot(amount, elig))
             prev = level
@@ -205,7 +226,7 @@ class PotBook:
                         winners = [s]
                     elif v == best:
                         winners.append(s)
-            winners.sort(key=lambda s: (s - dealer - 1) % n)
+            winners = clockwise(winners, dealer, n)
             share = pot.amount // len(winners)
             odd = pot.amount - share * len(winners)
             for k, s in enumerate(winners):
@@ -222,6 +243,6 @@ class PotBook:
         """A PotBook from ``to_state()``'s dict."""
         pb = cls(d["n"])
         pb.contributed = list(d["contributed"])
-        pb.folded = [bool(x) for x in d["folded"]]
-        pb.all_in = [bool(x) for x in d["all_in"]]
+        pb.folded = list(d["folded"])
+        pb.all_in = list(d["all_in"])
         return pb

@@ -63,7 +63,13 @@ class Stock:
         return out
 
     def _reshuffle(self, seat, read):
-        fresh = [m & 63 for m in self.muck if m >> 6 != seat]
+        fresh = []
+        mine = []
+        for m in self.muck:
+            if m >> 6 == seat:
+                mine.append(m)
+            else:
+                fresh.append(m & 63)
         if not fresh:
             raise StockError("the stock and the other players' discards are empty")
         if self.replay:
@@ -75,18 +81,19 @@ class Stock:
             raise StockError("the stock ran out and there is no logged reshuffle")
         else:
             shuffle(fresh, read)
-        self.muck = [m for m in self.muck if m >> 6 == seat]
+        self.muck = mine
         self.cards = fresh
         self.pos = 0
         self.reshuffles.append(list(fresh))
 
     def to_state(self):
         """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle)."""
-        d = {"pos": self.pos, "muck": list(self.muck), "reshuffles": [list(r) for r in self.reshuffles]}
+        from dealerbox.engine import _copy
+        d = {"pos": self.pos, "muck": list(self.muck), "reshuffles": _copy(self.reshuffles)}
         if self.reshuffles:
             d["cards"] = list(self.cards)
         if self.replay:
-            d["replay"] = [list(r) for r in self.replay]
+            d["replay"] = _copy(self.replay)
         return d
 
     @classmethod
@@ -96,5 +103,7 @@ class Stock:
         st = cls(d["cards"] if "cards" in d else cards, d.get("replay"))
         st.pos = d["pos"]
         st.muck = list(d["muck"])
-        st.reshuffles = [list(r) for r in d["reshuffles"]]
+        st.reshuffles = []
+        for r in d["reshuffles"]:
+            st.reshuffles.append(list(r))
         return st

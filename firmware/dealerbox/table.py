@@ -103,8 +103,13 @@ class Table:
 
     def standings(self):
         """List of ``(seat, name, stack, net)``, ``net = stack - bought_in``, best net first (then seat)."""
-        rows = [(s, self.names[s], self.stacks[s], self.stacks[s] - self.bought_in[s]) for s in range(self.n)]
-        rows.sort(key=lambda r: (-r[3], r[0]))
+        keyed = []
+        for s in range(self.n):
+            keyed.append((self.bought_in[s] - self.stacks[s], s))
+        keyed.sort()
+        rows = []
+        for _k, s in keyed:
+            rows.append((s, self.names[s], self.stacks[s], self.stacks[s] - self.bought_in[s]))
         return rows
 
     def carried(self):
@@ -124,7 +129,7 @@ class Table:
         """True when one player holds every chip, or after ``stop()``."""
         if self.stopped:
             return True
-        return sum(1 for v in self.stacks if v > 0) <= 1
+        return len(self.seats_in_play()) <= 1
 
     def to_state(self):
         """JSON-able dict of the whole table."""

@@ -44,15 +44,9 @@ Variants (house rules, chosen before the session):
 
 from dealerbox.betting import BettingRound
 from dealerbox.engine import Engine, Option, _copy, _reason
+from dealerbox.pots import clockwise
 
 MAX_SEATS = 10
-
-
-def _combos(cards, k):
-    """Every choice of ``k`` (1 or 2) cards of ``cards``, in order."""
-    if k == 1:
-        return [[c] for c in cards]
-    return [[cards[i], cards[j]] for i in range(len(cards)) for j in range(i + 1, len(cards))]
 
 
 class Indian(Engine):
@@ -102,10 +96,14 @@ class Indian(Engine):
         if len(cards) == len(own):
             return rk.score(cards), cards
         best = None
-        for combo in _combos(cards, len(own)):
-            v = rk.score(combo)
-            if best is None or v > best[0]:
-                best = (v, combo)
+        m = len(cards)
+        for i in range(m):                      # every choice of as many cards as the player holds
+            for j in range(i, m):
+                if (j == i) == (len(own) == 1):
+                    combo = [cards[i]] if j == i else [cards[i], cards[j]]
+                    v = rk.score(combo)
+                    if best is None or v > best[0]:
+                        best = (v, combo)
         return best
 
     # ---- state ------------------------------------------------------------------------------------
@@ -156,7 +154,10 @@ class Indian(Engine):
         if self.phase == "party":
             return [Option("check")]
         stacks = self.table.stacks
-        return [Option(k, lo, hi) for k, lo, hi in self.rnd.options(seat, stacks[seat], stacks, self.pb.total())]
+        out = []
+        for k, lo, hi in self.rnd.options(seat, stacks[seat], stacks, self.pb.total()):
+            out.append(Option(k, lo, hi))
+        return out
 
     def _why(self, seat, action):
         if action.cards is not None:
@@ -223,14 +224,17 @@ class Indian(Engine):
 
     def _party_over(self):
         self.phase = "showdown"
-        seats = [s for s in range(self.n) if self.dealt[s]]
+        seats = []
+        for s in range(self.n):
+            if self.dealt[s]:
+                seats.append(s)
         scores, shown, extra = self._reveal(seats)
-        worst = None
+        worst = min(scores.values())
+        losers = []
         for s in seats:
-            if worst is None or scores[s] < worst:
-                worst = scores[s]
-        d = self.log["dealer"]
-        losers = sorted([s for s in seats if scores[s] == worst], key=lambda s: (s - d - 1) % self.n)
+            if scores[s] == worst:
+                losers.append(s)
+        losers = clockwise(losers, self.log["dealer"], self.n)
         extra["how"] = "party"
         extra["loser"] = losers
         return [["showdown"], ["loser"] + losers] + self._finish(scores, shown, extra)
@@ -245,13 +249,11 @@ class Indian(Engine):
         (face-up card ints) and, only after a showdown, ``shown`` (every hand) and ``result``. Never a
         forehead card before the showdown: each player's own card would be on it.
         """
-        n = self.n
         d = {"game": self.GAME, "phase": self.phase, "hand_no": self.hand_no,
              "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
              "pot": self.pb.total(), "stacks": list(self.table.stacks),
              "bets": list(self.rnd.bets),
-             "folded": [self.dealt[s] and self.pb.folded[s] for s in range(n)],
-             "all_in": [self.is_all_in(s) for s in range(n)], "dealt": list(self.dealt),
+             "folded": self._flags(self._folded), "all_in": self._flags(self.is_all_in), "dealt": list(self.dealt),
              "round": self.rounds, "center": list(self.center), "party": bool(self.rules["party"])}
         if self._showdown_seen():
             res = self.result or {}

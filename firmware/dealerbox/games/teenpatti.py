@@ -198,8 +198,11 @@ class TeenPatti(Engine):
             t = self.last_bettor
             if rule != "off" and seen and len(live) >= 3 and t is not None and t != seat and self.is_live(t) \
                     and self.seen[t]:
-                if rule == "004":
-                    cost = lo if all(self.seen[x] for x in live) else None
+                if rule == "004":           # only when every player still in is seen
+                    cost = lo
+                    for x in live:
+                        if not self.seen[x]:
+                            cost = None
                 else:
                     cost = st if rule == "000" else 0
                 if cost is not None and cost <= stack:
@@ -329,7 +332,8 @@ class TeenPatti(Engine):
         for w in h:
             if w >> 2 != mid:
                 continue
-            rest = [c for c in h if c != w]
+            rest = list(h)
+            rest.remove(w)
             for i in range(4):
                 three[0] = a = rest[i]
                 for j in range(i + 1, 4):
@@ -357,15 +361,16 @@ class TeenPatti(Engine):
             cats[s] = "card" if one else self.ranking().category_of(v)
         if self.rules["variant"] == "in-out" and len(seats) > 1:
             low = min(scores.values())
-            out = [s for s in seats if scores[s] == low]
-            for s in seats:
-                scores[s] = 0 if (scores[s] == low and len(out) < len(seats)) else 1
+            if max(scores.values()) > low:          # the lowest cards are out (all equal: all in)
+                for s in seats:
+                    scores[s] = 0 if scores[s] == low else 1
         if payer is not None:   # equal hands: the player who did not pay for the show wins
             for s in seats:
                 scores[s] = scores[s] * 2 + (0 if s == payer else 1)
-        hands = self.hands
-        shown = [list(hands[s]) if s in seats else None for s in range(self.n)]
-        self.seen = [self.seen[s] or s in seats for s in range(self.n)]
+        shown = [None] * self.n
+        for s in seats:
+            shown[s] = list(self.hands[s])
+            self.seen[s] = True
         return [["showdown", list(seats)]] + self._finish(scores, shown, {"how": how, "categories": cats,
                                                                           "wild": self.wild})
 
@@ -377,9 +382,9 @@ class TeenPatti(Engine):
              "dealer": self.log["dealer"] if self.log else t.dealer, "to_act": self.to_act,
              "pot": self.pb.total(), "stake": self.stake, "boot": self.rules["boot"],
              "last_bet": self.last_bet, "dealt": list(self.dealt),
-             "live": [self.is_live(s) for s in range(self.n)],
+             "live": self._flags(self.is_live),
              "seen": list(self.seen), "blind_turns": list(self.blind_turns),
-             "all_in": [self.is_all_in(s) for s in range(self.n)],
+             "all_in": self._flags(self.is_all_in),
              "in_hand": list(self.pb.contributed), "sideshow": self.sideshow, "wild": self.wild,
              "variant": self.rules["variant"], "result": self.result}
         return d

@@ -65,7 +65,9 @@ def minimal_openers(rank, size):
     hearts, so the hand is neither a flush nor a straight. ``size``: deck size.
     """
     low = 13 - size // 4
-    kickers = [r for r in range(low, 13) if r != rank][:3]
+    kickers = list(range(low, 13))
+    if rank in kickers:
+        kickers.remove(rank)
     return [rank * 4, rank * 4 + 1, kickers[0] * 4 + 2, kickers[1] * 4 + 3, kickers[2] * 4 + 2]
 
 
@@ -232,10 +234,6 @@ class Turkish(Engine):
         rnd.start(self.table.stacks)
         return rnd
 
-    def _clockwise_from(self, start):
-        n = self.n
-        return [(start + k) % n for k in range(n) if self.is_live((start + k) % n)]
-
     # ---- options and reasons -----------------------------------------------------------------------
     def _options(self, seat):
         if self.phase == "draw":
@@ -317,7 +315,11 @@ class Turkish(Engine):
         if len(live) == 1:
             return self._finish(extra=self._extra("fold"))
         if self.street == 0:
-            if self.opener is None and sum(1 for s in live if self.table.stacks[s] > 0) >= 2:
+            could_bet = 0
+            for s in live:
+                if self.table.stacks[s] > 0:
+                    could_bet += 1
+            if self.opener is None and could_bet >= 2:
                 return self._dead()
             return self._start_draw()
         return self._showdown()
@@ -325,14 +327,19 @@ class Turkish(Engine):
     def _start_draw(self):
         self.phase = "draw"
         start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
-        self.draw_order = self._clockwise_from(start)
+        self.draw_order = self.live_seats(start)
         self.to_act = self.draw_order[0]
         return [["draw-phase", self.to_act]]
 
     def _draw(self, seat, positions):
         hand = self.hands[seat]
-        out = [hand[p] for p in positions]
-        kept = [hand[i] for i in range(len(hand)) if i not in positions]
+        out = []
+        kept = []
+        for i in range(len(hand)):
+            if i not in positions:
+                kept.append(hand[i])
+        for p in positions:
+            out.append(hand[p])
         k = len(out)
         op = self.openers
         if op is not None and seat == self.opener and k and not op["blind"]:
@@ -367,13 +374,16 @@ class Turkish(Engine):
         if self.draw_order[-1] != seat:
             return new, None
         owed = self.owed + [seat] if k == 4 else self.owed
-        return new, [(s, stock.deal(1, s, read)[0]) for s in owed]
+        fourth = []
+        for s in owed:
+            fourth.append((s, stock.deal(1, s, read)[0]))
+        return new, fourth
 
     def _after_draw(self):
         self.street = 1
         self.phase = "betting"
         start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
-        self.rnd = self._round(self._clockwise_from(start), False)
+        self.rnd = self._round(self.live_seats(start), False)
         self.to_act = self.rnd.to_act
         if self.to_act is None:
             return self._showdown()
@@ -431,14 +441,12 @@ class Turkish(Engine):
         ``carry`` (chips carried into this hand), and after the showdown ``shown`` (cards per seat) and
         ``openers`` (the opener's five cards before the draw).
         """
-        n = self.n
         over = self.phase in ("showdown", "over") and self.result is not None
         d = {"game": self.GAME, "phase": self.phase, "street": self.street, "hand_no": self.hand_no,
              "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
              "pot": self.pot_total(), "stacks": list(self.table.stacks),
              "bets": list(self.rnd.bets),
-             "folded": [self.dealt[s] and self.pb.folded[s] for s in range(n)],
-             "all_in": [self.is_all_in(s) for s in range(n)], "dealt": list(self.dealt),
+             "folded": self._flags(self._folded), "all_in": self._flags(self.is_all_in), "dealt": list(self.dealt),
              "opener": self.opener, "drew": list(self.drew),
              "stock": self.stock.left(),
              "carry": sum(self.log["carry"]) if self.log and self.log.get("carry") else 0}
