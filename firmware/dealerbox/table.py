@@ -45,16 +45,12 @@ class Table:
         if not 0 <= dealer < n:
             raise TableError("no seat %r for the dealer" % (dealer,))
         self.names = list(names)
+        self.n = n                  # number of seats
         self.stacks = list(chips)
         self.bought_in = list(chips)
         self.dealer = dealer
         self.stopped = False
         self.carry = None  # type: list | None
-
-    @property
-    def n(self):
-        """Number of seats (int)."""
-        return len(self.names)
 
     def _seat(self, seat):
         if not isinstance(seat, int) or not 0 <= seat < len(self.names):
