@@ -111,7 +111,7 @@ def _copy(x):
             out.append(_copy(v))
         return out
     if isinstance(x, dict):
-        out = {}
+        out = {}  # type: ignore[assignment]
         for k in x:
             out[k] = _copy(x[k])
         return out
@@ -226,7 +226,7 @@ class Engine:
                     "stacks": list(t.stacks), "bought_in": list(t.bought_in), "dealer": t.dealer,
                     "deck": list(deck), "actions": [], "result": None}
         self.phase = "betting"
-        return self._begin()
+        return self._begin()  # type: ignore[attr-defined]
 
     def start_from_log(self, log):
         """Start the hand recorded in a hand-log dict (deck from the log); games add their draws."""
@@ -236,7 +236,7 @@ class Engine:
         """List of ``Option`` for the seat to act (empty when the hand is over)."""
         if self.to_act is None or self.phase in ("idle", "over"):
             return []
-        return self._options(self.to_act)
+        return self._options(self.to_act)  # type: ignore[attr-defined]
 
     def why_illegal(self, action):
         """The reason ``action`` (an ``Action``) by the seat to act is refused, or None. Never changes state."""
@@ -262,7 +262,7 @@ class Engine:
         if action.kind == "rebuy":
             self.table.rebuy(seat, action.amount)
             return [["rebuy", seat, action.amount]]
-        return self._do(seat, action)
+        return self._do(seat, action)  # type: ignore[attr-defined]
 
     # ---- mid-hand rebuy (seed 001), offered by a game when its house rule allows -----------
     def _rebuy_allowed(self, seat):
@@ -272,7 +272,7 @@ class Engine:
     # ---- helpers the games use ---------------------------------------------------------------
     def _check_options(self, seat, action):
         """Reason from the options: kind not offered (``_why_not``) or amount out of range."""
-        for o in self._options(seat):
+        for o in self._options(seat):  # type: ignore[attr-defined]
             if o.kind == action.kind:
                 return None if o.allows(action.amount) else _reason("amount", o, action.amount)
         return self._why_not(seat, action.kind)

@@ -143,7 +143,7 @@ class PotBook:
         for s in live:
             if not self.all_in[s]:
                 uncapped.append(s)
-        uncapped = tuple(uncapped)
+        uncapped = tuple(uncapped)  # type: ignore[assignment]
         out = []
         prev = 0
         for level in caps:
@@ -154,7 +154,7 @@ class PotBook:
             for s in live:
                 if not self.all_in[s] or c[s] >= level:
                     elig.append(s)
-            elig = tuple(elig)
+            elig = tuple(elig)  # type: ignore[assignment]
             if amount:
                 out.append(Pot(amount, elig))
             prev = level

@@ -154,7 +154,7 @@ class TeenPatti(Engine):
         free), rebuy (seed 001, when short of the minimum)."""
         r = self.rules
         if self.phase == "sideshow":
-            if r["sideshow_third_forced"] and self.requests[self.sideshow[0]] >= _SIDESHOW_FORCED_AT:
+            if r["sideshow_third_forced"] and self.requests[self.sideshow[0]] >= _SIDESHOW_FORCED_AT:  # type: ignore[index]
                 return [Option("accept")]
             return [Option("accept"), Option("refuse")]
         opts = []
@@ -354,7 +354,7 @@ class TeenPatti(Engine):
 
     def _showdown(self, seats, how, payer=None):
         scores = {}
-        cats = [None] * self.n
+        cats = [None] * self.n  # type: list
         one = self.rules["variant"] in _ONE_CARD
         for s in seats:
             v = scores[s] = self.score(s)

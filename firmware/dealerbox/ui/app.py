@@ -62,7 +62,7 @@ class App(ResultsFlow):
         self.hint = ""
         self.msg = ""
         self.cfg = None
-        self.table = None
+        self.table = None  # type: ignore[assignment]
         self.engine = None
         self.viewer = None      # seat whose private screen is showing (gate passed), else None
         self.shown = None       # cards per seat drawn on the private screen (computed at the gate)
@@ -81,7 +81,7 @@ class App(ResultsFlow):
         self.col = 0            # x of the cards on the showdown lines
         self.center = None      # Indian: the face-up center card (a list), else None
         self.asked_by = ""      # the name of who asked the sideshow being answered on this turn
-        self.peek = None        # an accepted sideshow: (asker, asked, loser)
+        self.peek = None  # type: ignore[assignment]  # an accepted sideshow: (asker, asked, loser)
         self.peek_for = []      # seats still to see that comparison (behind their gates)
         self.gate_name = ""
         self.saved = None
@@ -127,7 +127,7 @@ class App(ResultsFlow):
             self._fb = fb
             self._cv = Canvas(fb)
         cv = self._cv
-        cv.clear()
+        cv.clear()  # type: ignore[union-attr]
         m = self.mode
         if m == M_GATE:
             screens.draw_gate(self, cv)

@@ -60,7 +60,7 @@ class Debouncer:
 
     def feed(self, now_ms, pressed):
         """One sample: ``now_ms`` (ticks in ms) and ``pressed`` (bitmask). Returns events, usually ``()``."""
-        out = _NONE
+        out = _NONE  # type: tuple
         if not self.started:
             self.started = True
             for b in range(COUNT):

@@ -123,7 +123,7 @@ def glyph(code):
         _build_small()
     if code < FIRST or code > LAST:
         code = 63
-    _one.blit(_strip, (FIRST - code) * 5, 0)
+    _one.blit(_strip, (FIRST - code) * 5, 0)  # type: ignore[union-attr, arg-type]
     return _one
 
 
@@ -133,7 +133,7 @@ def big_glyph(code):
         _build_big()
     if code < FIRST or code > LAST:
         code = 63
-    _bone.blit(_bstrip, (FIRST - code) * 10, 0)
+    _bone.blit(_bstrip, (FIRST - code) * 10, 0)  # type: ignore[union-attr, arg-type]
     return _bone
 
 

@@ -88,12 +88,12 @@ class PlayFlow:
             self._setup().build(self)
         else:
             self._unload_setup()
-            self._build_play()
+            self._build_play()  # type: ignore[attr-defined]
         self._fix_top()
 
     def _fix_top(self):
         if self.sel >= 0:
-            self.top = widgets.first_visible(self.sel, self.top, len(self.rows))
+            self.top = widgets.first_visible(self.sel, self.top, len(self.rows))  # type: ignore[attr-defined]
 
     @staticmethod
     def _choice_index(choices, value):
@@ -113,19 +113,19 @@ class PlayFlow:
 
     def _new_engine(self):
         from dealerbox.games import engine_class
-        cls = engine_class(self.cfg["game"])
-        self.engine = cls(self.table, self.cfg["rules"], self.entropy)
+        cls = engine_class(self.cfg["game"])  # type: ignore[attr-defined]
+        self.engine = cls(self.table, self.cfg["rules"], self.entropy)  # type: ignore[attr-defined]
 
     def start_session(self):
         """Seat the players and deal the first hand (after the summary was confirmed)."""
         from dealerbox.table import Table
         self._unload_setup()
-        cfg = self.cfg
+        cfg = self.cfg  # type: ignore[attr-defined]
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
         self._new_engine()
-        if self.store is not None and hasattr(self.store, "clear"):
-            self.store.clear()
+        if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
+            self.store.clear()  # type: ignore[attr-defined]
         self.last = ""
         self.next_hand()
 
@@ -134,7 +134,7 @@ class PlayFlow:
         self.engine.start_hand()
         self.last = "Hand %d dealt" % self.engine.hand_no
         self._after_engine()
-        self._save()
+        self._save()  # type: ignore[attr-defined]
 
     def _after_engine(self):
         """Choose the next screen after the engine changed: the next gate, or the hand's end."""
@@ -142,7 +142,7 @@ class PlayFlow:
         self.viewer = None
         self.shown = None
         if e.phase == "over" or e.to_act is None:
-            if e.result is not None and self._showdown_rows():
+            if e.result is not None and self._showdown_rows():  # type: ignore[attr-defined]
                 self._enter(M_SHOWDOWN)
             elif e.result is not None:
                 self._enter(M_AWARDS)
@@ -160,7 +160,7 @@ class PlayFlow:
         if b == btn.OK and long:
             self._open_menu(M_GATE)
         elif b == btn.OK and self.peek_for:
-            self._open_peek()
+            self._open_peek()  # type: ignore[attr-defined]
         elif b == btn.OK:
             self._open_turn()
 
@@ -176,10 +176,10 @@ class PlayFlow:
             self.status = "seen" if v["seen"][seat] else "blind"
         elif "hand" in v and v["hand"] is None:
             self.status = "blind"
-        self.indian = self.cfg["game"] == "indian"
+        self.indian = self.cfg["game"] == "indian"  # type: ignore[attr-defined]
         hand = e.hands[seat]
         self.ncards = len(hand) if hand else 0
-        self.info = self._public_info(seat)
+        self.info = self._public_info(seat)  # type: ignore[attr-defined]
         ss = v.get("sideshow")                      # answering a sideshow: who asked
         self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
@@ -196,7 +196,7 @@ class PlayFlow:
     def _visible(self, seat, v):
         """Cards ``seat`` may see now, per seat (list of lists or None), from the engine's ``view`` ``v``."""
         n = self.engine.n
-        out = [None] * n
+        out = [None] * n  # type: list
         own = v.get("cards") or v.get("hand")
         if own:
             out[seat] = list(own)
@@ -244,7 +244,7 @@ class PlayFlow:
         self.amount = max(o.min, min(o.max, a))
 
     def _unit(self):
-        r = self.cfg["rules"]
+        r = self.cfg["rules"]  # type: ignore[attr-defined]
         u = r.get("bet", r.get("boot", 1))
         return u if isinstance(u, int) and u > 0 else 1
 
@@ -257,7 +257,7 @@ class PlayFlow:
         o = self.opts[self.oi]
         drawing = o.kind == "draw"
         if drawing and b in (btn.LEFT, btn.RIGHT) and not long:
-            n = len(self.shown[self.viewer]) if self.shown[self.viewer] else 0
+            n = len(self.shown[self.viewer]) if self.shown[self.viewer] else 0  # type: ignore[index]
             if n:
                 self.cursor = (self.cursor + (1 if b == btn.RIGHT else -1)) % n
         elif drawing and b in (btn.UP, btn.DOWN):
@@ -307,9 +307,9 @@ class PlayFlow:
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)
-        if e.phase == "over" and self.store is not None and e.log is not None:
-            self.store.append_log(e.log)   # streamed into the file, one JSON line
-        self._save()
+        if e.phase == "over" and self.store is not None and e.log is not None:  # type: ignore[attr-defined]
+            self.store.append_log(e.log)  # type: ignore[attr-defined]  # streamed into the file, one JSON line
+        self._save()  # type: ignore[attr-defined]
         if action.kind == "accept":     # the comparison, to each of the two players behind their gates
             for ev in events:
                 if ev[0] == "accept":
@@ -318,7 +318,7 @@ class PlayFlow:
                     loser = ev[1]
             self.peek = (asker, seat, loser)
             self.peek_for = [seat, asker]
-            self._open_peek()
+            self._open_peek()  # type: ignore[attr-defined]
         elif e.to_act == seat and e.phase != "over":
             self._open_turn()           # same player again (after "see"): stays behind the same gate
         else:

@@ -116,7 +116,7 @@ class ResultsFlow(PlayFlow):
                 self.viewer = None
                 self._enter(M_GATE)     # the other player of the sideshow, behind their own gate
             else:
-                self.peek = None
+                self.peek = None  # type: ignore[assignment]
                 self._after_engine()
 
     def _press_public(self, b, long):
@@ -139,7 +139,7 @@ class ResultsFlow(PlayFlow):
         elif m == M_STANDINGS and b == btn.OK:
             if self.back_mode:
                 back = self.back_mode
-                self.back_mode = 0
+                self.back_mode = 0  # type: int
                 self._enter(back)
             elif self.table.session_over():
                 self._end_session()
@@ -153,14 +153,14 @@ class ResultsFlow(PlayFlow):
                 self.back_mode = M_BETWEEN
                 self._enter(M_STANDINGS)
             elif item == "Rebuy":
-                self.amount = self.cfg["chips"]
+                self.amount = self.cfg["chips"]  # type: ignore[attr-defined]
                 self._enter(M_REBUY)
             elif item == "Rules":
                 self.back_mode = M_BETWEEN
                 self._enter(M_RULESVIEW)
             else:
                 self.table.stop()
-                self._save()
+                self._save()  # type: ignore[attr-defined]
                 self._end_session()
         elif m == M_REBUY:
             if b in (btn.LEFT, btn.RIGHT):
@@ -174,7 +174,7 @@ class ResultsFlow(PlayFlow):
                 seat = self.sel
                 self.table.rebuy(seat, self.amount)
                 self.last = "%s rebuys %d" % (self.table.names[seat], self.amount)
-                self._save()
+                self._save()  # type: ignore[attr-defined]
                 self._build_rebuy()
                 self.msg = self.last
                 self.dirty = True
@@ -194,12 +194,12 @@ class ResultsFlow(PlayFlow):
                 self.back_mode = 0
                 self._enter(back)
         elif m == M_END and b == btn.OK:
-            if self.store is not None and hasattr(self.store, "clear"):
-                self.store.clear()
-            self.table = None
+            if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
+                self.store.clear()  # type: ignore[attr-defined]
+            self.table = None  # type: ignore[assignment]
             self.engine = None
             from dealerbox.ui import settings
-            self._enter(M_GAME, settings.game_index(self.cfg["game"]))
+            self._enter(M_GAME, settings.game_index(self.cfg["game"]))  # type: ignore[attr-defined]
 
     def _scroll(self, b):
         """UP/DOWN on a list without a selection: scroll one row (the frame changes only when it moves)."""

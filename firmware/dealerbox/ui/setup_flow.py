@@ -69,7 +69,7 @@ def build(app):
     game = cfg["game"]
     if m == M_RESUME:
         s = app.saved
-        rows = []
+        rows = []  # type: list
         rep = app.report
         if rep:                                     # what the store found wrong, before the question
             if not rep.lower().startswith("save"):
