@@ -1,0 +1,36 @@
+"""The showdown screen through the app (review finding 4): categories as words, the winners
+marked, cards after the longest name. Both interpreters; a module of its own so that under
+MicroPython it runs with only what the box loads for a hand."""
+
+import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the heap is unfragmented)
+from dealerbox.ui import modes
+from dealerbox.ui.modes import category_label
+from test_app_util import OK, Rig, act, setup
+
+
+def test_showdown_lines_labels_and_winner():
+    rig = Rig(seed=3)
+    setup(rig, "teen-patti", 4, names=["Ann", "Kristina", "Bo", "Dev"], chips=20)  # a short hand: a small heap
+    app = rig.app
+    e = app.engine
+    for k in ["see", "chaal", "see", "chaal", "see", "chaal", "see", "chaal", "sideshow", "accept"]:
+        act(rig, k)
+    while app.mode != modes.M_SHOWDOWN:
+        if app.mode == modes.M_TURN:
+            act(rig, "show" if "show" in [o.kind for o in app.opts] else "chaal")
+        else:
+            rig.press(OK)
+    r = e.result
+    names = app.table.names
+    winners = [a[1] for a in r["awards"]]
+    want = []
+    for s in range(4):
+        if r["shown"][s]:
+            want.append(("\x19" if s in winners else "", names[s], r["shown"][s], ""))
+            want.append(("", "  " + category_label(r["categories"][s]), None, ""))
+    assert app.rows == want
+    assert app.col == 7 + 8 * 6 + 3                  # the cards after the longest name: no overlap
+    assert "High card" in want[1][1] or "High card" in want[3][1]
+    cv = app.canvas
+    visible = [c for row in app.rows[:5] if row[2] for c in row[2]]
+    assert len(visible) == 9 and sorted(cv.cards[:cv.ncards]) == sorted(visible)
