@@ -128,11 +128,22 @@ def replay_lines(lines):
     return {"hands": hands, "names": list(prev[1].names), "stacks": list(prev[1].stacks)}
 
 
+USAGE = """usage: python -m host_tools.replay FILE
+
+Replays a Dealer Box hand log (one JSON object per line, docs/hand-log.md): every action is
+checked against the rules, every result and the final stacks compared. Prints the final stacks
+and awards as JSON; exit 1 naming FILE:LINE and the reason at the first bad line, 2 for a file
+that cannot be read."""
+
+
 def main(argv=None):
     """Command line: ``replay FILE``; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1:
-        print("usage: python -m host_tools.replay FILE", file=sys.stderr)
+    if argv in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print(USAGE.split("\n")[0], file=sys.stderr)
         return 2
     path = argv[0]
     try:
@@ -141,10 +152,16 @@ def main(argv=None):
     except OSError as exc:
         print("%s: %s" % (path, exc), file=sys.stderr)
         return 2
+    except UnicodeDecodeError as exc:
+        print("%s: not a hand log (not UTF-8 text at byte %d)" % (path, exc.start), file=sys.stderr)
+        return 2
     try:
         out = replay_lines(lines)
     except ReplayError as exc:
-        print("%s:%d: %s" % (path, exc.line, exc), file=sys.stderr)
+        if exc.line == 0:
+            print("%s: %s" % (path, exc), file=sys.stderr)
+        else:
+            print("%s:%d: %s" % (path, exc.line, exc), file=sys.stderr)
         return 1
     print(json.dumps(out))
     return 0

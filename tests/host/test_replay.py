@@ -50,6 +50,21 @@ def test_command_line_usage():
     assert r.returncode == 2 and "usage: python -m host_tools.replay FILE" in r.stderr
 
 
+def test_help_unreadable_and_empty_files(tmp_path, capsys):
+    assert main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: python -m host_tools.replay FILE")
+    assert main(["--nope"]) == 2
+    assert capsys.readouterr().err == "usage: python -m host_tools.replay FILE\n"
+    bad = tmp_path / "bin.log"
+    bad.write_bytes(b"\xff\xfe{}\n")
+    assert main([str(bad)]) == 2
+    assert capsys.readouterr().err == "%s: not a hand log (not UTF-8 text at byte 0)\n" % bad
+    empty = tmp_path / "empty.log"
+    empty.write_text("")
+    assert main([str(empty)]) == 1
+    assert capsys.readouterr().err == "%s: no hand in the log\n" % empty
+
+
 def test_replay_prints_final_stacks_and_awards(tmp_path, capsys):
     lines, t = _session()
     first = json.loads(lines[0])
