@@ -198,6 +198,7 @@ class Turkish(Engine):
         return self.table.carried()
 
     def _begin(self):
+        self.ranking()  # the deck's table (3.3 KB, one block) is loaded at the deal, before the hand fragments the heap
         r = self.rules
         events = []
         carry = self.carry
