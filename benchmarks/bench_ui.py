@@ -19,7 +19,7 @@ MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 _SCRIPT = r"""
 import gc, time, json, framebuf
 import dealerbox.games.teenpatti
-from test_app_util import Rig, OK, DOWN, LEFT, RIGHT, UP
+from app_util import Rig, OK, DOWN, LEFT, RIGHT, UP
 from dealerbox.ui import modes
 N = 200
 rig = Rig(seed=7)
@@ -57,7 +57,7 @@ rig.press(OK); measure("summary")
 rig.press(OK); measure("gate")
 rig.press(OK); measure("turn blind")
 rig.press(LEFT); rig.press(OK); measure("turn seen (3 cards)")
-from test_app_util import setup, act
+from app_util import setup, act
 rig = Rig(seed=5)
 setup(rig, "indian", 4, rule_rights={2: 1, 3: 1})
 while not rig.app.engine.center:

@@ -25,7 +25,7 @@ def _choose(kinds, read):
 
 
 def autoplay(rig, read, hands, max_presses=20000):
-    """Play ``hands`` hands on ``rig`` (test_app_util.Rig, set up and at its first gate) by presses only,
+    """Play ``hands`` hands on ``rig`` (app_util.Rig, set up and at its first gate) by presses only,
     choosing among the legal actions with the entropy ``read``, then end the session (Between hands ->
     End session). Stops early when the session is over. Returns (hands played, presses)."""
     app = rig.app

@@ -5,10 +5,10 @@ saves that share the engine's lists read back exactly as a deep copy would."""
 import json
 import sys
 
+from app_util import DOWN, OK, RIGHT, UP, Rig, setup
 from autoplay_util import autoplay
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import modes
-from test_app_util import DOWN, OK, RIGHT, UP, Rig, setup
 
 SETUP = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.rules")
 OTHERS = {

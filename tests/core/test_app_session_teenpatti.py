@@ -1,7 +1,7 @@
 """A full scripted session of teen-patti through the app, by button presses only (both interpreters)."""
 
 import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the heap is unfragmented)
-from test_app_session_util import play_session
+from app_session_util import play_session
 
 
 def test_teen_patti_session():

@@ -1,8 +1,8 @@
 """Teen Patti through the app, by button presses only (both interpreters)."""
 
 import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the 192K heap is unfragmented)
+from app_util import OK, Rig, act, setup
 from dealerbox.ui import modes
-from test_app_util import OK, Rig, act, setup
 
 
 def test_seed004_worked_example_by_presses():

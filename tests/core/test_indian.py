@@ -7,7 +7,7 @@ from dealerbox.cards import parse_cards
 from dealerbox.engine import Action, IllegalAction
 from dealerbox.games.indian import Indian
 from support import raises
-from test_turkish_support import act, deck_for, kinds, option, replay, restored, table
+from turkish_support import act, deck_for, kinds, option, replay, restored, table
 
 
 def game(hands, chips=100, rules=None, dealer=None, then=""):

@@ -10,7 +10,7 @@ import json
 from dealerbox.cards import parse_cards
 from dealerbox.engine import Action
 from dealerbox.games.indian import Indian
-from test_turkish_support import act, deck_for, table
+from turkish_support import act, deck_for, table
 
 HANDS1 = ["Kc", "7d", "Qh", "2s"]
 HANDS2 = ["Kc 3d", "7d 9h", "Qh Ts", "2s 4c"]

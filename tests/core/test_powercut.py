@@ -22,8 +22,8 @@ import sys
 from dealerbox.rng import SeededEntropy, randbelow, shuffle
 from dealerbox.store import Store
 from dealerbox.storeboot import encode
-from test_powercut_util import ROOT as ROOT_DIR
-from test_powercut_util import PowerCut
+from powercut_util import ROOT as ROOT_DIR
+from powercut_util import PowerCut
 
 MICROPYTHON = sys.implementation.name == "micropython"
 

@@ -5,7 +5,7 @@ Runs under pytest and MicroPython; exact values from RULES.md and seeds 004 and 
 
 from dealerbox.engine import Action, IllegalAction, Option
 from support import raises
-from test_teenpatti_support import game
+from teenpatti_support import game
 
 FOUR = ["Ah Kd 9c", "Qs Qh 3d", "7c 7d 2s", "Jh 9h 4h"]
 

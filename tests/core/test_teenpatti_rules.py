@@ -9,7 +9,7 @@ from dealerbox.games.teenpatti import TeenPatti, one_card_score
 from dealerbox.rng import SeededEntropy
 from dealerbox.table import Table
 from support import raises
-from test_teenpatti_support import game
+from teenpatti_support import game
 
 
 def test_presets_per_source():

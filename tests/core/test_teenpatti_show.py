@@ -4,7 +4,7 @@ seeds 004 (default), 000 and 001. Exact values; runs under pytest and MicroPytho
 from dealerbox.engine import Action, Engine, IllegalAction, Option
 from dealerbox.table import Table
 from support import raises
-from test_teenpatti_support import game
+from teenpatti_support import game
 
 HIGH = "Ah Kd 9c"      # high card
 PAIR = "Qs Qh 3d"      # pair of queens

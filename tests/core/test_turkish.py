@@ -9,7 +9,7 @@ from dealerbox.cards import parse_cards
 from dealerbox.engine import Action, IllegalAction
 from dealerbox.games.turkish import Turkish, keeps_openers, minimal_openers
 from support import raises
-from test_turkish_support import act, deck_for, kinds, option, replay, restored, snapshot, table
+from turkish_support import act, deck_for, kinds, option, replay, restored, snapshot, table
 
 
 def game(hands, chips=100, rules=None, dealer=None, size=None, then=""):

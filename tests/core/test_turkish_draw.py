@@ -11,7 +11,7 @@ from dealerbox.games.turkish import Turkish
 from dealerbox.rng import SeededEntropy
 from dealerbox.stock import Stock, StockError
 from support import raises
-from test_turkish_support import act, deck_for, kinds, replay, snapshot, table
+from turkish_support import act, deck_for, kinds, replay, snapshot, table
 
 
 def game(hands, then="", chips=100, rules=None, seed=None):

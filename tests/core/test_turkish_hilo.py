@@ -8,7 +8,7 @@ from dealerbox.deck import deck_of_size, turkish_lowest_rank
 from dealerbox.games.turkish import Turkish
 from dealerbox.hilo import HiLoBook, low_qualifier, low_score
 from dealerbox.pots import Award, PotBook
-from test_turkish_support import act, deck_for, replay, table
+from turkish_support import act, deck_for, replay, table
 
 
 def _rank_sets(ranks, k):

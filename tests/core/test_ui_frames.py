@@ -4,9 +4,9 @@ interpreters, which proves the two frame buffers identical (tests/host/test_sim_
 compares the raw bytes through a subprocess)."""
 
 import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the heap is unfragmented)
+from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig
 from dealerbox.ui import cardart, font, modes
 from dealerbox.ui.canvas import Canvas
-from test_app_util import DOWN, LEFT, OK, RIGHT, UP, Rig
 
 
 def frame_hash(buf):

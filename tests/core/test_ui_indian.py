@@ -3,8 +3,8 @@ the showdown with the cards that played; the own hole card in the two-card varia
 forehead card); the amount to call on the gate and the turn screen. Both interpreters."""
 
 import dealerbox.games.indian  # noqa: F401  (compiled first, while the heap is unfragmented)
+from app_util import OK, Rig, act, setup
 from dealerbox.ui import modes
-from test_app_util import OK, Rig, act, setup
 
 # single house rules rows of Indian Poker: ties, low, two_cards, center, party
 TWO_CARDS = 2

@@ -3,9 +3,9 @@ screen ("Custom"); every action word has a label; the rebuy screen has a "Done" 
 hints delete; a press that changes nothing draws nothing; the resume screen reports a damaged save.
 Both interpreters."""
 
+from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, setup
 from dealerbox.ui import modes
 from dealerbox.ui.modes import action_label
-from test_app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, setup
 
 
 def to_rules(rig):

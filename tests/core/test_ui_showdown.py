@@ -3,9 +3,9 @@ marked, cards after the longest name. Both interpreters; a module of its own so 
 MicroPython it runs with only what the box loads for a hand."""
 
 import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the heap is unfragmented)
+from app_util import OK, Rig, act, setup
 from dealerbox.ui import modes
 from dealerbox.ui.modes import category_label
-from test_app_util import OK, Rig, act, setup
 
 
 def test_showdown_lines_labels_and_winner():

@@ -3,8 +3,8 @@ an accept the two compared hands are shown to each of the two players only, behi
 a public line says who packed; after "see" the pot/stake line stays. Both interpreters."""
 
 import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the heap is unfragmented)
+from app_util import OK, Rig, act, select, setup
 from dealerbox.ui import modes
-from test_app_util import OK, Rig, act, select, setup
 
 
 def frame_cards(app):

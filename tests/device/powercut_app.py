@@ -4,7 +4,7 @@
 
 Run by tests/host/test_hardware_device.py on the compiled firmware (the .mpy files the Pico
 runs), in a process of its own so the heap is the app's alone. For each game a session is
-set up and played by button presses only (test_powercut_util.autoplay) with the store on
+set up and played by button presses only (powercut_util.autoplay) with the store on
 littlefs2 in RAM; at every save and every hand-log append, for every block write of it, the
 power is cut, the filesystem remounted, and the app booted and resumed: the session must be
 exactly the one before or after the interrupted step, with chips conserved.
@@ -13,11 +13,11 @@ Prints one line per game and ``powercut_app: N cut points, OK``.
 
 import sys
 
+from app_util import OK, Rig, setup
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import modes
 from dealerbox.ui.app import App
-from test_app_util import OK, Rig, setup
-from test_powercut_util import PowerCut, autoplay, chips_conserved
+from powercut_util import PowerCut, autoplay, chips_conserved
 
 # (game, players, hands, seed); a tuple: MicroPython's dicts keep no order
 SESSIONS = (("teen-patti", 4, 3, 5), ("turkish", 3, 3, 7), ("indian", 5, 3, 9))

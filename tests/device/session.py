@@ -93,7 +93,7 @@ def main():
     disk = None
     if flash:
         import vfs
-        from test_powercut_util import MOUNT, RamDisk
+        from powercut_util import MOUNT, RamDisk
 
         disk = RamDisk(4096, 64)
         vfs.VfsLfs2.mkfs(disk, progsize=256)
@@ -102,8 +102,8 @@ def main():
     else:
         root = _tmpdir()
     try:
+        from app_util import setup
         from dealerbox.ui.app import App
-        from test_app_util import setup
 
         store = CountingStore(root)
         rig = Rig(App(SeededEntropy(SEEDS[game]), store=store))
@@ -111,7 +111,7 @@ def main():
             disk.writes = disk.bytes = disk.erases = 0
         setup(rig, game, players)
         setup = None
-        del sys.modules["test_app_util"]  # the harness's setup walk is done: its code need not stay loaded
+        del sys.modules["app_util"]  # the harness's setup walk is done: its code need not stay loaded
         played, _ = autoplay(rig, SeededEntropy(SEEDS[game] + 100).read, hands)
         assert rig.app.mode == modes.M_END, rig.app.mode
         assert chips_conserved(rig.app)

@@ -523,8 +523,8 @@ def _main_module():
 
 
 def test_main_runs_the_real_app_and_resumes_after_a_reboot(tmp_path):
+    from app_util import Rig, setup
     from dealerbox.ui import modes
-    from test_app_util import Rig, setup
 
     main = _main_module()
     b, m = make_board(tmp_path=tmp_path)

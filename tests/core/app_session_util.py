@@ -5,8 +5,8 @@ hand log per hand in the store. One test module per game keeps each within the 1
 
 import json
 
+from app_util import DOWN, OK, UP, Rig, chips_total, select, setup
 from dealerbox.ui import modes
-from test_app_util import DOWN, OK, UP, Rig, chips_total, select, setup
 
 
 class MemStore:
