@@ -9,53 +9,29 @@ before the showdown, and every session's hand log replays (host_tools.replay) to
 
 import json
 
-from dealerbox.engine import Action, Engine, IllegalAction
+from dealerbox.engine import Action
 from dealerbox.games.indian import Indian
 from dealerbox.rng import SeededEntropy, randbelow
 from dealerbox.rules import _indian
 from dealerbox.table import Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from props_support import assert_refused, house_rules, pick_option, restore
 from test_engine_props import INDIAN, check_refusals
 
 import host_tools  # noqa: F401
 from host_tools.replay import replay_lines
 
 CHOICES = _indian()["choices"]
+RULES = house_rules(CHOICES, {"ante": 4, "bet": 6, "cap": 5}, rare=("party",))
 MAX_ACTIONS = 400
 WEIGHTS = {"check": 5, "bet": 3, "call": 6, "raise": 2, "fold": 2}
 BAD = (Action("bet", 10 ** 7), Action("raise", 0), Action("draw", 0, [0]), Action("open", 1), Action("call", 10 ** 6))
 
 
-@st.composite
-def house_rules(draw):
-    r = {}
-    for k, spec in CHOICES.items():
-        if not draw(st.booleans()):
-            continue
-        if spec == "bool":
-            r[k] = draw(st.booleans()) if k != "party" else draw(st.integers(0, 5)) == 0
-        elif isinstance(spec, list):
-            r[k] = draw(st.integers(spec[0], {"ante": 4, "bet": 6, "cap": 5}[k]))
-        else:
-            r[k] = draw(st.sampled_from(spec))
-    return r
-
-
 def _pick(e, read):
-    opts = e.legal_actions()
-    total = sum(WEIGHTS[o.kind] for o in opts)
-    x = randbelow(total, read)
-    for o in opts:
-        x -= WEIGHTS[o.kind]
-        if x < 0:
-            break
+    o = pick_option(e, WEIGHTS, read)
     return Action(o.kind, o.min + randbelow(o.max - o.min + 1, read))
-
-
-def _restore(e):
-    t = Table.from_state(json.loads(json.dumps(e.table.to_state())))
-    return Engine.from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
 
 
 def _private(e, n):
@@ -88,19 +64,11 @@ def _play_session(rules, n, stacks, seed, hands):
             assert steps < MAX_ACTIONS, "the hand does not end"
             _private(e, n)
             if randbelow(8, read) == 0:
-                bad = BAD[randbelow(len(BAD), read)]
-                assert e.why_illegal(bad) is not None
-                before = json.dumps(e.to_state())
-                try:
-                    e.apply(bad)
-                    raise AssertionError("illegal action applied")
-                except IllegalAction:
-                    pass
-                assert json.dumps(e.to_state()) == before
+                assert_refused(e, BAD[randbelow(len(BAD), read)])
             if randbelow(4, read) == 0:              # ends of every range legal; past them, kinds not offered: no
                 check_refusals(e, INDIAN)
             if randbelow(12, read) == 0:
-                e = _restore(e)
+                e = restore(e)
                 t = e.table
             a = _pick(e, read)
             assert e.why_illegal(a) is None, (a, e.why_illegal(a))
@@ -119,7 +87,7 @@ def _play_session(rules, n, stacks, seed, hands):
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=house_rules(), n=st.integers(2, 10), stacks=st.lists(st.integers(1, 60), min_size=10, max_size=10),
+@given(rules=RULES, n=st.integers(2, 10), stacks=st.lists(st.integers(1, 60), min_size=10, max_size=10),
        seed=st.integers(0, 2 ** 31))
 def test_random_indian_sessions_conserve_chips_keep_cards_private_and_replay(rules, n, stacks, seed):
     lines, t, e = _play_session(rules, n, stacks[:n], seed, hands=6)
