@@ -25,12 +25,14 @@ import sys
 
 from micropython import const
 
+from dealerbox import unload
 from dealerbox.cards import DECK_SIZE
 from dealerbox.pots import PotBook
 from dealerbox.rng import shuffle
 
 LOG_VERSION = const(1)
 MAX_REBUY = const(1000000)
+_MP = sys.implementation.name == "micropython"
 
 
 class IllegalAction(ValueError):
@@ -126,9 +128,8 @@ def _reason(name, *args):
     try:
         return getattr(__import__(mod, None, None, ("why",)), name)(*args)
     finally:
-        if sys.implementation.name == "micropython":
-            del sys.modules[mod]
-            delattr(sys.modules["dealerbox.games"], "why")
+        if _MP:
+            unload(mod)
 
 
 def _reader(entropy):
@@ -155,6 +156,7 @@ class Engine:
     GAME = "?"
     WHY = "?"   # the game's function in dealerbox.games.why: why a kind is not offered
     STATE = ()  # type: tuple  # names of the game's own attributes saved by to_state (JSON-able values)
+    _rk = None  # the evaluator ranking of the hand (the game's ``ranking()``), None when not loaded
 
     def __init__(self, table, rules=None, entropy=None):
         self.table = table
@@ -397,7 +399,17 @@ class Engine:
         self.to_act = None
         self.table.move_button()
         events.append(["over"])
+        self.drop_ranking()
         return events
+
+    def drop_ranking(self):
+        """Let go of the evaluator (the game's ranking and every ``dealerbox.eval`` module): called when a hand
+        ends, the result holding the categories; ``ranking()`` loads it again for the next hand. Memory on the
+        box (docs/device.md): the evaluator's 13-16 KB are not on the heap during the results screens. CPython
+        keeps the modules (a reloaded module would bring new classes, e.g. a second ``HandError``)."""
+        self._rk = None
+        if _MP:
+            unload("dealerbox.eval.*", "dealerbox.eval")
 
     # ---- snapshot ------------------------------------------------------------------------------
     def to_state(self, copy=True):

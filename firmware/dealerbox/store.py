@@ -47,6 +47,8 @@ except ImportError:  # a port built without binascii.crc32
 
 from micropython import const
 
+from dealerbox import unload
+
 MAGIC = "DBX2"
 OLD_MAGIC = "DBX1"  # the format before the log length was recorded (read, never written)
 SESSION = "session.json"
@@ -268,10 +270,7 @@ class Store:
         try:
             return getattr(storeboot, name)(self, *args)
         finally:
-            sys.modules.pop("dealerbox.storeboot", None)
-            pkg = sys.modules.get("dealerbox")
-            if pkg is not None and hasattr(pkg, "storeboot"):
-                delattr(pkg, "storeboot")
+            unload("dealerbox.storeboot")
 
     def load(self):
         """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.

@@ -407,6 +407,7 @@ class Turkish(Engine):
         self.phase = "over"
         self.to_act = None
         self.table.move_button()
+        self.drop_ranking()
         return [["dead", total], ["over"]]
 
     def _showdown(self):
