@@ -1,0 +1,57 @@
+"""The evaluator is let go when a hand ends (docs/device.md, Memory; ``Engine.drop_ranking``): the ranking is
+dropped on both interpreters, the ``dealerbox.eval`` modules on MicroPython (CPython keeps them), and the next
+hand loads it again and judges its showdown the same way. Runs under pytest and MicroPython."""
+
+import sys
+
+from dealerbox.engine import Action
+from dealerbox.table import Table
+from teenpatti_support import deck_for, game
+
+_MP = sys.implementation.name == "micropython"
+
+
+def _eval_modules():
+    return sorted(m for m in sys.modules if m == "dealerbox.eval" or m.startswith("dealerbox.eval."))
+
+
+def test_showdown_then_the_evaluator_is_dropped_and_loaded_again_for_the_next_hand():
+    e, t = game(["Ah Kd 9c", "Qs Qh 3d"], 50)
+    assert e.ranking() is e.ranking()                 # loaded once per hand
+    assert "dealerbox.eval.teenpatti" in sys.modules
+    e.apply(Action("show", 1))
+    assert e.result["categories"] == ["high_card", "pair"] and e.result["awards"] == [[0, 1, 3]]
+    assert e._rk is None
+    if _MP:
+        assert _eval_modules() == []
+    else:
+        assert "dealerbox.eval.teenpatti" in _eval_modules()
+    e.start_hand(deck=deck_for(["7c 7d 7s", "As Ks Qs"], t.dealer))   # the button moved: dealer is seat 0
+    e.apply(Action("show", 1))
+    assert e.result["categories"] == ["trail", "pure_sequence"] and e.result["awards"] == [[0, 0, 3]]
+    assert t.stacks == [50, 50] and e._rk is None
+
+
+def test_every_one_packs_no_evaluator_needed_and_none_kept():
+    t = Table(["A", "B", "C"], 20, 2)
+    from dealerbox.games.teenpatti import TeenPatti
+    e = TeenPatti(t, {})
+    e.start_hand(deck=deck_for(["2c 3d 5h", "9c 9d Ks", "Jh Qd 4c"], 2))
+    e.apply(Action("pack"))
+    e.apply(Action("pack"))
+    assert e.phase == "over" and e.result["awards"] == [[0, 2, 3]] and e._rk is None
+    if _MP:
+        assert _eval_modules() == []
+
+
+def test_turkish_dead_hand_drops_the_evaluator_loaded_at_the_deal():
+    from test_turkish import NO_OPENERS
+    from test_turkish import game as turkish_game
+    e, t = turkish_game([NO_OPENERS, "9h Ts Jh Kd Ac"])
+    assert e._rk is not None                          # the deck's table is loaded at the deal
+    assert "dealerbox.eval.turkish" in sys.modules
+    e.apply(Action("check"))
+    assert e.apply(Action("check")) == [["check", 1, 0], ["dead", 2], ["over"]]
+    assert e._rk is None
+    if _MP:
+        assert _eval_modules() == []
