@@ -8,8 +8,9 @@ or a list ``[lo, hi]`` of an int range.
 
 ``validate(game, d)`` returns the full dict (defaults filled in) or raises
 ValueError naming the bad key or value; ``preset(game, name)`` a full dict;
-``presets(game)`` the ``(name, label)`` pairs; ``describe(game, d)`` short lines
-for the summary screen (at most 21 characters each).
+``presets(game)`` the ``(name, label)`` pairs. The lines naming them on the summary
+screen are ``ui.settings.describe`` (setup only: the engine loads this module to
+validate, and the texts need not be on the heap then).
 """
 
 
@@ -218,90 +219,3 @@ def choices(game, key):
     if key not in tab["choices"]:
         raise ValueError("unknown house rule %r for %s" % (key, game))
     return tab["choices"][key]
-
-
-_TP_NAMES = {
-    "a23-high": "A23 high", "akq-high": "AKQ high", "a23-low": "A23 low", "classic": "classic",
-    "ak47": "AK47", "joker-hunt": "Joker Hunt", "best-of-four": "Best of Four", "best-of-five": "Best of Five",
-    "cobra": "Cobra 1 card", "999": "999 1 card", "in-out": "In-Out 1 card",
-}
-
-
-def _describe_teen_patti(d):
-    out = ["Boot %d" % d["boot"], "Seq %s" % _TP_NAMES[d["sequence"]]]
-    v = _TP_NAMES[d["variant"]]
-    if d["variant"] == "best-of-five" and d["five_middle_wild"]:
-        v += " wild"
-    out.append(v)
-    if d["muflis"]:
-        out.append("Muflis (lowball)")
-    out.append("Show rule %s" % d["show"])
-    out.append("Sideshow off" if d["sideshow"] == "off" else "Sideshow rule %s" % d["sideshow"])
-    if d["sideshow_third_forced"]:
-        out.append("3rd sideshow forced")
-    out.append("Chaal 2 sizes" if d["chaal"] == "two-size" else "Chaal any in range")
-    if d["blind_limit"]:
-        out.append("Blind limit %d" % d["blind_limit"])
-    if d["stake_cap"]:
-        out.append("Chaal cap %d" % d["stake_cap"])
-    if d["pot_limit"]:
-        out.append("Pot limit")
-    if d["pot_cap"]:
-        out.append("Pot cap %d" % d["pot_cap"])
-    if d["rebuy_mid_hand"]:
-        out.append("Rebuy mid-hand")
-    return out
-
-
-_STRUCT_NAMES = {"fixed": "Fixed limit", "pot": "Pot limit", "no-limit": "No limit", "free": "Free amount"}
-
-
-def _describe_turkish(d):
-    out = ["Ante %d, bet %d" % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
-    if d["structure"] == "fixed":
-        out.append("Cap %d bets a round" % d["cap"])
-    out.append("Open: %s+" % {"kings": "KK", "jacks": "JJ", "aces": "AA"}[d["openers"]])
-    out.append("Standard ranking" if d["standard_ranking"] else "Turkish ranking")
-    if d["no_minor"]:
-        out.append("No minor straights")
-    if not d["check_raise"]:
-        out.append("No check-raise")
-    if d["hi_lo"]:
-        out.append("High-low split")
-    if d["karanlik"]:
-        out.append("Karanlik blind bet")
-    if d["four_with_36"]:
-        out.append("4 players: 36 cards")
-    return out
-
-
-def _describe_indian(d):
-    if d["party"]:
-        out = ["Party: no betting"]
-    else:
-        out = ["Ante %d, bet %d" % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
-        if d["structure"] == "fixed":
-            out.append("Cap %d bets a round" % d["cap"])
-    out.append("Low Indian, ace low" if d["low"] else "High card wins")
-    out.append("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot")
-    if d["two_cards"]:
-        out.append("Forehead + hole card")
-    if d["center"]:
-        out.append("Center card, 2 rounds")
-    return out
-
-
-_DESCRIBE = {
-    "teen-patti": _describe_teen_patti,
-    "turkish": _describe_turkish,
-    "indian": _describe_indian,
-}
-
-
-def describe(game, d):
-    """Short lines (<= 21 characters) naming ``game``'s house rules in ``d`` for the summary screen."""
-    full = validate(game, d)
-    f = _DESCRIBE.get(game)
-    if f is None:
-        return ["%s %s" % (k, full[k]) for k in full]
-    return f(full)

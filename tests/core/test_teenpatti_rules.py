@@ -8,6 +8,7 @@ from dealerbox.engine import Action, Option
 from dealerbox.games.teenpatti import TeenPatti, one_card_score
 from dealerbox.rng import SeededEntropy
 from dealerbox.table import Table
+from dealerbox.ui import settings
 from support import raises
 from teenpatti_support import game
 
@@ -85,10 +86,10 @@ def test_best_of_five_high_wild_one_middle_card_is_wild():
 
 
 def test_describe_short_lines_for_the_summary_screen():
-    lines = rules.describe("teen-patti", rules.preset("teen-patti", "italian"))
+    lines = settings.describe("teen-patti", rules.preset("teen-patti", "italian"))
     assert lines == ["Boot 1", "Seq A23 high", "classic", "Show rule 001", "Sideshow rule 001",
                      "3rd sideshow forced", "Chaal 2 sizes", "Blind limit 3", "Rebuy mid-hand"]
-    lines = rules.describe("teen-patti", {"variant": "best-of-five", "muflis": True, "stake_cap": 20,
+    lines = settings.describe("teen-patti", {"variant": "best-of-five", "muflis": True, "stake_cap": 20,
                                           "pot_limit": True, "pot_cap": 1000, "sequence": "akq-high"})
     assert "Best of Five wild" in lines and "Muflis (lowball)" in lines and "Pot cap 1000" in lines
     assert "Seq AKQ high" in lines and "Chaal cap 20" in lines and "Pot limit" in lines

@@ -147,7 +147,7 @@ def build(app):
             line = w
         rows.append((line, None))
         rows.append(("Starting chips", cfg["chips"]))
-        for ln in rules.describe(game, cfg["rules"]):
+        for ln in settings.describe(game, cfg["rules"]):
             _wrap(rows, ln)
         app.rows = rows
         app.sel = -1
