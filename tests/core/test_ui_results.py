@@ -5,7 +5,7 @@ from dealerbox.eval.codes import TK_CATEGORIES
 from dealerbox.eval.teenpatti import CATEGORIES
 from dealerbox.ui.canvas import text_width
 from dealerbox.ui.modes import category_label
-from dealerbox.ui.results_flow import ResultsFlow
+from dealerbox.ui.results_flow import fit
 
 # The showdown through the app is in test_ui_showdown.py: a module of its own runs in its own
 # MicroPython process, with only what the box loads for a hand.
@@ -21,8 +21,8 @@ def test_every_category_has_a_label_that_fits():
 
 
 def test_award_and_standings_rows_fit():
-    rows = ResultsFlow._fit([("Side pot 1: Kristina", "+2350"), ("Main pot: Bo", "+12"), ("Kristina", "12000 +11000"),
-                             ("Anna", "99 -1")])
+    rows = fit([("Side pot 1: Kristina", "+2350"), ("Main pot: Bo", "+12"), ("Kristina", "12000 +11000"),
+                ("Anna", "99 -1")])
     assert rows == [("Side pot 1:", None), ("  Kristina", "+2350"), ("Main pot: Bo", "+12"), ("Kristina", None),
                     ("", "12000 +11000"), ("Anna", "99 -1")]
     for label, value in rows:

@@ -21,6 +21,10 @@ confirms with OK does the turn screen show anything private (his cards once seen
 Poker everyone's card but his own), and the next screen after his action is public (the next
 gate, a showdown, the awards). Everything a screen draws is computed when a button is pressed;
 ``draw`` only paints it, allocating nothing.
+
+``App`` is ``PlayFlow`` (ui/play_flow.py: gate, turn, sideshow comparison) plus the interface; the setup
+and results screens are functions of ui/setup_flow.py and ui/results_flow.py, imported only while such
+a screen is up (docs/ui.md, docs/device.md "Memory").
 """
 
 from dealerbox.ui import buttons as btn
@@ -40,11 +44,10 @@ from dealerbox.ui.modes import (
     SETUP,
     SNAPSHOT_VERSION,
 )
-from dealerbox.ui.play_flow import collect
-from dealerbox.ui.results_flow import ResultsFlow
+from dealerbox.ui.play_flow import PlayFlow, collect
 
 
-class App(ResultsFlow):
+class App(PlayFlow):
     """The box's screens and flow. ``App(entropy, store=None, clock=None)``; see the module docstring."""
 
     def __init__(self, entropy, store=None, clock=None):
@@ -110,8 +113,8 @@ class App(ResultsFlow):
             self._press_turn(button, long)
         elif m == M_PEEK:
             self._press_peek(button, long)
-        else:
-            self._press_public(button, long)
+        elif self._results().press(self, button, long):   # "Next hand", dealt once results_flow returned
+            self.next_hand()
         if self.dirty and not was and self._key() == before:
             self.dirty = False          # nothing on the screen changed: no redraw (an I2C transfer saved)
 

@@ -1,21 +1,29 @@
-"""Play: dealing, the privacy gate, the turn screen and its actions (the first layer of ``App``).
+"""Play: dealing, the privacy gate, the turn screen and its actions, the sideshow comparison (the
+layer under ``App``).
 
 Every turn starts at the gate "Pass the box to Ben"; only OK there (Ben confirming) opens his
 private turn screen, whose cards come from the engine's ``view(seat)`` (his own cards once seen;
 Indian Poker: everyone's card but his own). After his action the screen is public again (the
 next gate or the end of the hand). Actions are the engine's legal options only; amounts move
 within the option's range with UP/DOWN (long: to its max/min).
+
+The setup screens (``ui/setup_flow.py``) and the results screens (``ui/results_flow.py``) are
+module functions taking the app, imported by ``_setup()`` / ``_results()`` while such a screen is
+up and dropped again when a play screen is entered (docs/device.md, Memory).
 """
 
 import sys
 
+from dealerbox import unload
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import widgets
+from dealerbox.ui import cardart, font, widgets
+from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
     M_GATE,
     M_MENU,
     M_NAME,
+    M_PEEK,
     M_RESUME,
     M_RULESVIEW,
     M_SHOWDOWN,
@@ -23,10 +31,13 @@ from dealerbox.ui.modes import (
     M_TURN,
     MAX_DISCARD,
     SETUP,
+    category_label,
 )
 
 # loaded for the setup screens (and the rules view), dropped while a game is played (docs/device.md)
 SETUP_MODULES = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.rules")
+# loaded from the end of a hand (showdown, awards, standings, menus) to the next gate
+RESULTS_MODULE = "dealerbox.ui.results_flow"
 _MP = sys.implementation.name == "micropython"
 SIDESHOW_ASKS = ("Sideshow: %s asks %s", "%s asks %s sideshow", "Sideshow %s\x18%s", "%s asks %s")
 
@@ -38,23 +49,10 @@ def collect():
         gc.collect()
 
 
-def unload(names):
-    """Drop the modules ``names`` (dotted str) from ``sys.modules`` and from their package, so their code
-    is freed once nothing else refers to it; a later import loads them again."""
-    mods = sys.modules
-    for name in names:
-        if name in mods:
-            del mods[name]
-            i = name.rfind(".")
-            pkg = mods.get(name[:i])
-            attr = name[i + 1:]
-            if pkg is not None and hasattr(pkg, attr):
-                delattr(pkg, attr)
-
-
 class PlayFlow:
-    """The first layer of ``App``: screen changes, list moves, the play flow; the setup screens are
-    functions of ``ui/setup_flow.py``, loaded only while they are used."""
+    """The layer under ``App``: screen changes, list moves, the play flow (gate, turn, sideshow
+    comparison); the setup and results screens are functions of ``ui/setup_flow.py`` and
+    ``ui/results_flow.py``, loaded only while they are used."""
 
     def _setup(self):
         from dealerbox.ui import setup_flow
@@ -62,7 +60,16 @@ class PlayFlow:
 
     def _unload_setup(self):
         if SETUP_MODULES[0] in sys.modules or SETUP_MODULES[2] in sys.modules:
-            unload(SETUP_MODULES)
+            unload(*SETUP_MODULES)
+            collect()
+
+    def _results(self):
+        from dealerbox.ui import results_flow
+        return results_flow
+
+    def _unload_results(self):
+        if RESULTS_MODULE in sys.modules:
+            unload(RESULTS_MODULE)
             collect()
 
     def new_config(self, game):
@@ -85,11 +92,28 @@ class PlayFlow:
         """Compute the rows, title and hint of the current screen (at press time, never in draw)."""
         m = self.mode
         if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
+            if m != M_RULESVIEW:        # the rules view is reached from (and returns to) a results screen
+                self._unload_results()
             self._setup().build(self)
+        elif m == M_GATE:
+            self._unload_setup()
+            self._unload_results()
+            self._build_gate()
         else:
             self._unload_setup()
-            self._build_play()  # type: ignore[attr-defined]
+            self._results().build(self)
         self._fix_top()
+
+    def _build_gate(self):
+        """The privacy gate: "Pass the box to Ben" (or to a sideshow player, to see the comparison)."""
+        peek_for = self.peek_for  # type: ignore[has-type]
+        seat = peek_for[0] if peek_for else self.engine.to_act
+        self.title = self.last
+        self.gate_name = self.table.names[seat]
+        self.info = self._public_info(seat)
+        if peek_for:
+            self.info = "to see the sideshow"
+        self.hint = "OK: I am " + self.gate_name
 
     def _fix_top(self):
         if self.sel >= 0:
@@ -132,6 +156,7 @@ class PlayFlow:
 
     def next_hand(self):
         """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
+        self._unload_results()      # before the deal: the results screens are not needed until the hand ends
         self.engine.start_hand()
         self.last = "Hand %d dealt" % self.engine.hand_no
         self._after_engine()
@@ -143,7 +168,7 @@ class PlayFlow:
         self.viewer = None
         self.shown = None
         if e.phase == "over" or e.to_act is None:
-            if e.result is not None and self._showdown_rows():  # type: ignore[attr-defined]
+            if e.result is not None and self._results().showdown_rows(self):
                 self._enter(M_SHOWDOWN)
             elif e.result is not None:
                 self._enter(M_AWARDS)
@@ -161,7 +186,7 @@ class PlayFlow:
         if b == btn.OK and long:
             self._open_menu(M_GATE)
         elif b == btn.OK and self.peek_for:
-            self._open_peek()  # type: ignore[attr-defined]
+            self._open_peek()
         elif b == btn.OK:
             self._open_turn()
 
@@ -180,7 +205,7 @@ class PlayFlow:
         self.indian = self.cfg["game"] == "indian"  # type: ignore[attr-defined]
         hand = e.hands[seat]
         self.ncards = len(hand) if hand else 0
-        self.info = self._public_info(seat)  # type: ignore[attr-defined]
+        self.info = self._public_info(seat)
         ss = v.get("sideshow")                      # answering a sideshow: who asked
         self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
@@ -319,7 +344,7 @@ class PlayFlow:
                     loser = ev[1]
             self.peek = (asker, seat, loser)
             self.peek_for = [seat, asker]
-            self._open_peek()  # type: ignore[attr-defined]
+            self._open_peek()
         elif e.to_act == seat and e.phase != "over":
             self._open_turn()           # same player again (after "see"): stays behind the same gate
         else:
@@ -345,3 +370,80 @@ class PlayFlow:
         if action.amount:
             return "%s: %s %d" % (name, action.kind, action.amount)
         return "%s: %s" % (name, action.kind)
+
+    def _public_info(self, seat=None):
+        """What everybody may know, from ``public_view``: "Pot 17  stake 2" (Teen Patti) or "Pot 9  call 2"
+        (the chips ``seat`` must put in to call: Turkish, Indian). Sets ``center`` (Indian: the face-up
+        center card as a list, or None)."""
+        e = self.engine
+        pv = e.public_view()
+        pot = pv.get("pot", e.pot_total())
+        stake = pv.get("stake")
+        c = pv.get("center")
+        self.center = c if c else None
+        if isinstance(stake, int):
+            return "Pot %d  stake %d" % (pot, stake)
+        bets = pv.get("bets")
+        if seat is not None and bets and pv.get("phase") != "draw":
+            call = min(max(bets) - bets[seat], self.table.stacks[seat])
+            return "Pot %d  call %d" % (pot, call)
+        return "Pot %d" % pot
+
+    def _lines(self, hands):
+        """Screen lines of ``hands`` (list of (mark, name, cards, right)), and ``self.col`` the x of the cards
+        (after the longest name). A line is (mark, text, cards, right): ``right`` a str drawn right-aligned
+        (the category) or a list of cards drawn after an arrow; a category that does not fit after the
+        cards gets a line of its own, indented, so nothing overlaps."""
+        w = 0
+        for h in hands:
+            w = max(w, len(h[1]))
+        col = 7 + w * font.W + 3
+        self.col = col
+        inline = True                       # every category after its cards, or every one on a line of its own
+        for h in hands:
+            if isinstance(h[3], str) and col + len(h[2]) * (cardart.SMALL_W + 1) + 3 + text_width(h[3]) > WIDTH:
+                inline = False
+        out = []
+        for mark, name, cards, right in hands:
+            if isinstance(right, str) and right and not inline:
+                out.append((mark, name, cards, ""))
+                out.append(("", "  " + right, None, ""))
+            else:
+                out.append((mark, name, cards, right))
+        return out
+
+    def _open_peek(self):
+        """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
+        ``view`` (its own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
+        e = self.engine
+        seat = self.peek_for[0]
+        asker, target, loser = self.peek
+        other = target if seat == asker else asker
+        v = e.view(seat)
+        peek = v.get("peek") or {}
+        oc = peek.get(other) or peek.get(str(other)) or []
+        names = self.table.names
+        hands = []
+        for s, cards in ((seat, v.get("cards") or []), (other, oc)):
+            hands.append(("" if s == loser else "\x19", names[s], cards, category_label(e.category(s))))
+        self.viewer = seat
+        self.mode = M_PEEK
+        self.rows = self._lines(hands)
+        self.title = "Sideshow: %s packs" % names[loser]
+        self.hint = "OK done"
+        self.sel = -1
+        self.top = 0
+        self.msg = ""
+        self.dirty = True
+
+    def _press_peek(self, b, long):
+        if b == btn.OK and long:
+            self._open_menu(M_GATE)
+        elif b == btn.OK:
+            self.peek_for.pop(0)
+            if self.peek_for:
+                self.viewer = None
+                self._enter(M_GATE)     # the other player of the sideshow, behind their own gate
+            else:
+                self.peek = None  # type: ignore[assignment]
+                self._after_engine()

@@ -150,7 +150,7 @@ def draw_others(app, cv, seat):
 
 def draw_lines(app, cv):
     """The showdown and the sideshow comparison: lines of (mark, text, cards, right) from ``app.top``
-    (``ResultsFlow._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
+    (``PlayFlow._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
     category right-aligned or, Indian Poker, an arrow and the cards that played."""
     widgets.title(cv, app.title)
     rows = app.rows
