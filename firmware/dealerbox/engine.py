@@ -224,9 +224,10 @@ class Engine:
         for s in seats:
             self.dealt[s] = True
         t = self.table
-        self.log = {"v": LOG_VERSION, "game": self.GAME, "rules": _copy(self.rules), "names": list(t.names),
+        # the log shares the rules and the deck with the engine (neither changes in a hand): one copy on the heap
+        self.log = {"v": LOG_VERSION, "game": self.GAME, "rules": self.rules, "names": list(t.names),
                     "stacks": list(t.stacks), "bought_in": list(t.bought_in), "dealer": t.dealer,
-                    "deck": list(deck), "actions": [], "result": None}
+                    "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
         return self._begin()  # type: ignore[attr-defined]
 
@@ -394,7 +395,7 @@ class Engine:
             for k in extra:
                 result[k] = _copy(extra[k])
         self.result = result
-        self.log["result"] = _copy(result)
+        self.log["result"] = result       # shared: neither is changed after the hand
         self.phase = "over"
         self.to_act = None
         self.table.move_button()
@@ -444,7 +445,10 @@ class Engine:
         e.pos = d["pos"]
         e.pb = PotBook.from_state(d["pb"])
         e.result = _copy(d["result"])
-        e.log = _copy(d["log"])
+        e.log = log = _copy(d["log"])
+        for k in ("rules", "deck", "result"):   # shared again as start_hand / _finish share them
+            if k in log and log[k] == getattr(e, k):
+                log[k] = getattr(e, k)
         for k in cls.STATE:
             setattr(e, k, _copy(d[k]))
         return e

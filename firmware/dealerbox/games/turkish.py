@@ -403,7 +403,7 @@ class Turkish(Engine):
         result = {"dead": True, "carry": total, "pots": [], "awards": [], "returned": None,
                   "shown": [None] * self.n, "stacks": list(self.table.stacks), "how": "dead"}
         self.result = result
-        self.log["result"] = _copy(result)
+        self.log["result"] = result       # shared: neither is changed after the hand
         self.phase = "over"
         self.to_act = None
         self.table.move_button()
