@@ -55,3 +55,17 @@ def test_turkish_dead_hand_drops_the_evaluator_loaded_at_the_deal():
     assert e._rk is None
     if _MP:
         assert _eval_modules() == []
+
+
+def test_the_log_shares_rules_deck_and_result_with_the_engine_also_after_a_resume():
+    import json
+
+    from dealerbox.engine import Engine
+    e, t = game(["Ah Kd 9c", "Qs Qh 3d"], 50)
+    assert e.log["rules"] is e.rules and e.log["deck"] is e.deck
+    e.apply(Action("show", 1))
+    assert e.log["result"] is e.result and e.result["awards"] == [[0, 1, 3]]
+    state = json.loads(json.dumps(e.to_state()))
+    r = Engine.from_state(Table.from_state(json.loads(json.dumps(t.to_state()))), state)
+    assert r.log["rules"] is r.rules and r.log["deck"] is r.deck and r.log["result"] is r.result
+    assert json.dumps(r.to_state()) == json.dumps(e.to_state())
