@@ -132,6 +132,19 @@ def _reason(name, *args):
             unload(mod)
 
 
+def house_rules(game, rules):
+    """``dealerbox.rules.validate(game, rules)``: the full house-rule dict, ValueError naming a bad one. On
+    MicroPython the rules module is dropped again if this call loaded it: the engine needs it only to check
+    (docs/device.md, Memory: setup -> first deal is the tightest moment of a session)."""
+    loaded = "dealerbox.rules" in sys.modules
+    from dealerbox.rules import validate
+    try:
+        return validate(game, rules or {})
+    finally:
+        if _MP and not loaded:
+            unload("dealerbox.rules")
+
+
 def _reader(entropy):
     if entropy is None:
         return None
@@ -171,7 +184,7 @@ class Engine:
     # ``_options(seat)`` (the legal ``Option`` list) and ``_do(seat, action)`` (apply a legal action;
     # returns events); it may replace ``_rules``, ``_fresh_deck``, ``_why`` and ``_why_not``.
     def _rules(self, rules):
-        """Validate ``rules`` and return the full dict (game hook)."""
+        """Validate ``rules`` and return the full dict (game hook; the games use ``house_rules``)."""
         return dict(rules or {})
 
     def _fresh_deck(self):

@@ -67,9 +67,12 @@ def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None,
     rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen."""
     from dealerbox.ui import settings  # imported here: the app drops it from memory once the game starts
 
+    gi = settings.game_index(game)
+    ladder = settings.CHIP_LADDER
+    key = settings.stake_key(game)
+    settings = None     # no reference into the module while the app unloads it at the deal (the memory runs)
     app = rig.app
     assert app.mode == modes.M_GAME
-    gi = settings.game_index(game)
     rig.press(UP, 3)
     rig.press(DOWN, gi)
     rig.press(OK)
@@ -90,14 +93,12 @@ def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None,
     rig.press(OK)
     assert app.mode == modes.M_CHIPS
     if chips is not None:
-        ladder = settings.CHIP_LADDER
         rig.press(LEFT, len(ladder))
         rig.press(RIGHT, list(ladder).index(chips))
         assert app.cfg["chips"] == chips
     rig.press(OK)
     assert app.mode == modes.M_BOOT
     if stake is not None:
-        key = settings.stake_key(game)
         rig.press(LEFT, 12)
         while app.cfg["rules"][key] < stake:
             rig.press(RIGHT)

@@ -43,7 +43,7 @@ Variants (house rules, chosen before the session):
 """
 
 from dealerbox.betting import BettingRound
-from dealerbox.engine import Engine, Option, _copy, _reason
+from dealerbox.engine import Engine, Option, _copy, _reason, house_rules
 from dealerbox.pots import clockwise
 
 MAX_SEATS = 10
@@ -68,8 +68,7 @@ class Indian(Engine):
         Engine.__init__(self, table, rules, entropy)
 
     def _rules(self, rules):
-        from dealerbox import rules as house
-        return house.validate("indian", rules or {})
+        return house_rules(self.GAME, rules)
 
     def ranking(self):
         """The evaluator: ``make_ranking("indian", house=...)`` with ``low`` / ``suit-order`` from the rules."""

@@ -25,7 +25,7 @@ is left and nobody owes an answer to a bet, every hand still in is shown.
 
 from micropython import const
 
-from dealerbox.engine import Engine, Option, _reader
+from dealerbox.engine import Engine, Option, _reader, house_rules
 from dealerbox.rng import randbelow
 
 _ONE_CARD = ("cobra", "999", "in-out")
@@ -67,8 +67,7 @@ class TeenPatti(Engine):
              "peeks", "wild", "turns")
 
     def _rules(self, rules):
-        from dealerbox.rules import validate
-        return validate("teen-patti", rules or {})
+        return house_rules(self.GAME, rules)
 
     def _reset(self):
         Engine._reset(self)

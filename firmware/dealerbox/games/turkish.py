@@ -50,7 +50,7 @@ there is no betting: the draw and the showdown follow.
 from dealerbox.betting import BettingRound
 from dealerbox.cards import ACE, JACK, KING, rank_of
 from dealerbox.deck import turkish_deck
-from dealerbox.engine import Engine, Option, _copy, _reader, _reason
+from dealerbox.engine import Engine, Option, _copy, _reader, _reason, house_rules
 from dealerbox.pots import PotBook
 from dealerbox.stock import Stock, StockError
 
@@ -118,8 +118,7 @@ class Turkish(Engine):
 
     # ---- rules, deck, ranking ------------------------------------------------------------------
     def _rules(self, rules):
-        from dealerbox import rules as house
-        return house.validate("turkish", rules or {})
+        return house_rules(self.GAME, rules)
 
     def _fresh_deck(self):
         players = len(self.table.seats_in_play())
