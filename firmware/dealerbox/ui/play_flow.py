@@ -148,7 +148,7 @@ class PlayFlow:
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
         self._new_engine()
-        self._unload_setup()  # the engine checked the house rules with dealerbox.rules: drop it before play
+        self._unload_setup()  # CPython: engine.house_rules left dealerbox.rules loaded
         if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
             self.store.clear()  # type: ignore[attr-defined]
         self.last = ""
