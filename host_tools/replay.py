@@ -143,7 +143,9 @@ def main(argv=None):
         print(USAGE)
         return 0
     if len(argv) != 1 or argv[0].startswith("-"):
-        print(USAGE.split("\n")[0], file=sys.stderr)
+        bad = [a for a in argv if a.startswith("-")]
+        why = ("unknown option %s" % bad[0]) if bad else ("one FILE expected, got %d arguments" % len(argv))
+        print("replay: %s\n%s" % (why, USAGE.split("\n")[0]), file=sys.stderr)
         return 2
     path = argv[0]
     try:

@@ -95,10 +95,27 @@ def test_full_session_fits_the_picos_free_heap(firmware, game, players):
     assert v["peak_live"] - v["code_heap"] < 64 * 1024  # the session's own data: what a frozen firmware needs
 
 
-@pytest.mark.parametrize("game,players", FULL_TABLE)
-@pytest.mark.xfail(strict=True, reason="the loaded .mpy code still takes 100-110 KB of the 64-bit unix port's "
-                   "heap (docs/device.md, Memory): the sessions need 128-132K (Indian at the edge, Teen Patti) "
-                   "and 156K (Turkish); strict, so it fails once it fits")
+# the 128K target (issue 7) on the 64-bit port: not met by Teen Patti (132K) and Turkish (156K), strict so each
+# turns red the day it fits; Indian Poker is at the edge: it passes or fails by a few hundred bytes with the
+# checkout's paths (they are strings on the heap), so its mark is not strict (docs/device.md, Memory)
+_NOT_YET = pytest.mark.xfail(strict=True, reason="the 64-bit port's heap holds ~100-110 KB of loaded .mpy code: "
+                             "Teen Patti needs 132K, Turkish 156K (docs/device.md, Memory)")
+_EDGE = pytest.mark.xfail(strict=False, reason="Indian Poker completes in 128K or misses by a few hundred bytes")
+UNDER_128K = (pytest.param("teen-patti", 10, marks=_NOT_YET), pytest.param("turkish", 5, marks=_NOT_YET),
+              pytest.param("indian", 10, marks=_EDGE))
+# what round 4 reached, with one 8K step of margin: a guard against the heap growing back
+BUDGET = (("teen-patti", 10, "140K"), ("turkish", 5, "164K"), ("indian", 10, "136K"))
+
+
+@pytest.mark.parametrize("game,players,heap", BUDGET)
+def test_full_session_within_the_round_4_budget(firmware, game, players, heap):
+    """Each game's full table completes within the heap the last memory round reached, plus 8K."""
+    r, v = session(firmware, heap, game, players)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert v["hands"] == HANDS and v["logs"] == HANDS and r.stdout.strip().endswith("session: OK")
+
+
+@pytest.mark.parametrize("game,players", UNDER_128K)
 def test_full_session_under_128k(firmware, game, players):
     """The whole app, a full table, button presses to the end of the session, on the .mpy build."""
     r, v = session(firmware, "128K", game, players)

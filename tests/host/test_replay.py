@@ -54,7 +54,9 @@ def test_help_unreadable_and_empty_files(tmp_path, capsys):
     assert main(["--help"]) == 0
     assert capsys.readouterr().out.startswith("usage: python -m host_tools.replay FILE")
     assert main(["--nope"]) == 2
-    assert capsys.readouterr().err == "usage: python -m host_tools.replay FILE\n"
+    assert capsys.readouterr().err == "replay: unknown option --nope\nusage: python -m host_tools.replay FILE\n"
+    assert main(["a.log", "b.log"]) == 2
+    assert capsys.readouterr().err.startswith("replay: one FILE expected, got 2 arguments\n")
     bad = tmp_path / "bin.log"
     bad.write_bytes(b"\xff\xfe{}\n")
     assert main([str(bad)]) == 2
