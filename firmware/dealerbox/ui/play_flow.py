@@ -49,6 +49,15 @@ def collect():
         gc.collect()
 
 
+def _drop(names):
+    """Unload the modules ``names`` and collect, when any of them is loaded (a screen's code leaving the heap)."""
+    for name in names:
+        if name in sys.modules:
+            unload(*names)
+            collect()
+            return
+
+
 class PlayFlow:
     """The layer under ``App``: screen changes, list moves, the play flow (gate, turn, sideshow
     comparison); the setup and results screens are functions of ``ui/setup_flow.py`` and
@@ -59,18 +68,14 @@ class PlayFlow:
         return setup_flow
 
     def _unload_setup(self):
-        if SETUP_MODULES[0] in sys.modules or SETUP_MODULES[2] in sys.modules:
-            unload(*SETUP_MODULES)
-            collect()
+        _drop(SETUP_MODULES)
 
     def _results(self):
         from dealerbox.ui import results_flow
         return results_flow
 
     def _unload_results(self):
-        if RESULTS_MODULE in sys.modules:
-            unload(RESULTS_MODULE)
-            collect()
+        _drop((RESULTS_MODULE,))
 
     def new_config(self, game):
         """Start a fresh session config for ``game`` (names kept from the previous one)."""
