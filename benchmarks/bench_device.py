@@ -12,34 +12,27 @@ The unix port is 64-bit (pointers twice the RP2040's): heap figures are upper bo
 """
 
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 from host_tools import ROOT, build
 
-MP = os.path.join(os.path.dirname(sys.executable), "micropython")
-FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
-HANDS = 6
 KB = 1024
 
 
-def _compile(out):
+def _device_tests():
+    """tests/host/test_hardware_device.py: how the firmware is compiled and a session run there, reused here."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
     try:
-        from test_hardware_device import compiled_firmware
+        import test_hardware_device
     finally:
         sys.path.pop(0)
-    return compiled_firmware(out)
+    return test_hardware_device
 
 
 def _session(out, heap, game, players, *extra):
-    env = dict(os.environ, MICROPYPATH=out)
-    r = subprocess.run([MP, "-X", "heapsize=" + heap, "-c", "import session", game, str(players), str(HANDS)]
-                       + list(extra), capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
-    v = {k: int(x) for k, x in re.findall(r"^(\w+)=(\d+)$", r.stdout, re.M)}
+    r, v = _device_tests().session(out, heap, game, players, *extra)
     return r.returncode == 0 and r.stdout.strip().endswith("session: OK"), v
 
 
@@ -56,15 +49,11 @@ def rows():
     try:
         _ok, _bad, size = build.compile_all(out)
         res = [("firmware .mpy total", round(size / KB, 1), "KB", "fits 1.4 MB flash", size < 1400 * KB)]
-        sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
-        try:
-            from test_hardware_device import evaluator_ready
-        finally:
-            sys.path.pop(0)
-        if not evaluator_ready():
+        device = _device_tests()
+        if not device.evaluator_ready():
             return res + [("sessions", "n/a", "", "needs dealerbox.eval", None)]
-        _compile(out)
-        for game, players in FULL_TABLE:
+        device.compiled_firmware(out)
+        for game, players in device.FULL_TABLE:
             ok, v = _session(out, "1M", game, players)
             if not ok:
                 res.append(("%s x%d session" % (game, players), "failed", "", "", False))

@@ -8,9 +8,10 @@ so glyph ``code`` is ``FONT[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; codes 
     25      check mark   26 dot   27 chip   28 up-down arrow   29 back arrow
     32..126 ASCII        127 full block
 
-Big font: every small glyph scaled 2x (10x14 in a 12x16 cell), built on first use from the
-small one (never at import). Big suits: 9x10 glyphs for the face of a card (``BIG_SUITS``,
-18 bytes each: 9 bytes of rows 0-7, then 9 bytes of rows 8-15).
+Big font: every small glyph scaled 2x (10x14 in a 12x16 cell), drawn from the small one into a
+20-byte window each time it is asked for (no table of big glyphs on the heap). Big suits: 9x10
+glyphs for the face of a card (``BIG_SUITS``, 18 bytes each: 9 bytes of rows 0-7, then 9 bytes
+of rows 8-15).
 
 The font is the project's own so that frames are identical on the device (real
 ``framebuf``) and on the host (``host_tools/shims/framebuf.py``); ``framebuf.text``'s built-in
@@ -81,8 +82,11 @@ BIG_SUITS = (
 
 _strip = None   # every small glyph side by side: a FrameBuffer (LAST - FIRST + 1) * 5 x 8
 _one = None     # the 5x8 window one glyph is copied into before it is drawn
-_bstrip = None  # the big glyphs side by side, 10 x 16 each
-_bone = None
+_bbuf = None    # the 20 bytes of _bone: rows 0-7 of its 10 columns, then rows 8-15
+_bone = None    # the 10x16 window one big glyph is drawn into
+# one nibble of a small glyph's column, each bit doubled (bit y -> bits 2y and 2y+1): the big font is the small one
+# scaled 2x column by column into the window, so no strip of big glyphs stays on the heap (2.2 KB on the box)
+_WIDE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 _suits = None
 
 
@@ -94,22 +98,9 @@ def _build_small():
 
 
 def _build_big():
-    global _bstrip, _bone
-    n = LAST - FIRST + 1
-    w = n * 10
-    b = bytearray(w * 2)
-    for i in range(n):
-        for x in range(5):
-            col = FONT[i * 5 + x]
-            wide = 0
-            for y in range(7):
-                if col & (1 << y):
-                    wide |= 3 << (2 * y)
-            k = i * 10 + 2 * x
-            b[k] = b[k + 1] = wide & 0xFF
-            b[w + k] = b[w + k + 1] = wide >> 8
-    _bstrip = framebuf.FrameBuffer(b, w, 16, framebuf.MONO_VLSB)
-    _bone = framebuf.FrameBuffer(bytearray(20), 10, 16, framebuf.MONO_VLSB)
+    global _bone, _bbuf
+    _bbuf = bytearray(20)
+    _bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)
 
 
 def glyph(code):
@@ -133,7 +124,13 @@ def big_glyph(code):
         _build_big()
     if code < FIRST or code > LAST:
         code = 63
-    _bone.blit(_bstrip, (FIRST - code) * 10, 0)  # type: ignore[union-attr, arg-type]
+    b = _bbuf
+    i = (code - FIRST) * 5
+    for x in range(0, 10, 2):
+        col = FONT[i]
+        i += 1
+        b[x] = b[x + 1] = _WIDE[col & 15]
+        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 7]  # rows 4-6: the small font's 8th row is never scaled
     return _bone
 
 
