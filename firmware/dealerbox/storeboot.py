@@ -92,7 +92,7 @@ def snapshot_problem(obj, version):
     UI's ``SNAPSHOT_VERSION``); ``"cfg"``, a dict with the ``"game"`` (str); ``"table"``
     (``Table.to_state``), a dict with ``"names"`` (2 or more), ``"stacks"`` and ``"bought_in"``
     (lists as long, of ints) and the ``"dealer"`` (int); ``"engine"``, a dict or None. What the
-    resume screen and ``App.restore`` read first is checked here, so a snapshot of another
+    resume screen and ``setup_flow.restore`` read first is checked here, so a snapshot of another
     firmware version or shape is refused before the app could crash on it at every boot.
     """
     if not isinstance(obj, dict):

@@ -1,6 +1,6 @@
 """The results screens are loaded only between hands (docs/device.md "Memory", docs/ui.md): the module
 ``dealerbox.ui.results_flow`` is not loaded during setup, at the gates, on the turn screens and the
-sideshow comparison; it is loaded from the end of a hand (showdown, awards, standings, the menu between
+sideshow comparison (which loads only the category labels, ``dealerbox.ui.labels``); it is loaded from the end of a hand (showdown, awards, standings, the menu between
 hands, rebuy, the end of the session) and with the table menu, and dropped again at the next gate. A
 session resumed from a save made on a results screen shows the same frames. Both interpreters."""
 
@@ -13,6 +13,7 @@ from dealerbox.rng import SeededEntropy
 from dealerbox.ui import modes
 
 RESULTS = "dealerbox.ui.results_flow"
+LABELS = "dealerbox.ui.labels"  # the category labels: with the results screens and the sideshow comparison
 PLAY = (modes.M_GATE, modes.M_TURN, modes.M_PEEK)
 AFTER_HAND = (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_BETWEEN, modes.M_REBUY, modes.M_END,
               modes.M_MENU, modes.M_RULESVIEW)
@@ -38,9 +39,10 @@ class CheckedRig(Rig):
             if m != was or m == modes.M_GATE:
                 self.seen[m] = self.seen.get(m, 0) + 1
             if m in AFTER_HAND:
-                assert loaded(), m
+                assert loaded() and LABELS in sys.modules, m
             else:
                 assert not loaded(), m
+                assert (LABELS in sys.modules) == (m == modes.M_PEEK), m
 
 
 def test_results_screens_loaded_only_from_the_end_of_a_hand_to_the_next_gate():

@@ -27,7 +27,6 @@ and results screens are functions of ui/setup_flow.py and ui/results_flow.py, im
 a screen is up (docs/ui.md, docs/device.md "Memory").
 """
 
-from dealerbox.ui import buttons as btn
 from dealerbox.ui import screens
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
@@ -103,10 +102,11 @@ class App(PlayFlow):
         before = self._key()
         m = self.mode
         if m == M_RESUME:
-            self._press_resume(button, long)
+            self._setup().press_resume(self, button, long)
         elif m in SETUP or m == M_NAME:
-            if self._setup().press(self, button, long):
-                self.start_session()
+            flow = self._setup()
+            if flow.press(self, button, long):
+                flow.start_session(self)
         elif m == M_GATE:
             self._press_gate(button, long)
         elif m == M_TURN:
@@ -156,46 +156,9 @@ class App(PlayFlow):
         return self.viewer if self.mode == M_TURN or self.mode == M_PEEK else None
 
     def resume(self, store):
-        """Offer "resume" when ``store.load()`` returns a snapshot of this app; True when it did.
-
-        What the store found wrong (``store.report``: a str, or a list of lines of which the last says
-        which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
-        no save could be used (then only "New session" is offered)."""
-        self.store = store
-        snap = None
-        try:
-            snap = store.load()
-        except Exception as err:   # a store that cannot be read: start a new session, and say so
-            self.report = "Save unreadable: %s" % err
-            snap = None
-        else:
-            self.report = self._store_report(store)
-        if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
-            snap = None
-        self.saved = snap
-        if snap is not None or self.report:
-            self._enter(M_RESUME)
-            return snap is not None
-        self._enter(M_GAME)
-        return False
-
-    @staticmethod
-    def _store_report(store):
-        rep = getattr(store, "report", None)
-        if isinstance(rep, list):       # Store.load's lines: the last names the save used when one was damaged
-            rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
-        return rep if isinstance(rep, str) and rep else None
-
-    def _press_resume(self, b, long):
-        n = len(self.rows)
-        if b in (btn.UP, btn.DOWN) and self.saved is not None:
-            self.sel = n - 1 if self.sel == n - 2 else n - 2
-            self.dirty = True
-        elif b == btn.OK and self.sel == n - 1:
-            self.saved = None
-            self._enter(M_GAME)
-        elif b == btn.OK and self.rows[self.sel][0] == "Resume":
-            self.restore(self.saved)
+        """Offer "resume" when ``store.load()`` returns a snapshot of this app; True when it did (the boot
+        screen, with what the store found wrong: ``ui/setup_flow.resume``)."""
+        return self._setup().resume(self, store)
 
     def snapshot(self, copy=True):
         """The session as a JSON-able dict: config, table, hand in progress, and where the flow is.
@@ -209,22 +172,6 @@ class App(PlayFlow):
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
                 "last": self.last}
         return snap
-
-    def restore(self, snap):
-        """Continue the session of ``snap`` (from ``snapshot``); a hand in progress resumes at its gate."""
-        self._unload_setup()
-        from dealerbox.engine import Engine
-        from dealerbox.table import Table
-        self.cfg = snap["cfg"]
-        self.table = Table.from_state(snap["table"])
-        es = snap.get("engine")
-        if es is not None:
-            self.engine = Engine.from_state(self.table, es, self.entropy)
-        else:
-            self._new_engine()
-        self.last = snap.get("last", "")
-        self.saved = None
-        self._after_engine()
 
     def _save(self):
         if self.store is not None and self.table is not None:

@@ -37,14 +37,6 @@ ACTION_LABELS = {
     "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "draw": "Draw", "rebuy": "Rebuy",
     "look": "Look at cards", "karanlik": "Karanlik blind",
 }
-# hand categories of the evaluators (dealerbox.eval) as shown at the showdown; "card": one-card variants
-CATEGORY_LABELS = {
-    "high_card": "High card", "pair": "Pair", "color": "Color", "sequence": "Sequence", "pure_sequence": "Pure seq.",
-    "trail": "Trail", "two_pair": "Two pair", "minor_straight": "Minor straight", "straight": "Straight",
-    "three_of_a_kind": "Three of a kind", "full_house": "Full house", "flush": "Flush",
-    "four_of_a_kind": "Four of a kind", "minor_straight_flush": "Minor str. flush",
-    "straight_flush": "Straight flush", "royal_flush": "Royal flush", "card": "",
-}
 BETWEEN_ITEMS = ("Next hand", "Standings", "Rebuy", "Rules", "End session")
 MENU_ITEMS = ("Back to game", "Standings", "Rules")
 
@@ -52,10 +44,3 @@ MENU_ITEMS = ("Back to game", "Standings", "Rules")
 def action_label(kind):
     """Screen label of an action kind ("chaal" -> "Chaal")."""
     return ACTION_LABELS.get(kind, kind)
-
-
-def category_label(cat):
-    """Screen label of an evaluator category ("pure_sequence" -> "Pure seq."); "" for None."""
-    if not cat:
-        return ""
-    return CATEGORY_LABELS.get(cat, cat)

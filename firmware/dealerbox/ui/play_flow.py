@@ -31,13 +31,13 @@ from dealerbox.ui.modes import (
     M_TURN,
     MAX_DISCARD,
     SETUP,
-    category_label,
 )
 
 # loaded for the setup screens (and the rules view), dropped while a game is played (docs/device.md)
 SETUP_MODULES = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.rules")
-# loaded from the end of a hand (showdown, awards, standings, menus) to the next gate
-RESULTS_MODULE = "dealerbox.ui.results_flow"
+# loaded from the end of a hand (showdown, awards, standings, menus) to the next gate; the category labels
+# also for a sideshow comparison
+RESULTS_MODULES = ("dealerbox.ui.results_flow", "dealerbox.ui.labels")
 _MP = sys.implementation.name == "micropython"
 SIDESHOW_ASKS = ("Sideshow: %s asks %s", "%s asks %s sideshow", "Sideshow %s\x18%s", "%s asks %s")
 
@@ -75,7 +75,7 @@ class PlayFlow:
         return results_flow
 
     def _unload_results(self):
-        _drop((RESULTS_MODULE,))
+        _drop(RESULTS_MODULES)
 
     def new_config(self, game):
         """Start a fresh session config for ``game`` (names kept from the previous one)."""
@@ -144,20 +144,6 @@ class PlayFlow:
         from dealerbox.games import engine_class
         cls = engine_class(self.cfg["game"])  # type: ignore[attr-defined]
         self.engine = cls(self.table, self.cfg["rules"], self.entropy)  # type: ignore[attr-defined]
-
-    def start_session(self):
-        """Seat the players and deal the first hand (after the summary was confirmed)."""
-        from dealerbox.table import Table
-        self._unload_setup()
-        cfg = self.cfg  # type: ignore[attr-defined]
-        n = cfg["players"]
-        self.table = Table(cfg["names"][:n], cfg["chips"])
-        self._new_engine()
-        self._unload_setup()  # CPython: engine.house_rules left dealerbox.rules loaded
-        if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
-            self.store.clear()  # type: ignore[attr-defined]
-        self.last = ""
-        self.next_hand()
 
     def next_hand(self):
         """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
@@ -420,6 +406,8 @@ class PlayFlow:
     def _open_peek(self):
         """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
         ``view`` (its own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
+        from dealerbox.ui.labels import category_label
+
         e = self.engine
         seat = self.peek_for[0]
         asker, target, loser = self.peek

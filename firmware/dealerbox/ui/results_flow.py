@@ -12,6 +12,7 @@ built at press time (``build``), never while drawing.
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import font, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
+from dealerbox.ui.labels import category_label
 from dealerbox.ui.modes import (
     BETWEEN_ITEMS,
     M_AWARDS,
@@ -24,7 +25,6 @@ from dealerbox.ui.modes import (
     M_SHOWDOWN,
     M_STANDINGS,
     MENU_ITEMS,
-    category_label,
 )
 
 # how a hand ended (engine ``result["how"]``), the first line of the awards

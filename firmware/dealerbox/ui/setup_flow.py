@@ -26,7 +26,92 @@ from dealerbox.ui.modes import (
     M_STRUCT,
     M_SUMMARY,
     SETUP,
+    SNAPSHOT_VERSION,
 )
+
+
+def resume(app, store):
+    """Offer "resume" on ``app`` when ``store.load()`` returns a snapshot of this app; True when it did.
+
+    What the store found wrong (``store.report``: a str, or a list of lines of which the last says
+    which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
+    no save could be used (then only "New session" is offered). Boot code: it is here, with the
+    other screens before a game, so it is not on the heap while a game is played."""
+    app.store = store
+    snap = None
+    try:
+        snap = store.load()
+    except Exception as err:   # a store that cannot be read: start a new session, and say so
+        app.report = "Save unreadable: %s" % err
+        snap = None
+    else:
+        app.report = _store_report(store)
+    if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
+        snap = None
+    app.saved = snap
+    if snap is not None or app.report:
+        app._enter(M_RESUME)
+        return snap is not None
+    app._enter(M_GAME)
+    return False
+
+
+def _store_report(store):
+    rep = getattr(store, "report", None)
+    if isinstance(rep, list):       # Store.load's lines: the last names the save used when one was damaged
+        rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
+    return rep if isinstance(rep, str) and rep else None
+
+
+def press_resume(app, b, long):
+    """A button on the resume offer: move between "Resume" and "New session", or take one."""
+    n = len(app.rows)
+    if b in (btn.UP, btn.DOWN) and app.saved is not None:
+        app.sel = n - 1 if app.sel == n - 2 else n - 2
+        app.dirty = True
+    elif b == btn.OK and app.sel == n - 1:
+        app.saved = None
+        app._enter(M_GAME)
+    elif b == btn.OK and app.rows[app.sel][0] == "Resume":
+        restore(app, app.saved)
+
+
+def restore(app, snap):
+    """Continue the session of ``snap`` (``App.snapshot``) on ``app``; a hand in progress resumes at its gate.
+
+    The setup modules (this one included) are dropped first: the table and the engine are built on a
+    heap without them."""
+    app._unload_setup()
+    from dealerbox.engine import Engine
+    from dealerbox.table import Table
+    app.cfg = snap["cfg"]
+    app.table = Table.from_state(snap["table"])
+    es = snap.get("engine")
+    if es is not None:
+        app.engine = Engine.from_state(app.table, es, app.entropy)
+    else:
+        app._new_engine()
+    app.last = snap.get("last", "")
+    app.saved = None
+    app._after_engine()
+
+
+def start_session(app):
+    """Seat the players and deal the first hand (after the summary was confirmed).
+
+    The setup modules (this one included) are dropped before the table and the engine are built, and
+    again after it (CPython: ``engine.house_rules`` left ``dealerbox.rules`` loaded)."""
+    from dealerbox.table import Table
+    app._unload_setup()
+    cfg = app.cfg
+    n = cfg["players"]
+    app.table = Table(cfg["names"][:n], cfg["chips"])
+    app._new_engine()
+    app._unload_setup()
+    if app.store is not None and hasattr(app.store, "clear"):
+        app.store.clear()
+    app.last = ""
+    app.next_hand()
 
 
 def new_config(app, game):
