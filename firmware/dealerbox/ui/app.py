@@ -102,11 +102,11 @@ class App(PlayFlow):
         before = self._key()
         m = self.mode
         if m == M_RESUME:
-            self._setup().press_resume(self, button, long)
+            if self._setup().press_resume(self, button, long):
+                self.restore(self.saved)
         elif m in SETUP or m == M_NAME:
-            flow = self._setup()
-            if flow.press(self, button, long):
-                flow.start_session(self)
+            if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
+                self.start_session()
         elif m == M_GATE:
             self._press_gate(button, long)
         elif m == M_TURN:
@@ -172,6 +172,22 @@ class App(PlayFlow):
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
                 "last": self.last}
         return snap
+
+    def restore(self, snap):
+        """Continue the session of ``snap`` (from ``snapshot``); a hand in progress resumes at its gate."""
+        self._unload_setup()
+        from dealerbox.engine import Engine
+        from dealerbox.table import Table
+        self.cfg = snap["cfg"]
+        self.table = Table.from_state(snap["table"])
+        es = snap.get("engine")
+        if es is not None:
+            self.engine = Engine.from_state(self.table, es, self.entropy)
+        else:
+            self._new_engine()
+        self.last = snap.get("last", "")
+        self.saved = None
+        self._after_engine()
 
     def _save(self):
         if self.store is not None and self.table is not None:

@@ -145,6 +145,20 @@ class PlayFlow:
         cls = engine_class(self.cfg["game"])  # type: ignore[attr-defined]
         self.engine = cls(self.table, self.cfg["rules"], self.entropy)  # type: ignore[attr-defined]
 
+    def start_session(self):
+        """Seat the players and deal the first hand (after the summary was confirmed)."""
+        from dealerbox.table import Table
+        self._unload_setup()
+        cfg = self.cfg  # type: ignore[attr-defined]
+        n = cfg["players"]
+        self.table = Table(cfg["names"][:n], cfg["chips"])
+        self._new_engine()
+        self._unload_setup()  # CPython: engine.house_rules left dealerbox.rules loaded
+        if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
+            self.store.clear()  # type: ignore[attr-defined]
+        self.last = ""
+        self.next_hand()
+
     def next_hand(self):
         """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
         self._unload_results()      # before the deal: the results screens are not needed until the hand ends

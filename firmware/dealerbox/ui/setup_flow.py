@@ -64,7 +64,9 @@ def _store_report(store):
 
 
 def press_resume(app, b, long):
-    """A button on the resume offer: move between "Resume" and "New session", or take one."""
+    """A button on the resume offer: move between "Resume" and "New session", or take one. True when
+    "Resume" was taken: the caller restores ``app.saved`` (``App.restore``), once this module's code is
+    no longer running (a running function keeps its whole module on the heap)."""
     n = len(app.rows)
     if b in (btn.UP, btn.DOWN) and app.saved is not None:
         app.sel = n - 1 if app.sel == n - 2 else n - 2
@@ -73,45 +75,8 @@ def press_resume(app, b, long):
         app.saved = None
         app._enter(M_GAME)
     elif b == btn.OK and app.rows[app.sel][0] == "Resume":
-        restore(app, app.saved)
-
-
-def restore(app, snap):
-    """Continue the session of ``snap`` (``App.snapshot``) on ``app``; a hand in progress resumes at its gate.
-
-    The setup modules (this one included) are dropped first: the table and the engine are built on a
-    heap without them."""
-    app._unload_setup()
-    from dealerbox.engine import Engine
-    from dealerbox.table import Table
-    app.cfg = snap["cfg"]
-    app.table = Table.from_state(snap["table"])
-    es = snap.get("engine")
-    if es is not None:
-        app.engine = Engine.from_state(app.table, es, app.entropy)
-    else:
-        app._new_engine()
-    app.last = snap.get("last", "")
-    app.saved = None
-    app._after_engine()
-
-
-def start_session(app):
-    """Seat the players and deal the first hand (after the summary was confirmed).
-
-    The setup modules (this one included) are dropped before the table and the engine are built, and
-    again after it (CPython: ``engine.house_rules`` left ``dealerbox.rules`` loaded)."""
-    from dealerbox.table import Table
-    app._unload_setup()
-    cfg = app.cfg
-    n = cfg["players"]
-    app.table = Table(cfg["names"][:n], cfg["chips"])
-    app._new_engine()
-    app._unload_setup()
-    if app.store is not None and hasattr(app.store, "clear"):
-        app.store.clear()
-    app.last = ""
-    app.next_hand()
+        return True
+    return False
 
 
 def new_config(app, game):
