@@ -68,26 +68,12 @@ _CHUNK = const(256)
 _ENOENT = const(2)
 _EEXIST = const(17)
 
-# CRC-32 (the ZIP / binascii polynomial) four bits at a time, for ports without binascii.crc32.
-_CRC_NIBBLE = (
-    0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4, 0x4DB26158, 0x5005713C,
-    0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C, 0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C,
-)
-
-
-def crc32_py(data, crc=0):
-    """CRC-32 of ``data`` (bytes) in pure Python, equal to ``binascii.crc32(data, crc)``; an int 0..2**32-1."""
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc = (crc >> 4) ^ _CRC_NIBBLE[(crc ^ b) & 15]
-        crc = (crc >> 4) ^ _CRC_NIBBLE[(crc ^ (b >> 4)) & 15]
-    return crc ^ 0xFFFFFFFF
-
-
 def crc32(data, crc=0):
     """CRC-32 of ``data`` (bytes) as an int 0..2**32-1, continuing ``crc``: ``binascii.crc32`` where the port has it."""
     if _crc32_c is not None:
         return _crc32_c(data, crc) & 0xFFFFFFFF
+    from dealerbox.crc32 import crc32_py  # loaded only on a port without binascii.crc32
+
     return crc32_py(data, crc)
 
 

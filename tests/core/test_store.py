@@ -9,7 +9,8 @@ import os
 
 from dealerbox import store as st
 from dealerbox import storeboot as sb
-from dealerbox.store import Store, crc32, crc32_py
+from dealerbox.crc32 import crc32_py
+from dealerbox.store import Store, crc32
 from dealerbox.storeboot import decode, encode
 from support import raises
 
