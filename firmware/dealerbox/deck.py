@@ -11,8 +11,8 @@ the number of players (RULES.md, Turkish Poker; seed 002):
 
 from micropython import const
 
-from dealerbox.cards import DECK_SIZE, card, rank_of
-
+# card = rank * 4 + suit (dealerbox.cards): written out here, so that a hand does not load the notation module
+_DECK_SIZE = const(52)
 TURKISH_MIN_PLAYERS = const(2)
 TURKISH_MAX_PLAYERS = const(5)
 
@@ -23,7 +23,7 @@ class DeckError(ValueError):
 
 def full_deck():
     """The 52-card deck, cards 0..51 in order, as a new bytearray."""
-    return bytearray(range(DECK_SIZE))
+    return bytearray(range(_DECK_SIZE))
 
 
 def turkish_size(players, four_with_36=False):
@@ -58,7 +58,7 @@ def turkish_deck(players, four_with_36=False):
     Raises DeckError as ``turkish_size`` does.
     """
     low = turkish_lowest_rank(turkish_size(players, four_with_36))
-    return bytearray(range(card(low, 0), DECK_SIZE))
+    return bytearray(range(low * 4, _DECK_SIZE))
 
 
 def deck_of_size(size):
@@ -66,13 +66,13 @@ def deck_of_size(size):
 
     Raises DeckError for any other size.
     """
-    if size == DECK_SIZE:
+    if size == _DECK_SIZE:
         return full_deck()
-    return bytearray(range(card(turkish_lowest_rank(size), 0), DECK_SIZE))
+    return bytearray(range(turkish_lowest_rank(size) * 4, _DECK_SIZE))
 
 
 def in_deck(c, size):
     """True when card ``c`` (0-51) belongs to the deck of ``size`` cards."""
-    if size == DECK_SIZE:
-        return 0 <= c < DECK_SIZE
-    return rank_of(c) >= turkish_lowest_rank(size) and c < DECK_SIZE
+    if size == _DECK_SIZE:
+        return 0 <= c < _DECK_SIZE
+    return c >> 2 >= turkish_lowest_rank(size) and c < _DECK_SIZE

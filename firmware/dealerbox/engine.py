@@ -26,11 +26,11 @@ import sys
 from micropython import const
 
 from dealerbox import unload
-from dealerbox.cards import DECK_SIZE
 from dealerbox.pots import PotBook
 from dealerbox.rng import shuffle
 
 LOG_VERSION = const(1)
+_DECK_SIZE = const(52)   # cards.DECK_SIZE: no import of the notation module during a hand (memory)
 MAX_REBUY = const(1000000)
 _MP = sys.implementation.name == "micropython"
 
@@ -189,7 +189,7 @@ class Engine:
 
     def _fresh_deck(self):
         """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
-        return list(range(DECK_SIZE))
+        return list(range(_DECK_SIZE))
 
     def _why_not(self, seat, kind):
         """Reason the kind ``kind`` is not offered to ``seat`` now (``dealerbox.games.why``, function ``WHY``)."""

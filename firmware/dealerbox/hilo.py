@@ -34,10 +34,12 @@ odd chips go to the first tied winner clockwise from the dealer (the table's
 odd-chip rule, as ``PotBook.award``).
 """
 
-from dealerbox.cards import ACE, rank_of
+from micropython import const
+
 from dealerbox.deck import turkish_lowest_rank
 from dealerbox.pots import Award, PotBook, clockwise
 
+_ACE = const(12)   # cards.ACE (rank = card >> 2): a hand does not load the notation module
 # number of lowest ranks (ace counting as the lowest) a qualifying low draws from
 _LOW_RANKS = {24: 6, 28: 6, 32: 7, 36: 7}
 
@@ -61,8 +63,8 @@ def low_score(cards, size):
     top = low_qualifier(size)
     vals = []
     for c in cards:
-        r = rank_of(c)
-        if r == ACE:
+        r = c >> 2
+        if r == _ACE:
             v = 0
         elif r > top:
             return None

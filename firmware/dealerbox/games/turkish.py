@@ -47,15 +47,17 @@ When at most one player has chips behind (the others are all-in on the ante)
 there is no betting: the draw and the showdown follow.
 """
 
+from micropython import const
+
 from dealerbox.betting import BettingRound
-from dealerbox.cards import ACE, JACK, KING, rank_of
 from dealerbox.deck import turkish_deck
 from dealerbox.engine import Engine, Option, _copy, _reader, _reason, house_rules
 from dealerbox.pots import PotBook
 from dealerbox.stock import Stock, StockError
 
-OPENERS = {"jacks": JACK, "kings": KING, "aces": ACE}
-MAX_SEATS = 5
+# the ranks of dealerbox.cards (rank = card >> 2; J 9, K 11, A 12), written out: a hand does not load that module
+OPENERS = {"jacks": 9, "kings": 11, "aces": 12}
+MAX_SEATS = const(5)
 
 
 def minimal_openers(rank, size):
@@ -79,7 +81,7 @@ def keeps_openers(kept, rank):
     """
     counts = [0] * 13
     for c in kept:
-        counts[rank_of(c)] += 1
+        counts[c >> 2] += 1
     pairs = 0
     for r in range(13):
         if counts[r] >= 3:
