@@ -249,55 +249,68 @@ _HEADER = [
 ]
 
 
-def _module(title, consts, tables):
+def _module(title, tables):
     out = ['"""%s' % title] + _HEADER
-    if consts:
-        out += ["from micropython import const", ""] + consts + [""]
     for name, data, comment in tables:
         out.append(_bytes_literal(name, data, comment))
         out.append("")
     return "\n".join(out)
 
 
-def render():
-    """Dict: file name (in firmware/dealerbox/eval/) -> text. ``tables.py`` holds what every
-    game shares plus Teen Patti and Indian Poker; ``tables_tkNN.py`` one Turkish deck each,
-    so a game loads only the tables it uses."""
+def tables():
+    """Dict: module name (in firmware/dealerbox/eval/) -> list of (name, bytes, comment), one module per
+    game and Turkish deck: ``tables_tp`` (Teen Patti), ``tables_tk24`` .. ``tables_tk36`` (Turkish Poker, each
+    deck with its own weights and flush table), ``tables_in`` (Indian Poker). A game loads only its own.
+    Row bits are fixed in ``codes.py`` (``TP_ROW_BITS``, ``TK_ROW_BITS``), the scorers use them as literals."""
     tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, C.TP_ROW_BITS)
-    tk_w = greedy_weights(9, 5, 4)
-    files = {}
-    tk_total = 0
+    out = {
+        "tables_tp": [
+            ("W", u16le(tp_w), "rank weights, ranks 2..A, uint16 little-endian"),
+            ("SUIT", bytes(suit_weights(3)), "suit values c d h s for 3-card hands"),
+            ("FLUSH", flush_table(3), "1 where the suit sum of 3 cards is one suit"),
+            ("U", u16le(tp_u), "%d row offsets then packed entries, uint16 LE (row bits %d)" % (1 << tp_rb, tp_rb)),
+        ]
+    }
     for deck in C.TK_DECKS:
         n = deck // 4
         w, rb, u = evaluator_tables(turkish_patterns(n), n, 5, 4, C.TK_ROW_BITS)
-        assert w == tk_w[:n]  # greedy weights grow one rank at a time: one list serves every deck
-        comment = "%d row offsets then packed entries, uint16 LE" % (1 << rb)
-        data = u16le(u)
-        tk_total += len(data)
-        files["tables_tk%d.py" % deck] = _module(
-            "Turkish Poker evaluator table, %d-card deck: %d bytes." % (deck, len(data)), [], [("U", data, comment)]
-        )
-    shared = [
-        ("TP_W", u16le(tp_w), "Teen Patti rank weights, ranks 2..A, uint16 little-endian"),
-        ("TP_U", u16le(tp_u), "Teen Patti: %d row offsets then packed entries, uint16 LE" % (1 << tp_rb)),
-        ("TK_W", u16le(tk_w), "Turkish rank weights by slot (the deck's lowest rank first), uint16 LE"),
-        ("SUIT3", bytes(suit_weights(3)), "suit values c d h s for 3-card hands"),
-        ("FLUSH3", flush_table(3), "1 where the suit sum of 3 cards is one suit"),
-        ("SUIT5", bytes(suit_weights(5)), "suit values c d h s for 5-card hands"),
-        ("FLUSH5", flush_table(5), "1 where the suit sum of 5 cards is one suit"),
-        ("IN_HIGH", bytes(range(13)), "Indian Poker, ace high: strength of ranks 2..A"),
-        ("IN_LOW", bytes(12 - (r + 1) % 13 for r in range(13)), "Indian Poker low, ace low: strength of 2..A"),
+        out["tables_tk%d" % deck] = [
+            ("W", u16le(w), "rank weights by slot (the deck's lowest rank first), uint16 LE"),
+            ("SUIT", bytes(suit_weights(5)), "suit values c d h s for 5-card hands"),
+            ("FLUSH", flush_table(5), "1 where the suit sum of 5 cards is one suit"),
+            ("U", u16le(u), "%d row offsets then packed entries, uint16 LE (row bits %d)" % (1 << rb, rb)),
+        ]
+    out["tables_in"] = [
+        ("HIGH", bytes(range(13)), "ace high: strength of ranks 2..A"),
+        ("LOW", bytes(12 - (r + 1) % 13 for r in range(13)), "low, ace low: strength of ranks 2..A"),
     ]
-    own = sum(len(d) for _, d, _ in shared)
-    consts = [
-        "TP_RB = const(%d)  # Teen Patti row bits: row = R & (2**TP_RB - 1), col = R >> TP_RB" % tp_rb,
-        "TK_RB = const(%d)  # Turkish row bits (every deck)" % C.TK_ROW_BITS,
-        "BYTES = const(%d)  # the tables in this file" % own,
-        "TOTAL_BYTES = const(%d)  # with the four Turkish tables (tables_tk24.py .. tables_tk36.py)" % (own + tk_total),
-    ]
-    title = "Lookup tables of the hand evaluators shared by the games, Teen Patti and Indian Poker."
-    files["tables.py"] = _module(title, consts, shared)
+    return out
+
+
+def total_bytes():
+    """Bytes of all the evaluator tables together (every game and deck)."""
+    return sum(len(data) for t in tables().values() for _, data, _ in t)
+
+
+_TITLES = {
+    "tables_tp": "Teen Patti evaluator tables (3-card hands)",
+    "tables_in": "Indian Poker evaluator tables (rank strengths)",
+}
+
+
+def render():
+    """Dict: file name (in firmware/dealerbox/eval/) -> text of every generated tables module."""
+    files = {}
+    for name, t in tables().items():
+        title = _TITLES.get(name) or "Turkish Poker evaluator tables, %s-card deck" % name[-2:]
+        files[name + ".py"] = _module("%s: %d bytes." % (title, sum(len(d) for _, d, _ in t)), t)
     return files
+
+
+def stale_files():
+    """Generated-looking files in OUT_DIR (``tables*.py``) the generator no longer writes."""
+    made = render()
+    return sorted(n for n in os.listdir(OUT_DIR) if n.startswith("tables") and n.endswith(".py") and n not in made)
 
 
 def main(argv=None):
@@ -305,6 +318,11 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true", help="exit 1 if the committed tables differ")
     a = ap.parse_args(argv)
     stale = []
+    for name in stale_files():
+        stale.append(name)
+        if not a.check:
+            os.remove(os.path.join(OUT_DIR, name))
+            print("removed %s" % os.path.relpath(os.path.join(OUT_DIR, name)))
     for name, text in sorted(render().items()):
         path = os.path.join(OUT_DIR, name)
         old = None

@@ -4,17 +4,19 @@ import os
 import subprocess
 import sys
 
-from dealerbox.eval import codes, tables, tables_tk24, tables_tk28, tables_tk32, tables_tk36
+from dealerbox.eval import codes, tables_in, tables_tk24, tables_tk28, tables_tk32, tables_tk36, tables_tp
 
 from host_tools import gen_tables
 
 
 def test_regenerated_tables_are_identical():
     files = gen_tables.render()
-    assert sorted(files) == ["tables.py", "tables_tk24.py", "tables_tk28.py", "tables_tk32.py", "tables_tk36.py"]
+    assert sorted(files) == ["tables_in.py", "tables_tk24.py", "tables_tk28.py", "tables_tk32.py", "tables_tk36.py",
+                             "tables_tp.py"]
     for name, text in files.items():
         with open(os.path.join(gen_tables.OUT_DIR, name), encoding="utf-8") as f:
             assert f.read() == text, name
+    assert gen_tables.stale_files() == []  # no tables module left over from an older layout
 
 
 def test_check_mode_reports_up_to_date():
@@ -22,15 +24,29 @@ def test_check_mode_reports_up_to_date():
     assert (r.returncode, r.stdout) == (0, "tables are up to date\n")
 
 
-def test_all_tables_together_under_16_kb():
-    names = ["TP_W", "TP_U", "TK_W", "SUIT3", "FLUSH3", "SUIT5", "FLUSH5", "IN_HIGH", "IN_LOW"]
-    shared = [getattr(tables, n) for n in names]
-    turkish = [m.U for m in (tables_tk24, tables_tk28, tables_tk32, tables_tk36)]
-    assert all(isinstance(t, bytes) for t in shared + turkish)
-    assert sum(len(t) for t in shared) == tables.BYTES
-    total = sum(len(t) for t in shared + turkish)
-    assert total == tables.TOTAL_BYTES
-    assert total < 16 * 1024
+def test_check_mode_reports_a_left_over_tables_module(tmp_path, monkeypatch):
+    for name, text in gen_tables.render().items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "tables.py").write_text("# the old layout\n", encoding="utf-8")
+    monkeypatch.setattr(gen_tables, "OUT_DIR", str(tmp_path))
+    assert gen_tables.main(["--check"]) == 1
+    assert (tmp_path / "tables.py").exists()
+    assert gen_tables.main([]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(gen_tables.render())
+
+
+def test_each_game_has_its_own_tables_all_together_under_16_kb():
+    mods = {"tables_tp": tables_tp, "tables_tk24": tables_tk24, "tables_tk28": tables_tk28,
+            "tables_tk32": tables_tk32, "tables_tk36": tables_tk36, "tables_in": tables_in}
+    names = {m: [n for n in dir(mod) if not n.startswith("_")] for m, mod in mods.items()}
+    assert names == {m: (["HIGH", "LOW"] if m == "tables_in" else ["FLUSH", "SUIT", "U", "W"]) for m in mods}
+    sizes = {m: sum(len(getattr(mods[m], n)) for n in names[m]) for m in mods}
+    assert all(isinstance(getattr(mods[m], n), bytes) for m in mods for n in names[m])
+    # Teen Patti: 26 weights + 4 suits + 49 flush + 1,194 table; Turkish: 2n weights + 4 + 181 + the deck's table
+    assert sizes == {"tables_tp": 1273, "tables_tk24": 1201, "tables_tk28": 1621, "tables_tk32": 2281,
+                     "tables_tk36": 3457, "tables_in": 26}
+    assert sum(sizes.values()) == gen_tables.total_bytes() == 9859
+    assert gen_tables.total_bytes() < 16 * 1024
 
 
 def test_weights_are_injective_on_every_rank_pattern():
@@ -56,6 +72,13 @@ def test_turkish_codes_are_the_default_categories():
 
 
 def test_flush_tables_mark_exactly_one_suit_hands():
-    for h, flush, suit in ((3, tables.FLUSH3, tables.SUIT3), (5, tables.FLUSH5, tables.SUIT5)):
-        ones = [i for i, v in enumerate(flush) if v]
-        assert ones == sorted(h * s for s in suit)
+    for h, t in ((3, tables_tp), (5, tables_tk24), (5, tables_tk36)):
+        ones = [i for i, v in enumerate(t.FLUSH) if v]
+        assert ones == sorted(h * s for s in t.SUIT)
+        assert len(t.FLUSH) == h * t.SUIT[3] + 1
+
+
+def test_turkish_weights_grow_one_rank_at_a_time():
+    ws = [t.W for t in (tables_tk24, tables_tk28, tables_tk32, tables_tk36)]
+    assert [len(w) for w in ws] == [12, 14, 16, 18]  # one uint16 per rank of the deck
+    assert all(ws[3].startswith(w) for w in ws)

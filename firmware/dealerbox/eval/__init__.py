@@ -8,9 +8,12 @@
     rk.check(cards)        # HandError naming the problem, or None
     rk.score_unchecked(h)  # the same score without validation, for hot loops
 
-The game modules are imported on demand, so the box only loads the tables it uses.
+The game modules are imported on demand, so the box only loads the code and tables it uses,
+and during a hand only what scores (docs/evaluator.md, "Layout").
 See ``docs/evaluator.md``.
 """
+
+import sys
 
 from dealerbox.eval.base import HandError
 
@@ -27,22 +30,32 @@ def make_ranking(game, house=(), wild_ranks=(), deck=52):
     only). ``deck``: 52, or 24/28/32/36 for Turkish (required there).
     Raises ValueError naming an unknown game, house rule, deck or wild rank.
     Cheap to build: the tables are shared, only two small tuples of deltas are new.
+    The ranking's code (``base.py``, the game's scorers and tables) stays loaded; the
+    builder (``build.py``, ``build_*.py``, ``codes.py``) is dropped again on MicroPython.
     """
-    house = tuple(house)
-    wild_ranks = tuple(wild_ranks)
     if game == "teen-patti":
-        from dealerbox.eval.teenpatti import TeenPattiRanking
+        from dealerbox.eval.build_tp import build
 
-        return TeenPattiRanking(house, wild_ranks, deck)
-    if game == "turkish":
-        from dealerbox.eval.turkish import TurkishRanking
+        name = "build_tp"
+    elif game == "turkish":
+        from dealerbox.eval.build_tk import build
 
-        return TurkishRanking(house, wild_ranks, None if deck == 52 else deck)
-    if game == "indian":
-        from dealerbox.eval.indian import IndianRanking
+        name = "build_tk"
+        if deck == 52:
+            deck = None  # not given: Turkish Poker needs its deck size
+    elif game == "indian":
+        from dealerbox.eval.build_in import build
 
-        return IndianRanking(house, wild_ranks, deck)
-    raise ValueError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
+        name = "build_in"
+    else:
+        raise ValueError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
+    try:
+        return build(tuple(house), tuple(wild_ranks), deck)
+    finally:
+        if sys.implementation.name == "micropython":
+            from dealerbox import unload
+
+            unload("dealerbox.eval." + name, "dealerbox.eval.build", "dealerbox.eval.codes")
 
 
 __all__ = ["GAMES", "HandError", "make_ranking"]

@@ -1,15 +1,10 @@
-"""What every ranking shares: HandError, hand validation, the table views and the hash.
+"""What every ranking keeps during a hand: HandError, the hand check and the Ranking class.
 
 A hand is a sequence of card ints 0-51 (``list``, ``tuple``, ``bytes``, ``bytearray``).
-Nothing here allocates on the heap for a valid hand: the error messages are built only
-when a hand is refused.
+Nothing here allocates on the heap for a valid hand; the message of a refused hand is
+built by ``refuse.py``, imported only then. Building a ranking (``build.py`` and the
+games' ``build_*.py``) is done by ``make_ranking``, which drops that code again on the box.
 """
-
-from micropython import const
-
-from dealerbox.cards import format_card
-
-_ROW_SHIFT = const(8)  # x = R << 8 | suit sum
 
 
 class HandError(ValueError):
@@ -19,7 +14,7 @@ class HandError(ValueError):
 
 # Hot functions here and in the game modules keep (locals + stack depth) <= 11 slots:
 # MicroPython puts a larger call frame on the heap (and frees it) at every call, which
-# is an allocation per hand. Error messages are built in helpers for the same reason.
+# is an allocation per hand.
 
 _SEQUENCES = (list, tuple, bytes, bytearray)
 
@@ -30,30 +25,50 @@ def check_hand(cards, sizes, lowest_rank):
     ``cards``: list, tuple, bytes or bytearray. ``lowest_rank``: the lowest rank (0-12)
     of the deck: 0 for 52 cards, 13 - deck/4 for a Turkish deck. Returns None.
     """
-    if not isinstance(cards, _SEQUENCES):
-        raise _not_a_hand(cards)
-    if len(cards) not in sizes:
-        raise _wrong_count(len(cards), sizes)
-    _check_cards(cards, lowest_rank)
+    if isinstance(cards, _SEQUENCES) and len(cards) in sizes and _cards_ok(cards, lowest_rank):
+        return
+    from dealerbox.eval.refuse import hand_error
+
+    raise hand_error(cards, sizes, lowest_rank)
+
+
+def _cards_ok(cards, low):
+    n = len(cards)
+    i = 0
+    while i < n:
+        c = cards[i]
+        if type(c) is not int or c < 0 or c > 51 or c >> 2 < low:
+            return False
+        j = 0
+        while j < i:
+            if cards[j] == c:
+                return False
+            j += 1
+        i += 1
+    return True
 
 
 class Ranking:
-    """What every ranking answers; a game's ranking sets ``sizes`` (tuple of allowed hand
-    sizes), ``lowest_rank`` (0-12, the deck's lowest rank), ``categories`` (names, weakest
-    first) and ``score_unchecked`` (cards -> int, no validation), and may override
-    ``category_of``. Scores are ints: higher wins, equal scores tie; the category is
-    ``score >> 9`` unless overridden.
+    """What every ranking answers; built by ``make_ranking`` (the game's ``build_*.py``).
+
+    ``game`` (str), ``house`` (tuple of house-rule names), ``deck`` (cards in the deck),
+    ``sizes`` (tuple of allowed hand sizes), ``lowest_rank`` (0-12, the deck's lowest rank),
+    ``categories`` (names, weakest first), ``score_unchecked`` (cards -> int, no validation),
+    and the game's own settings set by its builder. Scores are ints: higher wins,
+    equal scores tie; the category is ``categories[score >> 9]`` (the only one when there is one).
     """
 
-    sizes = ()  # type: tuple
-    categories = ()  # type: tuple
-    lowest_rank = 0
     wild_ranks = ()  # type: tuple
     muflis = False
 
-    def score_unchecked(self, cards):  # replaced per instance by the game's scorer
-        """Strength of ``cards`` without validation (set by each ranking's constructor)."""
-        raise NotImplementedError
+    def __init__(self, game, house, deck, sizes, lowest_rank, categories, scorer):
+        self.game = game
+        self.house = house
+        self.deck = deck
+        self.sizes = sizes
+        self.lowest_rank = lowest_rank
+        self.categories = categories
+        self.score_unchecked = scorer
 
     def check(self, cards):
         """Raise HandError unless ``cards`` is a hand this ranking can judge."""
@@ -70,104 +85,11 @@ class Ranking:
 
     def category_of(self, score):
         """Category name of a score given by this ranking."""
-        return self.categories[score >> 9]
+        c = self.categories
+        return c[score >> 9] if len(c) > 1 else c[0]
 
     def compare(self, a, b):
         """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
         x = self.score(a)
         y = self.score(b)
         return (x > y) - (x < y)
-
-
-def _check_cards(cards, low):
-    n = len(cards)
-    i = 0
-    while i < n:
-        c = cards[i]
-        if type(c) is not int or c < 0 or c > 51:
-            raise _not_a_card(c)
-        if c >> 2 < low:
-            raise _outside(c, low)
-        j = 0
-        while j < i:
-            if cards[j] == c:
-                raise _twice(c)
-            j += 1
-        i += 1
-
-
-def _not_a_hand(cards):
-    return HandError("a hand is a list, tuple, bytes or bytearray of card ints, not %r" % (cards,))
-
-
-def _wrong_count(n, sizes):
-    if len(sizes) == 1:
-        need = "%d" % sizes[0]
-    else:
-        need = ", ".join(["%d" % s for s in sizes[:-1]]) + " or %d" % sizes[-1]
-    return HandError("%d cards in the hand; this ranking needs %s" % (n, need))
-
-
-def _not_a_card(c):
-    return HandError("not a card int 0-51: %r" % (c,))
-
-
-def _outside(c, low):
-    return HandError("%s is not in the %d-card deck" % (format_card(c), 52 - 4 * low))
-
-
-def _twice(c):
-    return HandError("%s is in the hand twice" % format_card(c))
-
-
-def u16(data):
-    """A read-only view of ``data`` (bytes, little-endian uint16 words) indexed by word.
-
-    MicroPython: a ``uctypes`` array over the bytes themselves (no copy, so a table frozen
-    in flash stays in flash); reading an element gives a small int and allocates nothing.
-    CPython: ``memoryview.cast("H")`` (hosts are little-endian; others get a swapped copy).
-    """
-    try:
-        import uctypes
-    except ImportError:
-        import sys
-
-        if sys.byteorder == "little":
-            return memoryview(data).cast("H")
-        from array import array
-
-        a = array("H", data)
-        a.byteswap()
-        return a
-    layout = {"w": (uctypes.ARRAY | 0, uctypes.UINT16 | (len(data) >> 1))}
-    return uctypes.struct(uctypes.addressof(data), layout, uctypes.LITTLE_ENDIAN).w
-
-
-def card_values(weights, suit_weights, lowest_rank):
-    """Tuple of 52 ints: the hash value ``W[rank - lowest_rank] << 8 | SUIT[suit]`` of each card.
-
-    ``weights`` are uint16 little-endian bytes (tables.TP_W / TK_W); cards below the
-    lowest rank get 0 (they are refused by ``check_hand`` before they are scored).
-    """
-    w = u16(weights)
-    out = []
-    for c in range(52):
-        r = (c >> 2) - lowest_rank
-        out.append((w[r] << _ROW_SHIFT | suit_weights[c & 3]) if r >= 0 else 0)
-    return tuple(out)
-
-
-def deltas(targets, codes, within_bits):
-    """Tuple indexed by code: ``targets[code] - (code << within_bits)``.
-
-    ``targets[code]`` is either the category index (the entry's within passes through) or
-    a ``(category, within)`` pair (a fixed place inside the category).
-    """
-    out = []
-    for code in range(codes):
-        t = targets[code]
-        if isinstance(t, tuple):
-            out.append((t[0] << within_bits | t[1]) - (code << within_bits))
-        else:
-            out.append((t - code) << within_bits)
-    return tuple(out)

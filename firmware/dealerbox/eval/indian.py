@@ -11,15 +11,13 @@ the comparison is lowball, the worse card first (A-2 low beats 3-2 low). With
 both ranks. Compare hands of the same size only.
 
 Score: an int, higher wins, equal ties. The only category is ``high_card``.
+
+This module holds what a hand needs (the scorer); ``build_in.py`` reads the house rules and
+builds the ranking (``make_ranking``), and is dropped again on the box.
 """
 
-from dealerbox.eval import tables as T
-from dealerbox.eval.base import Ranking
 
-HOUSE = ("low", "suit-order", "two-card")
-
-
-def _scorer(key, low, suits):
+def scorer(key, low, suits):
     """Scorer of 1 or 2 card ints. ``key``: rank -> strength of the rank (higher is better).
 
     Tables and flags are default arguments, frames stay small (see base.py).
@@ -45,40 +43,3 @@ def _scorer(key, low, suits):
         return two(h[0], h[1])
 
     return score_unchecked
-
-
-class IndianRanking(Ranking):
-    """Indian Poker hand ranking (see the module docstring). Build with ``make_ranking``.
-
-    ``score(cards)``: 1 card int (or 2) -> int, higher wins. HandError for a bad hand.
-    """
-
-    game = "indian"
-    deck = 52
-    categories = ("high_card",)
-
-    def __init__(self, house=(), wild_ranks=(), deck=52):
-        if deck != 52:
-            raise ValueError("Indian Poker uses the 52-card deck, not %r" % (deck,))
-        if tuple(wild_ranks):
-            raise ValueError("Indian Poker has no wild cards")
-        low = suits = False
-        sizes = (1, 2)  # type: tuple
-        for name in house:
-            if name == "low":
-                low = True
-            elif name == "suit-order":
-                suits = True
-            elif name == "two-card":
-                sizes = (2,)
-            else:
-                raise ValueError("unknown Indian Poker house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
-        self.house = tuple(house)
-        self.low = low
-        self.suit_order = suits
-        self.sizes = sizes
-        self.score_unchecked = _scorer(T.IN_LOW if low else T.IN_HIGH, low, suits)  # type: ignore[method-assign]
-
-    def category_of(self, score):
-        """Category name of a score given by this ranking: always ``"high_card"``."""
-        return "high_card"

@@ -15,84 +15,24 @@ cards count, equal best-3 hands tie.
 Score: an int, higher wins, equal ties. Without muflis ``score >> 9`` is the index of
 the category in ``categories``; under muflis ``(3071 - score) >> 9`` is the index in the
 normal order.
+
+This module holds what a hand needs (the scorers); ``build_tp.py`` reads the house rules and
+builds the ranking (``make_ranking``), and is dropped again on the box.
 """
 
 from micropython import const
-
-from dealerbox.eval import codes as C
-from dealerbox.eval import tables as T
-from dealerbox.eval.base import Ranking, card_values, deltas, u16
 
 _TOP = const(6 << 9)  # six categories: every normal score is below this
 _MAX = const(_TOP - 1)  # muflis score = _MAX - normal score
 
 CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail")
-SEQUENCE_ORDERS = ("a23-high", "akq-high", "a23-low")
-HOUSE = SEQUENCE_ORDERS + ("muflis", "ak47", "joker-hunt=R", "best-of-four", "best-of-five")
-AK47_RANKS = (12, 11, 2, 5)  # A K 4 7
-
-# place of A-K-Q and A-2-3 among the sequences (the others sit at their top rank 2..11)
-_SEQ_PLACES = {"a23-high": (12, 13), "akq-high": (13, 12), "a23-low": (12, 1)}
-
-_cache = []  # type: list  # [card values, table view], filled by the first ranking built
-
-
-def _shared():
-    if not _cache:
-        _cache.append(card_values(T.TP_W, T.SUIT3, 0))
-        _cache.append(u16(T.TP_U))
-    return _cache[0], _cache[1]
-
-
-def parse_house(house, wild_ranks):
-    """(sequence order, muflis, sizes, wild ranks tuple) from house names; ValueError names a bad one."""
-    order = "a23-high"
-    muflis = False
-    sizes = (3, 4, 5)  # type: tuple
-    wild = []
-    for r in wild_ranks:
-        if not isinstance(r, int) or r < 0 or r > 12:
-            raise ValueError("a wild rank is 0-12 (2..A), not %r" % (r,))
-        wild.append(r)
-    orders = 0
-    for name in house:
-        if name in SEQUENCE_ORDERS:
-            order = name
-            orders += 1
-        elif name == "muflis":
-            muflis = True
-        elif name == "ak47":
-            wild.extend(AK47_RANKS)
-        elif name.startswith("joker-hunt="):
-            from dealerbox.cards import RANKS
-
-            r = name[11:].upper()
-            if r == "10":
-                r = "T"
-            if len(r) != 1 or r not in RANKS:
-                raise ValueError("joker-hunt=R needs a rank 2-9, T, J, Q, K or A, not %r" % name[11:])
-            wild.append(RANKS.find(r))
-        elif name == "best-of-four":
-            sizes = (4,)
-        elif name == "best-of-five":
-            sizes = (5,)
-        else:
-            raise ValueError("unknown Teen Patti house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
-    if orders > 1:
-        raise ValueError("choose one sequence order of %s" % ", ".join(SEQUENCE_ORDERS))
-    out = []
-    for r in wild:
-        if r not in out:
-            out.append(r)
-    return order, muflis, sizes, tuple(sorted(out))
-
 
 # The scorers below take their tables as default arguments and stay small: no closure
 # cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
 # (see base.py). Row bits: codes.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7).
 
 
-def _normal_scorer(v, u, fl, d, df):
+def normal_scorer(v, u, fl, d, df):
     """The 3-card scorer in the normal (non-muflis) order, no wild cards: (a, b, c) -> int."""
 
     def remap(t, f, d=d, df=df):
@@ -108,7 +48,7 @@ def _normal_scorer(v, u, fl, d, df):
     return norm3
 
 
-def _reversed_scorer(ev3):
+def reversed_scorer(ev3):
     """Muflis: (a, b, c) -> _MAX - the normal-order score ``ev3`` gives."""
 
     def rev3(a, b, c, f=ev3):
@@ -117,7 +57,7 @@ def _reversed_scorer(ev3):
     return rev3
 
 
-def _best_of(ev3):
+def best_of(ev3):
     """Scorer of 3, 4 or 5 cards: the best 3-card subset under ``ev3``."""
 
     def best4(h, ev3=ev3):  # the 4 subsets of h[0..3]
@@ -160,46 +100,3 @@ def _best_of(ev3):
         return b5(h)
 
     return score_unchecked
-
-
-class TeenPattiRanking(Ranking):
-    """Teen Patti hand ranking (see the module docstring). Build with ``make_ranking``.
-
-    ``score(cards)``: 3, 4 or 5 card ints (best 3 count; ``best-of-four``/``best-of-five``
-    fix the count) -> int, higher wins. Raises HandError for a bad hand.
-    """
-
-    game = "teen-patti"
-    deck = 52
-
-    def __init__(self, house=(), wild_ranks=(), deck=52):
-        if deck != 52:
-            raise ValueError("Teen Patti uses the 52-card deck, not %r" % (deck,))
-        order, muflis, sizes, wild = parse_house(house, wild_ranks)
-        self.house = tuple(house)
-        self.order = order
-        self.muflis = muflis
-        self.sizes = sizes
-        self.wild_ranks = wild
-        self.categories = tuple(reversed(CATEGORIES)) if muflis else CATEGORIES
-        akq, a23 = _SEQ_PLACES[order]
-        plain = (0, 1, 3, (3, akq), (3, a23), 5)  # code -> category (or category, within)
-        flush = (2, 1, 4, (4, akq), (4, a23), 5)
-        v, u = _shared()
-        norm3 = _normal_scorer(v, u, T.FLUSH3, deltas(plain, C.TP_CODES, 9), deltas(flush, C.TP_CODES, 9))
-        if wild:
-            iw = bytearray(52)
-            for c in range(52):
-                iw[c] = 1 if (c >> 2) in wild else 0
-            from dealerbox.eval.tpwild import wild_scorer  # only a wild-card variant loads it
-
-            ev3 = wild_scorer(norm3, bytes(iw), muflis)
-        else:
-            ev3 = norm3
-        if muflis:
-            ev3 = _reversed_scorer(ev3)
-        self.score_unchecked = _best_of(ev3)  # type: ignore[method-assign]
-
-    def category_of(self, score):
-        """Category name of a score given by this ranking."""
-        return CATEGORIES[((_MAX - score) if self.muflis else score) >> 9]

@@ -14,7 +14,7 @@ def wild_scorer(norm3, iw, muflis):
 
     A wild may stand for any card not already in the hand; the hand is worth its best
     completion: the highest normal score, or under muflis the lowest (the caller then
-    reverses it: ``teenpatti._reversed_scorer``).
+    reverses it: ``teenpatti.reversed_scorer``).
     """
 
     def one_max(a, b, n3=norm3):  # a, b fixed, one wild: try the 50 other cards

@@ -1,0 +1,62 @@
+"""What the Teen Patti and Turkish ranking builders share: the table view, the card values and the deltas.
+
+Used only while ``make_ranking`` builds a ranking; on the box it drops this module and the
+game's builder again (``dealerbox/eval/__init__.py``), so none of it is on the heap during a hand.
+"""
+
+
+def u16(data):
+    """A read-only view of ``data`` (bytes, little-endian uint16 words) indexed by word.
+
+    MicroPython: a ``uctypes`` array over the bytes themselves (no copy, so a table frozen
+    in flash stays in flash); reading an element gives a small int and allocates nothing.
+    The view holds the address of the bytes' data, which keeps that block alive (the garbage
+    collector marks every block whose address a live object holds): the tables module may go.
+    CPython: ``memoryview.cast("H")`` (hosts are little-endian; others get a swapped copy).
+    """
+    try:
+        import uctypes
+    except ImportError:
+        import sys
+
+        if sys.byteorder == "little":
+            return memoryview(data).cast("H")
+        from array import array
+
+        a = array("H", data)
+        a.byteswap()
+        return a
+    layout = {"w": (uctypes.ARRAY | 0, uctypes.UINT16 | (len(data) >> 1))}
+    return uctypes.struct(uctypes.addressof(data), layout, uctypes.LITTLE_ENDIAN).w
+
+
+def card_values(weights, suit_weights, lowest_rank):
+    """Tuple of 52 ints: the hash value ``W[rank - lowest_rank] << 8 | SUIT[suit]`` of each card.
+
+    ``weights`` are uint16 little-endian bytes (a tables module's ``W``, the deck's lowest
+    rank first); cards below the lowest rank get 0 (they are refused by ``check_hand``
+    before they are scored).
+    """
+    w = u16(weights)
+    out = []
+    for c in range(52):
+        r = (c >> 2) - lowest_rank
+        out.append((w[r] << 8 | suit_weights[c & 3]) if r >= 0 else 0)
+    return tuple(out)
+
+
+def deltas(targets, codes, within_bits):
+    """Tuple indexed by code: ``targets[code] - (code << within_bits)``.
+
+    ``targets[code]`` is either the category index (the entry's within passes through) or
+    a ``(category, within)`` pair (a fixed place inside the category).
+    """
+    out = []
+    for code in range(codes):
+        t = targets[code]
+        if isinstance(t, tuple):
+            out.append((t[0] << within_bits | t[1]) - (code << within_bits))
+        else:
+            out.append((t - code) << within_bits)
+    return tuple(out)
+
