@@ -166,15 +166,6 @@ class BettingRound:
             return False
         return True
 
-    def why_not(self, seat, kind, amount, stack, stacks, pot):
-        """The reason ``seat`` may not ``kind`` with ``amount`` chips now, or None if it may (the texts are in
-        ``dealerbox.games.why``, loaded only for a refusal)."""
-        for k, lo, hi in self.options(seat, stack, stacks, pot):
-            if k == kind and (kind in ("check", "fold", "call") or type(amount) is int and lo <= amount <= hi):
-                return None
-        from dealerbox.engine import _reason
-        return _reason("betting", self, seat, kind, amount, stack, stacks, pot)
-
     # -- changes ---------------------------------------------------------------
 
     def start(self, stacks, bets=None):
@@ -205,7 +196,7 @@ class BettingRound:
         return None
 
     def act(self, seat, kind, amount, stacks):
-        """Record ``seat``'s ``kind`` (already checked with ``why_not``); return the chips it puts in.
+        """Record ``seat``'s ``kind`` (already checked: one of ``options``); return the chips it puts in.
 
         ``amount``: chips for a bet or raise; ignored otherwise. ``stacks``:
         every seat's chips behind *before* this action (the caller then moves
@@ -246,28 +237,13 @@ class BettingRound:
         return put
 
     def to_state(self):
-        """JSON-able dict of the round (the per-seat flags as bit masks, seat 0 = bit 0)."""
-        return {"order": list(self.order), "size": self.size, "structure": self.structure, "cap": self.cap,
-                "check_raise": self.check_raise, "bets": list(self.bets), "high": self.high,
+        """JSON-able dict of the round (the per-seat flags as bit masks, seat 0 = bit 0); it shares the lists of
+        the round (``Engine.to_state`` copies the whole snapshot when asked). ``restore.betting_round`` reads it
+        back (resume only)."""
+        return {"order": self.order, "size": self.size, "structure": self.structure, "cap": self.cap,
+                "check_raise": self.check_raise, "bets": self.bets, "high": self.high,
                 "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
                 "flags": [_mask(self.folded), _mask(self.pending), _mask(self.can_raise), _mask(self.checked)]}
-
-    @classmethod
-    def from_state(cls, d):
-        """A BettingRound from ``to_state()``'s dict."""
-        n = len(d["bets"])
-        r = cls(n, d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
-        r.bets = list(d["bets"])
-        r.high = d["high"]
-        r.min_raise = d["min_raise"]
-        r.raises = d["raises"]
-        f = d["flags"]
-        r.folded = _bits(f[0], n)
-        r.pending = _bits(f[1], n)
-        r.can_raise = _bits(f[2], n)
-        r.checked = _bits(f[3], n)
-        r.to_act = d["to_act"]
-        return r
 
 
 def _mask(flags):
@@ -276,10 +252,3 @@ def _mask(flags):
         if flags[i]:
             m |= 1 << i
     return m
-
-
-def _bits(m, n):
-    out = []
-    for i in range(n):
-        out.append(bool(m >> i & 1))
-    return out

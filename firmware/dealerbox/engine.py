@@ -68,11 +68,10 @@ class Action:
 
     @staticmethod
     def from_list(row):
-        """``(seat, Action)`` from a hand-log row; raises ValueError for a malformed row."""
-        if not isinstance(row, list) or len(row) not in (3, 4) or not isinstance(row[0], int) \
-                or not isinstance(row[1], str) or not isinstance(row[2], int):
-            raise ValueError("malformed action %r" % (row,))
-        return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
+        """``(seat, Action)`` from a hand-log row; raises ValueError for a malformed row (``handlog.action``:
+        replay only, so the module is imported on first use and never on the box)."""
+        from dealerbox.handlog import action
+        return action(row)
 
 
 class Option:
@@ -120,16 +119,21 @@ def _copy(x):
     return x
 
 
-def _reason(name, *args):
-    """The refusal reason ``dealerbox.games.why.<name>(*args)``: on MicroPython the module of messages is loaded
-    for it and dropped again, so the texts take no RAM while the game is played (only a refused action needs
-    them); CPython keeps it."""
-    mod = "dealerbox.games.why"
+def lazy(module, name, *args):
+    """``module.name(*args)`` (``module`` a dotted name) with the module loaded for the call: on MicroPython it
+    is dropped again afterwards (``dealerbox.unload``), so code a hand in play never runs - refusal texts,
+    resume, replay - takes no RAM while the game is played (docs/engine.md, Memory); CPython keeps it."""
     try:
-        return getattr(__import__(mod, None, None, ("why",)), name)(*args)
+        return getattr(__import__(module, None, None, (name,)), name)(*args)
     finally:
         if _MP:
-            unload(mod)
+            unload(module)
+
+
+def _reason(name, *args):
+    """The refusal reason ``dealerbox.games.why.<name>(*args)``, the module of messages loaded for it (``lazy``):
+    only a refused action needs the texts."""
+    return lazy("dealerbox.games.why", name, *args)
 
 
 def house_rules(game, rules):
@@ -245,8 +249,10 @@ class Engine:
         return self._begin()  # type: ignore[attr-defined]
 
     def start_from_log(self, log):
-        """Start the hand recorded in a hand-log dict (deck from the log); games add their draws."""
-        return self.start_hand(deck=log["deck"])
+        """Start the hand recorded in a hand-log dict: its deck and the game's own draws from the log (Turkish
+        carried pot and reshuffles, Joker Hunt wild rank; ``handlog.start``: replay only, never on the box)."""
+        from dealerbox.handlog import start
+        return start(self, log)
 
     def legal_actions(self):
         """List of ``Option`` for the seat to act (empty when the hand is over)."""
@@ -431,37 +437,18 @@ class Engine:
 
         ``copy=False`` shares the engine's lists and dicts instead of copying them: for a caller that
         serializes the dict at once (the app's save), so the heap never holds a second copy of the hand.
+        A name of ``STATE`` ending in ``_state`` saves an object's own ``to_state()``: ``"round_state"`` is
+        ``self.round.to_state()`` (the betting round), ``"stock_state"`` ``self.stock.to_state()``.
         """
         d = {"game": self.GAME, "rules": self.rules, "hand_no": self.hand_no, "phase": self.phase,
              "to_act": self.to_act, "dealt": self.dealt, "hands": self.hands, "deck": self.deck,
              "pos": self.pos, "pb": self.pb.to_state(), "result": self.result, "log": self.log}
         for k in self.STATE:
-            d[k] = getattr(self, k)
+            d[k] = getattr(self, k[:-6]).to_state() if k[-6:] == "_state" else getattr(self, k)
         return _copy(d) if copy else d
 
     @classmethod
     def from_state(cls, table, d, entropy=None):
-        """The engine from ``to_state()``'s dict, on ``table`` (restored separately).
-
-        Called on the base class it picks the game's class from ``d["game"]``.
-        """
-        if cls is Engine:
-            from dealerbox.games import engine_class
-            cls = engine_class(d["game"])
-        e = cls(table, d["rules"], entropy)
-        e.hand_no = d["hand_no"]
-        e.phase = d["phase"]
-        e.to_act = d["to_act"]
-        e.dealt = list(d["dealt"])
-        e.hands = _copy(d["hands"])
-        e.deck = list(d["deck"])
-        e.pos = d["pos"]
-        e.pb = PotBook.from_state(d["pb"])
-        e.result = _copy(d["result"])
-        e.log = log = _copy(d["log"])
-        for k in ("rules", "deck", "result"):   # shared again as start_hand / _finish share them
-            if k in log and log[k] == getattr(e, k):
-                log[k] = getattr(e, k)
-        for k in cls.STATE:
-            setattr(e, k, _copy(d[k]))
-        return e
+        """The engine from ``to_state()``'s dict, on ``table`` (restored separately); called on the base class
+        it picks the game's class from ``d["game"]``. ``dealerbox.restore.engine``, loaded for the call."""
+        return lazy("dealerbox.restore", "engine", cls, table, d, entropy)

@@ -113,8 +113,12 @@ class HiLoBook(PotBook):
 
     @classmethod
     def of(cls, pb):
-        """A HiLoBook with the same chips as the PotBook ``pb``."""
-        return cls.from_state(pb.to_state())
+        """A HiLoBook with the same chips as the PotBook ``pb`` (sharing its lists: ``pb`` is replaced by it)."""
+        b = cls(pb.n)
+        b.contributed = pb.contributed
+        b.folded = pb.folded
+        b.all_in = pb.all_in
+        return b
 
     def award(self, scores, dealer, dealt=None):
         """Split each pot high/low; a list of ``Award`` (one per pot and winning seat, clockwise from the dealer).

@@ -234,15 +234,6 @@ class PotBook:
         return out
 
     def to_state(self):
-        """JSON-able dict."""
-        return {"n": self.n, "contributed": list(self.contributed), "folded": list(self.folded),
-                "all_in": list(self.all_in)}
-
-    @classmethod
-    def from_state(cls, d):
-        """A PotBook from ``to_state()``'s dict."""
-        pb = cls(d["n"])
-        pb.contributed = list(d["contributed"])
-        pb.folded = list(d["folded"])
-        pb.all_in = list(d["all_in"])
-        return pb
+        """JSON-able dict sharing the book's lists (``Engine.to_state`` copies the whole snapshot when asked);
+        ``restore.pot_book`` reads it back (resume only)."""
+        return {"n": self.n, "contributed": self.contributed, "folded": self.folded, "all_in": self.all_in}

@@ -87,23 +87,12 @@ class Stock:
         self.reshuffles.append(list(fresh))
 
     def to_state(self):
-        """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle)."""
-        from dealerbox.engine import _copy
-        d = {"pos": self.pos, "muck": list(self.muck), "reshuffles": _copy(self.reshuffles)}
+        """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle). It shares
+        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``restore.stock`` reads it
+        back (resume only)."""
+        d = {"pos": self.pos, "muck": self.muck, "reshuffles": self.reshuffles}
         if self.reshuffles:
-            d["cards"] = list(self.cards)
+            d["cards"] = self.cards
         if self.replay:
-            d["replay"] = _copy(self.replay)
+            d["replay"] = self.replay
         return d
-
-    @classmethod
-    def from_state(cls, d, cards):
-        """A Stock from ``to_state()``'s dict; ``cards``: the stock as dealt from the deck (used when
-        there was no reshuffle)."""
-        st = cls(d["cards"] if "cards" in d else cards, d.get("replay"))
-        st.pos = d["pos"]
-        st.muck = list(d["muck"])
-        st.reshuffles = []
-        for r in d["reshuffles"]:
-            st.reshuffles.append(list(r))
-        return st

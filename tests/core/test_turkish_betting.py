@@ -3,6 +3,8 @@
 import json
 
 from dealerbox.betting import BettingRound
+from dealerbox.games.why import betting
+from dealerbox.restore import betting_round
 from support import raises
 
 
@@ -14,7 +16,7 @@ def _round(stacks, structure="no-limit", size=2, order=None, **kw):
 
 def _do(r, stacks, kind, amount=0, pot=0):
     seat = r.to_act
-    assert r.why_not(seat, kind, amount, stacks[seat], stacks, pot) is None, (seat, kind, amount)
+    assert betting(r, seat, kind, amount, stacks[seat], stacks, pot) is None, (seat, kind, amount)
     put = r.act(seat, kind, amount, stacks)
     stacks[seat] -= put
     return put
@@ -29,7 +31,7 @@ def test_incomplete_all_in_raise_does_not_reopen_the_raising():
     assert r.options(2, 100, stacks, 0) == [("call", 3, 3), ("raise", 5, 100), ("fold", 0, 0)]
     _do(r, stacks, "call", 3)
     assert r.to_act == 0 and r.options(0, 98, stacks, 0) == [("call", 1, 1), ("fold", 0, 0)]
-    assert r.why_not(0, "raise", 4, 98, stacks, 0) == "an all-in for less than a raise does not reopen the raising"
+    assert betting(r, 0, "raise", 4, 98, stacks, 0) == "an all-in for less than a raise does not reopen the raising"
     _do(r, stacks, "call", 1)
     assert r.done() and r.bets == [3, 3, 3] and stacks == [97, 0, 97]
 
@@ -70,15 +72,18 @@ def test_short_stack_calls_all_in_for_less_and_no_raise_when_nobody_can_answer()
     r = _round(stacks, "no-limit", 2)
     _do(r, stacks, "bet", 2)
     assert r.to_act == 2
-    assert r.why_not(2, "bet", 2, 50, stacks, 0) == "there is already a bet: call, raise or fold"
+    assert betting(r, 2, "bet", 2, 50, stacks, 0) == "there is already a bet: call, raise or fold"
 
 
 def test_state_round_trip_and_bad_structure():
     stacks = [10, 10]
     r = _round(stacks, "fixed", 2, cap=3, check_raise=False)
     _do(r, stacks, "check")
-    r2 = BettingRound.from_state(json.loads(json.dumps(r.to_state())))
-    assert r2.to_state() == r.to_state() and r2.to_act == 1
+    saved = json.dumps(r.to_state())
+    r2 = betting_round(json.loads(saved))
+    assert json.dumps(r2.to_state()) == saved and r2.to_act == 1
+    assert r2.folded == r.folded and r2.pending == r.pending and r2.can_raise == r.can_raise
+    assert r2.checked == [True, False] and r2.check_raise is False and r2.cap == 3
     with raises(ValueError, "betting structure 'spread'"):
         BettingRound(2, [0, 1], 2, "spread")
     with raises(ValueError, "bet size"):

@@ -108,18 +108,10 @@ class Indian(Engine):
     # ---- state ------------------------------------------------------------------------------------
     def _reset(self):
         Engine._reset(self)
-        self.rnd = BettingRound(self.n, [], 1)   # an empty round until the deal
+        self.round = BettingRound(self.n, [], 1)   # an empty round until the deal
         self.center = []
         self.rounds = 0
         self.checked_party = []
-
-    @property
-    def round_state(self):
-        return self.rnd.to_state()
-
-    @round_state.setter
-    def round_state(self, d):
-        self.rnd = BettingRound.from_state(d)
 
     # ---- the hand ----------------------------------------------------------------------------------
     def _begin(self):
@@ -142,9 +134,9 @@ class Indian(Engine):
     def _new_round(self):
         r = self.rules
         self.rounds += 1
-        self.rnd = BettingRound(self.n, self.live_seats(), r["bet"], r["structure"], r["cap"], True)
-        self.rnd.start(self.table.stacks)
-        self.to_act = self.rnd.to_act
+        self.round = BettingRound(self.n, self.live_seats(), r["bet"], r["structure"], r["cap"], True)
+        self.round.start(self.table.stacks)
+        self.to_act = self.round.to_act
         if self.to_act is None:
             return self._round_over()
         return [["betting", self.rounds, self.to_act]]
@@ -154,7 +146,7 @@ class Indian(Engine):
             return [Option("check")]
         stacks = self.table.stacks
         out = []
-        for k, lo, hi in self.rnd.options(seat, stacks[seat], stacks, self.pb.total()):
+        for k, lo, hi in self.round.options(seat, stacks[seat], stacks, self.pb.total()):
             out.append(Option(k, lo, hi))
         return out
 
@@ -172,7 +164,7 @@ class Indian(Engine):
             self.to_act = nxt
             return [["check", seat]]
         kind = action.kind
-        rnd = self.rnd
+        rnd = self.round
         if kind == "fold":
             self.pb.fold(seat)
         put = rnd.act(seat, kind, action.amount, self.table.stacks)
@@ -251,7 +243,7 @@ class Indian(Engine):
         d = {"game": self.GAME, "phase": self.phase, "hand_no": self.hand_no,
              "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
              "pot": self.pb.total(), "stacks": list(self.table.stacks),
-             "bets": list(self.rnd.bets),
+             "bets": list(self.round.bets),
              "folded": self._flags(self._folded), "all_in": self._flags(self.is_all_in), "dealt": list(self.dealt),
              "round": self.rounds, "center": list(self.center), "party": bool(self.rules["party"])}
         if self._showdown_seen():

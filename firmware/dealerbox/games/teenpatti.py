@@ -91,10 +91,6 @@ class TeenPatti(Engine):
         self._wild_given = wild
         return Engine.start_hand(self, deck)
 
-    def start_from_log(self, log):
-        """Start the hand of a hand-log dict (deck and Joker Hunt wild rank from the log)."""
-        return self.start_hand(deck=log["deck"], wild=log.get("wild"))
-
     def _begin(self):
         r = self.rules
         events = []

@@ -147,11 +147,11 @@ class Turkish(Engine):
         need = OPENERS[self.rules["openers"]]
         return rk.score(self.hands[seat]) >= rk.score(minimal_openers(need, len(self.deck)))
 
-    # ---- state kept as JSON (the round and the stock live as objects) -------------------------
+    # ---- state (the snapshot saves self.round and self.stock as round_state, stock_state) ------
     def _reset(self):
         Engine._reset(self)
         self.street = 0
-        self.rnd = BettingRound(self.n, [], 1)   # an empty round until the deal
+        self.round = BettingRound(self.n, [], 1)   # an empty round until the deal
         self.stock = Stock([])
         self.looked = [True] * self.n
         self.opener = None
@@ -161,30 +161,7 @@ class Turkish(Engine):
         self.owed = []
         self.blind_seat = None
 
-    @property
-    def round_state(self):
-        return self.rnd.to_state()
-
-    @round_state.setter
-    def round_state(self, d):
-        self.rnd = BettingRound.from_state(d)
-
-    @property
-    def stock_state(self):
-        return self.stock.to_state()
-
-    @stock_state.setter
-    def stock_state(self, d):
-        self.stock = Stock.from_state(d, self.deck[self.pos:])
-
     # ---- the hand ----------------------------------------------------------------------------------
-    def start_from_log(self, log):
-        """Start the hand of a hand-log dict: its deck, its carried pot and its reshuffled stocks."""
-        carry = log.get("carry")
-        self.carry = list(carry) if carry else None
-        self.replay_reshuffles = _copy(log.get("reshuffles") or [])
-        return self.start_hand(deck=log["deck"])
-
     @property
     def carry(self):
         """The dead hands' pot waiting for the next hand: ``Table.carry`` (list of chips per seat, or None)."""
@@ -221,11 +198,11 @@ class Turkish(Engine):
         self.stock = Stock(self.deck[self.pos:], self.replay_reshuffles)
         self.replay_reshuffles = None
         self.log["reshuffles"] = []
-        self.rnd = self._round(order, True)
-        if r["karanlik"] and self.rnd.to_act is not None and self.rnd.high == 0:
-            self.blind_seat = self.rnd.to_act
+        self.round = self._round(order, True)
+        if r["karanlik"] and self.round.to_act is not None and self.round.high == 0:
+            self.blind_seat = self.round.to_act
             self.looked[self.blind_seat] = False
-        self.to_act = self.rnd.to_act
+        self.to_act = self.round.to_act
         if self.to_act is None:
             events.extend(self._round_over())
         return events
@@ -244,14 +221,14 @@ class Turkish(Engine):
         stack = stacks[seat]
         if not self.looked[seat]:
             out = [Option("look")]
-            rnd = self.rnd
+            rnd = self.round
             if seat == self.blind_seat and self.street == 0 and rnd.high == 0 and stack > 0 \
                     and rnd._others_can_answer(seat, stacks):
                 b = min(self.rules["bet"], stack)
                 out.append(Option("karanlik", b, b))
             return out
         out = []
-        for kind, lo, hi in self.rnd.options(seat, stack, stacks, self.pb.total()):
+        for kind, lo, hi in self.round.options(seat, stack, stacks, self.pb.total()):
             if kind == "bet" and self.street == 0:
                 if not self.has_openers(seat):
                     continue
@@ -292,7 +269,7 @@ class Turkish(Engine):
             self.looked[seat] = True
             return [["look", seat]]
         events = []
-        rnd = self.rnd
+        rnd = self.round
         bet_kind = kind
         if kind in ("open", "karanlik"):
             bet_kind = "bet"
@@ -385,8 +362,8 @@ class Turkish(Engine):
         self.street = 1
         self.phase = "betting"
         start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
-        self.rnd = self._round(self.live_seats(start), False)
-        self.to_act = self.rnd.to_act
+        self.round = self._round(self.live_seats(start), False)
+        self.to_act = self.round.to_act
         if self.to_act is None:
             return self._showdown()
         return [["betting", self.to_act]]
@@ -448,7 +425,7 @@ class Turkish(Engine):
         d = {"game": self.GAME, "phase": self.phase, "street": self.street, "hand_no": self.hand_no,
              "dealer": self.log["dealer"] if self.log else self.table.dealer, "to_act": self.to_act,
              "pot": self.pot_total(), "stacks": list(self.table.stacks),
-             "bets": list(self.rnd.bets),
+             "bets": list(self.round.bets),
              "folded": self._flags(self._folded), "all_in": self._flags(self.is_all_in), "dealt": list(self.dealt),
              "opener": self.opener, "drew": list(self.drew),
              "stock": self.stock.left(),

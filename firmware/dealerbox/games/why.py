@@ -127,7 +127,7 @@ def turkish_draw(e, action):
 
 def turkish(e, seat, kind):
     """Why Turkish Poker does not offer ``kind`` to ``seat`` now (RULES.md, Turkish Poker; seed 002)."""
-    rnd = e.rnd
+    rnd = e.round
     stacks = e.table.stacks
     if kind == "draw":
         return "the draw comes after the betting before the draw"
@@ -168,7 +168,7 @@ def indian(e, seat, kind):
         return "party mode has no betting: look at the others' cards and pass (check)"
     if kind in ("check", "bet", "call", "raise", "fold"):
         stacks = e.table.stacks
-        return betting(e.rnd, seat, kind, 0, stacks[seat], stacks, e.pb.total())
+        return betting(e.round, seat, kind, 0, stacks[seat], stacks, e.pb.total())
     return "no such action in Indian Poker: %s" % kind
 
 
