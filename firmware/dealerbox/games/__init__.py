@@ -4,6 +4,8 @@
 ``"teen-patti"``, ``"turkish"`` or ``"indian"``; ValueError for an unknown game.
 """
 
+import sys
+
 GAMES = ("teen-patti", "turkish", "indian")
 
 _MODULES = {
@@ -18,5 +20,10 @@ def engine_class(game):
     if game not in _MODULES:
         raise ValueError("unknown game %r" % (game,))
     modname, clsname = _MODULES[game]
-    mod = __import__(modname, None, None, [clsname])
-    return getattr(mod, clsname)
+    cls = getattr(__import__(modname, None, None, [clsname]), clsname)
+    if sys.implementation.name == "micropython":
+        # this package is only the lookup: dropped again (the game's module stays loaded), it takes no RAM
+        # while the game is played (docs/engine.md, Memory); a later import loads it again
+        from dealerbox import unload
+        unload(__name__)
+    return cls
