@@ -1,5 +1,8 @@
 """Pattern codes stored in the evaluator tables (shared with ``host_tools/gen_tables.py``).
 
+Read by the ranking builders (``build_tp.py``, ``build_tk.py``) only: on the box
+``make_ranking`` drops this module again with them, so it is not on the heap during a hand.
+
 Every table entry is a 16-bit ``code << WITHIN_BITS | within``: ``code`` names the kind
 of rank pattern, ``within`` orders patterns of the same kind (higher is stronger; equal
 means a tie). A ranking turns an entry into its score with one small tuple of deltas
