@@ -1,8 +1,9 @@
 """The results screens are loaded only between hands (docs/device.md "Memory", docs/ui.md): the module
 ``dealerbox.ui.results_flow`` is not loaded during setup, at the gates, on the turn screens and the
-sideshow comparison (which loads only the category labels, ``dealerbox.ui.labels``); it is loaded from the end of a hand (showdown, awards, standings, the menu between
-hands, rebuy, the end of the session) and with the table menu, and dropped again at the next gate. A
-session resumed from a save made on a results screen shows the same frames. Both interpreters."""
+sideshow comparison (which loads only the category labels, ``dealerbox.ui.labels``); it is loaded from
+the end of a hand (showdown, awards, standings, the menu between hands, rebuy, the end of the session)
+and with the table menu, and dropped again at the next gate. A session resumed from a save made on a
+results screen shows the same frames. Both interpreters."""
 
 import sys
 

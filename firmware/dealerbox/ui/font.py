@@ -129,8 +129,9 @@ def big_glyph(code):
     for x in range(0, 10, 2):
         col = FONT[i]
         i += 1
-        b[x] = b[x + 1] = _WIDE[col & 15]
-        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 7]  # rows 4-6: the small font's 8th row is never scaled
+        b[x] = b[x + 1] = _WIDE[col & 15]  # type: ignore[index]
+        # rows 4-6 (the small font's 8th row is never scaled)
+        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 7]  # type: ignore[index]
     return _bone
 
 
