@@ -26,7 +26,7 @@ import sys
 from micropython import const
 
 from dealerbox import unload
-from dealerbox.pots import PotBook
+from dealerbox.pots import PotBook, Record
 from dealerbox.rng import shuffle
 
 LOG_VERSION = const(1)
@@ -39,7 +39,7 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; ``str(e)`` is the reason shown to the player."""
 
 
-class Action:
+class Action(Record):
     """One player's action: ``kind`` (str of the game's vocabulary), ``amount`` (int chips put in
     by it, 0 when none), ``cards`` (list of ints: card positions for a draw, else None).
     """
@@ -50,15 +50,6 @@ class Action:
         self.kind = kind
         self.amount = amount
         self.cards = cards
-
-    def __repr__(self):
-        if self.cards is not None:
-            return "Action(%r, %r, %r)" % (self.kind, self.amount, self.cards)
-        return "Action(%r, %r)" % (self.kind, self.amount)
-
-    def __eq__(self, other):
-        return (isinstance(other, Action) and self.kind == other.kind and self.amount == other.amount
-                and self.cards == other.cards)
 
     def to_list(self, seat):
         """The hand-log row ``[seat, kind, amount]`` (plus ``cards`` when present)."""
@@ -74,7 +65,7 @@ class Action:
         return action(row)
 
 
-class Option:
+class Option(Record):
     """A legal action kind with the amounts allowed: ``min`` .. ``max`` (ints; 0, 0 when it takes
     no amount). ``amounts`` is None (any amount in the range) or a tuple of the only amounts allowed
     (e.g. the two chaal sizes of seed 001, or an all-in for less).
@@ -94,14 +85,6 @@ class Option:
             return amount in self.amounts
         return self.min <= amount <= self.max
 
-    def __repr__(self):
-        if self.amounts is not None:
-            return "Option(%r, %d, %d, %r)" % (self.kind, self.min, self.max, self.amounts)
-        return "Option(%r, %d, %d)" % (self.kind, self.min, self.max)
-
-    def __eq__(self, other):
-        return (isinstance(other, Option) and self.kind == other.kind and self.min == other.min
-                and self.max == other.max and self.amounts == other.amounts)
 
 
 def _copy(x):

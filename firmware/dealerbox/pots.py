@@ -35,7 +35,35 @@ def clockwise(seats, dealer, n):
     return out
 
 
-class Pot:
+class Record:
+    """A small value object (``Pot``, ``Award``; the engine's ``Action``, ``Option``): ``__slots__`` names its
+    fields in the constructor's order. Records of one class with equal fields are equal; ``repr`` is the
+    constructor call, trailing None fields left out (``Action('chaal', 4)``). One ``__eq__`` and one
+    ``__repr__`` for the four classes: less code on the heap (docs/engine.md, Memory)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if not isinstance(other, type(self)):
+            return False
+        for k in self.__slots__:
+            if getattr(self, k) != getattr(other, k):
+                return False
+        return True
+
+    def __repr__(self):
+        vals = []
+        for k in self.__slots__:
+            vals.append(getattr(self, k))
+        while vals and vals[-1] is None:
+            vals.pop()
+        out = []
+        for v in vals:
+            out.append(repr(v))
+        return "%s(%s)" % (type(self).__name__, ", ".join(out))
+
+
+class Pot(Record):
     """One pot: ``amount`` (int chips) and ``eligible`` (tuple of seat ints, ascending)."""
 
     __slots__ = ("amount", "eligible")
@@ -44,14 +72,8 @@ class Pot:
         self.amount = amount
         self.eligible = eligible
 
-    def __repr__(self):
-        return "Pot(%d, %r)" % (self.amount, self.eligible)
 
-    def __eq__(self, other):
-        return isinstance(other, Pot) and self.amount == other.amount and self.eligible == other.eligible
-
-
-class Award:
+class Award(Record):
     """Chips won from one pot: ``pot`` (index, 0 = main), ``seat``, ``chips`` (int)."""
 
     __slots__ = ("pot", "seat", "chips")
@@ -60,13 +82,6 @@ class Award:
         self.pot = pot
         self.seat = seat
         self.chips = chips
-
-    def __repr__(self):
-        return "Award(%d, %d, %d)" % (self.pot, self.seat, self.chips)
-
-    def __eq__(self, other):
-        return (isinstance(other, Award) and self.pot == other.pot and self.seat == other.seat
-                and self.chips == other.chips)
 
     def to_list(self):
         """``[pot, seat, chips]`` as in the hand log."""
