@@ -217,9 +217,8 @@ class Engine:
                 raise ValueError("no entropy to shuffle with")
             deck = shuffle(fresh, read)
         else:
-            deck = list(deck)
-            if sorted(deck) != sorted(fresh):
-                raise ValueError("the deck is not a full %d-card deck" % len(fresh))
+            from dealerbox.handlog import given_deck  # a replay's deck: never on the box
+            deck = given_deck(deck, fresh)
         self.deck = deck
         for s in seats:
             self.dealt[s] = True

@@ -1,4 +1,5 @@
-"""A hand log read back (docs/engine.md, Hand log): the replay tool and the tests, never a hand in play.
+"""A hand log read back (docs/engine.md, Hand log): the replay tool and the tests, never a hand in play on the box
+(a hand's actions, its start, the check of a given deck).
 
 ``Action.from_list`` and ``Engine.start_from_log`` import this module when first called, so a
 game played on the box never has it on the heap (docs/engine.md, Memory). It stays loaded once
@@ -17,6 +18,15 @@ def action(row):
             or not isinstance(row[1], str) or not isinstance(row[2], int):
         raise ValueError("malformed action %r" % (row,))
     return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
+
+
+def given_deck(deck, fresh):
+    """``deck`` (card ints, the dealt order) as a new list, checked to be a permutation of ``fresh`` (the game's
+    unshuffled deck for the hand): ``Engine.start_hand(deck=...)``. ValueError when it is not."""
+    deck = list(deck)
+    if sorted(deck) != sorted(fresh):
+        raise ValueError("the deck is not a full %d-card deck" % len(fresh))
+    return deck
 
 
 def start(e, log):

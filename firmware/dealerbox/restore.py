@@ -1,6 +1,7 @@
-"""A hand in progress rebuilt from its snapshot (``Engine.to_state()``): used only to resume a saved session.
+"""A hand in progress (and its table) rebuilt from its snapshot (``Engine.to_state()``, ``Table.to_state()``): used
+only to resume a saved session.
 
-``Engine.from_state`` loads this module for the call and, on MicroPython, drops it again
+``Engine.from_state`` and ``Table.from_state`` load this module for the call and, on MicroPython, drop it again
 (``engine.lazy``): a session that never resumes never has this code on the heap, nor the
 betting round's and the stock's restore (docs/engine.md, Memory). The snapshot format is
 ``to_state``'s: the engine's own keys, ``"pb"`` (``PotBook.to_state``) and the game's ``STATE``
@@ -45,6 +46,16 @@ def engine(cls, table, d, entropy=None):
         else:
             setattr(e, k, _copy(v))
     return e
+
+
+def table(cls, d):
+    """A ``Table`` (class ``cls``) from ``Table.to_state()``'s dict."""
+    t = cls(d["names"], list(d["stacks"]), d["dealer"])
+    t.bought_in = list(d["bought_in"])
+    t.stopped = bool(d.get("stopped", False))
+    c = d.get("carry")
+    t.carry = list(c) if c else None
+    return t
 
 
 def pot_book(d):

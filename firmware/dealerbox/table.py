@@ -137,10 +137,6 @@ class Table:
 
     @classmethod
     def from_state(cls, d):
-        """A Table from ``to_state()``'s dict."""
-        t = cls(d["names"], list(d["stacks"]), d["dealer"])
-        t.bought_in = list(d["bought_in"])
-        t.stopped = bool(d.get("stopped", False))
-        c = d.get("carry")
-        t.carry = list(c) if c else None
-        return t
+        """A Table from ``to_state()``'s dict (``restore.table``, loaded for the call: resume only)."""
+        from dealerbox.engine import lazy
+        return lazy("dealerbox.restore", "table", cls, d)

@@ -47,17 +47,14 @@ When at most one player has chips behind (the others are all-in on the ante)
 there is no betting: the draw and the showdown follow.
 """
 
-from micropython import const
-
 from dealerbox.betting import BettingRound
-from dealerbox.deck import turkish_deck
+from dealerbox.deck import turkish_deck, turkish_size
 from dealerbox.engine import Engine, Option, _copy, _reader, _reason, house_rules
 from dealerbox.pots import PotBook
 from dealerbox.stock import Stock, StockError
 
 # the ranks of dealerbox.cards (rank = card >> 2; J 9, K 11, A 12), written out: a hand does not load that module
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}
-MAX_SEATS = const(5)
 
 
 def minimal_openers(rank, size):
@@ -111,8 +108,7 @@ class Turkish(Engine):
              "owed", "blind_seat", "replay_reshuffles")
 
     def __init__(self, table, rules=None, entropy=None):
-        if len(table.names) > MAX_SEATS:
-            raise ValueError("Turkish Poker is for 2 to 5 players, not %d" % len(table.names))
+        turkish_size(len(table.names))      # DeckError (a ValueError) for more than 5 seats
         self.replay_reshuffles = None
         self._rk = None
         self._rk_size = 0
