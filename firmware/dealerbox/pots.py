@@ -125,10 +125,6 @@ class PotBook:
         """``seat`` packs/folds: it loses eligibility for every pot; its chips stay in."""
         self.folded[seat] = True
 
-    def live(self, seat):
-        """True when ``seat`` put chips in (or was dealt in and marked) and has not packed."""
-        return not self.folded[seat]
-
     def total(self):
         """All chips in the hand (int)."""
         return sum(self.contributed)
