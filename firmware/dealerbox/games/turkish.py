@@ -121,11 +121,16 @@ class Turkish(Engine):
     def _fresh_deck(self):
         players = len(self.table.seats_in_play())
         four36 = bool(self.rules["four_with_36"]) and players == 4
-        return list(turkish_deck(players, four36))
+        deck = list(turkish_deck(players, four36))
+        # the deck's evaluator (its table is one 3.3 KB block on the heap) is loaded first thing at the deal, before
+        # the hand's own allocations split the free heap (docs/engine.md, Memory: 4 KB less heap needed)
+        self.ranking(len(deck))
+        return deck
 
-    def ranking(self):
-        """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``)."""
-        size = len(self.deck)
+    def ranking(self, size=0):
+        """The evaluator for this hand's deck (``size`` cards; 0: the deck dealt) and house rules
+        (``make_ranking("turkish", ...)``)."""
+        size = size or len(self.deck)
         if self._rk is None or self._rk_size != size:
             from dealerbox.eval import make_ranking
             house = []
@@ -172,7 +177,6 @@ class Turkish(Engine):
         return self.table.carried()
 
     def _begin(self):
-        self.ranking()  # the deck's table (3.3 KB, one block) is loaded at the deal, before the hand fragments the heap
         r = self.rules
         events = []
         carry = self.carry
