@@ -41,7 +41,7 @@ class Record:
     constructor call, trailing None fields left out (``Action('chaal', 4)``). One ``__eq__`` and one
     ``__repr__`` for the four classes: less code on the heap (docs/engine.md, Memory)."""
 
-    __slots__ = ()
+    __slots__ = ()  # type: tuple  # the fields, in the subclasses
 
     def __eq__(self, other):
         if not isinstance(other, type(self)):
