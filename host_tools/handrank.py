@@ -145,13 +145,18 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
             out.append("")
             continue
         try:
+            line.encode("utf-8")  # stdin's undecodable bytes arrive as surrogate escapes
+        except UnicodeEncodeError:
+            errors.append("handrank: line %d: not UTF-8 text" % n)
+            continue
+        try:
             out.append(rank_line(rk, reader, line, size))
         except LineError as e:
-            errors.append("line %d: %s" % (n, e))
+            errors.append("handrank: line %d: %s" % (n, e))
     if errors:
         shown = errors[:MAX_REPORTED]
         if len(errors) > MAX_REPORTED:
-            shown.append("... and %d more bad lines" % (len(errors) - MAX_REPORTED))
+            shown.append("handrank: ... and %d more bad lines" % (len(errors) - MAX_REPORTED))
         stderr.write("\n".join(shown) + "\n")
         return 2
     if out:

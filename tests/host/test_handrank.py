@@ -13,6 +13,10 @@ def run(args, text):
     )
 
 
+def run_bytes(args, data):
+    return subprocess.run([sys.executable, "-m", "host_tools.handrank"] + args, input=data, capture_output=True)
+
+
 def test_one_hand_prints_category_and_score():
     r = run(["--game", "teen-patti"], "As Kd Qh\nKh Ad 2c\n10h Jh Qh\n")
     assert r.returncode == 0, r.stderr
@@ -66,14 +70,14 @@ def test_bad_lines_are_named_on_stderr_with_status_2():
     assert r.returncode == 2
     assert r.stdout == ""
     assert r.stderr.splitlines() == [
-        "line 2: 2 cards in the hand; this ranking needs 3",
-        "line 3: unknown rank in 'Xs' (use 2-9, T or 10, J, Q, K, A)",
-        "line 4: As is in the hand twice",
-        "line 5: second hand: 2 cards in the hand; this ranking needs 3",
-        "line 6: more than one 'vs' (compare two hands per line)",
+        "handrank: line 2: 2 cards in the hand; this ranking needs 3",
+        "handrank: line 3: unknown rank in 'Xs' (use 2-9, T or 10, J, Q, K, A)",
+        "handrank: line 4: As is in the hand twice",
+        "handrank: line 5: second hand: 2 cards in the hand; this ranking needs 3",
+        "handrank: line 6: more than one 'vs' (compare two hands per line)",
     ]
     r = run(["--game", "turkish", "--deck", "32"], "6s 7d 8c 9h Ts\n")
-    assert (r.returncode, r.stderr) == (2, "line 1: 6s is not in the 32-card deck\n")
+    assert (r.returncode, r.stderr) == (2, "handrank: line 1: 6s is not in the 32-card deck\n")
     r = run(["--game", "turkish"], "As Kd Qh Jc Ts\n")
     assert r.returncode == 2 and "--deck" in r.stderr
     r = run(["--game", "teen-patti", "--house", "no-such-rule"], "As Kd Qh\n")
@@ -82,24 +86,30 @@ def test_bad_lines_are_named_on_stderr_with_status_2():
 
 def test_hand_size_follows_the_named_variant():
     r = run(["--game", "teen-patti"], "As Kd Qc 2h\n")
-    assert (r.returncode, r.stderr) == (2, "line 1: 4 cards in the hand; this ranking needs 3\n")
+    assert (r.returncode, r.stderr) == (2, "handrank: line 1: 4 cards in the hand; this ranking needs 3\n")
     r = run(["--game", "teen-patti", "--house", "best-of-four"], "Ks Kd 9c 2h vs Kh Kc 9s 5d\n")
     assert (r.returncode, r.stdout) == (0, "tie\n")
     r = run(["--game", "teen-patti", "--house", "best-of-four"], "As Kd Qc\n")
-    assert (r.returncode, r.stderr) == (2, "line 1: 3 cards in the hand; this ranking needs 4\n")
+    assert (r.returncode, r.stderr) == (2, "handrank: line 1: 3 cards in the hand; this ranking needs 4\n")
     r = run(["--game", "indian"], "As Kd\n")
-    assert (r.returncode, r.stderr) == (2, "line 1: 2 cards in the hand; this ranking needs 1\n")
+    assert (r.returncode, r.stderr) == (2, "handrank: line 1: 2 cards in the hand; this ranking needs 1\n")
     r = run(["--game", "indian", "--house", "two-card"], "As Kd vs Ah Qd\n")
     assert (r.returncode, r.stdout) == (0, "first\n")
     r = run(["--game", "turkish", "--deck", "24"], "As\n")
-    assert (r.returncode, r.stderr) == (2, "line 1: 1 card in the hand; this ranking needs 5\n")
+    assert (r.returncode, r.stderr) == (2, "handrank: line 1: 1 card in the hand; this ranking needs 5\n")
+
+
+def test_a_line_that_is_not_utf8_is_named():
+    r = run_bytes(["--game", "turkish", "--deck", "24"], b"As Ks Qs Js Ts\n\xff\xfe 9c\n")
+    assert (r.returncode, r.stdout) == (2, b"")
+    assert r.stderr.decode() == "handrank: line 2: not UTF-8 text\n"
 
 
 def test_many_bad_lines_are_summarised():
     r = run(["--game", "indian"], "As Kd Qh\n" * 30)
     assert r.returncode == 2
     lines = r.stderr.splitlines()
-    assert len(lines) == 21 and lines[-1] == "... and 10 more bad lines"
+    assert len(lines) == 21 and lines[-1] == "handrank: ... and 10 more bad lines"
 
 
 def test_hundreds_of_thousands_of_lines_in_one_run():
