@@ -30,19 +30,36 @@ def u16(data):
     return uctypes.struct(uctypes.addressof(data), layout, uctypes.LITTLE_ENDIAN).w
 
 
+def u16_chunks(chunks):
+    """Tuple of ``u16`` views, one per chunk of a packed table (a tables module's ``U``: a tuple of
+    ``bytes`` of 256 words each, the last maybe shorter). Word ``i`` is ``views[i >> 8][i & 255]``
+    (``codes.CHUNK_BITS``). The chunks are separate blocks of at most 513 bytes on the heap, so
+    loading a table needs no large free block."""
+    out = [None] * len(chunks)
+    for k in range(len(chunks)):
+        out[k] = u16(chunks[k])
+    return tuple(out)
+
+
 def card_values(weights, suit_weights, lowest_rank):
-    """Tuple of 52 ints: the hash value ``W[rank - lowest_rank] << 8 | SUIT[suit]`` of each card.
+    """The hash value ``W[rank - lowest_rank] << 8 | SUIT[suit]`` of each card 0-51: on MicroPython
+    an ``array("I")`` of 52 (one 208-byte block, allocated at its size; reading an element allocates
+    nothing), on CPython a tuple (reading an array there makes an int object: 30 % slower).
 
     ``weights`` are uint16 little-endian bytes (a tables module's ``W``, the deck's lowest
     rank first); cards below the lowest rank get 0 (they are refused by ``check_hand``
     before they are scored).
     """
+    from array import array
+
     w = u16(weights)
-    out = []
+    out = array("I", range(52))  # allocated at its final size (a range has a length), then filled
     for c in range(52):
         r = (c >> 2) - lowest_rank
-        out.append((w[r] << 8 | suit_weights[c & 3]) if r >= 0 else 0)
-    return tuple(out)
+        out[c] = (w[r] << 8 | suit_weights[c & 3]) if r >= 0 else 0
+    import sys
+
+    return out if sys.implementation.name == "micropython" else tuple(out)
 
 
 def deltas(targets, codes, within_bits):

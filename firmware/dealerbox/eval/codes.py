@@ -43,6 +43,10 @@ WITHIN_BITS = const(9)
 TP_ROW_BITS = const(7)
 TK_ROW_BITS = const(8)
 
+# A packed table is a tuple of bytes chunks of 2**CHUNK_BITS uint16 words (512 bytes): word i is
+# word i & 255 of chunk i >> 8, and no constant needs a free block above 513 bytes. Fixed too.
+CHUNK_BITS = const(8)
+
 TP_HIGH = const(0)
 TP_PAIR = const(1)
 TP_SEQ = const(2)

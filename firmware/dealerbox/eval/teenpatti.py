@@ -29,7 +29,8 @@ CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail"
 
 # The scorers below take their tables as default arguments and stay small: no closure
 # cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
-# (see base.py). Row bits: codes.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7).
+# (see base.py). Row bits: codes.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
+# is a tuple of u16 views of 256 words (codes.CHUNK_BITS = 8).
 
 
 def normal_scorer(v, u, fl, d, df):
@@ -38,8 +39,9 @@ def normal_scorer(v, u, fl, d, df):
     def remap(t, f, d=d, df=df):
         return t + (df[t >> 9] if f else d[t >> 9])
 
-    def sx(x, u=u, fl=fl, r=remap):  # x: the sum of the three card values
-        t = u[u[(x >> 8) & 127] + (x >> 15)]
+    def sx(x, u=u, r0=u[0], fl=fl, r=remap):  # x: the sum of the three card values
+        t = r0[(x >> 8) & 127] + (x >> 15)  # the 128 row offsets open chunk 0
+        t = u[t >> 8][t & 255]  # word t of the packed table (chunks of 256 words)
         return r(t, fl[x & 255])
 
     def norm3(a, b, c, v=v, s=sx):

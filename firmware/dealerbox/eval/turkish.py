@@ -24,7 +24,8 @@ builds the ranking (``make_ranking``), and is dropped again on the box.
 def scorer(values, table, fl, plain, flush, royal):
     """The 5-card scorer: hand (sequence of 5 card ints of the deck) -> int. Allocates nothing.
 
-    ``values``: the 52 card values, ``table``: the packed table (a ``u16`` view), ``fl``: the
+    ``values``: the 52 card values, ``table``: the packed table (``u16_chunks`` views: word ``i`` is
+    ``table[i >> 8][i & 255]``, the 256 row offsets are ``table[0]``), ``fl``: the
     flush table (bytes); ``plain``: None when the table entries are the scores (the default
     ranking), else the deltas by code; ``flush``: the deltas for flush hands; ``royal``: (entry of A-K-Q-J-T,
     its royal flush score: the one flush the deltas cannot tell from a straight flush).
@@ -41,7 +42,8 @@ def scorer(values, table, fl, plain, flush, royal):
 
         def score_default(h, v=values, u=table, fl=fl, fs=flush_score):
             x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
-            t = u[u[(x >> 8) & 255] + (x >> 16)]
+            t = u[0][(x >> 8) & 255] + (x >> 16)  # the row offsets are chunk 0
+            t = u[t >> 8][t & 255]
             if fl[x & 255]:
                 return fs(t)
             return t
@@ -53,7 +55,8 @@ def scorer(values, table, fl, plain, flush, royal):
 
     def score_house(h, v=values, u=table, fl=fl, r=remap):
         x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
-        t = u[u[(x >> 8) & 255] + (x >> 16)]
+        t = u[0][(x >> 8) & 255] + (x >> 16)
+        t = u[t >> 8][t & 255]
         x = fl[x & 255]
         return r(t, x)
 
