@@ -164,6 +164,7 @@ class Store:
         self.saves = 0
         self._ready = False
         self._session_ok = False  # session.json is known to be a good snapshot (may become session.bak)
+        self._cleared = False  # clear() removed every snapshot file: the next save is number 1, nothing to scan
 
     def path(self, name):
         """The full path of file ``name`` in the store's folder."""
@@ -218,7 +219,7 @@ class Store:
         if the filesystem fails (the previous snapshot is then still there) and
         TypeError/ValueError if ``obj`` is not JSON-able (nothing is renamed).
         """
-        if not self.number:
+        if not self.number and not self._cleared:  # not loaded: the newest number on flash, never reused
             self._boot("scan_number")
         self._ensure_root()
         mark = self._size(LOG)
@@ -319,6 +320,7 @@ class Store:
             self._remove(name)
         self.number = 0
         self._session_ok = False
+        self._cleared = True  # the first save of the new session needs no scan (no storeboot at the first deal)
 
     def append_log(self, line):
         """Append one hand log as a line of ``hands.log``; returns the bytes written (int).

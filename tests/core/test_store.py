@@ -270,6 +270,30 @@ def test_clear_forgets_the_session_not_the_logs():
         _rmtree(d)
 
 
+def test_the_first_save_after_clear_does_not_scan_for_a_number():
+    """A new session's first save comes at its first deal, the fullest heap of a session: with every snapshot
+    file removed by ``clear`` there is nothing to scan, so the boot half (storeboot) is not loaded for it."""
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.save(_snap(2))
+        t = Store(d)            # a store that never loaded: its first save scans, so 3 follows 2
+        calls = []
+        boot = t._boot
+        t._boot = lambda name, *a: calls.append(name) or boot(name, *a)
+        t.save(_snap(3))
+        assert calls[0] == "scan_number" and t.number == 3
+        t.clear()
+        del calls[:]
+        t.save(_snap(4))
+        assert calls == [] and t.number == 1
+        u = Store(d)
+        assert u.load() == _snap(4) and u.number == 1
+    finally:
+        _rmtree(d)
+
+
 def test_store_creates_its_folder():
     d = _tmpdir()
     try:
