@@ -44,15 +44,28 @@ def test_every_one_packs_no_evaluator_needed_and_none_kept():
         assert _eval_modules() == []
 
 
-def test_turkish_dead_hand_drops_the_evaluator_loaded_at_the_deal():
-    from test_turkish import NO_OPENERS
+def test_turkish_loads_the_evaluator_only_for_its_showdown():
+    from test_turkish import KINGS, NO_OPENERS
     from test_turkish import game as turkish_game
     e, t = turkish_game([NO_OPENERS, "9h Ts Jh Kd Ac"])
-    assert e._rk is not None                          # the deck's table is loaded at the deal
-    assert "dealerbox.eval.turkish" in sys.modules
+    assert e._rk is None and e.legal_actions()[0].kind == "check"   # openers are counted (holds_openers)
+    if _MP:
+        assert _eval_modules() == []
     e.apply(Action("check"))
-    assert e.apply(Action("check")) == [["check", 1, 0], ["dead", 2], ["over"]]
+    assert e.apply(Action("check")) == [["check", 1, 0], ["dead", 2], ["over"]]   # a dead hand: no evaluator
     assert e._rk is None
+    if _MP:
+        assert _eval_modules() == []
+    e, t = turkish_game([KINGS, "9c 9s Jh Qs Ac"])
+    e.apply(Action("open", 2))
+    e.apply(Action("call", 2))
+    e.apply(Action("draw", cards=[]))
+    e.apply(Action("draw", cards=[]))
+    if _MP:
+        assert _eval_modules() == []                  # the draw and the betting after it: still none
+    e.apply(Action("check"))
+    e.apply(Action("check"))
+    assert e.result["categories"] == ["pair", "pair"] and e._rk is None    # scored at the showdown, let go
     if _MP:
         assert _eval_modules() == []
 

@@ -7,9 +7,9 @@ import json
 
 from dealerbox.cards import parse_cards
 from dealerbox.engine import Action, IllegalAction
-from dealerbox.games.turkish import Turkish, keeps_openers, minimal_openers
+from dealerbox.games.turkish import Turkish, holds_openers, keeps_openers
 from support import raises
-from turkish_support import act, deck_for, kinds, option, replay, restored, snapshot, table
+from turkish_support import act, deck_for, kinds, minimal_openers, option, replay, restored, snapshot, table
 
 
 def game(hands, chips=100, rules=None, dealer=None, size=None, then=""):
@@ -106,6 +106,22 @@ def test_minimal_openers_and_kept_openers():
     assert keeps_openers(parse_cards("9c 9d Tc Td"), 11)
     assert keeps_openers(parse_cards("9c 9d 9h"), 11)
     assert not keeps_openers(parse_cards("Qc Qd Ah"), 11)
+
+
+def test_openers_are_counted_without_the_evaluator():
+    def holds(text, rank=11, size=24, minor=True):
+        return holds_openers(parse_cards(text), rank, size, minor)
+
+    assert holds("Kc Kd 9h Ts Jh") and holds("Ac Ad 9h Ts Jh") and not holds("Qc Qd 9h Ts Ah")
+    assert holds("Qc Qd 9h 9s Ah") and holds("9c 9d 9h Ts Ah") and holds("9c 9d 9h Ts Th")
+    assert holds("Jc Jd 9h Tc Qd", rank=9, size=36) and not holds("Tc Td Jh 9c Qd", rank=9, size=36)  # jacks
+    assert holds("9c Tc Jd Qc Ks") and holds("6c 7d 8c 9h Ts", size=36)           # straights
+    assert holds("9h Jh Qh Kh Ah") and holds("9h Th Jh Qh Kh")                      # flush, straight flush
+    assert holds("As Qc Jd Tc 9s") and not holds("As Qc Jd Tc 9s", minor=False)    # the minor straight
+    assert holds("Ah 6h 7h 8h 9h", size=36, minor=False)                             # no minor: still a flush
+    assert holds("Ac 6d 7h 8h 9h", size=36) and holds("Ac 7d 8h 9h Th", size=32)     # each deck's minor straight
+    assert not holds("Ac 7d 8h 9h Jh", size=32)
+    assert not holds("9c Tc Jd Kc As")                                               # ace high, no straight
 
 
 def test_dead_hand_antes_stay_and_the_pot_is_carried_over():

@@ -9,6 +9,19 @@ from dealerbox.games import engine_class
 from dealerbox.table import Table
 
 
+def minimal_openers(rank, size):
+    """The weakest hand holding openers of ``rank``: a pair of that rank and the three lowest other ranks.
+
+    Card ints; the pair in clubs and diamonds, the kickers in hearts, spades,
+    hearts, so the hand is neither a flush nor a straight. ``size``: deck size.
+    """
+    low = 13 - size // 4
+    kickers = list(range(low, 13))
+    if rank in kickers:
+        kickers.remove(rank)
+    return [rank * 4, rank * 4 + 1, kickers[0] * 4 + 2, kickers[1] * 4 + 3, kickers[2] * 4 + 2]
+
+
 def deck_for(hands, dealer, size=52, then=""):
     """The deck (list of card ints, ``size`` cards) that deals ``hands`` one card at a time clockwise
     from the seat left of ``dealer``, then the cards of ``then`` (notation) on top of the rest.

@@ -57,19 +57,6 @@ from dealerbox.stock import Stock, StockError
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}
 
 
-def minimal_openers(rank, size):
-    """The weakest hand holding openers of ``rank``: a pair of that rank and the three lowest other ranks.
-
-    Card ints; the pair in clubs and diamonds, the kickers in hearts, spades,
-    hearts, so the hand is neither a flush nor a straight. ``size``: deck size.
-    """
-    low = 13 - size // 4
-    kickers = list(range(low, 13))
-    if rank in kickers:
-        kickers.remove(rank)
-    return [rank * 4, rank * 4 + 1, kickers[0] * 4 + 2, kickers[1] * 4 + 3, kickers[2] * 4 + 2]
-
-
 def keeps_openers(kept, rank):
     """True when the kept cards (card ints, 1-5) still hold openers by themselves.
 
@@ -88,6 +75,35 @@ def keeps_openers(kept, rank):
             if r >= rank:
                 return True
     return pairs >= 2
+
+
+def holds_openers(hand, rank, size, minor=True):
+    """True when the five cards ``hand`` (card ints of the ``size``-card deck) hold openers of ``rank``
+    (RULES.md, Turkish Poker: at least a pair of that rank): a pair of ``rank`` or higher, two pair, three
+    or four of a kind, a full house, or, with no pair at all, a flush, a straight (five ranks in a row) or,
+    unless the no-minor house rule (``minor`` False), the minor straight (the ace with the deck's four
+    lowest ranks). Every category above one pair is one of these in each of the game's rankings.
+
+    The same answer as scoring the hand with the evaluator against the weakest pair of ``rank``
+    (tests/host/test_turkish_openers.py checks every hand of every deck), without loading the evaluator
+    for the betting before the draw: a hand loads it only for its showdown (docs/engine.md, Memory).
+    """
+    if keeps_openers(hand, rank):
+        return True
+    ranks = sorted([c >> 2 for c in hand])
+    for i in range(4):
+        if ranks[i] == ranks[i + 1]:
+            return False                # one pair below ``rank``: neither a straight nor a flush
+    suit = hand[0] & 3
+    for c in hand:
+        if c & 3 != suit:
+            break
+    else:
+        return True                     # a flush (straight flushes included)
+    if ranks[4] - ranks[0] == 4:
+        return True
+    low = 13 - size // 4                # the deck's lowest rank (dealerbox.deck.turkish_lowest_rank)
+    return minor and ranks == [low, low + 1, low + 2, low + 3, 12]
 
 
 class Turkish(Engine):
@@ -121,16 +137,12 @@ class Turkish(Engine):
     def _fresh_deck(self):
         players = len(self.table.seats_in_play())
         four36 = bool(self.rules["four_with_36"]) and players == 4
-        deck = list(turkish_deck(players, four36))
-        # the deck's evaluator (its table is one 3.3 KB block on the heap) is loaded first thing at the deal, before
-        # the hand's own allocations split the free heap (docs/engine.md, Memory: 4 KB less heap needed)
-        self.ranking(len(deck))
-        return deck
+        return list(turkish_deck(players, four36))
 
-    def ranking(self, size=0):
-        """The evaluator for this hand's deck (``size`` cards; 0: the deck dealt) and house rules
-        (``make_ranking("turkish", ...)``)."""
-        size = size or len(self.deck)
+    def ranking(self):
+        """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``), loaded at
+        the showdown (``Engine.drop_ranking`` lets it go when the hand ends)."""
+        size = len(self.deck)
         if self._rk is None or self._rk_size != size:
             from dealerbox.eval import make_ranking
             house = []
@@ -143,10 +155,9 @@ class Turkish(Engine):
         return self._rk
 
     def has_openers(self, seat):
-        """True when ``seat``'s five cards hold openers (pair of kings or better by default)."""
-        rk = self.ranking()
-        need = OPENERS[self.rules["openers"]]
-        return rk.score(self.hands[seat]) >= rk.score(minimal_openers(need, len(self.deck)))
+        """True when ``seat``'s five cards hold openers (pair of kings or better by default; ``holds_openers``)."""
+        r = self.rules
+        return holds_openers(self.hands[seat], OPENERS[r["openers"]], len(self.deck), not r["no_minor"])
 
     # ---- state (the snapshot saves self.round and self.stock as round_state, stock_state) ------
     def _reset(self):
