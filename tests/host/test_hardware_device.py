@@ -4,7 +4,7 @@
   of littlefs2 (lost and torn writes), the box booted and resumed each time
   (tests/device/powercut_app.py);
 * memory: a full session of each game with the most players it allows (10, Turkish 5) through
-  the whole app, store and frames included, under a fixed heap (tests/device/session.py).
+  the whole app, store and frames included, in a 128K heap (tests/device/session.py, run as on the box).
 
 The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's,
 and .mpy bytecode is loaded into the heap as on a Pico without frozen modules, so the heap
