@@ -231,7 +231,11 @@ def u16le(values):
 # ---------------------------------------------------------------- output
 
 
-CHUNK_BYTES = 2 << C.CHUNK_BITS  # a packed table is stored in chunks of 2**CHUNK_BITS uint16 words (512 bytes)
+# A packed table is stored in chunks of 2**CHUNK_BITS uint16 words (512 bytes). Fixed: the scorers use
+# ``i >> 8`` and ``i & 255`` as literals (dealerbox/eval/teenpatti.py, turkish.py), and the Turkish ones read
+# the 256 row offsets as chunk 0.
+CHUNK_BITS = 8
+CHUNK_BYTES = 2 << CHUNK_BITS
 CHUNKED = ("U",)  # the packed tables (every one above CHUNK_BYTES); the others fit one chunk
 
 

@@ -6,7 +6,9 @@ game's builder again (``dealerbox/eval/__init__.py``), so none of it is on the h
 
 
 def u16(data):
-    """A read-only view of ``data`` (bytes, little-endian uint16 words) indexed by word.
+    """A read-only view of ``data`` (bytes, little-endian uint16 words) indexed by word; for a
+    packed table (a tables module's ``U``: a tuple of ``bytes`` chunks of 256 words, the last
+    maybe shorter) a tuple of such views, one per chunk: word ``i`` is ``views[i >> 8][i & 255]``.
 
     MicroPython: a ``uctypes`` array over the bytes themselves (no copy, so a table frozen
     in flash stays in flash); reading an element gives a small int and allocates nothing.
@@ -14,6 +16,11 @@ def u16(data):
     collector marks every block whose address a live object holds): the tables module may go.
     CPython: ``memoryview.cast("H")`` (hosts are little-endian; others get a swapped copy).
     """
+    if type(data) is tuple:
+        out = [None] * len(data)
+        for k in range(len(data)):
+            out[k] = u16(data[k])
+        return tuple(out)
     try:
         import uctypes
     except ImportError:
@@ -28,17 +35,6 @@ def u16(data):
         return a
     layout = {"w": (uctypes.ARRAY | 0, uctypes.UINT16 | (len(data) >> 1))}
     return uctypes.struct(uctypes.addressof(data), layout, uctypes.LITTLE_ENDIAN).w
-
-
-def u16_chunks(chunks):
-    """Tuple of ``u16`` views, one per chunk of a packed table (a tables module's ``U``: a tuple of
-    ``bytes`` of 256 words each, the last maybe shorter). Word ``i`` is ``views[i >> 8][i & 255]``
-    (``codes.CHUNK_BITS``). The chunks are separate blocks of at most 513 bytes on the heap, so
-    loading a table needs no large free block."""
-    out = [None] * len(chunks)
-    for k in range(len(chunks)):
-        out[k] = u16(chunks[k])
-    return tuple(out)
 
 
 def card_values(weights, suit_weights, lowest_rank):

@@ -8,7 +8,7 @@ Only while a ranking is built: on the box ``make_ranking`` drops this module aga
 from dealerbox.deck import turkish_lowest_rank
 from dealerbox.eval import codes as C
 from dealerbox.eval.base import Ranking
-from dealerbox.eval.build import card_values, deltas, u16_chunks
+from dealerbox.eval.build import card_values, deltas, u16
 from dealerbox.eval.turkish import scorer
 
 HOUSE = ("no-minor", "standard-ranking")
@@ -40,7 +40,7 @@ def _shared(deck):
     got = _cache.get(deck)
     if got is None:
         T = _tables(deck)
-        got = (card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), u16_chunks(T.U), T)
+        got = (card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), u16(T.U), T)
         _cache[deck] = got
     return got
 

@@ -7,7 +7,7 @@ Only while a ranking is built: on the box ``make_ranking`` drops this module aga
 from dealerbox.eval import codes as C
 from dealerbox.eval import tables_tp as T
 from dealerbox.eval.base import Ranking
-from dealerbox.eval.build import card_values, deltas, u16_chunks
+from dealerbox.eval.build import card_values, deltas, u16
 from dealerbox.eval.teenpatti import CATEGORIES, best_of, normal_scorer, reversed_scorer
 
 SEQUENCE_ORDERS = ("a23-high", "akq-high", "a23-low")
@@ -23,7 +23,7 @@ _cache = []  # type: list  # [card values, table view]: kept on CPython, where t
 def _shared():
     if not _cache:
         _cache.append(card_values(T.W, T.SUIT, 0))
-        _cache.append(u16_chunks(T.U))
+        _cache.append(u16(T.U))
     return _cache[0], _cache[1]
 
 

@@ -42,10 +42,8 @@ WITHIN_BITS = const(9)
 # the scorers use them as literal constants (dealerbox/eval/teenpatti.py, turkish.py).
 TP_ROW_BITS = const(7)
 TK_ROW_BITS = const(8)
-
-# A packed table is a tuple of bytes chunks of 2**CHUNK_BITS uint16 words (512 bytes): word i is
-# word i & 255 of chunk i >> 8, and no constant needs a free block above 513 bytes. Fixed too.
-CHUNK_BITS = const(8)
+# A packed table is a tuple of bytes chunks of 256 uint16 words (host_tools/gen_tables.py, CHUNK_BITS):
+# word i is word i & 255 of chunk i >> 8, so loading one needs no free block above 513 bytes.
 
 TP_HIGH = const(0)
 TP_PAIR = const(1)

@@ -30,7 +30,7 @@ CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail"
 # The scorers below take their tables as default arguments and stay small: no closure
 # cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
 # (see base.py). Row bits: codes.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
-# is a tuple of u16 views of 256 words (codes.CHUNK_BITS = 8).
+# is a tuple of u16 views of 256 words (host_tools/gen_tables.py, CHUNK_BITS = 8).
 
 
 def normal_scorer(v, u, fl, d, df):

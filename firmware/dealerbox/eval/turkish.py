@@ -24,7 +24,7 @@ builds the ranking (``make_ranking``), and is dropped again on the box.
 def scorer(values, table, fl, plain, flush, royal):
     """The 5-card scorer: hand (sequence of 5 card ints of the deck) -> int. Allocates nothing.
 
-    ``values``: the 52 card values, ``table``: the packed table (``u16_chunks`` views: word ``i`` is
+    ``values``: the 52 card values, ``table``: the packed table (``build.u16`` views of its chunks: word ``i`` is
     ``table[i >> 8][i & 255]``, the 256 row offsets are ``table[0]``), ``fl``: the
     flush table (bytes); ``plain``: None when the table entries are the scores (the default
     ranking), else the deltas by code; ``flush``: the deltas for flush hands; ``royal``: (entry of A-K-Q-J-T,
