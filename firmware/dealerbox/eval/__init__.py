@@ -40,7 +40,7 @@ def make_ranking(game, house=(), wild_ranks=(), deck=52):
         name = "tk"
         if deck == 52:
             deck = None  # not given: Turkish Poker needs its deck size
-        tables = "tk%d" % deck if deck in (24, 28, 32, 36) else None  # build_tk refuses any other deck
+        tables = "tk%d" % deck if deck in (24, 28, 32, 36) else ""  # build_tk refuses any other deck
     elif game == "indian":
         name = tables = "in"
     else:
