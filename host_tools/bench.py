@@ -41,8 +41,9 @@ def main(argv=None):
         if i == 0:
             print("  ".join("-" * w for w in widths))
     if any(r[-1] is False for r in rows):
-        print("NO = a target not met yet (a measure, not a test: the exit status stays 0). The device heap rows are "
-              "the 64-bit unix port with the .mpy code on the heap; open work: docs/device.md, Memory.")
+        print("NO = a target not met (a measure, not a test: the exit status stays 0). The device 'peak heap in use' "
+              "rows count the .mpy code loaded on the 64-bit unix port's heap; the session's own data, all a frozen "
+              "firmware keeps on the heap, is the 'session data' row (docs/device.md, Memory).")
     return 0
 
 
