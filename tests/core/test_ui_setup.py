@@ -155,3 +155,12 @@ def test_resume_screen_reports_a_damaged_save():
     rig.press(DOWN)
     rig.press(OK)
     assert app.mode == modes.M_GAME
+
+
+def test_a_report_with_a_long_word_is_wrapped_not_looped_on():
+    """A word longer than a row (a path in an OS error) is cut where the row ends; every character is kept."""
+    rig = Rig(seed=2, store=ReportStore(None, "Save unreadable: [Errno 21] Is a directory: '/data/hands.log/x/y'"))
+    rows = [r[0] for r in rig.app.rows]
+    assert rows == ["Save unreadable:", "  [Errno 21] Is a", "  directory:", "  '/data/hands.log/x", "  /y'",
+                    "New session"]
+    assert max(len(r) for r in rows) <= 20

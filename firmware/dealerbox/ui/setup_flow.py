@@ -205,13 +205,16 @@ def build(app):
 
 
 def _wrap(rows, ln, width=20):
-    """Append ``ln`` to ``rows`` as list rows of at most ``width`` characters, cut at spaces."""
+    """Append ``ln`` to ``rows`` as list rows of at most ``width`` characters, cut at spaces; the rows after
+    the first are indented by two spaces; a word longer than a row is cut where the row ends."""
+    lead = 0            # a cut must fall after a continuation row's indent, or the row would not shorten
     while len(ln) > width:
-        cut = ln.rfind(" ", 0, width + 1)
-        if cut <= 0:
+        cut = ln.rfind(" ", lead + 1, width + 1)
+        if cut < 0:
             cut = width
         rows.append((ln[:cut], None))
         ln = "  " + ln[cut:].strip()
+        lead = 2
     rows.append((ln, None))
 
 
