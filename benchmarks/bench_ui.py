@@ -4,8 +4,9 @@ and heap allocated per redraw (target: none).
 
 The screens are those of ``tests/core/test_ui_frames.walk`` plus an Indian Poker gate, turn and showdown
 with a center card, and the awards; the
-unix-port timings are divided by nothing: only ratios are reported (DESIGN.md: ~150-400x
-slower on the Pico, so a ratio of 10 is about 10 frame copies there too).
+unix-port timings are divided by nothing: only ratios are reported (Python runs ~150-400x slower on
+the Pico than on the unix port, measured on an emulated RP2040, so a ratio of 10 is about 10 frame
+copies there too).
 """
 
 import json

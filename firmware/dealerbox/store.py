@@ -24,8 +24,8 @@ power goes, some file holds either the snapshot before the save or the one
 after it, whole. ``load()`` reads all three, rejects any whose length,
 checksum, JSON or shape is wrong, and returns the valid one with the highest
 save number; ``found`` says what it found, in words, ``report`` what the
-players should know. (DESIGN.md, "Lessons from devices like this one"; proven
-by tests/core/test_powercut.py, which cuts the power at every block write.)
+players should know. (Proven by tests/core/test_powercut.py, which cuts the
+power at every block write.)
 
 The hand log and the snapshot are committed together: every snapshot records
 how long ``hands.log`` was when it was saved, and ``load()`` drops what the log

@@ -42,19 +42,8 @@ def compiled_firmware(out):
     return out
 
 
-def evaluator_ready():
-    """True when dealerbox.eval offers make_ranking (the engines need it at every showdown)."""
-    try:
-        from dealerbox.eval import make_ranking  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 @pytest.fixture(scope="module")
 def firmware(tmp_path_factory):
-    if not evaluator_ready():
-        pytest.skip("the evaluator (dealerbox.eval.make_ranking) has not landed: showdowns cannot be played yet")
     out = str(tmp_path_factory.mktemp("mpy"))
     yield compiled_firmware(out)
     shutil.rmtree(out, ignore_errors=True)
