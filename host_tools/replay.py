@@ -22,29 +22,93 @@ class ReplayError(Exception):
     """A hand log line does not replay; ``str(e)`` says why."""
 
 
+def _show(v):
+    """``v`` as it reads in the log (JSON), cut to 40 characters."""
+    text = json.dumps(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(v, lo=0, hi=None):
+    """True for an int (not a bool) in ``lo..hi``."""
+    return type(v) is int and v >= lo and (hi is None or v <= hi)
+
+
+def _check_list(log, key, what, good, n=None):
+    """The field ``key`` of ``log`` must be a list whose items pass ``good`` (and ``n`` long, one per name)."""
+    v = log[key]
+    if not isinstance(v, list):
+        raise ReplayError('"%s" must be %s, not %s' % (key, what, _show(v)))
+    for i, x in enumerate(v):
+        if not good(x):
+            raise ReplayError('"%s" must be %s; "%s"[%d] is %s' % (key, what, key, i, _show(x)))
+    if n is not None and len(v) != n:
+        raise ReplayError('"%s" must be %s: it has %d, but there are %d names' % (key, what, len(v), n))
+
+
+def check_shape(log):
+    """Check the types of a hand log's fields (docs/hand-log.md) before anything uses them.
+
+    ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int from 1; ``names`` a list of str;
+    ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat; ``deck`` a list of
+    card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt) a rank 0-12 and
+    ``carry`` (Turkish) chips per seat, or null. Raises ReplayError naming the field.
+    """
+    if not isinstance(log, dict):
+        raise ReplayError("not a hand log (a JSON object)")
+    if "v" not in log or type(log["v"]) is not int or log["v"] != 1:
+        raise ReplayError('unknown log version %s ("v" must be 1)' % _show(log.get("v")))
+    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions", "result"):
+        if k not in log:
+            raise ReplayError("missing %r" % k)
+    if not isinstance(log["game"], str):
+        raise ReplayError('"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % _show(log["game"]))
+    if "hand" in log and not _is_int(log["hand"], 1):
+        raise ReplayError('"hand" must be the hand\'s number in its session (1 or more), not %s' % _show(log["hand"]))
+    _check_list(log, "names", "a list of player names (strings)", lambda x: isinstance(x, str))
+    n = len(log["names"])
+    chips = "a list of chip counts (whole numbers, 0 or more), one per name"
+    _check_list(log, "stacks", chips, _is_int, n)
+    if "bought_in" in log:
+        _check_list(log, "bought_in", chips, _is_int, n)
+    if not _is_int(log["dealer"], 0, n - 1):
+        raise ReplayError('"dealer" must be the dealer\'s seat (0 to %d), not %s' % (n - 1, _show(log["dealer"])))
+    if not isinstance(log["deck"], list):
+        raise ReplayError("the log has no deck (the cards in dealt order), so the hand cannot be dealt again")
+    _check_list(log, "deck", "a list of card numbers 0-51 (rank*4 + suit)", lambda x: _is_int(x, 0, 51))
+    if not isinstance(log["rules"], dict):
+        raise ReplayError("the log has no house rules (a JSON object)")
+    if not isinstance(log["actions"], list):
+        raise ReplayError("the log has no list of actions")
+    if not isinstance(log["result"], dict):
+        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(log["result"]))
+    if log.get("wild") is not None and not _is_int(log["wild"], 0, 12):
+        raise ReplayError('"wild" must be the wild rank (0-12) or null, not %s' % _show(log["wild"]))
+    if log.get("carry") is not None:
+        _check_list(log, "carry", "the chips carried per seat (whole numbers, 0 or more) or null", _is_int, n)
+
+
+def same_session(log, prev):
+    """True when ``log`` continues the session of the previous line (``prev``: its ``(engine, table)``).
+
+    A line starts a new session when its ``"hand"`` is 1 (the first hand of a session), or its game or
+    names differ from the previous line's. Logs without ``"hand"`` (earlier firmware) chain by names.
+    """
+    pe, pt = prev
+    return log.get("hand") != 1 and log["game"] == pe.GAME and log["names"] == pt.names
+
+
 def replay_hand(log, prev=None):
     """Replay one hand-log dict; returns ``(engine, table)`` after the hand.
 
-    ``prev``: the ``(engine, table)`` of the previous line of the same session, to
-    check the chaining of stacks, buy-ins and the dealer. Raises ReplayError.
+    ``prev``: the ``(engine, table)`` of the previous line, to check the chaining of hand numbers, stacks,
+    buy-ins, the dealer and a Turkish carried pot when the line continues its session (``same_session``).
+    Raises ReplayError.
     """
     from dealerbox.engine import Action, IllegalAction
     from dealerbox.games import engine_class
     from dealerbox.table import Table, TableError
 
-    if not isinstance(log, dict):
-        raise ReplayError("not a hand log (a JSON object)")
-    if log.get("v") != 1:
-        raise ReplayError("unknown log version %r" % (log.get("v"),))
-    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions", "result"):
-        if k not in log:
-            raise ReplayError("missing %r" % k)
-    if not isinstance(log["deck"], list):
-        raise ReplayError("the log has no deck (the cards in dealt order), so the hand cannot be dealt again")
-    if not isinstance(log["rules"], dict):
-        raise ReplayError("the log has no house rules (a JSON object)")
-    if not isinstance(log["actions"], list):
-        raise ReplayError("the log has no list of actions")
+    check_shape(log)
     try:
         cls = engine_class(log["game"])
     except (ValueError, ImportError) as exc:
@@ -53,23 +117,23 @@ def replay_hand(log, prev=None):
         table = Table(log["names"], list(log["stacks"]), log["dealer"])
     except (TableError, TypeError) as exc:
         raise ReplayError("bad table: %s" % exc) from None
-    bought = log.get("bought_in", log["stacks"])
-    if not isinstance(bought, list) or len(bought) != len(log["stacks"]):
-        raise ReplayError("bad bought_in")
-    table.bought_in = list(bought)
-    if prev is not None:
+    table.bought_in = list(log.get("bought_in", log["stacks"]))
+    if prev is not None and same_session(log, prev):
         pe, pt = prev
-        if pt.names == table.names:
-            for s in range(table.n):
-                rebuy = table.bought_in[s] - pt.bought_in[s]
-                if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
-                    raise ReplayError("seat %d starts with %d chips, but the previous hand left %d "
-                                      "and %d were bought in between" % (s, table.stacks[s], pt.stacks[s], rebuy))
-            if table.dealer != pt.dealer:
-                raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
-            if (log.get("carry") or None) != pt.carry:
-                raise ReplayError("the hand carries %r, but the previous hand left %r carried"
-                                  % (log.get("carry"), pt.carry))
+        hand, before = log.get("hand"), pe.log.get("hand")
+        if hand is not None and before is not None and hand != before + 1:
+            raise ReplayError("hand %d follows hand %d of the same session (a hand is missing or repeated)"
+                              % (hand, before))
+        for s in range(table.n):
+            rebuy = table.bought_in[s] - pt.bought_in[s]
+            if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
+                raise ReplayError("seat %d starts with %d chips, but the previous hand left %d "
+                                  "and %d were bought in between" % (s, table.stacks[s], pt.stacks[s], rebuy))
+        if table.dealer != pt.dealer:
+            raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
+        if (log.get("carry") or None) != pt.carry:
+            raise ReplayError("the hand carries %r, but the previous hand left %r carried"
+                              % (log.get("carry"), pt.carry))
     try:
         e = cls(table, log["rules"])
         e.start_from_log(log)
@@ -91,8 +155,6 @@ def replay_hand(log, prev=None):
     if e.phase != "over":
         raise ReplayError("the hand does not end after its %d actions" % len(log["actions"]))
     got, want = e.result, log["result"]
-    if not isinstance(want, dict):
-        raise ReplayError("missing result")
     for k in sorted(got):
         if want.get(k) != json.loads(json.dumps(got[k])):
             raise ReplayError("result %r differs: log says %r, replay gives %r" % (k, want.get(k), got[k]))
@@ -115,6 +177,8 @@ def replay_lines(lines):
                 log = json.loads(line)
             except ValueError as exc:
                 raise ReplayError("not JSON: %s" % exc) from None
+            except RecursionError:
+                raise ReplayError("not JSON: nested too deeply (a hand log is a few levels deep)") from None
             prev = replay_hand(log, prev)
         except ReplayError as exc:
             exc.line = no
@@ -149,7 +213,7 @@ def main(argv=None):
         return 2
     path = argv[0]
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:     # a byte order mark at the start is ignored
             lines = f.read().split("\n")
     except OSError as exc:
         print("%s: %s" % (path, exc), file=sys.stderr)

@@ -224,9 +224,9 @@ class Engine:
             self.dealt[s] = True
         t = self.table
         # the log shares the rules and the deck with the engine (neither changes in a hand): one copy on the heap
-        self.log = {"v": LOG_VERSION, "game": self.GAME, "rules": self.rules, "names": list(t.names),
-                    "stacks": list(t.stacks), "bought_in": list(t.bought_in), "dealer": t.dealer,
-                    "deck": deck, "actions": [], "result": None}
+        self.log = {"v": LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
+                    "names": list(t.names), "stacks": list(t.stacks), "bought_in": list(t.bought_in),
+                    "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
         return self._begin()  # type: ignore[attr-defined]
 

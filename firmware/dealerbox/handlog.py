@@ -14,8 +14,8 @@ def action(row):
 
     Raises ValueError for a malformed row.
     """
-    if not isinstance(row, list) or len(row) not in (3, 4) or not isinstance(row[0], int) \
-            or not isinstance(row[1], str) or not isinstance(row[2], int):
+    if not isinstance(row, list) or len(row) not in (3, 4) or type(row[0]) is not int \
+            or not isinstance(row[1], str) or type(row[2]) is not int:    # a bool is no seat or amount
         raise ValueError("malformed action %r" % (row,))
     return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
 
@@ -34,13 +34,21 @@ def start(e, log):
 
     The deck is the log's; so are the draws the game would make: Turkish Poker's carried pot
     (``"carry"``, chips per seat, docs/turkish.md) and reshuffled stocks (``"reshuffles"``),
-    Teen Patti's Joker Hunt wild rank (``"wild"``). ValueError for a deck that is not the game's.
+    Teen Patti's Joker Hunt wild rank (``"wild"``). The hand's number in its session (``"hand"``, 1 for the
+    first) becomes ``e.hand_no``; a log written before the key existed gets none, so the replayed log equals
+    it. ValueError for a deck that is not the game's.
     """
     deck = log["deck"]
+    hand = log.get("hand")
+    e.hand_no = hand - 1 if hand else 0     # start_hand counts it up
     if e.GAME == "teen-patti":
-        return e.start_hand(deck=deck, wild=log.get("wild"))
-    if e.GAME == "turkish":
-        carry = log.get("carry")
-        e.carry = list(carry) if carry else None
-        e.replay_reshuffles = _copy(log.get("reshuffles") or [])
-    return e.start_hand(deck=deck)
+        events = e.start_hand(deck=deck, wild=log.get("wild"))
+    else:
+        if e.GAME == "turkish":
+            carry = log.get("carry")
+            e.carry = list(carry) if carry else None
+            e.replay_reshuffles = _copy(log.get("reshuffles") or [])
+        events = e.start_hand(deck=deck)
+    if hand is None:
+        del e.log["hand"]
+    return events
