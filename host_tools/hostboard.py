@@ -33,14 +33,17 @@ KEY_HELP = ("keys: arrows or w a s d = up left down right, Enter/space/o = OK; "
             "capital W A S D O = long press; q = quit")
 
 
+MAX_REPEAT = 10000   # presses one script word may repeat (``right*10000``)
+
+
 def parse_script(text, name=None):
     """Button presses from a script: a list of ``(button, long)``.
 
     Words separated by spaces, commas or new lines; ``#`` starts a comment. A word is a
     button name (``up down left right ok``), optionally ``long-`` before it for a long press
-    and ``*N`` after it to repeat it N times: ``ok  long-ok  right*3``. Raises ValueError
-    naming the line of a word that is not a button: ``"FILE:2: 'menu' is not a button (...)"``
-    with ``name`` (the script's file name), ``"line 2: ..."`` without.
+    and ``*N`` after it to repeat it N times (1 to ``MAX_REPEAT``): ``ok  long-ok  right*3``. Raises ValueError
+    naming the line of a word that is not a button or whose count is out of range:
+    ``"FILE:2: 'menu' is not a button (...)"`` with ``name`` (the script's file name), ``"line 2: ..."`` without.
     """
     out = []
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -51,8 +54,11 @@ def parse_script(text, name=None):
             times = 1
             if "*" in w:
                 w, _, n = w.partition("*")
-                if not n.isdigit() or int(n) < 1:
+                n = n.lstrip("0") if n.isascii() and n.isdigit() else ""
+                if not n:
                     raise ValueError("%s: bad repeat in %r (a count of 1 or more: right*3)" % (where, word))
+                if len(n) > len(str(MAX_REPEAT)) or int(n) > MAX_REPEAT:
+                    raise ValueError("%s: repeat count too large in %r (at most %d)" % (where, word, MAX_REPEAT))
                 times = int(n)
             long = w.startswith("long-")
             if long:

@@ -199,7 +199,7 @@ def _read_script(path):
     if os.path.isdir(path):
         raise UsageError("--script %s is a folder, not a file of button presses" % path)
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:     # a byte order mark (Windows editors) is not a word
             text = f.read()
     except UnicodeDecodeError:
         raise UsageError("--script %s is not UTF-8 text" % path) from None
