@@ -11,20 +11,22 @@ Reads hands from standard input, one per line, in standard notation (``As Kd Qh`
 A blank line gives a blank line, so the output lines match the input lines. The two
 hands of a ``vs`` line are judged each on its own (they may share a card: hands from
 different deals, or what-ifs). Any bad line (unknown or repeated card, wrong number of
-cards, a card outside the deck) is reported on standard error as ``line N: problem``; then nothing is
-written on standard output and the exit status is 2. Input is read and output written
+cards, a card outside the deck, a rank without its suit) is reported on standard error as
+``line N: problem``; then nothing is written on standard output and the exit status is 2. A UTF-8
+byte order mark at the start of the input is ignored. Input is read and output written
 in bulk, so a run handles hundreds of thousands of lines.
 """
 
 import argparse
 import sys
 
-from dealerbox.cards import CardError, format_card, parse_card
+from dealerbox.cards import RANKS, CardError, format_card, parse_card
 from dealerbox.eval import GAMES, HandError, make_ranking
 
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
 
 MAX_REPORTED = 20
+TURKISH_DECKS = (24, 28, 32, 36)
 
 EPILOG = """house rules:
   teen-patti  a23-high (default) | akq-high | a23-low, muflis, ak47, joker-hunt=R,
@@ -56,6 +58,9 @@ class Reader:
                 try:
                     c = parse_card(word)
                 except CardError as e:
+                    rank = word.upper()
+                    if rank == "10" or (len(rank) == 1 and rank in RANKS):   # a rank alone: say what is missing
+                        raise LineError("%r has no suit (add c, d, h or s: %sh)" % (word, rank)) from None
                     raise LineError(str(e)) from None
                 self.cards[word] = c
             if c in out:
@@ -109,6 +114,15 @@ def rank_line(rk, reader, line, size=None):
     return "first" if x > y else ("second" if y > x else "tie")
 
 
+def _without_bom(text):
+    """``text`` without a UTF-8 byte order mark at its start (some editors write one), decoded or as the
+    surrogate escapes of its three bytes."""
+    for bom in ("\ufeff", "\udcef\udcbb\udcbf"):
+        if text.startswith(bom):
+            return text[len(bom):]
+    return text
+
+
 def build_parser():
     ap = argparse.ArgumentParser(
         prog="python -m host_tools.handrank",
@@ -127,8 +141,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     stdout = stdout if stdout is not None else sys.stdout
     stderr = stderr if stderr is not None else sys.stderr
     a = build_parser().parse_args(argv)
-    if a.game == "turkish" and a.deck is None:
-        stderr.write("handrank: turkish needs --deck 24, 28, 32 or 36 (2, 3, 4 or 5 players)\n")
+    if a.game == "turkish" and a.deck not in TURKISH_DECKS:
+        stderr.write("handrank: turkish needs --deck 24, 28, 32 or 36 (2, 3, 4 or 5 players)%s\n"
+                     % ("" if a.deck is None else ", not %d" % a.deck))
+        return 2
+    bare = [h for h in a.house if h.lower() in ("joker-hunt", "joker-hunt=")]
+    if bare:
+        stderr.write("handrank: %s needs the wild rank: joker-hunt=R, R one of 2-9, T, J, Q, K, A "
+                     "(joker-hunt=7)\n" % bare[0])
         return 2
     try:
         rk = make_ranking(a.game, house=a.house, deck=52 if a.deck is None else a.deck)
@@ -139,7 +159,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     size = hand_size(a.game, a.house)
     out = []
     errors = []
-    for n, line in enumerate(stdin.read().splitlines(), 1):
+    for n, line in enumerate(_without_bom(stdin.read()).splitlines(), 1):
         line = line.strip()
         if not line:
             out.append("")

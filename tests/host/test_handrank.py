@@ -124,3 +124,27 @@ def test_hundreds_of_thousands_of_lines_in_one_run():
     assert counts == {
         "trail": 520, "pure_sequence": 480, "sequence": 7200, "color": 10960, "pair": 37440, "high_card": 164400,
     }
+
+
+def test_messages_a_fresh_user_met():
+    # issue 7 follow-up: the deck the user gave, a rank without its suit, joker-hunt without its rank, a BOM
+    r = run(["--game", "turkish", "--deck", "52"], "As Kd Qh Jc Ts\n")
+    assert (r.returncode, r.stdout, r.stderr) == (
+        2, "", "handrank: turkish needs --deck 24, 28, 32 or 36 (2, 3, 4 or 5 players), not 52\n")
+    r = run(["--game", "turkish"], "As Kd Qh Jc Ts\n")
+    assert r.stderr == "handrank: turkish needs --deck 24, 28, 32 or 36 (2, 3, 4 or 5 players)\n"
+    r = run(["--game", "teen-patti"], "10 Kd Qh\nAs Kd a\nAs Kd t\n10x Kd Qh\n")
+    assert (r.returncode, r.stderr.splitlines()) == (2, [
+        "handrank: line 1: '10' has no suit (add c, d, h or s: 10h)",
+        "handrank: line 2: 'a' has no suit (add c, d, h or s: Ah)",
+        "handrank: line 3: 't' has no suit (add c, d, h or s: Th)",
+        "handrank: line 4: unknown suit in '10x' (use c d h s or \u2663 \u2666 \u2665 \u2660)",
+    ])
+    for house in (["joker-hunt"], ["muflis", "joker-hunt="]):
+        r = run(["--game", "teen-patti", "--house"] + house, "As Kd Qh\n")
+        assert (r.returncode, r.stderr) == (2, "handrank: %s needs the wild rank: joker-hunt=R, R one of 2-9, T, J, "
+                                               "Q, K, A (joker-hunt=7)\n" % house[-1])
+    r = run(["--game", "teen-patti", "--house", "joker-hunt=7"], "7s 2d 2c vs As Kd Qh\n")
+    assert (r.returncode, r.stdout) == (0, "first\n")        # a 7 is wild: 7 2 2 is a trail of 2s
+    r = run_bytes(["--game", "teen-patti"], b"\xef\xbb\xbfAs Kd Qh\nAs 2d 3c vs Ah Kd Qc\n")
+    assert (r.returncode, r.stdout) == (0, b"sequence\t1548\nfirst\n"), r.stderr
