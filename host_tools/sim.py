@@ -34,9 +34,9 @@ DEMO_SEED = 2024
 SEED_MAX = 2 ** 32 - 1
 FULL = (WIDTH_FULL, HEIGHT_FULL) = (130, 35)     # the bordered half-block screen and the key help
 SMALL = (66, 19)                                  # the braille half-size screen
-# The demo: setup with the defaults (game, players, names, chips, boot, betting, preset,
-# rules, summary), then a hand played by the defaults and a few other choices.
-DEMO = """
+# Setup with the defaults (game, players, names, chips, boot, betting, preset, rules, summary) to the
+# first deal: the start of the demo, and of scripts that play on from there (tests).
+SETUP = """
 ok            # game (preselected)
 ok            # players
 down*9 ok     # names: Done
@@ -45,7 +45,9 @@ down*9 ok     # betting: Done
 ok            # preset
 down*20 ok    # single house rules: Done
 down*3 ok     # summary: deal
-ok left ok    # gate, a turn: see cards (Teen Patti) or another action
+"""
+# The demo: the setup, then a hand played by the defaults and a few other choices.
+DEMO = SETUP + """ok left ok    # gate, a turn: see cards (Teen Patti) or another action
 ok ok ok ok ok ok ok ok ok ok ok ok
 ok ok ok ok ok ok ok ok ok ok ok ok
 right ok ok right ok ok ok ok ok ok ok ok ok ok ok ok ok ok

@@ -12,17 +12,10 @@ from dealerbox.rng import SeededEntropy
 from dealerbox.table import Table
 
 from host_tools.replay import ReplayError, main, replay_lines
+from host_tools.sim import SETUP as SIM_SETUP
 from host_tools.sim import main as sim_main
 
-SETUP = """ok            # game (preselected: --game)
-ok            # players
-down*9 ok     # names: Done
-ok ok         # chips, boot/ante
-down*9 ok     # betting: Done
-ok            # preset
-down*20 ok    # single house rules: Done
-down*3 ok     # summary: deal
-ok*40         # four Turkish hands, nobody opens (each one a dead hand)
+SETUP = SIM_SETUP + """ok*40         # four Turkish hands, nobody opens (each one a dead hand)
 """
 
 
