@@ -85,7 +85,7 @@ class HostBoard:
         self.entropy = SeededEntropy(seed) if seed is not None else os.urandom
         self.store = None
         if store_dir is not None:
-            from dealerbox.store import Store
+            from dealerbox.store.saves import Store
             os.makedirs(store_dir, exist_ok=True)
             self.store = Store(root=store_dir)
 

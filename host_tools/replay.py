@@ -104,9 +104,9 @@ def replay_hand(log, prev=None):
     buy-ins, the dealer and a Turkish carried pot when the line continues its session (``same_session``).
     Raises ReplayError.
     """
-    from dealerbox.engine import Action, IllegalAction
+    from dealerbox.engine.base import Action, IllegalAction
     from dealerbox.games import engine_class
-    from dealerbox.table import Table, TableError
+    from dealerbox.engine.table import Table, TableError
 
     check_shape(log)
     try:

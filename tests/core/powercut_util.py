@@ -8,7 +8,7 @@ Runs under MicroPython (the harness needs ``vfs.VfsLfs2``).
 import json
 
 from autoplay_util import autoplay, chips_conserved  # noqa: F401  (re-exported)
-from dealerbox.store import Store
+from dealerbox.store.saves import Store
 
 MOUNT = "/powercut"
 ROOT = MOUNT + "/data"
@@ -94,7 +94,7 @@ class PowerCut:
 
     Use it in place of the Store: ``save(obj)``, ``append_log(line)``, ``load()``.
     A hand log is committed by the save that follows it (the app appends a hand's log, then
-    saves; dealerbox.store): ``append_log`` only holds the line, and the next ``save`` is one
+    saves; dealerbox.store.saves): ``append_log`` only holds the line, and the next ``save`` is one
     step of both, the append and the save, whose states are (snapshot, lines) before the
     append and after the save; a cut anywhere between must come back as one of the two.
     ``boot(store)`` turns a freshly mounted store into the state compared (default:

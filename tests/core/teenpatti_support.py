@@ -2,7 +2,7 @@
 
 from dealerbox.cards import parse_cards
 from dealerbox.games.teenpatti import TeenPatti
-from dealerbox.table import Table
+from dealerbox.engine.table import Table
 
 
 def deck_for(hands, dealer):

@@ -10,11 +10,11 @@ from autoplay_util import autoplay
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import modes
 
-SETUP = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.rules")
+SETUP = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.engine.rules")
 OTHERS = {
-    "teen-patti": ("dealerbox.games.turkish", "dealerbox.games.indian", "dealerbox.betting", "dealerbox.stock",
-                   "dealerbox.hilo", "dealerbox.eval.turkish", "dealerbox.eval.indian"),
-    "indian": ("dealerbox.games.turkish", "dealerbox.games.teenpatti", "dealerbox.stock", "dealerbox.hilo",
+    "teen-patti": ("dealerbox.games.turkish", "dealerbox.games.indian", "dealerbox.engine.betting", "dealerbox.engine.stock",
+                   "dealerbox.engine.hilo", "dealerbox.eval.turkish", "dealerbox.eval.indian"),
+    "indian": ("dealerbox.games.turkish", "dealerbox.games.teenpatti", "dealerbox.engine.stock", "dealerbox.engine.hilo",
                "dealerbox.eval.turkish", "dealerbox.eval.teenpatti"),
 }
 

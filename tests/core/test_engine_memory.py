@@ -4,8 +4,8 @@ hand loads it again and judges its showdown the same way. Runs under pytest and 
 
 import sys
 
-from dealerbox.engine import Action
-from dealerbox.table import Table
+from dealerbox.engine.base import Action
+from dealerbox.engine.table import Table
 from teenpatti_support import deck_for, game
 
 _MP = sys.implementation.name == "micropython"
@@ -73,7 +73,7 @@ def test_turkish_loads_the_evaluator_only_for_its_showdown():
 def test_the_log_shares_rules_deck_and_result_with_the_engine_also_after_a_resume():
     import json
 
-    from dealerbox.engine import Engine
+    from dealerbox.engine.base import Engine
     e, t = game(["Ah Kd 9c", "Qs Qh 3d"], 50)
     assert e.log["rules"] is e.rules and e.log["deck"] is e.deck
     e.apply(Action("show", 1))

@@ -4,7 +4,7 @@ RULES.md, Indian Poker (seed 003). Visibility tests are in test_indian_views.py.
 """
 
 from dealerbox.cards import parse_cards
-from dealerbox.engine import Action, IllegalAction
+from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.games.indian import Indian
 from support import raises
 from turkish_support import act, deck_for, kinds, option, replay, restored, table

@@ -8,7 +8,7 @@ the shared screen, the options, the reasons, every event) until the showdown.
 import json
 
 from dealerbox.cards import parse_cards
-from dealerbox.engine import Action
+from dealerbox.engine.base import Action
 from dealerbox.games.indian import Indian
 from turkish_support import act, deck_for, table
 

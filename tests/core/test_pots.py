@@ -2,8 +2,8 @@
 
 import json
 
-from dealerbox.pots import Award, Pot, PotBook
-from dealerbox.restore import pot_book
+from dealerbox.engine.pots import Award, Pot, PotBook
+from dealerbox.engine.restore import pot_book
 from support import raises
 
 A, B, C = 0, 1, 2

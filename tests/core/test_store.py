@@ -1,4 +1,4 @@
-"""The session store (firmware/dealerbox/store.py) on a real directory, on both interpreters.
+"""The session store (firmware/dealerbox/store/saves.py) on a real directory, on both interpreters.
 
 The power-cut proof (a cut at every block write of littlefs2) is in test_powercut.py;
 here: the file format, the checksum, damaged and truncated files, the fall back to the
@@ -7,11 +7,11 @@ previous good copy, numbering, hand logs and their rotation.
 
 import os
 
-from dealerbox import store as st
-from dealerbox import storeboot as sb
-from dealerbox.crc32 import crc32_py
-from dealerbox.store import Store, crc32
-from dealerbox.storeboot import decode, encode
+from dealerbox.store import saves as st
+from dealerbox.store import boot as sb
+from dealerbox.store.crc32 import crc32_py
+from dealerbox.store.saves import Store, crc32
+from dealerbox.store.boot import decode, encode
 from support import raises
 
 

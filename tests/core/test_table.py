@@ -1,6 +1,6 @@
 """The table (issue 4): seats, stacks, button, rebuys, standings. Runs under pytest and MicroPython."""
 
-from dealerbox.table import Table, TableError
+from dealerbox.engine.table import Table, TableError
 from support import raises
 
 

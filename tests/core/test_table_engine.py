@@ -5,9 +5,9 @@ highest card wins) checks the shared bookkeeping without any game's own rules.
 Runs under pytest and MicroPython.
 """
 
-from dealerbox.engine import Action, Engine, IllegalAction, Option
+from dealerbox.engine.base import Action, Engine, IllegalAction, Option
 from dealerbox.rng import SeededEntropy
-from dealerbox.table import Table
+from dealerbox.engine.table import Table
 from support import raises
 
 

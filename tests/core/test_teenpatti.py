@@ -3,7 +3,7 @@
 Runs under pytest and MicroPython; exact values from RULES.md and seeds 004 and 001.
 """
 
-from dealerbox.engine import Action, IllegalAction, Option
+from dealerbox.engine.base import Action, IllegalAction, Option
 from support import raises
 from teenpatti_support import game
 

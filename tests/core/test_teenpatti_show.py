@@ -1,8 +1,8 @@
 """Teen Patti show, sideshow, pot cap, all-in and side pots (issue 4), under the house rules of
 seeds 004 (default), 000 and 001. Exact values; runs under pytest and MicroPython."""
 
-from dealerbox.engine import Action, Engine, IllegalAction, Option
-from dealerbox.table import Table
+from dealerbox.engine.base import Action, Engine, IllegalAction, Option
+from dealerbox.engine.table import Table
 from support import raises
 from teenpatti_support import game
 

@@ -6,7 +6,7 @@ RULES.md, Turkish Poker (seed 002). Runs under pytest and under MicroPython (tes
 import json
 
 from dealerbox.cards import parse_cards
-from dealerbox.engine import Action, IllegalAction
+from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.games.turkish import Turkish, holds_openers, keeps_openers
 from support import raises
 from turkish_support import act, deck_for, kinds, minimal_openers, option, replay, restored, snapshot, table

@@ -1,10 +1,10 @@
-"""The betting round shared by Turkish and Indian Poker (dealerbox/betting.py): amounts, closing, all-ins."""
+"""The betting round shared by Turkish and Indian Poker (dealerbox/engine/betting.py): amounts, closing, all-ins."""
 
 import json
 
-from dealerbox.betting import BettingRound
+from dealerbox.engine.betting import BettingRound
 from dealerbox.games.why import betting
-from dealerbox.restore import betting_round
+from dealerbox.engine.restore import betting_round
 from support import raises
 
 

@@ -6,11 +6,11 @@ RULES.md, Turkish Poker, draw (seed 002); the reshuffle rule of docs/turkish.md.
 import json
 
 from dealerbox.cards import parse_cards
-from dealerbox.engine import Action, IllegalAction
+from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.games.turkish import Turkish
-from dealerbox.restore import stock
+from dealerbox.engine.restore import stock
 from dealerbox.rng import SeededEntropy
-from dealerbox.stock import Stock, StockError
+from dealerbox.engine.stock import Stock, StockError
 from support import raises
 from turkish_support import act, deck_for, kinds, replay, snapshot, table
 

@@ -1,13 +1,13 @@
 """Turkish Poker high-low split (house rule): the low rule of each deck and the split pots.
 
-RULES.md, Turkish Poker house rules; seed 002; the low rule of docs/turkish.md and dealerbox/hilo.py.
+RULES.md, Turkish Poker house rules; seed 002; the low rule of docs/turkish.md and dealerbox/engine/hilo.py.
 """
 
 from dealerbox.cards import parse_cards
 from dealerbox.deck import deck_of_size, turkish_lowest_rank
 from dealerbox.games.turkish import Turkish
-from dealerbox.hilo import HiLoBook, low_qualifier, low_score
-from dealerbox.pots import Award, PotBook
+from dealerbox.engine.hilo import HiLoBook, low_qualifier, low_score
+from dealerbox.engine.pots import Award, PotBook
 from turkish_support import act, deck_for, replay, table
 
 

@@ -4,9 +4,9 @@ import json
 
 from dealerbox.cards import parse_cards
 from dealerbox.deck import deck_of_size
-from dealerbox.engine import Action, Engine
+from dealerbox.engine.base import Action, Engine
 from dealerbox.games import engine_class
-from dealerbox.table import Table
+from dealerbox.engine.table import Table
 
 
 def minimal_openers(rank, size):

@@ -24,7 +24,7 @@ import sys
 import framebuf
 from autoplay_util import autoplay, chips_conserved
 from dealerbox.rng import SeededEntropy
-from dealerbox.store import Store
+from dealerbox.store.saves import Store
 from dealerbox.ui import modes
 
 SEEDS = {"teen-patti": 21, "turkish": 22, "indian": 23}

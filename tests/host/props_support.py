@@ -7,9 +7,9 @@ illegal action is refused with the engine unchanged.
 
 import json
 
-from dealerbox.engine import Engine, IllegalAction
+from dealerbox.engine.base import Engine, IllegalAction
 from dealerbox.rng import randbelow
-from dealerbox.table import Table
+from dealerbox.engine.table import Table
 from hypothesis import strategies as st
 
 

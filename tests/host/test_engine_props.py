@@ -9,9 +9,9 @@ the table unchanged (``to_state()`` compared before and after).
 
 import json
 
-from dealerbox.engine import Action, IllegalAction, Option
+from dealerbox.engine.base import Action, IllegalAction, Option
 from dealerbox.games.teenpatti import TeenPatti
-from dealerbox.table import Table
+from dealerbox.engine.table import Table
 
 import host_tools  # noqa: F401
 

@@ -20,7 +20,7 @@ from dealerbox.boards.pico import (
     read_buttons,
     seven_bit_address,
 )
-from dealerbox.store import Store
+from dealerbox.store.saves import Store
 from dealerbox.ui import buttons as B
 
 

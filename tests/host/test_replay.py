@@ -5,10 +5,10 @@ import json
 import subprocess
 import sys
 
-from dealerbox.engine import Action
+from dealerbox.engine.base import Action
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy
-from dealerbox.table import Table
+from dealerbox.engine.table import Table
 
 import host_tools
 from host_tools.replay import main

@@ -133,7 +133,7 @@ def note_crash(board):
 def fatal(board, exc, debouncer=None, steps=-1):
     """Show ``exc`` on the screen and the REPL, and wait for a button to restart.
 
-    The saved session is untouched (every save is whole: dealerbox.store); only the crash is
+    The saved session is untouched (every save is whole: dealerbox.store.saves); only the crash is
     counted (``Store.note_crash``). A short press of any button restarts the box, which offers
     to resume. Holding OK sets the saved session aside (``Store.set_aside``: kept on flash as
     ``*.crashed``) before restarting; the screen says so. A second crash in a row with the same

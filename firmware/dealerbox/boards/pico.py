@@ -210,7 +210,7 @@ class PicoBoard:
         self.address = None
         self._open_display(ssd1306)
         self.entropy = os.urandom
-        from dealerbox.store import Store
+        from dealerbox.store.saves import Store
 
         self.store = Store(store_root, fs=os)
 

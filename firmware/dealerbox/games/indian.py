@@ -13,7 +13,7 @@ The rules are RULES.md, Indian Poker (seed 003); the play of a hand:
    still in has matched the last bet or one player is left. Structures
    (``structure``): ``fixed`` (bet size ``bet``, at most ``cap`` bets and
    raises), ``pot`` (pot limit), ``free`` (any amount up to the stack;
-   ``dealerbox.betting``).
+   ``dealerbox.engine.betting``).
 4. Showdown: every forehead card is turned; highest rank wins (ace high).
    Equal ranks split the pot (odd chips to the first tied winner clockwise
    from the dealer), or with ``ties`` = ``"suit-order"`` the suit breaks the
@@ -42,9 +42,9 @@ Variants (house rules, chosen before the session):
   break ties.
 """
 
-from dealerbox.betting import BettingRound
-from dealerbox.engine import Engine, Option, _copy, _reason, house_rules
-from dealerbox.pots import clockwise
+from dealerbox.engine.betting import BettingRound
+from dealerbox.engine.base import Engine, Option, _copy, _reason, house_rules
+from dealerbox.engine.pots import clockwise
 
 MAX_SEATS = 10
 
@@ -53,7 +53,7 @@ class Indian(Engine):
     """The Indian Poker engine on a ``Table`` of 2 to 10 seats (docs/engine.md; docs/indian.md).
 
     ``Indian(table, rules=None, entropy=None)``; ``rules`` as in
-    ``dealerbox.rules`` (game ``"indian"``). Action kinds: ``check``, ``bet``
+    ``dealerbox.engine.rules`` (game ``"indian"``). Action kinds: ``check``, ``bet``
     (amount), ``call`` (amount: the chips to call), ``raise`` (amount: chips
     put in, the call included), ``fold``. Card ints 0-51, chips ints.
     Raises ValueError for bad rules.

@@ -25,7 +25,7 @@ is left and nobody owes an answer to a bet, every hand still in is shown.
 
 from micropython import const
 
-from dealerbox.engine import Engine, Option, _reader, house_rules
+from dealerbox.engine.base import Engine, Option, _reader, house_rules
 from dealerbox.rng import randbelow
 
 _ONE_CARD = ("cobra", "999", "in-out")

@@ -27,7 +27,7 @@ The rules are RULES.md, Turkish Poker (seed 002); the play of a hand:
    the end. A four-card draw gets three cards at once and the fourth only
    after everyone else has drawn (in draw order). When the stock runs out the
    discards, except those of the player being served, are shuffled into a new
-   stock (``dealerbox.stock``). Splitting openers is allowed: the box keeps
+   stock (``dealerbox.engine.stock``). Splitting openers is allowed: the box keeps
    the opener's five cards from before the draw and shows them at the end
    (``result["openers"]``).
 5. **After the draw**, from the opener: ``check``, ``bet``, ``call``,
@@ -36,22 +36,22 @@ The rules are RULES.md, Turkish Poker (seed 002); the play of a hand:
    rules ``no_minor``, ``standard_ranking``); equal hands split, odd chips to
    the first tied winner clockwise from the dealer; side pots for all-in
    players. House rule ``hi_lo``: every pot is split between the best high
-   and the best qualifying low (``dealerbox.hilo``).
+   and the best qualifying low (``dealerbox.engine.hilo``).
 
 Betting structures (``structure``): ``fixed``, ``pot``, ``no-limit``, with the
 bet size ``bet`` and, in fixed limit, at most ``cap`` bets and raises per round
-(``dealerbox.betting``). House rule ``check_raise`` = False: after the draw a
+(``dealerbox.engine.betting``). House rule ``check_raise`` = False: after the draw a
 player who checked may not raise later in that round.
 
 When at most one player has chips behind (the others are all-in on the ante)
 there is no betting: the draw and the showdown follow.
 """
 
-from dealerbox.betting import BettingRound
+from dealerbox.engine.betting import BettingRound
 from dealerbox.deck import turkish_deck, turkish_size
-from dealerbox.engine import Engine, Option, _copy, _reader, _reason, house_rules
-from dealerbox.pots import PotBook
-from dealerbox.stock import Stock, StockError
+from dealerbox.engine.base import Engine, Option, _copy, _reader, _reason, house_rules
+from dealerbox.engine.pots import PotBook
+from dealerbox.engine.stock import Stock, StockError
 
 # the ranks of dealerbox.cards (rank = card >> 2; J 9, K 11, A 12), written out: a hand does not load that module
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}
@@ -110,7 +110,7 @@ class Turkish(Engine):
     """The Turkish Poker engine on a ``Table`` of 2 to 5 seats (docs/engine.md; docs/turkish.md).
 
     ``Turkish(table, rules=None, entropy=None)``; ``rules`` as in
-    ``dealerbox.rules`` (game ``"turkish"``). Action kinds: ``look``,
+    ``dealerbox.engine.rules`` (game ``"turkish"``). Action kinds: ``look``,
     ``karanlik`` (amount), ``check``, ``open`` (amount), ``bet`` (amount),
     ``call`` (amount: the chips to call), ``raise`` (amount: chips put in,
     the call included), ``fold``, ``draw`` (``cards`` = positions 0-4 to
@@ -356,7 +356,7 @@ class Turkish(Engine):
 
         ``fourth``: None while others are still to draw, else the ``(seat, card)`` fourth cards of every
         four-card draw (this one included), dealt after everybody has drawn. Raises StockError when the
-        stock cannot serve (the rule of ``dealerbox.stock``).
+        stock cannot serve (the rule of ``dealerbox.engine.stock``).
         """
         k = len(out)
         stock.discard(seat, out)
@@ -414,7 +414,7 @@ class Turkish(Engine):
         extra = self._extra("showdown")
         extra["categories"] = cats
         if self.rules["hi_lo"]:
-            from dealerbox.hilo import HiLoBook, low_score
+            from dealerbox.engine.hilo import HiLoBook, low_score
             size = len(self.deck)
             lows = [None] * self.n
             for s in live:

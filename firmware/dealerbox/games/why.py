@@ -173,7 +173,7 @@ def indian(e, seat, kind):
 
 
 def betting(rnd, seat, kind, amount, stack, stacks, pot):
-    """``BettingRound.why_not``'s reason (dealerbox.betting): None when the action is legal after all."""
+    """``BettingRound.why_not``'s reason (dealerbox.engine.betting): None when the action is legal after all."""
     if rnd.to_act is None:
         return "the betting round is over"
     if seat != rnd.to_act:

@@ -176,8 +176,8 @@ class App(PlayFlow):
     def restore(self, snap):
         """Continue the session of ``snap`` (from ``snapshot``); a hand in progress resumes at its gate."""
         self._unload_setup()
-        from dealerbox.engine import Engine
-        from dealerbox.table import Table
+        from dealerbox.engine.base import Engine
+        from dealerbox.engine.table import Table
         self.cfg = snap["cfg"]
         self.table = Table.from_state(snap["table"])
         es = snap.get("engine")

@@ -34,7 +34,7 @@ from dealerbox.ui.modes import (
 )
 
 # loaded for the setup screens (and the rules view), dropped while a game is played (docs/device.md)
-SETUP_MODULES = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.rules")
+SETUP_MODULES = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.engine.rules")
 # loaded from the end of a hand (showdown, awards, standings, menus) to the next gate; the category labels
 # also for a sideshow comparison
 RESULTS_MODULES = ("dealerbox.ui.results_flow", "dealerbox.ui.labels")
@@ -147,13 +147,13 @@ class PlayFlow:
 
     def start_session(self):
         """Seat the players and deal the first hand (after the summary was confirmed)."""
-        from dealerbox.table import Table
+        from dealerbox.engine.table import Table
         self._unload_setup()
         cfg = self.cfg  # type: ignore[attr-defined]
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
         self._new_engine()
-        self._unload_setup()  # CPython: engine.house_rules left dealerbox.rules loaded
+        self._unload_setup()  # CPython: engine.house_rules left dealerbox.engine.rules loaded
         if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
             self.store.clear()  # type: ignore[attr-defined]
         self.last = ""
@@ -323,7 +323,7 @@ class PlayFlow:
         return k
 
     def _act(self, o):
-        from dealerbox.engine import Action, IllegalAction
+        from dealerbox.engine.base import Action, IllegalAction
         e = self.engine
         seat = e.to_act
         if o.kind == "draw":

@@ -3,14 +3,14 @@ preset, single house rules, and the summary of every rule in force (confirmed be
 also the "resume" offer at boot and the "Rules in force" view during play.
 
 Functions of the ``App`` (ui/app.py), not a layer of it: this module, ``ui/settings.py`` and
-``dealerbox.rules`` are loaded when a setup screen is entered and dropped again (``App._unload_setup``,
+``dealerbox.engine.rules`` are loaded when a setup screen is entered and dropped again (``App._unload_setup``,
 docs/device.md "Memory") once the game starts, so a session's heap holds only the play screens and
 the chosen game. The app owns the session config (``cfg``, ui/settings.py) and the list/value
 screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built at press time
 (``build``), never while drawing.
 """
 
-from dealerbox import rules
+from dealerbox.engine import rules
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import settings, widgets
 from dealerbox.ui.modes import (

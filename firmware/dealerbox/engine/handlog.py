@@ -6,7 +6,7 @@ game played on the box never has it on the heap (docs/engine.md, Memory). It sta
 used: a replay reads every action through it.
 """
 
-from dealerbox.engine import Action, _copy
+from dealerbox.engine.base import Action, _copy
 
 
 def action(row):

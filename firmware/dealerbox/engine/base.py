@@ -26,7 +26,7 @@ import sys
 from micropython import const
 
 from dealerbox import unload
-from dealerbox.pots import PotBook, Record
+from dealerbox.engine.pots import PotBook, Record
 from dealerbox.rng import shuffle
 
 LOG_VERSION = const(1)
@@ -61,7 +61,7 @@ class Action(Record):
     def from_list(row):
         """``(seat, Action)`` from a hand-log row; raises ValueError for a malformed row (``handlog.action``:
         replay only, so the module is imported on first use and never on the box)."""
-        from dealerbox.handlog import action
+        from dealerbox.engine.handlog import action
         return action(row)
 
 
@@ -123,13 +123,13 @@ def house_rules(game, rules):
     """``dealerbox.rules.validate(game, rules)``: the full house-rule dict, ValueError naming a bad one. On
     MicroPython the rules module is dropped again if this call loaded it: the engine needs it only to check
     (docs/device.md, Memory: setup -> first deal is the tightest moment of a session)."""
-    loaded = "dealerbox.rules" in sys.modules
-    from dealerbox.rules import validate
+    loaded = "dealerbox.engine.rules" in sys.modules
+    from dealerbox.engine.rules import validate
     try:
         return validate(game, rules or {})
     finally:
         if _MP and not loaded:
-            unload("dealerbox.rules")
+            unload("dealerbox.engine.rules")
 
 
 def _reader(entropy):
@@ -217,7 +217,7 @@ class Engine:
                 raise ValueError("no entropy to shuffle with")
             deck = shuffle(fresh, read)
         else:
-            from dealerbox.handlog import given_deck  # a replay's deck: never on the box
+            from dealerbox.engine.handlog import given_deck  # a replay's deck: never on the box
             deck = given_deck(deck, fresh)
         self.deck = deck
         for s in seats:
@@ -233,7 +233,7 @@ class Engine:
     def start_from_log(self, log):
         """Start the hand recorded in a hand-log dict: its deck and the game's own draws from the log (Turkish
         carried pot and reshuffles, Joker Hunt wild rank; ``handlog.start``: replay only, never on the box)."""
-        from dealerbox.handlog import start
+        from dealerbox.engine.handlog import start
         return start(self, log)
 
     def legal_actions(self):
@@ -433,4 +433,4 @@ class Engine:
     def from_state(cls, table, d, entropy=None):
         """The engine from ``to_state()``'s dict, on ``table`` (restored separately); called on the base class
         it picks the game's class from ``d["game"]``. ``dealerbox.restore.engine``, loaded for the call."""
-        return lazy("dealerbox.restore", "engine", cls, table, d, entropy)
+        return lazy("dealerbox.engine.restore", "engine", cls, table, d, entropy)

@@ -4,12 +4,12 @@ Loaded only while it is used (at boot, after a crash, to read the logs) and drop
 ``dealerbox.store.Store``, whose methods ``load``, ``note_crash``, ``set_aside`` and ``read_log``
 call the functions here with the store (``s``); a game in play needs only ``save`` and
 ``append_log`` (docs/device.md, Memory). The file format and the rules are described in
-``dealerbox/store.py``.
+``dealerbox/store/saves.py``.
 """
 
 import json
 
-from dealerbox.store import (
+from dealerbox.store.saves import (
     BACKUP,
     BAD,
     CRASHES,

@@ -72,7 +72,7 @@ def crc32(data, crc=0):
     """CRC-32 of ``data`` (bytes) as an int 0..2**32-1, continuing ``crc``: ``binascii.crc32`` where the port has it."""
     if _crc32_c is not None:
         return _crc32_c(data, crc) & 0xFFFFFFFF
-    from dealerbox.crc32 import crc32_py  # loaded only on a port without binascii.crc32
+    from dealerbox.store.crc32 import crc32_py  # loaded only on a port without binascii.crc32
 
     return crc32_py(data, crc)
 
@@ -253,11 +253,11 @@ class Store:
     def _boot(self, name, *args):
         """Call ``dealerbox.storeboot.<name>(self, *args)``: the boot-time half of the store is imported for the
         call and dropped after it (``sys.modules`` and the package), so it takes no heap during a game."""
-        from dealerbox import storeboot
+        from dealerbox.store import boot as storeboot
         try:
             return getattr(storeboot, name)(self, *args)
         finally:
-            unload("dealerbox.storeboot")
+            unload("dealerbox.store.boot")
 
     def load(self):
         """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.

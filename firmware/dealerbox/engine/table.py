@@ -138,5 +138,5 @@ class Table:
     @classmethod
     def from_state(cls, d):
         """A Table from ``to_state()``'s dict (``restore.table``, loaded for the call: resume only)."""
-        from dealerbox.engine import lazy
-        return lazy("dealerbox.restore", "table", cls, d)
+        from dealerbox.engine.base import lazy
+        return lazy("dealerbox.engine.restore", "table", cls, d)

@@ -9,8 +9,8 @@ names, where ``"round_state"`` is a ``BettingRound.to_state()`` and ``"stock_sta
 ``Stock.to_state()``.
 """
 
-from dealerbox.engine import Engine, _copy
-from dealerbox.pots import PotBook
+from dealerbox.engine.base import Engine, _copy
+from dealerbox.engine.pots import PotBook
 
 
 def engine(cls, table, d, entropy=None):
@@ -69,7 +69,7 @@ def pot_book(d):
 
 def betting_round(d):
     """A ``BettingRound`` from ``BettingRound.to_state()``'s dict (the per-seat flags from their bit masks)."""
-    from dealerbox.betting import BettingRound
+    from dealerbox.engine.betting import BettingRound
     n = len(d["bets"])
     r = BettingRound(n, d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
     r.bets = list(d["bets"])
@@ -95,7 +95,7 @@ def _bits(m, n):
 def stock(d, cards):
     """A ``Stock`` from ``Stock.to_state()``'s dict; ``cards``: the stock as dealt from the deck (its cards when
     there was no reshuffle, which the snapshot then leaves out)."""
-    from dealerbox.stock import Stock
+    from dealerbox.engine.stock import Stock
     st = Stock(d["cards"] if "cards" in d else cards, d.get("replay"))
     st.pos = d["pos"]
     st.muck = list(d["muck"])

@@ -1,0 +1,1 @@
+"""Saves on flash: power-cut-safe snapshots, checksums, the hand logs. Knows records, not screens."""
