@@ -105,8 +105,8 @@ def replay_hand(log, prev=None):
     Raises ReplayError.
     """
     from dealerbox.engine.base import Action, IllegalAction
-    from dealerbox.games import engine_class
     from dealerbox.engine.table import Table, TableError
+    from dealerbox.games import engine_class
 
     check_shape(log)
     try:

@@ -1,8 +1,8 @@
 """Helpers for the Teen Patti core tests: a deck that deals chosen hands, a quick table."""
 
 from dealerbox.cards import parse_cards
-from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.engine.table import Table
+from dealerbox.games.teenpatti import TeenPatti
 
 
 def deck_for(hands, dealer):

@@ -7,11 +7,11 @@ previous good copy, numbering, hand logs and their rotation.
 
 import os
 
-from dealerbox.store import saves as st
 from dealerbox.store import boot as sb
+from dealerbox.store import saves as st
+from dealerbox.store.boot import decode, encode
 from dealerbox.store.crc32 import crc32_py
 from dealerbox.store.saves import Store, crc32
-from dealerbox.store.boot import decode, encode
 from support import raises
 
 

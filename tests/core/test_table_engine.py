@@ -6,8 +6,8 @@ Runs under pytest and MicroPython.
 """
 
 from dealerbox.engine.base import Action, Engine, IllegalAction, Option
-from dealerbox.rng import SeededEntropy
 from dealerbox.engine.table import Table
+from dealerbox.rng import SeededEntropy
 from support import raises
 
 

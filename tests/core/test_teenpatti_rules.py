@@ -2,12 +2,12 @@
 
 Runs under pytest and MicroPython."""
 
-from dealerbox.engine import rules
 from dealerbox.cards import parse_card, parse_cards
+from dealerbox.engine import rules
 from dealerbox.engine.base import Action, Option
+from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti, one_card_score
 from dealerbox.rng import SeededEntropy
-from dealerbox.engine.table import Table
 from dealerbox.ui import settings
 from support import raises
 from teenpatti_support import game

@@ -3,8 +3,8 @@
 import json
 
 from dealerbox.engine.betting import BettingRound
-from dealerbox.games.why import betting
 from dealerbox.engine.restore import betting_round
+from dealerbox.games.why import betting
 from support import raises
 
 

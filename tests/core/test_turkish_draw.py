@@ -7,10 +7,10 @@ import json
 
 from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action, IllegalAction
-from dealerbox.games.turkish import Turkish
 from dealerbox.engine.restore import stock
-from dealerbox.rng import SeededEntropy
 from dealerbox.engine.stock import Stock, StockError
+from dealerbox.games.turkish import Turkish
+from dealerbox.rng import SeededEntropy
 from support import raises
 from turkish_support import act, deck_for, kinds, replay, snapshot, table
 

@@ -5,8 +5,8 @@ import json
 from dealerbox.cards import parse_cards
 from dealerbox.deck import deck_of_size
 from dealerbox.engine.base import Action, Engine
-from dealerbox.games import engine_class
 from dealerbox.engine.table import Table
+from dealerbox.games import engine_class
 
 
 def minimal_openers(rank, size):

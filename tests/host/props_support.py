@@ -8,8 +8,8 @@ illegal action is refused with the engine unchanged.
 import json
 
 from dealerbox.engine.base import Engine, IllegalAction
-from dealerbox.rng import randbelow
 from dealerbox.engine.table import Table
+from dealerbox.rng import randbelow
 from hypothesis import strategies as st
 
 

@@ -10,8 +10,8 @@ the table unchanged (``to_state()`` compared before and after).
 import json
 
 from dealerbox.engine.base import Action, IllegalAction, Option
-from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.engine.table import Table
+from dealerbox.games.teenpatti import TeenPatti
 
 import host_tools  # noqa: F401
 

@@ -10,10 +10,10 @@ before the showdown, and every session's hand log replays (host_tools.replay) to
 import json
 
 from dealerbox.engine.base import Action
-from dealerbox.games.indian import Indian
-from dealerbox.rng import SeededEntropy, randbelow
 from dealerbox.engine.rules import _indian
 from dealerbox.engine.table import Table
+from dealerbox.games.indian import Indian
+from dealerbox.rng import SeededEntropy, randbelow
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from props_support import assert_refused, house_rules, pick_option, restore

@@ -6,9 +6,9 @@ import subprocess
 import sys
 
 from dealerbox.engine.base import Action
+from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy
-from dealerbox.engine.table import Table
 
 import host_tools
 from host_tools.replay import main

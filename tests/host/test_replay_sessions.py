@@ -6,10 +6,10 @@ the session (``"hand"``) and a line with ``"hand": 1`` starts a new session. Log
 import json
 
 from dealerbox.engine.base import Action, Engine
+from dealerbox.engine.table import Table
 from dealerbox.games.indian import Indian
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy
-from dealerbox.engine.table import Table
 
 from host_tools.replay import ReplayError, main, replay_lines
 from host_tools.sim import SETUP as SIM_SETUP

@@ -10,10 +10,10 @@ every session's hand log replays (host_tools.replay) to the same result.
 import json
 
 from dealerbox.engine.base import Action
-from dealerbox.games.teenpatti import TeenPatti
-from dealerbox.rng import SeededEntropy, randbelow
 from dealerbox.engine.rules import _teen_patti
 from dealerbox.engine.table import Table
+from dealerbox.games.teenpatti import TeenPatti
+from dealerbox.rng import SeededEntropy, randbelow
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from props_support import assert_refused, pick_option

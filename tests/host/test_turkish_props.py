@@ -10,10 +10,10 @@ identically, and every session's hand log replays (host_tools.replay) to the sam
 import json
 
 from dealerbox.engine.base import Action
-from dealerbox.games.turkish import Turkish
-from dealerbox.rng import SeededEntropy, randbelow
 from dealerbox.engine.rules import _turkish
 from dealerbox.engine.table import Table
+from dealerbox.games.turkish import Turkish
+from dealerbox.rng import SeededEntropy, randbelow
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from props_support import assert_refused, house_rules, pick_option, restore

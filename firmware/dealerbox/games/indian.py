@@ -42,8 +42,8 @@ Variants (house rules, chosen before the session):
   break ties.
 """
 
-from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.base import Engine, Option, _copy, _reason, house_rules
+from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import clockwise
 
 MAX_SEATS = 10

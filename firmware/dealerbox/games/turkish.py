@@ -47,9 +47,9 @@ When at most one player has chips behind (the others are all-in on the ante)
 there is no betting: the draw and the showdown follow.
 """
 
-from dealerbox.engine.betting import BettingRound
 from dealerbox.deck import turkish_deck, turkish_size
 from dealerbox.engine.base import Engine, Option, _copy, _reader, _reason, house_rules
+from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
 from dealerbox.engine.stock import Stock, StockError
 
