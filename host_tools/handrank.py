@@ -9,12 +9,13 @@ Reads hands from standard input, one per line, in standard notation (``As Kd Qh`
     As 2d 3c vs Ah Kd Qc    ->  first                  (or second, or tie)
 
 A blank line gives a blank line, so the output lines match the input lines. The two
-hands of a ``vs`` line are judged each on its own (they may share a card: hands from
-different deals, or what-ifs). Any bad line (unknown or repeated card, wrong number of
-cards, a card outside the deck, a rank without its suit) is reported on standard error as
-``line N: problem``; then nothing is written on standard output and the exit status is 2. A UTF-8
-byte order mark at the start of the input is ignored. Input is read and output written
-in bulk, so a run handles hundreds of thousands of lines.
+hands of a ``vs`` line come from one deck: a card in both hands is a bad line
+(``Kc is in both hands``). A bad line (unknown or repeated card, wrong number of cards, a
+card outside the deck, a rank without its suit) is reported on standard error as
+``line N: problem`` and gives the line ``error`` on standard output; every other line is
+still answered, and the exit status is 2 if any line was bad (0 otherwise). A UTF-8 byte
+order mark at the start of the input is ignored. Input is read and output written in bulk,
+so a run handles hundreds of thousands of lines.
 """
 
 import argparse
@@ -26,6 +27,7 @@ from dealerbox.eval import GAMES, HandError, make_ranking
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
 
 MAX_REPORTED = 20
+BAD_LINE = "error"   # the output line for a line that cannot be answered (the reason goes to stderr)
 TURKISH_DECKS = (24, 28, 32, 36)
 
 EPILOG = """house rules:
@@ -109,6 +111,12 @@ def rank_line(rk, reader, line, size=None):
         raise LineError("more than one 'vs' (compare two hands per line)")
     a = reader.hand(words[: cut[0]])
     b = reader.hand(words[cut[0] + 1 :])
+    both = [c for c in b if c in a]
+    if both:
+        names = [format_card(c) for c in both]
+        said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        raise LineError("%s %s in both hands (one deck: a card is dealt once)" % (
+            said, "is" if len(names) == 1 else "are"))
     x = _score(rk, a, "first hand: ", size)
     y = _score(rk, b, "second hand: ", size)
     return "first" if x > y else ("second" if y > x else "tie")
@@ -168,19 +176,21 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
             line.encode("utf-8")  # stdin's undecodable bytes arrive as surrogate escapes
         except UnicodeEncodeError:
             errors.append("handrank: line %d: not UTF-8 text" % n)
+            out.append(BAD_LINE)
             continue
         try:
             out.append(rank_line(rk, reader, line, size))
         except LineError as e:
             errors.append("handrank: line %d: %s" % (n, e))
+            out.append(BAD_LINE)
+    if out:
+        stdout.write("\n".join(out) + "\n")
     if errors:
         shown = errors[:MAX_REPORTED]
         if len(errors) > MAX_REPORTED:
             shown.append("handrank: ... and %d more bad lines" % (len(errors) - MAX_REPORTED))
         stderr.write("\n".join(shown) + "\n")
         return 2
-    if out:
-        stdout.write("\n".join(out) + "\n")
     return 0
 
 

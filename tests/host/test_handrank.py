@@ -32,7 +32,7 @@ def test_reported_cases_as_vs_lines():
         (["--house", "akq-high"], "As 2d 3c vs Ah Kd Qc", "second"),
         (["--house", "a23-low"], "As 2d 3c vs Kh Qd Jc", "second"),
         ([], "Kh Ad 2c vs 2s 3d 4c", "second"),
-        ([], "As 2c Kc vs Ad 2d Kc", "tie"),
+        ([], "As 2c Kc vs Ad 2d Kh", "tie"),
         (["--house", "muflis"], "Kc 2d 3c vs Kh Kd 9c", "first"),
         (["--house", "muflis"], "Kc Kd Kh vs Ac Ad Ah", "first"),
         (["--house", "best-of-four"], "Ks Kd 9c 2h vs Kh Kc 9s 5d", "tie"),
@@ -45,10 +45,10 @@ def test_reported_cases_as_vs_lines():
 
 
 def test_turkish_and_indian():
-    text = "As 6d 7c 8h 9s vs 6s 7d 8c 9h Ts\nAc Kc 9c 7c 6c vs Ah Ad As Kc Kd\n"
+    text = "As 6d 7c 8h 9s vs 6s 7d 8c 9h Ts\nAc Qc 9c 7c 6c vs Ah Ad As Kc Kd\n"
     r = run(["--game", "turkish", "--deck", "36"], text)
     assert r.stdout == "second\nfirst\n"
-    r = run(["--game", "turkish", "--deck", "36", "--house", "standard-ranking"], "Ac Kc 9c 7c 6c vs Ah Ad As Kc Kd\n")
+    r = run(["--game", "turkish", "--deck", "36", "--house", "standard-ranking"], "Ac Qc 9c 7c 6c vs Ah Ad As Kc Kd\n")
     assert r.stdout == "second\n"
     r = run(["--game", "turkish", "--deck", "24"], "As Qs Js 10s 9s\n")
     assert r.stdout.split("\t")[0] == "minor_straight_flush"
@@ -68,7 +68,7 @@ def test_bad_lines_are_named_on_stderr_with_status_2():
     text = "As Kd Qh\nAs Kd\nXs 2d 3c\nAs As 3c\nAs Kd Qh vs 2c 3c\nAs Kd Qh vs vs 2c\n"
     r = run(["--game", "teen-patti"], text)
     assert r.returncode == 2
-    assert r.stdout == ""
+    assert r.stdout == "sequence\t1548\nerror\nerror\nerror\nerror\nerror\n"
     assert r.stderr.splitlines() == [
         "handrank: line 2: 2 cards in the hand; this ranking needs 3",
         "handrank: line 3: unknown rank in 'Xs' (use 2-9, T or 10, J, Q, K, A)",
@@ -77,9 +77,9 @@ def test_bad_lines_are_named_on_stderr_with_status_2():
         "handrank: line 6: more than one 'vs' (compare two hands per line)",
     ]
     r = run(["--game", "turkish", "--deck", "32"], "6s 7d 8c 9h Ts\n")
-    assert (r.returncode, r.stderr) == (2, "handrank: line 1: 6s is not in the 32-card deck\n")
+    assert (r.returncode, r.stdout, r.stderr) == (2, "error\n", "handrank: line 1: 6s is not in the 32-card deck\n")
     r = run(["--game", "turkish"], "As Kd Qh Jc Ts\n")
-    assert r.returncode == 2 and "--deck" in r.stderr
+    assert (r.returncode, r.stdout) == (2, "") and "--deck" in r.stderr
     r = run(["--game", "teen-patti", "--house", "no-such-rule"], "As Kd Qh\n")
     assert r.returncode == 2 and "unknown Teen Patti house rule 'no-such-rule'" in r.stderr
 
@@ -101,13 +101,14 @@ def test_hand_size_follows_the_named_variant():
 
 def test_a_line_that_is_not_utf8_is_named():
     r = run_bytes(["--game", "turkish", "--deck", "24"], b"As Ks Qs Js Ts\n\xff\xfe 9c\n")
-    assert (r.returncode, r.stdout) == (2, b"")
+    assert (r.returncode, r.stdout.splitlines()[1:]) == (2, [b"error"])
+    assert r.stdout.split(b"\t")[0] == b"royal_flush"
     assert r.stderr.decode() == "handrank: line 2: not UTF-8 text\n"
 
 
 def test_many_bad_lines_are_summarised():
     r = run(["--game", "indian"], "As Kd Qh\n" * 30)
-    assert r.returncode == 2
+    assert (r.returncode, r.stdout) == (2, "error\n" * 30)
     lines = r.stderr.splitlines()
     assert len(lines) == 21 and lines[-1] == "handrank: ... and 10 more bad lines"
 
@@ -148,3 +149,33 @@ def test_messages_a_fresh_user_met():
     assert (r.returncode, r.stdout) == (0, "first\n")        # a 7 is wild: 7 2 2 is a trail of 2s
     r = run_bytes(["--game", "teen-patti"], b"\xef\xbb\xbfAs Kd Qh\nAs 2d 3c vs Ah Kd Qc\n")
     assert (r.returncode, r.stdout) == (0, b"sequence\t1548\nfirst\n"), r.stderr
+
+
+def test_a_card_in_both_hands_is_named():
+    # issue 14: the two hands of a vs line come from one deck
+    r = run(["--game", "teen-patti"], "As 2c Kc vs Ad 2d Kc\nAs Kd Qh vs Ah Kd Qs\nAs Kd Qh vs As Kd Qh\n")
+    assert (r.returncode, r.stdout) == (2, "error\nerror\nerror\n")
+    assert r.stderr.splitlines() == [
+        "handrank: line 1: Kc is in both hands (one deck: a card is dealt once)",
+        "handrank: line 2: Kd is in both hands (one deck: a card is dealt once)",
+        "handrank: line 3: As, Kd and Qh are in both hands (one deck: a card is dealt once)",
+    ]
+    r = run(["--game", "indian"], "Qh vs Qh\nQh vs Qs\n")
+    assert (r.returncode, r.stdout) == (2, "error\ntie\n")
+    assert r.stderr == "handrank: line 1: Qh is in both hands (one deck: a card is dealt once)\n"
+    r = run(["--game", "turkish", "--deck", "32", "--house", "standard-ranking"], "As Ks Qs Js Ts vs Ts 9d 9c 9h 9s\n")
+    assert r.stderr == "handrank: line 1: Ts is in both hands (one deck: a card is dealt once)\n"
+
+
+def test_one_bad_line_still_answers_the_others():
+    # issue 14: the bad line is reported by its number and its output line says error; the rest are answered in place
+    text = "As Kd Qh\n\nAs Kd Qh vs Qh Jc 2c\nAs Kd\nAs 2d 3c vs Ah Kd Qc\n7h 7d 7c\n"
+    r = run(["--game", "teen-patti"], text)
+    assert r.returncode == 2
+    assert r.stdout.splitlines() == ["sequence\t1548", "", "error", "error", "first", "trail\t2565"]
+    assert r.stderr.splitlines() == [
+        "handrank: line 3: Qh is in both hands (one deck: a card is dealt once)",
+        "handrank: line 4: 2 cards in the hand; this ranking needs 3",
+    ]
+    r = run(["--game", "teen-patti"], "As Kd Qh\nAs 2d 3c vs Ah Kd Qc\n")
+    assert (r.returncode, r.stderr) == (0, "")
