@@ -8,7 +8,10 @@
 
 1. checks that a MicroPython board answers on ``PORT`` (``--port``, else the ``PORT``
    environment variable, else mpremote's ``auto``: the first USB serial device), and
-   stops with a clear message when none does;
+   stops with a clear message when none does: a port that does not exist is named with
+   the ports that do (``no serial port /dev/ttyACM1: is the Pico plugged in? ports found:
+   /dev/ttyACM0 (Board in FS mode)``); a port that exists but does not answer may be held
+   by another program;
 2. installs micropython-lib's display driver: ``mpremote mip install ssd1306``;
 3. removes the previous ``/dealerbox`` from the board (so no stale module shadows a new one;
    the saved session in ``/data`` and ``/config.json`` are kept);
@@ -54,6 +57,57 @@ NO_BOARD = """no MicroPython board answers {where}: {detail}
     https://micropython.org/download/RPI_PICO/ onto the RPI-RP2 drive (README: Deploy to a Pico).
   - Is another program (a serial monitor, Thonny) holding the port? Close it.
   - Choose the port: make deploy PORT=/dev/ttyACM0 (Windows: PORT=COM3); list them: mpremote devs"""
+
+NO_PORT = """no serial port {port}: is the Pico plugged in? ports found: {found}
+  - Plug the Pico in by USB (a data cable, not a charge-only one): it appears as a new port
+    (Linux /dev/ttyACM0, macOS /dev/cu.usbmodem..., Windows COM3).
+  - Choose the port: make deploy PORT=... (one of the ports found), or leave PORT out for the first USB one."""
+
+NO_USB_PORT = """no USB serial port: is the Pico plugged in? ports found: {found}
+  - Plug the Pico in by USB (a data cable, not a charge-only one): it appears as a new port
+    (Linux /dev/ttyACM0, macOS /dev/cu.usbmodem..., Windows COM3).
+  - Is MicroPython on it? Hold BOOTSEL, plug it in, copy the RPI_PICO .uf2 from
+    https://micropython.org/download/RPI_PICO/ onto the RPI-RP2 drive (README: Deploy to a Pico)."""
+
+
+def serial_ports():
+    """The serial ports this computer has, as mpremote sees them: a sorted list of (device, USB or None).
+
+    ``device`` is what ``PORT=`` takes (``/dev/ttyACM0``, ``COM3``); the second item is the USB
+    product name (``Board in FS mode`` for a Pico running MicroPython), ``"USB"`` for a USB device
+    without one, None for a port that is not USB (``/dev/ttyS0``).
+    """
+    from serial.tools import list_ports  # pyserial, installed with mpremote
+
+    out = []
+    for p in list_ports.comports():
+        usb = None if p.vid is None else (p.product or "USB")
+        out.append((p.device, usb))
+    return sorted(out)
+
+
+def _found(ports):
+    """The ports found, for a message: ``/dev/ttyACM0 (Board in FS mode), /dev/ttyS0`` or ``none``."""
+    if not ports:
+        return "none"
+    return ", ".join(d if usb is None else "%s (%s)" % (d, usb) for d, usb in ports)
+
+
+def missing_port(port, ports, exists=os.path.exists):
+    """The message for a ``port`` that is not there (str), or None when it is (or cannot be told).
+
+    ``ports``: ``serial_ports()``. ``auto`` is missing when no port is USB; a named port when it is
+    neither among ``ports`` nor a path that exists (``port:PATH`` is PATH; ``id:SERIAL`` and URLs such
+    as ``rfc2217://`` are left to mpremote).
+    """
+    if port == "auto":
+        return None if any(usb for _d, usb in ports) else NO_USB_PORT.format(found=_found(ports))
+    if port.startswith("id:") or "://" in port:
+        return None
+    dev = port[len("port:"):] if port.startswith("port:") else port
+    if any(d == dev for d, _usb in ports) or exists(dev):
+        return None
+    return NO_PORT.format(port=dev, found=_found(ports))
 
 
 def package_json():
@@ -107,8 +161,13 @@ def _shown(path):
     return os.path.relpath(path, ROOT) if path == BUILD else path
 
 
-def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print):
-    """Run the deploy steps; returns 0 on success or an error message (str)."""
+def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print, ports=serial_ports):
+    """Run the deploy steps; returns 0 on success or an error message (str).
+
+    ``run(argv, cwd)`` runs one mpremote command, returning (status, stdout, stderr); ``ports()`` lists
+    the serial ports (``serial_ports``), asked only when the board does not answer, to tell a port
+    that does not exist from one that is busy.
+    """
     if not os.path.exists(os.path.join(build, "main.py")) or not os.path.isdir(os.path.join(build, "dealerbox")):
         return ("no compiled firmware in %s: run `python -m host_tools.build` first (make deploy does)"
                 % _shown(build))
@@ -121,6 +180,9 @@ def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print):
         rc, out, err = run(argv, cwd)
         if i == 0:
             if rc:
+                missing = missing_port(port, ports())
+                if missing:
+                    return missing
                 where = "on any USB serial port" if port == "auto" else "on " + port
                 return NO_BOARD.format(where=where, detail=_detail(out, err))
             platform = out.strip().splitlines()[-1] if out.strip() else "?"

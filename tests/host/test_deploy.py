@@ -27,10 +27,10 @@ def test_no_board_fails_with_a_clear_message(tmp_path):
     assert r.returncode == 1
     assert "deploy: checking the board on /dev/nonexistent-dealerbox" in r.stdout
     err = r.stderr
-    assert err.startswith("deploy: no MicroPython board answers on /dev/nonexistent-dealerbox: mpremote: failed to "
-                          "access /dev/nonexistent-dealerbox")
-    assert "Is the Pico plugged in by USB" in err and "make deploy PORT=/dev/ttyACM0" in err
-    assert "Traceback" not in err
+    # issue 14: a port that does not exist is said so, with the ports there are (this machine's: any list)
+    assert err.startswith("deploy: no serial port /dev/nonexistent-dealerbox: is the Pico plugged in? ports found: ")
+    assert "Plug the Pico in by USB" in err and "make deploy PORT=..." in err
+    assert "in use" not in err and "Traceback" not in err
     assert time.time() - t0 < 30
 
 
@@ -39,7 +39,7 @@ def test_port_from_the_environment(tmp_path):
     r = subprocess.run([sys.executable, "-m", "host_tools.deploy", "--build", _fake_build(tmp_path)],
                        capture_output=True, text=True, cwd=ROOT, timeout=60, env=env)
     assert r.returncode == 1
-    assert "no MicroPython board answers on /dev/nonexistent-from-env" in r.stderr
+    assert "deploy: no serial port /dev/nonexistent-from-env: is the Pico plugged in?" in r.stderr
 
 
 def test_missing_build_is_explained(tmp_path):
@@ -147,3 +147,86 @@ def test_manifest_freezes_the_firmware_and_the_driver():
     assert ("module", ("main.py",), {"base_path": "firmware"}) in calls
     assert os.path.isdir(os.path.join(ROOT, "firmware", "dealerbox"))
     assert os.path.isfile(os.path.join(ROOT, "firmware", "main.py"))
+
+
+PICO = ("/dev/ttyACM0", "Board in FS mode")
+UART = ("/dev/ttyS0", None)
+IN_USE = "mpremote: failed to access {0} (it may be in use by another program)\n"
+
+
+def _fails(err):
+    """A fake mpremote whose every command fails with ``err`` on stderr ({0}: the port); records the calls."""
+    calls = []
+
+    def run(argv, cwd):
+        calls.append(argv[3:])
+        return 1, "", err.format(argv[4])
+    return run, calls
+
+
+def test_a_port_that_does_not_exist_is_said_so_with_the_ports_found(tmp_path):
+    # issue 14: not "it may be in use by another program" for a port that is not there
+    build = _fake_build(tmp_path)
+    run, calls = _fails(IN_USE)
+    said = []
+    msg = deploy.deploy("/dev/ttyXYZ", build, run=run, say=said.append, ports=lambda: [PICO, UART])
+    assert msg.splitlines()[0] == ("no serial port /dev/ttyXYZ: is the Pico plugged in? ports found: "
+                                   "/dev/ttyACM0 (Board in FS mode), /dev/ttyS0")
+    assert "in use" not in msg
+    assert said == ["deploy: checking the board on /dev/ttyXYZ"] and len(calls) == 1   # stops at the check
+    msg = deploy.deploy("/dev/ttyACM1", build, run=run, say=said.append, ports=lambda: [])
+    assert msg.splitlines()[0] == "no serial port /dev/ttyACM1: is the Pico plugged in? ports found: none"
+    msg = deploy.deploy("port:/dev/ttyUSB3", build, run=run, say=said.append, ports=lambda: [UART])
+    assert msg.splitlines()[0] == "no serial port /dev/ttyUSB3: is the Pico plugged in? ports found: /dev/ttyS0"
+    msg = deploy.deploy("COM4", build, run=run, say=said.append, ports=lambda: [("COM3", "USB")])
+    assert msg.splitlines()[0] == "no serial port COM4: is the Pico plugged in? ports found: COM3 (USB)"
+
+
+def test_a_port_that_exists_but_does_not_answer_may_be_in_use(tmp_path):
+    build = _fake_build(tmp_path)
+    run, calls = _fails(IN_USE)
+    for port, ports in (("/dev/ttyACM0", [PICO]), ("COM3", [("COM3", "USB")]), ("/dev/null", []),
+                        ("port:/dev/ttyACM0", [PICO])):
+        msg = deploy.deploy(port, build, run=run, say=lambda s: None, ports=lambda ports=ports: ports)
+        assert msg.splitlines()[0] == "no MicroPython board answers on %s: %s" % (
+            port, IN_USE.format(port).strip()), port
+        assert "  - Is another program (a serial monitor, Thonny) holding the port? Close it." in msg.splitlines()
+    # mpremote's other forms are left to mpremote's own answer
+    run, calls = _fails("mpremote: no device with serial number E6614\n")
+    msg = deploy.deploy("id:E6614", build, run=run, say=lambda s: None, ports=lambda: [])
+    assert msg.splitlines()[0] == ("no MicroPython board answers on id:E6614: "
+                                   "mpremote: no device with serial number E6614")
+
+
+def test_auto_with_no_usb_port_and_with_a_busy_one(tmp_path):
+    build = _fake_build(tmp_path)
+    run, calls = _fails("mpremote: no device found\n")
+    msg = deploy.deploy("auto", build, run=run, say=lambda s: None, ports=lambda: [UART])
+    assert msg.splitlines()[0] == "no USB serial port: is the Pico plugged in? ports found: /dev/ttyS0"
+    msg = deploy.deploy("auto", build, run=run, say=lambda s: None, ports=lambda: [PICO, UART])
+    assert msg.splitlines()[0] == "no MicroPython board answers on any USB serial port: mpremote: no device found"
+
+
+def test_the_port_list_is_asked_only_when_the_board_does_not_answer(tmp_path):
+    def run(argv, cwd):
+        return 0, "rp2\n", ""
+
+    def ports():
+        raise AssertionError("ports listed on a deploy that worked")
+
+    build = _fake_build(tmp_path)
+    assert deploy.deploy("/dev/ttyACM0", build, run=run, say=lambda s: None, ports=ports) == 0
+    assert deploy.deploy("/dev/ttyXYZ", build, dry_run=True, say=lambda s: None, ports=ports) == 0
+
+
+def test_serial_ports_reads_pyserial(monkeypatch):
+    from serial.tools import list_ports
+
+    class P:
+        def __init__(self, device, vid, product):
+            self.device, self.vid, self.product = device, vid, product
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        P("/dev/ttyS0", None, None), P("/dev/ttyACM0", 0x2E8A, "Board in FS mode"), P("/dev/ttyUSB0", 0x1A86, None)])
+    assert deploy.serial_ports() == [
+        ("/dev/ttyACM0", "Board in FS mode"), ("/dev/ttyS0", None), ("/dev/ttyUSB0", "USB")]
