@@ -14,7 +14,8 @@
 * A bad argument (players out of the game's range, a script that cannot be read or names no button,
   a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr
   and exit status 2. A terminal too small for the screen gets a half-size (braille) screen, or a
-  message with the size needed; Ctrl-C quits cleanly.
+  message with the size needed (wrapped between words); a resize redraws at once (SIGWINCH, and
+  the size is checked twice a second); Ctrl-C quits cleanly.
 * Without a terminal (CI, a pipe) and without ``--script`` it runs a scripted demo (a
   session of Teen Patti, or of ``--game``) and exits 0.
 """
@@ -142,32 +143,78 @@ def read_keys(fd, wait=0.05):
 
 def screen_text(board, cols, rows):
     """What the terminal shows for a ``cols`` x ``rows`` terminal: the full screen, the half-size one, or a
-    message with the size needed."""
+    message with the size needed, its lines at most ``cols`` wide, broken only between words (a word
+    longer than the line stays whole)."""
     if cols >= WIDTH_FULL and rows >= HEIGHT_FULL:
         return board.text_frame() + "\n" + KEY_HELP
     if cols >= SMALL[0] and rows >= SMALL[1]:
-        return board.small_frame() + "\n" + "arrows/wasd, Enter=OK, capitals=long, q quits"[:cols]
-    return ("terminal %dx%d is too small: the simulator needs %dx%d (or %dx%d for the half-size screen)"
-            % (cols, rows, WIDTH_FULL, HEIGHT_FULL, SMALL[0], SMALL[1]))
+        return board.small_frame() + "\n" + "arrows/wasd, Enter=OK, capitals=long, q quits"
+    import textwrap
+    msg = ("terminal %dx%d is too small: the simulator needs %dx%d (or %dx%d for the half-size screen). "
+           "Make the window bigger, or press q to quit." % (cols, rows, WIDTH_FULL, HEIGHT_FULL, SMALL[0], SMALL[1]))
+    return "\n".join(textwrap.wrap(msg, max(cols, 1), break_long_words=False, break_on_hyphens=False))
+
+
+def terminal_size(fd):
+    """(columns, lines) of the terminal on ``fd`` as it is now (after any resize); where the terminal does
+    not say (0x0, not a terminal), $COLUMNS/$LINES or 80x24 (``shutil.get_terminal_size``)."""
+    try:
+        size = os.get_terminal_size(fd)
+    except OSError:
+        size = None
+    if size is None or not (size.columns and size.lines):
+        import shutil
+        size = shutil.get_terminal_size()
+    return size.columns, size.lines
+
+
+RESIZE_POLL = 0.5   # seconds between size checks while no key comes (where SIGWINCH does not arrive)
 
 
 def run_terminal(app, rec):
     """Interactive: draw in the terminal, read keys until ``q`` (or Ctrl-C, Ctrl-D); the terminal is always
-    restored, and Ctrl-C quits without a traceback."""
-    import shutil
+    restored, and Ctrl-C quits without a traceback. The screen is redrawn when a press changes it and when
+    the terminal is resized (SIGWINCH wakes the loop; the size is also checked every RESIZE_POLL s)."""
+    import select
+    import signal
     import termios
     import tty
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
     out = sys.stdout
+    wake_r, wake_w = os.pipe()                  # SIGWINCH writes here, so the wait for a key ends at once
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+
+    def on_resize(_sig, _frame):
+        try:
+            os.write(wake_w, b"w")
+        except OSError:                         # the pipe is full: a wake-up is already waiting
+            pass
+
+    winch = getattr(signal, "SIGWINCH", None)
+    old_winch = signal.signal(winch, on_resize) if winch is not None else None
     try:
         tty.setcbreak(fd)
         out.write("\x1b[?25l\x1b[2J")
         rec.refresh(force=True)
+        shown = None
         while True:
-            size = shutil.get_terminal_size()
-            out.write("\x1b[H\x1b[J" + screen_text(rec.board, size.columns, size.lines) + "\n")
-            out.flush()
+            cols, rows = terminal_size(out.fileno())
+            if shown != (cols, rows, rec.frames):     # redraw only on a change: a new frame or a new size
+                shown = (cols, rows, rec.frames)
+                out.write("\x1b[H\x1b[J" + screen_text(rec.board, cols, rows) + "\n")
+                out.flush()
+            ready = select.select([fd, wake_r], [], [], RESIZE_POLL)[0]
+            if wake_r in ready:
+                while True:
+                    try:
+                        if not os.read(wake_r, 64):
+                            break
+                    except BlockingIOError:
+                        break
+            if fd not in ready:
+                continue
             keys = read_keys(fd)
             if [k for k in keys if k in ("q", "Q", "\x03", "\x04")]:
                 break
@@ -180,6 +227,10 @@ def run_terminal(app, rec):
         pass
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        if winch is not None:
+            signal.signal(winch, old_winch)
+        os.close(wake_r)
+        os.close(wake_w)
         out.write("\x1b[?25h\n")
         out.flush()
     return 0

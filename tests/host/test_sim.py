@@ -175,43 +175,130 @@ def test_small_terminal_half_size_or_message():
     assert len(full) == 35 and len(full[1]) == 130
     half = screen_text(board, 80, 24).splitlines()
     assert len(half) == 17 and len(half[0]) == 64 and half[0][0] == "\u28ff" and half[0][1] == "\u2800"
-    assert screen_text(board, 40, 10) == ("terminal 40x10 is too small: the simulator needs 130x35 (or 66x19 for the "
-                                          "half-size screen)")
+    assert screen_text(board, 40, 10).splitlines() == [
+        "terminal 40x10 is too small: the",
+        "simulator needs 130x35 (or 66x19 for the",        # 40 characters: the line is full
+        "half-size screen). Make the window",
+        "bigger, or press q to quit.",
+    ]
+
+
+def test_too_small_message_wraps_only_between_words():
+    # issue 14: the terminal no longer cuts a word in two; every width from 1 to the half-size screen's
+    from host_tools.sim import SMALL, screen_text
+    board = HostBoard(seed=1)
+    for cols in range(1, SMALL[0]):
+        text = screen_text(board, cols, 10)
+        words = text.split()
+        assert words == ("terminal %dx10 is too small: the simulator needs 130x35 (or 66x19 for the half-size "
+                         "screen). Make the window bigger, or press q to quit." % cols).split(), cols
+        for line in text.splitlines():
+            assert len(line) <= cols or " " not in line, (cols, line)   # only a single long word may overflow
+            assert line == line.strip()
+    assert screen_text(board, 20, 10).splitlines()[:3] == ["terminal 20x10 is", "too small: the", "simulator needs"]
+
+
+def _pty_size(fd, cols, rows):
+    import fcntl
+    import struct
+    import termios
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class _Pty:
+    """The simulator on a pseudo-terminal that is its controlling terminal (so a resize sends it SIGWINCH);
+    ``wait_for`` reads its output until a text appears (a generous deadline, never a fixed sleep)."""
+
+    def __init__(self, cols, rows):
+        import fcntl
+        import pty
+        import termios
+        self.master, slave = pty.openpty()
+        _pty_size(self.master, cols, rows)
+        self.p = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--seed", "1"], stdin=slave, stdout=slave,
+                                  stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True,
+                                  preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+                                  env={k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")})
+        os.close(slave)
+        self.out = b""
+
+    def _read(self, timeout):
+        import select
+        if select.select([self.master], [], [], timeout)[0]:
+            try:
+                more = os.read(self.master, 65536)
+            except OSError:                     # the simulator has ended and closed the terminal
+                return False
+            self.out += more
+            return bool(more)
+        return True
+
+    def wait_for(self, text, start, deadline=60):
+        """Read until ``text`` (bytes) appears after offset ``start``; the output from ``start`` to there."""
+        import time
+        end = time.monotonic() + deadline
+        while text not in self.out[start:]:
+            assert time.monotonic() < end, "no %r within %d s; got %r" % (text, deadline, self.out[start:][-400:])
+            if not self._read(1.0):
+                break
+        assert text in self.out[start:], self.out[start:][-400:]
+        return self.out[start:self.out.index(text, start) + len(text)]
+
+    def finish(self):
+        """Drain until the simulator exits; (exit status, stderr)."""
+        import time
+        end = time.monotonic() + 60
+        while self.p.poll() is None and time.monotonic() < end:
+            self._read(0.2)
+        err = self.p.communicate(timeout=30)[1].decode()
+        while self._read(0):
+            pass
+        os.close(self.master)
+        return self.p.returncode, err
+
+
+def test_terminal_resize_redraws_at_once():
+    # issue 14: the simulator redraws on a resize, with no key pressed: full -> too small -> half size -> full
+    t = _Pty(140, 40)
+    try:
+        first = t.wait_for(b"q = quit", 0)                       # the full screen and its key help
+        assert b"\xe2\x94\x8c" in first                          # the top-left corner of the bordered screen
+        mark = len(t.out)
+        _pty_size(t.master, 40, 12)
+        shown = t.wait_for(b"press q to quit.", mark).decode()
+        frame = shown.rsplit("\x1b[H\x1b[J", 1)[1]
+        assert frame.split("\r\n") == [
+            "terminal 40x12 is too small: the", "simulator needs 130x35 (or 66x19 for the",
+            "half-size screen). Make the window", "bigger, or press q to quit."]
+        mark = len(t.out)
+        _pty_size(t.master, 80, 24)
+        shown = t.wait_for(b"capitals=long, q quits", mark).decode()
+        lines = shown.rsplit("\x1b[H\x1b[J", 1)[1].split("\r\n")
+        assert len(lines) == 17 and all(len(line) == 64 for line in lines[:16])   # the braille half-size screen
+        mark = len(t.out)
+        _pty_size(t.master, 130, 35)
+        t.wait_for(b"q = quit", mark)
+        os.write(t.master, b"q")
+    finally:
+        if t.p.poll() is None and not t.out.endswith(b"\x1b[?25h\r\n"):
+            os.write(t.master, b"q")
+        code, err = t.finish()
+    assert code == 0 and "Traceback" not in err, err
+    assert t.out.endswith(b"\x1b[?25h\r\n")
 
 
 def test_terminal_ctrl_c_quits_cleanly():
-    import pty
     import signal
-    import time
-    master, slave = pty.openpty()
-    os.set_blocking(master, False)
-    p = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--seed", "1"], stdin=slave, stdout=slave,
-                         stderr=subprocess.PIPE, cwd=ROOT, env=dict(os.environ, COLUMNS="140", LINES="40"))
-    os.close(slave)
-    out = b""
-    deadline = time.time() + 60
-    while b"keys:" not in out and time.time() < deadline:
-        try:
-            out += os.read(master, 65536)
-        except BlockingIOError:
-            time.sleep(0.05)
-    os.write(master, b"s")
-    time.sleep(0.3)
-    p.send_signal(signal.SIGINT)                    # Ctrl-C (the terminal's interrupt)
-    while p.poll() is None and time.time() < deadline:
-        try:
-            out += os.read(master, 65536)           # keep the terminal drained
-        except (BlockingIOError, OSError):
-            time.sleep(0.05)
-    err = p.communicate(timeout=30)[1].decode()
-    while True:                                     # what the simulator wrote just before it ended
-        try:
-            more = os.read(master, 65536)
-        except (BlockingIOError, OSError):
-            break
-        if not more:
-            break
-        out += more
-    os.close(master)
-    assert b"keys:" in out and out.endswith(b"\x1b[?25h\r\n")    # the cursor is back: terminal restored
-    assert p.returncode == 0 and "Traceback" not in err, err
+    t = _Pty(140, 40)
+    try:
+        t.wait_for(b"q = quit", 0)
+        mark = len(t.out)
+        os.write(t.master, b"s")
+        t.wait_for(b"q = quit", mark)                   # the press is drawn: the loop is waiting for the next key
+        t.p.send_signal(signal.SIGINT)                  # Ctrl-C (the terminal's interrupt)
+    finally:
+        if t.p.poll() is None and not t.out.endswith(b"\x1b[?25h\r\n"):
+            t.p.send_signal(signal.SIGINT)
+        code, err = t.finish()
+    assert t.out.endswith(b"\x1b[?25h\r\n")             # the cursor is back: terminal restored
+    assert code == 0 and "Traceback" not in err, err
