@@ -7,7 +7,8 @@
   five buttons (printed under the screen), ``q`` quits and restores the terminal.
 * ``--script FILE``: button presses from a file (``host_tools.hostboard.parse_script``:
   ``ok  long-ok  right*3  # comment``), run without a terminal; the last frame is printed.
-* ``--png DIR``: every frame drawn is also written as ``DIR/frame_0001.png`` ... (Pillow).
+* ``--png DIR``: every frame drawn is also written as ``DIR/frame_0001.png`` ... (Pillow); the frames of
+  an earlier run in DIR (files named ``frame_NNNN.png``) are removed first, and the summary says how many.
 * ``--seed N`` (0 to 2**32-1) fixes the deal (SeededEntropy); ``--store DIR`` keeps the session
   and the hand logs in DIR (the box's power-cut-safe store), so a later run offers "resume" (then
   ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so).
@@ -248,6 +249,22 @@ def _folder(path, what):
         raise UsageError("cannot write into the %s folder %s" % (what, path))
 
 
+def clear_frames(path):
+    """Remove the frames an earlier run wrote into the ``--png`` folder ``path`` (``frame_0001.png``...: only
+    that pattern, other files are left alone), so the folder holds this run's frames only; returns how many."""
+    import re
+    n = 0
+    for name in os.listdir(path):
+        if re.fullmatch(r"frame_[0-9]{4,}\.png", name):
+            try:
+                os.remove(os.path.join(path, name))
+            except OSError as err:
+                raise UsageError("cannot remove %s from the --png folder %s: %s"
+                                 % (name, path, err.strerror or err)) from None
+            n += 1
+    return n
+
+
 def _read_script(path):
     if os.path.isdir(path):
         raise UsageError("--script %s is a folder, not a file of button presses" % path)
@@ -264,6 +281,15 @@ def _read_script(path):
         raise UsageError(str(err)) from None
 
 
+def _count(n, one, many):
+    return "%d %s" % (n, one if n == 1 else many)
+
+
+def _stale_note(a):
+    n = getattr(a, "stale", 0)
+    return " (%s of an earlier run removed from %s)" % (_count(n, "frame", "frames"), a.png) if n else ""
+
+
 def _check(a):
     """Validate the arguments that argparse cannot: UsageError with the reason."""
     if a.seed is not None and not 0 <= a.seed <= SEED_MAX:
@@ -276,6 +302,7 @@ def _check(a):
     presses = _read_script(a.script) if a.script is not None else None
     if a.png is not None:
         _folder(a.png, "--png")
+        a.stale = clear_frames(a.png)
     if a.store is not None:
         _folder(a.store, "--store")
     return presses
@@ -308,14 +335,16 @@ def main(argv=None):
     try:
         if presses is not None:
             run_script(app, rec, presses)
-            print("Dealer Box simulator: %s, script %s: %d presses, %d frames" % (game, a.script, len(presses),
-                                                                                  rec.frames))
+            print("Dealer Box simulator: %s, script %s: %s, %s%s" % (
+                game, a.script, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
+                _stale_note(a)))
             return 0
         if not interactive:
             presses = parse_script(DEMO)
             run_script(app, rec, presses)
-            print("Dealer Box simulator demo: %s, seed %d: %d presses, %d frames" % (game, seed, len(presses),
-                                                                                     rec.frames))
+            print("Dealer Box simulator demo: %s, seed %d: %s, %s%s" % (
+                game, seed, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
+                _stale_note(a)))
             return 0
         return run_terminal(app, rec)
     except KeyboardInterrupt:

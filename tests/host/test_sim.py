@@ -35,6 +35,26 @@ def test_script_and_png(tmp_path):
     assert im.size == (512, 256)
 
 
+def test_png_folder_holds_this_runs_frames_only(tmp_path, capsys):
+    # a second run into the same folder: the first run's frames are removed (and said), other files kept
+    script = tmp_path / "s.txt"
+    script.write_text("ok ok down*9 ok\n")
+    out = tmp_path / "png"
+    assert sim_main(["--script", str(script), "--png", str(out), "--seed", "3"]) == 0
+    assert len(os.listdir(out)) == 8
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Dealer Box simulator: teen-patti, script %s: 12 presses, 8 frames" % script)
+    (out / "notes.txt").write_text("mine")
+    (out / "frame_12.png").write_text("not a frame of ours")
+    empty = tmp_path / "none.txt"
+    empty.write_text("# nothing\n")
+    assert sim_main(["--script", str(empty), "--png", str(out), "--seed", "3"]) == 0
+    assert sorted(os.listdir(out)) == ["frame_0001.png", "frame_12.png", "notes.txt"]
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Dealer Box simulator: teen-patti, script %s: 0 presses, 1 frame (8 frames of an earlier run removed from %s)"
+        % (empty, out))
+
+
 def test_parse_script():
     assert parse_script("ok long-ok right*3 # x\nUP") == [(btn.OK, False), (btn.OK, True)] + \
         [(btn.RIGHT, False)] * 3 + [(btn.UP, False)]
