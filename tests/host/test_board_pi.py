@@ -199,8 +199,7 @@ def test_launcher_runs_the_box_and_stops_with_the_display_off(tmp_path, capsys):
 def test_a_crash_shows_the_error_and_a_press_restarts(tmp_path):
     t = FakeTime()
     b, fake = make_board(tmp_path, time=t)
-    b.store.save({"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["A", "B"], "stacks": [1, 2],
-                  "bought_in": [1, 2], "dealer": 0}, "engine": None, "hand_no": 1, "last": ""})
+    b.store.save(_snap(1))
     fake.play(t, [(0, ()), (100, (B.LEFT,)), (200, ())])
     with pytest.raises(SystemExit) as e:
         loop.fatal(b, ZeroDivisionError("pot"), B.Debouncer(), steps=50)
@@ -209,6 +208,11 @@ def test_a_crash_shows_the_error_and_a_press_restarts(tmp_path):
     assert panel.on and any(panel.frames[-1])  # the error screen, drawn with the core's font
     assert b.messages[-2:] == ["unexpected error: ZeroDivisionError: pot", "restarting"]
     assert (tmp_path / "data" / "crashes").read_bytes() == b"1 1\n"
+
+
+def _snap(i):
+    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
+            "bought_in": [15, 15], "dealer": 0}, "engine": None, "hand_no": i, "last": ""}
 
 
 def test_pi_fs_syncs_the_file_before_the_rename_and_the_folder_after(tmp_path):
@@ -229,15 +233,15 @@ def test_pi_fs_syncs_the_file_before_the_rename_and_the_folder_after(tmp_path):
     assert calls == [("mkdir", "a"), ("open", tmp_path.name), ("fsync",), ("mkdir", "b"), ("open", "a"), ("fsync",)]
     s = Store(str(tmp_path / "a" / "b"), fs=fs)
     del calls[:]
-    s.save({"x": 1})
-    s.save({"x": 2})
+    s.save(_snap(1))
+    s.save(_snap(2))
     # save 1: the folder is there (mkdir: EEXIST); session.tmp fsynced, renamed to session.json, the folder
     # fsynced; save 2: session.tmp fsynced, the old session.json to session.bak, the new one in, each rename
     # followed by the folder's fsync (the files are opened by the store with the builtin open: not in os)
     assert calls == [("mkdir", "b"), ("fsync",), ("rename", "session.tmp", "session.json"), ("open", "b"), ("fsync",),
                      ("fsync",), ("rename", "session.json", "session.bak"), ("open", "b"), ("fsync",),
                      ("rename", "session.tmp", "session.json"), ("open", "b"), ("fsync",)]
-    assert Store(str(tmp_path / "a" / "b")).load() == {"x": 2}
+    assert Store(str(tmp_path / "a" / "b")).load() == _snap(2)
 
 
 def test_the_panel_model_refuses_what_an_ssd1306_would_not_take():
