@@ -1,0 +1,131 @@
+"""The Raspberry Pi's folder store survives a power cut at every syscall: it comes back before or after, whole.
+
+tests/core/test_powercut.py does this for the Pico (littlefs2, every block write, under
+MicroPython); here it is the store in a folder on the Pi's SD card through the board's own
+``PiFs`` (write, fsync, close, rename, the folder fsynced), on ``folder_powercut.Disk``: a
+model of ext4 behind the page cache that keeps nothing POSIX does not promise. At every
+syscall of every save (with the hand logs it commits), every card the cut may leave is
+booted and must hold exactly the state before or after the step. The same harness fails a
+store without the fsyncs, so the board's syncs are what make it pass.
+"""
+
+from app_util import OK, Rig, setup
+from autoplay_util import autoplay, chips_conserved
+from dealerbox.boards.pi import PiFs
+from dealerbox.rng import SeededEntropy
+from dealerbox.ui import modes
+from dealerbox.ui.app import App
+from folder_powercut import Disk, FolderPowerCut, ModelOs, Routed, model_store
+from test_powercut import _chips_conserved, _snapshot, synthetic_session
+
+
+def test_folder_store_synthetic_session_every_syscall():
+    pc = FolderPowerCut(check=_chips_conserved(5 * 1000))
+    saves = 0
+    for kind, item in synthetic_session(players=5, hands=2, seed=5):
+        if kind == "save":
+            pc.save(item)
+            saves += 1
+        else:
+            pc.append_log(item)
+    pc.close()
+    assert pc.steps == saves and pc.cuts == 2 * pc.calls and pc.calls >= 10 * saves
+    assert pc.before > 0 and pc.after > 0 and pc.before + pc.after == pc.cards > pc.cuts
+    final = pc.load()
+    assert final["hand_no"] == 2 and sum(final["table"]["stacks"]) == 5000 and final["engine"] is None
+    assert len(pc.read_log()) == 2
+    print("folder power cut: %d syscalls cut over %d saves, %d cards booted: %d before, %d after"
+          % (pc.cuts, saves, pc.cards, pc.before, pc.after))
+
+
+def _boot_app(store):
+    """Boot the app on the card and resume: the session it continues (dict), or None."""
+    app = App(SeededEntropy(99), store=None)
+    if not app.resume(store):
+        return None
+    app.press(OK)  # "Resume"
+    assert app.mode != modes.M_RESUME and app.mode not in modes.SETUP, app.mode
+    assert chips_conserved(app), "chips not conserved after resume"
+    return app.snapshot()
+
+
+def test_folder_store_app_session_every_syscall():
+    """A Teen Patti session played by presses on the app, the store on the model card: at every syscall of
+    every save the app boots and resumes the session before or after the step."""
+    pc = FolderPowerCut(boot=_boot_app)
+    rig = Rig(seed=5, store=pc)
+    setup(rig, "teen-patti", 3)
+    played, presses = autoplay(rig, SeededEntropy(6).read, 1)
+    pc.close()
+    assert played == 1 and pc.steps > 5 and pc.before > 0 and pc.after > 0
+    assert pc._state(pc._reboot())[0] == rig.app.snapshot()
+
+
+class NoSync:
+    """The store's fs without the syncs (what Store(root, fs=os) is on a Pi)."""
+
+    def __init__(self, os):
+        self.os = os
+
+    def rename(self, a, b):
+        self.os.rename(a, b)
+
+    def remove(self, p):
+        self.os.remove(p)
+
+    def stat(self, p):
+        return self.os.stat(p)
+
+    def mkdir(self, p):
+        self.os.mkdir(p)
+
+
+class NoFileSync(PiFs):
+    """Renames synced into the folder, but the file's bytes never fsynced before its rename."""
+
+    fsync = None
+
+
+def _fails(fs_class):
+    pc = FolderPowerCut(fs_class=fs_class)
+    try:
+        for i in range(3):
+            pc.save(_snapshot(i, 0, [5, 5], None))
+    except AssertionError as e:
+        return str(e)
+    return None
+
+
+def test_the_harness_fails_a_store_without_the_syncs():
+    failed = _fails(NoSync)
+    assert failed is not None and "neither before nor after" in failed, failed
+    # a new session.json whose bytes were never fsynced: after the cut it is there, empty
+    failed = _fails(NoFileSync)
+    assert failed is not None and "neither before nor after" in failed, failed
+
+
+def test_the_model_keeps_only_what_was_synced():
+    d = Disk()
+    os = ModelOs(d)
+    fs = PiFs(os)
+    fs.makedirs("/dealerbox-model/data")
+    with Routed(d):
+        f = open("/dealerbox-model/data/a", "wb")
+        f.write(b"hello")
+        f.close()
+    # nothing synced: the card may hold no folder, an empty folder, the file empty or whole
+    cards = d.crash_images()
+    assert {files for _dirs, files in cards} == {(), (("/dealerbox-model/data/a", b""),),
+                                                   (("/dealerbox-model/data/a", b"hello"),)}
+    fs.sync_dir("/dealerbox-model/data")
+    assert {files for _dirs, files in d.crash_images()} == {(("/dealerbox-model/data/a", b""),),
+                                                            (("/dealerbox-model/data/a", b"hello"),)}
+    s = model_store(d)
+    with Routed(d):
+        s.save(_snapshot(1, 0, [5, 5], None))
+    # the names are all synced now; the snapshot's bytes too, but "a" was never fsynced
+    cards = [dict(files) for _dirs, files in d.crash_images()]
+    assert len(cards) == 2 and all(sorted(c) == ["/dealerbox-model/data/a", "/dealerbox-model/data/session.json"]
+                                   for c in cards)
+    assert {c["/dealerbox-model/data/a"] for c in cards} == {b"", b"hello"}
+    assert cards[0]["/dealerbox-model/data/session.json"] == cards[1]["/dealerbox-model/data/session.json"]
