@@ -253,7 +253,8 @@ def pi_check_map():
 def pi_pinout_rows():
     """Rows of the Pi's pinout table: (part, signal, BCM or '-', header pin, note)."""
     rows = [
-        ("SSD1306 OLED", "SDA", "BCM%d" % pi.I2C_SDA, pi.I2C_SDA_PIN, "I2C%d SDA (/dev/i2c-%d)" % (pi.I2C_BUS, pi.I2C_BUS)),
+        ("SSD1306 OLED", "SDA", "BCM%d" % pi.I2C_SDA, pi.I2C_SDA_PIN,
+         "I2C%d SDA (/dev/i2c-%d)" % (pi.I2C_BUS, pi.I2C_BUS)),
         ("SSD1306 OLED", "SCL", "BCM%d" % pi.I2C_SCL, pi.I2C_SCL_PIN, "I2C%d SCL" % pi.I2C_BUS),
         ("SSD1306 OLED", "VCC", "-", pi.OLED_VCC, "3V3, 3.3 V"),
         ("SSD1306 OLED", "GND", "-", pi.OLED_GND, "GND"),

@@ -290,7 +290,8 @@ class FolderPowerCut:
 
     ``fs_class``: the store's filesystem adapter over the model's ``os`` (default: the board's PiFs);
     ``boot(store)`` and ``check(snapshot)`` as in PowerCut. Counters: ``cuts`` (syscalls cut),
-    ``cards`` (cards checked; each different card is booted once), ``before`` / ``after``, ``steps``, ``calls`` (syscalls uncut).
+    ``cards`` (cards checked; each different card is booted once), ``before`` / ``after``, ``steps``,
+    ``calls`` (syscalls uncut).
     """
 
     def __init__(self, check=None, boot=None, store_class=Store, fs_class=_ModelPiFs):

@@ -174,11 +174,12 @@ class PiBoard:
         self.display = None
         self.address = None
         try:
-            self.i2c = busio.I2C(board.SCL, board.SDA)
+            i2c = busio.I2C(board.SCL, board.SDA)
         except (ValueError, RuntimeError, OSError) as e:
             self.say("%s (%s); running without a display" % (I2C_OFF, e))
-        if self.i2c is not None:
-            self._open_display(ssd1306, pico)
+        else:
+            self.i2c = i2c
+            self._open_display(ssd1306, pico, i2c)
         self.entropy = os.urandom
         from dealerbox.store.saves import Store
 
@@ -202,8 +203,7 @@ class PiBoard:
                              "that no other program holds the pin" % (gpio, e)) from None
         return p
 
-    def _scan(self):
-        i2c = self.i2c
+    def _scan(self, i2c):
         while not i2c.try_lock():
             pass
         try:
@@ -211,9 +211,9 @@ class PiBoard:
         finally:
             i2c.unlock()
 
-    def _open_display(self, ssd1306, pico):
+    def _open_display(self, ssd1306, pico, i2c):
         try:
-            found = self._scan()
+            found = self._scan(i2c)
         except OSError as e:
             found = []
             self.say("I2C scan failed: %s" % e)
@@ -233,7 +233,7 @@ class PiBoard:
                 self.say("no SSD1306 driver: pip install -r requirements.txt (adafruit-circuitpython-ssd1306)")
                 return
         try:
-            d = ssd1306.SSD1306_I2C(OLED_WIDTH, OLED_HEIGHT, self.i2c, addr=addr)
+            d = ssd1306.SSD1306_I2C(OLED_WIDTH, OLED_HEIGHT, i2c, addr=addr)
             if self.config.get("flip"):  # 180 degrees; the driver starts as rotate(True), the usual way up
                 d.rotate(False)
             if "contrast" in self.config:
