@@ -166,9 +166,9 @@ class PiBoard:
                 import digitalio  # type: ignore[import-not-found,no-redef]
         except ImportError as e:
             raise StartError("Adafruit Blinka is missing (%s): pip install -r requirements.txt" % e) from None
-        except Exception as e:  # Blinka refuses a computer it does not know
-            raise StartError("Blinka does not know this computer (%s): the Pi board needs a Raspberry Pi"
-                             % e) from None
+        except Exception as e:  # Blinka refuses a computer it does not know, or misses its GPIO library
+            raise StartError("Blinka cannot start here (%s): the Pi board needs a Raspberry Pi, and on it libgpiod's "
+                             "Python bindings (sudo apt install python3-libgpiod)" % e) from None
         self.pins = [self._button(board, digitalio, g) for g in BUTTON_PINS]
         self.i2c = None
         self.display = None
