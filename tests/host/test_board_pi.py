@@ -152,10 +152,18 @@ def test_i2c_not_enabled_says_how_to_enable_it(tmp_path):
     b, fake = make_board(tmp_path, i2c_error=err)
     assert b.display is None and fake.writes == []
     assert len(b.messages) == 1
-    assert b.messages[0].startswith("I2C is not enabled (no /dev/i2c-1): run `sudo raspi-config nonint do_i2c 0` "
-                                    "(or raspi-config > Interface Options > I2C), then reboot (No Hardware I2C")
-    assert b.messages[0].endswith("; running without a display")
+    assert b.messages == [
+        "I2C is not enabled (no /dev/i2c-1): run `sudo raspi-config nonint do_i2c 0` (or raspi-config > Interface "
+        "Options > I2C), then reboot (No Hardware I2C on (scl,sda)=(3, 2) Valid I2C ports: ((1, 3, 2),). Make sure "
+        "I2C is enabled.); running without a display"]
     assert b.buttons() == 0  # the buttons and the store still work
+
+
+def test_no_permission_for_i2c_names_the_group(tmp_path):
+    b, fake = make_board(tmp_path, i2c_error=PermissionError(13, "Permission denied"))
+    assert b.display is None and b.messages == [
+        "no permission for /dev/i2c-1 ([Errno 13] Permission denied): add the user to group i2c (sudo adduser $USER "
+        "i2c, then log in again); running without a display"]
 
 
 def test_not_a_raspberry_pi_is_a_start_error(tmp_path):

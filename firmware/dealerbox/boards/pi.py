@@ -52,6 +52,7 @@ WIRING = "SDA BCM%d (pin %d), SCL BCM%d (pin %d), VCC 3V3 (pin %d), GND (pin %d)
     I2C_SDA, I2C_SDA_PIN, I2C_SCL, I2C_SCL_PIN, OLED_VCC, OLED_GND)
 I2C_OFF = ("I2C is not enabled (no /dev/i2c-%d): run `sudo raspi-config nonint do_i2c 0` (or raspi-config > "
            "Interface Options > I2C), then reboot" % I2C_BUS)
+_EACCES = const(13)
 _TICKS_MASK = const(0x3FFFFFFF)
 _TICKS_HALF = const(0x20000000)
 
@@ -176,7 +177,12 @@ class PiBoard:
         try:
             i2c = busio.I2C(board.SCL, board.SDA)
         except (ValueError, RuntimeError, OSError) as e:
-            self.say("%s (%s); running without a display" % (I2C_OFF, e))
+            why = " ".join(str(e).split())  # Blinka's message has several lines
+            if getattr(e, "errno", None) == _EACCES:
+                self.say("no permission for /dev/i2c-%d (%s): add the user to group i2c (sudo adduser $USER i2c, "
+                         "then log in again); running without a display" % (I2C_BUS, why))
+            else:
+                self.say("%s (%s); running without a display" % (I2C_OFF, why))
         else:
             self.i2c = i2c
             self._open_display(ssd1306, pico, i2c)
