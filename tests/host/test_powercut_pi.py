@@ -129,3 +129,42 @@ def test_the_model_keeps_only_what_was_synced():
                                    for c in cards)
     assert {c["/dealerbox-model/data/a"] for c in cards} == {b"", b"hello"}
     assert cards[0]["/dealerbox-model/data/session.json"] == cards[1]["/dealerbox-model/data/session.json"]
+
+
+def test_power_cut_while_the_boot_cuts_the_log_back():
+    """A boot that drops an uncommitted hand log (copy to hands.tmp, fsync, rename, folder fsync) can lose
+    power too: at every syscall of it, every card it may leave boots to the saved session and its logs."""
+    import copy
+
+    pc = FolderPowerCut()
+    snap = _snapshot(1, 0, [5, 5], None)
+    pc.save(snap)
+    pc.append_log('{"hand":0,"pad":"%s"}' % ("x" * 700))
+    pc.save(snap)
+    with Routed(pc.disk):
+        pc.store.append_log('{"hand":1,"pad":"%s"}' % ("y" * 900))  # never saved: the power went
+    start = copy.deepcopy(pc.disk)
+    disk = copy.deepcopy(start)
+    store = model_store(disk)
+    with Routed(disk):
+        assert store.load() == snap
+    n = disk.calls - start.calls
+    assert n >= 6  # open hands.tmp, write, fsync, close, rename, folder fsync
+    cards = 0
+    for k in range(n):
+        for torn in (False, True):
+            disk = copy.deepcopy(start)
+            disk.cut_after(k, torn)
+            with Routed(disk):
+                try:
+                    model_store(disk).load()
+                except OSError:
+                    pass
+            assert disk.dead
+            for image in disk.crash_images():
+                again = model_store(Disk(image))
+                with Routed(again.fs.os.disk):
+                    assert again.load() == snap
+                    assert again.read_log() == pc.lines, (k, torn)
+                cards += 1
+    assert cards > 2 * n
