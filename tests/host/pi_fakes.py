@@ -8,6 +8,7 @@ the panel shows is what the bytes on the bus say, decoded independently of Adafr
 The GPIO inputs read from a timeline of held buttons on ``FakeTime`` (integer milliseconds).
 """
 
+import bisect
 import os
 import types
 
@@ -216,6 +217,7 @@ class FakeBlinka:
         self.pins = {}
         self.i2c_error = i2c_error
         self.timeline = [(0, ())]
+        self.starts = [0]
         self.time = None
         blinka = self
         pins = {"D%d" % g: types.SimpleNamespace(id=g) for g in range(28)}
@@ -235,13 +237,13 @@ class FakeBlinka:
     def play(self, time, timeline):
         self.time = time
         self.timeline = [(time.now + t, held) for t, held in timeline]
+        self.starts = [t for t, _held in self.timeline]
 
     def held(self):
-        held = ()
-        for t, h in self.timeline:
-            if self.time is None or self.time.now >= t:
-                held = h
-        return held
+        if self.time is None:
+            return self.timeline[-1][1]
+        i = bisect.bisect_right(self.starts, self.time.now)
+        return self.timeline[i - 1][1] if i else ()
 
 
 class SeededOs:

@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import types
 
 import pytest
 from dealerbox.boards import loop, pi
@@ -63,9 +64,11 @@ def _host_frames(presses, seed, store_dir):
     return frames
 
 
-def test_the_whole_demo_on_the_pi_sends_the_simulators_frames(tmp_path):
+def test_the_whole_demo_on_the_pi_sends_the_simulators_frames(tmp_path, monkeypatch):
     """The simulator's demo (setup and a hand of Teen Patti), pressed on the GPIO pins: every frame sent
     over I2C is, byte for byte, the simulator's frame after the same presses with the same seed."""
+    # the loop's gc.collect() after every press costs seconds in pytest's big heap, and changes no frame
+    monkeypatch.setattr(loop, "gc", types.SimpleNamespace(collect=lambda: None))
     presses = parse_script(sim.DEMO)
     t = FakeTime()
     b, fake = make_board(tmp_path, seed=sim.DEMO_SEED, time=t)
