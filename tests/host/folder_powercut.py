@@ -17,9 +17,8 @@ Every such card is booted (a fresh ``Disk`` with it, the store loaded) and must 
 the state before the step or the state after it. The files are opened by the store with the
 builtin ``open``, which is routed to the model for paths under ``ROOT`` while a store runs.
 
-``FolderPowerCut`` has PowerCut's interface (``save``, ``append_log``, ``load``, ``read_log``,
-``close``, the counters, ``boot``, ``check``), so the same sessions and the same app rig run
-on it under CPython.
+``FolderPowerCut`` stands in for the store (whatever its methods), so the same sessions and the
+same app rig run on it under CPython: every call that writes is cut at every syscall.
 """
 
 import builtins
@@ -252,11 +251,15 @@ class ModelOs:
 
 
 class _ModelPiFs(PiFs):
-    """The board's PiFs on the model; ``fsync`` hands the model file itself (it has no ``fileno``)."""
+    """The board's PiFs on the model; ``fsync`` hands the model file itself (it has no ``fileno``), and
+    ``open`` opens on the model (for a store that takes ``fs.open``; otherwise ``Routed`` does it)."""
 
     def fsync(self, f):
         f.flush()
         self.os.fsync(f)
+
+    def open(self, path, mode="r"):
+        return ModelFile(self.os.disk, path, mode)
 
 
 class Routed:
@@ -285,13 +288,19 @@ def model_store(disk, store_class=Store, fs_class=_ModelPiFs):
 
 
 class FolderPowerCut:
-    """PowerCut's interface on the folder model: every save (with the hand logs it commits) is cut at
-    every syscall, each card it may leave is booted, and the state must be the one before or after.
+    """Stands in for the store (any of its methods and attributes): every call that makes a syscall is
+    one step, cut at every syscall; each card the cut may leave is booted and must give the state
+    before the call or the state after it.
 
-    ``fs_class``: the store's filesystem adapter over the model's ``os`` (default: the board's PiFs);
-    ``boot(store)`` and ``check(snapshot)`` as in PowerCut. Counters: ``cuts`` (syscalls cut),
-    ``cards`` (cards checked; each different card is booted once), ``before`` / ``after``, ``steps``,
-    ``calls`` (syscalls uncut).
+    The states are those of a clean boot (``boot(store)`` on a fresh store of the card as the
+    running system left it; default: ``store.load()``, its ``journal`` if it has one, and
+    ``read_log()``), before and after the uninterrupted call. A hand log appended is a step of
+    its own (a clean boot after it drops the uncommitted log: the same state as before), and so
+    is a ``load`` that repairs (it may cut the log back). The caller checks that the states are
+    the right ones (``state()``: the clean boot now). ``fs_class``: the store's filesystem adapter
+    over the model's ``os`` (default: the board's PiFs); ``check(state)`` asserts invariants.
+    Counters: ``cuts`` (syscalls cut), ``cards`` (cards checked; each different card is booted
+    once), ``before`` / ``after``, ``steps``, ``calls`` (syscalls uncut).
     """
 
     def __init__(self, check=None, boot=None, store_class=Store, fs_class=_ModelPiFs):
@@ -301,94 +310,75 @@ class FolderPowerCut:
         self.store = model_store(self.disk, store_class, fs_class)
         self.check = check
         self.boot = boot
-        self.snapshot = None
-        self.lines = []
-        self.pending = []
         self.cuts = self.cards = self.before = self.after = self.steps = self.calls = 0
         self._booted = {}  # card -> the state it boots to
 
-    def _state(self, store):
-        with Routed(store.fs.os.disk):
-            snap = self.boot(store) if self.boot else store.load()
-            return snap, store.read_log()
+    @staticmethod
+    def image(disk):
+        """The card of ``disk`` after a clean shutdown (everything written is there)."""
+        return (frozenset(disk.dirs), tuple(sorted((p, bytes(i.data)) for p, i in disk.names.items())))
 
-    def _reboot(self, disk=None):
-        """A fresh store on the card the power left (``disk``: default, the current one, synced as is)."""
-        if disk is None:
-            disk = self.disk
-            image = (frozenset(disk.dirs), tuple(sorted((p, bytes(i.data)) for p, i in disk.names.items())))
-        else:
-            image = disk
-        return model_store(Disk(image), self.store_class, self.fs_class)
+    def _boot_card(self, image):
+        got = self._booted.get(image)
+        if got is None:  # many cuts leave the same card: it boots the same way
+            store = model_store(Disk(image), self.store_class, self.fs_class)
+            with Routed(store.fs.os.disk):
+                if self.boot is not None:
+                    got = (self.boot(store), store.read_log())
+                else:
+                    got = (store.load(), list(getattr(store, "journal", ())), store.read_log())
+            self._booted[image] = got
+        return got
 
-    def load(self):
+    def state(self):
+        """The state a clean boot gives now."""
+        return self._boot_card(self.image(self.disk))
+
+    def __getattr__(self, name):
+        attr = getattr(self.store, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args, **kw):
+            return self._call(name, args, kw)
+
+        return call
+
+    def _call(self, name, args, kw):
+        start = copy.deepcopy((self.disk, self.store))
+        first = self.disk.calls
         with Routed(self.disk):
-            return self.store.load()
-
-    def read_log(self):
-        with Routed(self.disk):
-            return self.store.read_log()
-
-    def append_log(self, log):
-        """Hold a hand log (a dict, as the app gives it, or a str line) for the next ``save``."""
-        self.pending.append((log, log if isinstance(log, str) else json.dumps(log)))
-
-    def save(self, obj):
-        after = json.loads(json.dumps(obj))
-        logs = self.pending
-        self.pending = []
-        lines = self.lines + [ln for _log, ln in logs]
-
-        def op(st):
-            for log, _ln in logs:
-                st.append_log(log)
-            st.save(obj)
-
-        self._step(op, (after, lines))
-        self.snapshot = after
-        self.lines = lines
-
-    def _step(self, op, after):
-        before = (self.snapshot, self.lines)
-        start = (self.disk, self.store)
-        disk, store = copy.deepcopy(start)
-        disk.calls = 0
-        with Routed(disk):
-            op(store)
-        n = disk.calls
+            result = getattr(self.store, name)(*args, **kw)
+        n = self.disk.calls - first
+        if not n:
+            return result  # nothing written
         self.calls += n
         self.steps += 1
+        before = self._boot_card(self.image(start[0]))
+        after = self._boot_card(self.image(self.disk))
         for k in range(n):
             for torn in (False, True):
                 disk, store = copy.deepcopy(start)
                 disk.cut_after(k, torn)
                 with Routed(disk):
                     try:
-                        op(store)
+                        getattr(store, name)(*args, **kw)
                     except OSError:
                         pass
-                assert disk.dead, "step %d: syscall %d never came" % (self.steps, k)
+                assert disk.dead, "step %d (%s): syscall %d never came" % (self.steps, name, k)
                 for image in sorted(disk.crash_images(), key=repr):
-                    got = self._booted.get(image)
-                    if got is None:  # many cuts leave the same card: it boots the same way
-                        got = self._booted[image] = self._state(self._reboot(image))
+                    got = self._boot_card(image)
                     if got == before:
                         self.before += 1
                     elif got == after:
                         self.after += 1
                     else:
-                        raise AssertionError("step %d, power cut at syscall %d of %d%s: neither before nor after: "
-                                             "%r on the card %r" % (self.steps, k + 1, n, " (torn)" if torn else "",
-                                                                    got, [p for p, _ in image[1]]))
-                    if self.check and got[0] is not None:
-                        self.check(got[0])
+                        raise AssertionError("step %d (%s), power cut at syscall %d of %d%s: neither before nor "
+                                             "after: %r on the card %r" % (self.steps, name, k + 1, n,
+                                                                           " (torn)" if torn else "", got,
+                                                                           [p for p, _ in image[1]]))
+                    if self.check is not None:
+                        self.check(got)
                     self.cards += 1
                 self.cuts += 1
-        # the session goes on from the uninterrupted step
-        self.disk, self.store = copy.deepcopy(start)
-        with Routed(self.disk):
-            op(self.store)
-        assert self._state(self._reboot()) == after
-
-    def close(self):
-        assert not self.pending, "a hand log never committed by a save"
+        return result
