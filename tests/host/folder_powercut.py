@@ -23,7 +23,6 @@ same app rig run on it under CPython: every call that writes is cut at every sys
 
 import builtins
 import copy
-import json
 
 from dealerbox.boards.pi import PiFs
 from dealerbox.store.saves import Store
