@@ -14,11 +14,49 @@ import json
 from app_util import OK, Rig, setup
 from autoplay_util import autoplay, chips_conserved
 from dealerbox.boards.pi import PiFs
-from dealerbox.rng import SeededEntropy
+from dealerbox.rng import SeededEntropy, randbelow, shuffle
 from dealerbox.ui import modes
 from dealerbox.ui.app import App
 from folder_powercut import Disk, FolderPowerCut, ModelOs, Routed, model_store
-from test_powercut import _snapshot, synthetic_session
+
+
+def _snapshot(hand, dealer, stacks, engine):
+    """A snapshot of the app's shape (``cfg``, ``table``, ``engine``), which the store checks."""
+    n = len(stacks)
+    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["P%d" % (i + 1) for i in range(n)],
+            "stacks": list(stacks), "bought_in": [1000] * n, "dealer": dealer}, "engine": engine, "hand_no": hand,
+            "last": ""}
+
+
+def synthetic_session(players, hands, seed):
+    """A made-up session with chips conserved: ``("save", snapshot)`` after every action and, at the end of a
+    hand, ``("log", line)`` just before the save that commits it (as the app does); the snapshots carry the
+    deck, the hands and the actions so far, so they grow and shrink."""
+    read = SeededEntropy(seed).read
+    stacks = [1000] * players
+    dealer = 0
+    for hand in range(hands):
+        deck = list(range(52))
+        shuffle(deck, read)
+        pot = 0
+        actions = []
+        for seat in range(players):  # boot
+            stacks[seat] -= 10
+            pot += 10
+        for turn in range(6 + randbelow(10, read)):
+            seat = (dealer + 1 + turn) % players
+            bet = min(stacks[seat], 10 * (1 + randbelow(4, read)))
+            stacks[seat] -= bet
+            pot += bet
+            actions.append([seat, "chaal", bet])
+            yield "save", _snapshot(hand, dealer, stacks, {"pot": pot, "deck": deck[3 * players:], "hands": [
+                deck[3 * s:3 * s + 3] for s in range(players)], "actions": actions})
+        winner = randbelow(players, read)
+        stacks[winner] += pot
+        yield "log", json.dumps({"v": 1, "game": "teen-patti", "dealer": dealer, "deck": deck,
+                                 "actions": actions, "result": {"awards": [[0, winner, pot]]}})
+        yield "save", _snapshot(hand + 1, (dealer + 1) % players, stacks, None)
+        dealer = (dealer + 1) % players
 
 
 def _chips(total):
