@@ -118,6 +118,7 @@ class ModelFile:
 
     def __init__(self, disk, path, mode):
         self.disk = disk
+        self.name = path
         self.closed = False
         if "r" in mode and "+" not in mode:
             if path not in disk.names:
@@ -249,13 +250,14 @@ class ModelOs:
         self._fds.pop(fd, None)
 
 
-class _ModelPiFs(PiFs):
+class ModelPiFs(PiFs):
     """The board's PiFs on the model; ``fsync`` hands the model file itself (it has no ``fileno``), and
     ``open`` opens on the model (for a store that takes ``fs.open``; otherwise ``Routed`` does it)."""
 
     def fsync(self, f):
         f.flush()
         self.os.fsync(f)
+        self._sync_parent(f.name)
 
     def open(self, path, mode="r"):
         return ModelFile(self.os.disk, path, mode)
@@ -282,7 +284,7 @@ class Routed:
         builtins.open = _real_open
 
 
-def model_store(disk, store_class=Store, fs_class=_ModelPiFs):
+def model_store(disk, store_class=Store, fs_class=ModelPiFs):
     return store_class(ROOT, fs=fs_class(ModelOs(disk)))
 
 
@@ -302,7 +304,7 @@ class FolderPowerCut:
     once), ``before`` / ``after``, ``steps``, ``calls`` (syscalls uncut).
     """
 
-    def __init__(self, check=None, boot=None, store_class=Store, fs_class=_ModelPiFs):
+    def __init__(self, check=None, boot=None, store_class=Store, fs_class=ModelPiFs):
         self.disk = Disk()
         self.store_class = store_class
         self.fs_class = fs_class

@@ -260,12 +260,14 @@ def test_pi_fs_syncs_the_file_before_the_rename_and_the_folder_after(tmp_path):
     del calls[:]
     s.save(_snap(1))
     s.save(_snap(2))
-    # save 1: the folder is there (mkdir: EEXIST); session.tmp fsynced, renamed to session.json, the folder
-    # fsynced; save 2: session.tmp fsynced, the old session.json to session.bak, the new one in, each rename
-    # followed by the folder's fsync (the files are opened by the store with the builtin open: not in os)
-    assert calls == [("mkdir", "b"), ("fsync",), ("rename", "session.tmp", "session.json"), ("open", "b"), ("fsync",),
-                     ("fsync",), ("rename", "session.json", "session.bak"), ("open", "b"), ("fsync",),
-                     ("rename", "session.tmp", "session.json"), ("open", "b"), ("fsync",)]
+    # save 1: the folder is there (mkdir: EEXIST); session.tmp fsynced and its folder too (a new name),
+    # renamed to session.json, the folder fsynced; save 2: the same, and the old session.json to session.bak
+    # first, each rename followed by the folder's fsync (the store opens files with the builtin open: not in os)
+    sync = [("fsync",), ("open", "b"), ("fsync",)]  # a file's fsync: the file, then its folder
+    folder = [("open", "b"), ("fsync",)]
+    assert calls == ([("mkdir", "b")] + sync + [("rename", "session.tmp", "session.json")] + folder
+                     + sync + [("rename", "session.json", "session.bak")] + folder
+                     + [("rename", "session.tmp", "session.json")] + folder)
     assert Store(str(tmp_path / "a" / "b")).load() == _snap(2)
 
 

@@ -66,8 +66,9 @@ class PiFs:
     """The store's filesystem on Linux (``Store(root, fs=PiFs(os))``): ``os`` plus the two syncs of a power cut.
 
     ``fsync(f)``: flush ``f`` and ``os.fsync`` it, so its bytes are on the card before it is renamed (without
-    it ext4 may keep a renamed file's new name and lose its contents); ``sync_dir(path)``: ``os.fsync`` the
-    folder ``path``, so a rename in it survives the power going. ``mkdir`` syncs the parent folder.
+    it ext4 may keep a renamed file's new name and lose its contents), then its folder, so a file just
+    created keeps its name; ``sync_dir(path)``: ``os.fsync`` the folder ``path``, so a rename in it survives
+    the power going. ``mkdir`` syncs the parent folder.
     Errors are the ``OSError`` of ``os`` (the store handles ENOENT and EEXIST).
     """
 
@@ -105,6 +106,12 @@ class PiFs:
     def fsync(self, f):
         f.flush()
         self.os.fsync(f.fileno())
+        self._sync_parent(f.name)
+
+    def _sync_parent(self, path):
+        """Sync the folder holding ``path``: a file the store has just created (the first ``hands.log``) has a
+        durable name only then, even when no rename follows before the write that counts on it."""
+        self.sync_dir(path.rsplit("/", 1)[0] or "/" if "/" in path else ".")
 
     def sync_dir(self, path):
         fd = self.os.open(path, self.os.O_RDONLY)
