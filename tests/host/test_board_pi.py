@@ -120,6 +120,25 @@ def test_bounce_on_the_pins_is_one_press_and_a_long_press_is_long(tmp_path):
     assert len(frames) == 4 and frames[-1][:4] == b"\x01\x01\x01\x00"  # start, first draw, one per press
 
 
+def test_the_display_sleeps_when_idle_and_a_press_wakes_it(tmp_path):
+    """After loop.IDLE_MS without a press the panel is switched off on the bus (0xAE), the first touch
+    switches it on (0xAF) and does nothing else; the next press moves the menu."""
+    t = FakeTime()
+    b, fake = make_board(tmp_path, time=t)
+    panel = fake.panels[0x3C]
+    switched = []
+    execute = panel.execute
+    panel.execute = lambda cmd: (switched.append((cmd[0], t.now - 1000)) if cmd[0] in (0xAE, 0xAF) else None,
+                                 execute(cmd))
+    app = launcher.make_app(b)
+    sel = app.sel
+    idle = loop.IDLE_MS
+    fake.play(t, [(0, ()), (idle + 100, (B.DOWN,)), (idle + 200, ()), (idle + 400, (B.DOWN,)), (idle + 500, ())])
+    loop.run(b, app, B.Debouncer(), steps=(idle + 700) // loop.SAMPLE_MS)
+    assert switched == [(0xAE, idle), (0xAF, idle + 100)] and panel.on
+    assert app.sel == sel + 1  # the waking press did nothing; the second one moved the menu
+
+
 def test_flip_turns_the_glass_180_degrees_and_contrast_is_sent(tmp_path):
     b, fake = make_board(tmp_path, config={"flip": True, "contrast": 40})
     panel = fake.panels[0x3C]
