@@ -1,9 +1,11 @@
-"""Make hardware/diagram.json (Wokwi), hardware/wiring.png and hardware/pinout.md from the pin map.
+"""Make hardware/diagram.json (Wokwi), hardware/wiring.png and hardware/pinout.md from the pin map,
+and hardware/pi/pinout.md and hardware/pi/wiring.png from the Raspberry Pi's.
 
     python -m host_tools.wiring [--check]
 
-The pin map is ``firmware/dealerbox/boards/pico.py`` (I2C_SDA, I2C_SCL, BUTTON_PINS); the
-Pico's header (which GPIO is on which physical pin, where the GND pins are) is below.
+The pin maps are ``firmware/dealerbox/boards/pico.py`` (I2C_SDA, I2C_SCL, BUTTON_PINS) and
+``firmware/dealerbox/boards/pi.py`` (BCM numbers and header pins); the Pico's header and the
+Raspberry Pi's 40-pin header (which GPIO is on which physical pin, where GND and 3V3 are) are below.
 With ``--check`` nothing is written: exit status 1 if a file differs from what the pin map
 gives (tests/host/test_hardware.py runs the same check).
 """
@@ -13,12 +15,13 @@ import json
 import os
 import sys
 
-from dealerbox.boards import pico
+from dealerbox.boards import pi, pico
 from dealerbox.ui.buttons import NAMES
 
 from host_tools import ROOT
 
 HARDWARE = os.path.join(ROOT, "hardware")
+HARDWARE_PI = os.path.join(HARDWARE, "pi")
 
 # The Raspberry Pi Pico's 40-pin header: physical pin -> name (datasheet, "Pinout").
 HEADER = {
@@ -211,6 +214,174 @@ def wiring_png(path):
     img.save(path, optimize=True)
     return img
 
+# ---- The Raspberry Pi (Zero 2 W, 3, 4, 5): the same 40-pin header on every model ---------------
+
+# physical pin -> name (Raspberry Pi documentation, "GPIO and the 40-pin header"); GPIO as BCMn
+PI_HEADER = {
+    1: "3V3", 2: "5V", 3: "BCM2", 4: "5V", 5: "BCM3", 6: "GND", 7: "BCM4", 8: "BCM14", 9: "GND", 10: "BCM15",
+    11: "BCM17", 12: "BCM18", 13: "BCM27", 14: "GND", 15: "BCM22", 16: "BCM23", 17: "3V3", 18: "BCM24",
+    19: "BCM10", 20: "GND", 21: "BCM9", 22: "BCM25", 23: "BCM11", 24: "BCM8", 25: "GND", 26: "BCM7",
+    27: "BCM0", 28: "BCM1", 29: "BCM5", 30: "GND", 31: "BCM6", 32: "BCM12", 33: "BCM13", 34: "GND",
+    35: "BCM19", 36: "BCM16", 37: "BCM26", 38: "BCM20", 39: "GND", 40: "BCM21",
+}
+PI_NOTES = {2: "SDA1", 3: "SCL1", 14: "TXD", 15: "RXD", 0: "ID_SD", 1: "ID_SC"}
+
+
+def pi_physical_pin(bcm):
+    """The Raspberry Pi header pin (1-40) of GPIO BCM ``bcm``; ValueError if it is not on the header."""
+    for n, name in PI_HEADER.items():
+        if name == "BCM%d" % bcm:
+            return n
+    raise ValueError("BCM%d is not on the Raspberry Pi header" % bcm)
+
+
+def pi_check_map():
+    """The Pi pin map's header pins against PI_HEADER: a list of disagreements in words ([] when none)."""
+    bad = []
+    pairs = [("SDA", pi.I2C_SDA, pi.I2C_SDA_PIN), ("SCL", pi.I2C_SCL, pi.I2C_SCL_PIN)]
+    pairs += [("button " + NAMES[i].upper(), g, n) for i, (g, n) in enumerate(zip(pi.BUTTON_PINS, pi.BUTTON_HEADER))]
+    for what, bcm, pin in pairs:
+        if PI_HEADER.get(pin) != "BCM%d" % bcm:
+            bad.append("%s: BCM%d is not on header pin %d (%s is)" % (what, bcm, pin, PI_HEADER.get(pin)))
+    for what, pin, want in (("OLED VCC", pi.OLED_VCC, "3V3"), ("OLED GND", pi.OLED_GND, "GND"),
+                            ("buttons' GND", pi.BUTTON_GND, "GND")):
+        if PI_HEADER.get(pin) != want:
+            bad.append("%s: header pin %d is %s, not %s" % (what, pin, PI_HEADER.get(pin), want))
+    return bad
+
+
+def pi_pinout_rows():
+    """Rows of the Pi's pinout table: (part, signal, BCM or '-', header pin, note)."""
+    rows = [
+        ("SSD1306 OLED", "SDA", "BCM%d" % pi.I2C_SDA, pi.I2C_SDA_PIN,
+         "I2C%d SDA (/dev/i2c-%d)" % (pi.I2C_BUS, pi.I2C_BUS)),
+        ("SSD1306 OLED", "SCL", "BCM%d" % pi.I2C_SCL, pi.I2C_SCL_PIN, "I2C%d SCL" % pi.I2C_BUS),
+        ("SSD1306 OLED", "VCC", "-", pi.OLED_VCC, "3V3, 3.3 V"),
+        ("SSD1306 OLED", "GND", "-", pi.OLED_GND, "GND"),
+    ]
+    for i, (gpio, pin) in enumerate(zip(pi.BUTTON_PINS, pi.BUTTON_HEADER)):
+        rows.append(("Button " + NAMES[i].upper(), "to GPIO", "BCM%d" % gpio, pin,
+                     "input, internal pull-up, pressed = low"))
+    rows.append(("Buttons (all five)", "other leg", "-", pi.BUTTON_GND, "GND"))
+    return rows
+
+
+PI_PINOUT_HEAD = """# Pinout: Raspberry Pi (Zero 2 W, 3, 4, 5)
+
+Generated from the pin map in `firmware/dealerbox/boards/pi.py` by `python -m host_tools.wiring`
+(do not edit by hand; `tests/host/test_hardware_pi.py` checks that this table and `wiring.png`
+agree with the code and with the Raspberry Pi's 40-pin header). GPIO numbers are BCM numbers
+(Blinka's `board.D17` is BCM17); header pins count from pin 1 (3V3), the corner nearest the SD
+card on a Zero, odd pins on the inner row.
+
+| part | signal | BCM | header pin | note |
+|---|---|---|---|---|
+"""
+
+PI_PINOUT_TAIL = """
+- The same parts as the Pico's box (`../bom.md`): a 0.96" 128x64 SSD1306 I2C module and five
+  normally-open push buttons between their GPIO and GND, no resistors (the Pi's internal
+  pull-ups; the firmware samples every 10 ms and debounces in software, as on the Pico).
+- The buttons are those of Adafruit's 128x64 OLED Bonnet (product 3531): its joystick is UP,
+  DOWN, LEFT, RIGHT and its centre press is OK; the bonnet's A and B buttons (BCM5, BCM6) are
+  not used. With the bonnet nothing needs wiring.
+- Power the OLED from 3V3 (pin 1), never 5V: the Pi's GPIO are 3.3 V only, and the module's
+  pull-ups would lift SDA/SCL to its VCC. The Pi has its own 1.8 kOhm pull-ups on SDA1/SCL1.
+- Enable I2C first (`sudo raspi-config nonint do_i2c 0`, then reboot); `i2cdetect -y 1`
+  (package i2c-tools) should then show `3c`. The I2C speed is the kernel's:
+  `dtparam=i2c_arm_baudrate=400000` in `/boot/firmware/config.txt` for 400 kHz.
+- BCM14/15 (UART) stay free for a serial console; BCM4 is the 1-Wire default pin: leave 1-Wire off.
+
+![wiring](wiring.png)
+"""
+
+
+def pi_pinout_md():
+    body = "".join("| %s | %s | %s | %d | %s |\n" % r for r in pi_pinout_rows())
+    return PI_PINOUT_HEAD + body + PI_PINOUT_TAIL
+
+
+def pi_wiring_png(path):
+    """Draw the Raspberry Pi wiring diagram (Pillow) into ``path``: the 40-pin header, the OLED, the buttons."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    w, h = 1000, 760
+    img = Image.new("RGB", (w, h), "white")
+    d = ImageDraw.Draw(img)
+    font = ImageFont.load_default(size=13)
+    big = ImageFont.load_default(size=18)
+    rgb = {"green": (0, 150, 0), "blue": (30, 80, 220), "red": (220, 30, 30), "black": (0, 0, 0),
+           "orange": (240, 130, 0), "violet": (140, 60, 200), "cyan": (0, 160, 170), "gold": (190, 150, 0)}
+    # the header, pin 1 at the top: odd pins in the left column, even pins in the right (drawn apart, the
+    # names between them, so that no wire crosses a name)
+    hx0, hx1, hy0, step = 640, 840, 130, 26
+    d.rectangle([hx0 - 20, hy0 - 20, hx1 + 20, hy0 + 19 * step + 20], fill=(20, 110, 60), outline="black", width=2)
+    d.text((hx0 - 20, hy0 + 19 * step + 28), "Raspberry Pi 40-pin header (pin 1 = 3V3, the square pad)",
+           fill="black", font=font)
+
+    def pin_xy(n):
+        return (hx0 if n % 2 else hx1), hy0 + (n - 1) // 2 * step
+
+    for n in range(1, 41):
+        x, y = pin_xy(n)
+        if n == 1:
+            d.rectangle([x - 5, y - 5, x + 5, y + 5], fill=(230, 200, 80), outline="black")
+        else:
+            d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=(230, 200, 80), outline="black")
+        name = PI_HEADER[n]
+        label = "%d %s" % (n, name) if n % 2 else "%s %d" % (name, n)
+        tw = d.textlength(label, font=font)
+        tx = x + 10 if n % 2 else x - 10 - tw
+        d.text((tx, y - 7), label, fill="white", font=font)
+    # the OLED module
+    ox0, oy0 = 60, 90
+    d.rectangle([ox0, oy0, ox0 + 230, oy0 + 130], fill=(30, 30, 120), outline="black", width=2)
+    d.rectangle([ox0 + 20, oy0 + 35, ox0 + 210, oy0 + 120], fill=(10, 10, 10))
+    d.text((ox0 + 30, oy0 + 65), "SSD1306 128x64  0x3C", fill="white", font=font)
+    opins = {}
+    for i, name in enumerate(("GND", "VCC", "SCL", "SDA")):
+        x, y = ox0 + 40 + i * 50, oy0 + 12
+        d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=(230, 200, 80), outline="black")
+        d.text((x - 12, y + 6), name, fill="white", font=font)
+        opins[name] = (x, y)
+    # the buttons
+    bpins = {}
+    for i in range(len(pi.BUTTON_PINS)):
+        y = 360 + i * 62
+        bx = 150
+        d.rectangle([bx, y - 18, bx + 60, y + 18], fill=(200, 200, 200), outline="black")
+        d.ellipse([bx + 15, y - 13, bx + 45, y + 13], fill=rgb[COLORS[i]], outline="black")
+        d.text((bx - 70, y - 8), NAMES[i].upper(), fill="black", font=big)
+        bpins[i] = ((bx + 60, y - 10), (bx + 60, y + 10))
+
+    def wire(a, n, colour, lane, rise=None):
+        """From part pin ``a`` to header pin ``n`` along a vertical ``lane`` of its own, into an odd pin from the
+        left; an even pin is reached over the top of the header and down its right side."""
+        x, y = pin_xy(n)
+        pts = [a, (a[0], rise), (lane, rise)] if rise is not None else [a, (lane, a[1])]
+        if n % 2:
+            pts += [(lane, y), (x, y)]
+        else:
+            k = lane % 23
+            top, right = hy0 - 28 - k, hx1 + 40 + k
+            pts += [(lane, top), (right, top), (right, y), (x, y)]
+        d.line(pts, fill=rgb[colour], width=3, joint="curve")
+
+    wire(opins["SDA"], pi.I2C_SDA_PIN, "green", 580, rise=oy0 - 18)
+    wire(opins["SCL"], pi.I2C_SCL_PIN, "blue", 565, rise=oy0 - 32)
+    wire(opins["VCC"], pi.OLED_VCC, "red", 595, rise=oy0 - 46)
+    wire(opins["GND"], pi.OLED_GND, "black", 608, rise=oy0 - 60)
+    for i, pin in enumerate(pi.BUTTON_HEADER):
+        wire(bpins[i][0], pin, COLORS[i], 540 - 14 * i)
+        wire(bpins[i][1], pi.BUTTON_GND, "black", 290 + 8 * i)
+    d.text((40, h - 60), "Buttons: one leg to the GPIO, the other to GND (pin %d). No resistors: internal pull-ups."
+           % pi.BUTTON_GND, fill="black", font=font)
+    d.text((40, h - 40), "OLED: VCC to 3V3 pin %d, GND to pin %d, SDA BCM%d (pin %d), SCL BCM%d (pin %d). "
+           "Enable I2C first (raspi-config)." % (pi.OLED_VCC, pi.OLED_GND, pi.I2C_SDA, pi.I2C_SDA_PIN, pi.I2C_SCL,
+                                                 pi.I2C_SCL_PIN), fill="black", font=font)
+    img.save(path, optimize=True)
+    return img
+
 
 def _same_png(path, tmp):
     from PIL import Image
@@ -222,19 +393,20 @@ def _same_png(path, tmp):
 
 
 def check():
-    """Names of the hardware files that differ from what the pin map gives ([] when all agree)."""
+    """Names of the hardware files that differ from what the pin maps give ([] when all agree)."""
     import tempfile
 
     bad = []
-    for name, text in (("diagram.json", diagram_text()), ("pinout.md", pinout_md())):
+    for name, text in (("diagram.json", diagram_text()), ("pinout.md", pinout_md()), ("pi/pinout.md", pi_pinout_md())):
         p = os.path.join(HARDWARE, name)
         if not os.path.exists(p) or open(p).read() != text:
             bad.append(name)
     with tempfile.TemporaryDirectory() as t:
-        tmp = os.path.join(t, "wiring.png")
-        wiring_png(tmp)
-        if not _same_png(os.path.join(HARDWARE, "wiring.png"), tmp):
-            bad.append("wiring.png")
+        for name, draw in (("wiring.png", wiring_png), ("pi/wiring.png", pi_wiring_png)):
+            tmp = os.path.join(t, name.replace("/", "_"))
+            draw(tmp)
+            if not _same_png(os.path.join(HARDWARE, name), tmp):
+                bad.append(name)
     return bad
 
 
@@ -243,7 +415,7 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is out of date")
     a = ap.parse_args(argv)
     if a.check:
-        bad = check()
+        bad = check() + ["pi.py (%s)" % p for p in pi_check_map()]
         for name in bad:
             print("hardware/%s does not match the pin map: run python -m host_tools.wiring" % name)
         return 1 if bad else 0
@@ -253,7 +425,17 @@ def main(argv=None):
     with open(os.path.join(HARDWARE, "pinout.md"), "w") as f:
         f.write(pinout_md())
     wiring_png(os.path.join(HARDWARE, "wiring.png"))
-    print("wrote hardware/diagram.json, hardware/pinout.md, hardware/wiring.png")
+    problems = pi_check_map()
+    if problems:
+        for p in problems:
+            print("firmware/dealerbox/boards/pi.py: %s" % p, file=sys.stderr)
+        return 1
+    os.makedirs(HARDWARE_PI, exist_ok=True)
+    with open(os.path.join(HARDWARE_PI, "pinout.md"), "w") as f:
+        f.write(pi_pinout_md())
+    pi_wiring_png(os.path.join(HARDWARE_PI, "wiring.png"))
+    print("wrote hardware/diagram.json, hardware/pinout.md, hardware/wiring.png, hardware/pi/pinout.md, "
+          "hardware/pi/wiring.png")
     return 0
 
 

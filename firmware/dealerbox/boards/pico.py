@@ -65,13 +65,14 @@ def seven_bit_address(addr):
     raise ValueError("oled_address 0x%02X is not an SSD1306 address (0x3C, 0x3D, or 8-bit 0x78, 0x7A)" % addr)
 
 
-def choose_address(configured, found):
+def choose_address(configured, found, wiring=None):
     """Pick the display's 7-bit address from the configured one (or None) and ``i2c.scan()``'s list.
 
     Returns ``(address or None, message)``: the configured address if it answers, else the
     first of 0x3C, 0x3D that answers; None (no display) when neither does. ``message`` says
-    what happened, for the REPL. Raises ValueError for a configured address that cannot be
-    an SSD1306 (see ``seven_bit_address``).
+    what happened, for the REPL; with no I2C device at all it names the wires to check
+    (``wiring``, a str; default: the Pico's SDA, SCL, 3V3, GND). Raises ValueError for a
+    configured address that cannot be an SSD1306 (see ``seven_bit_address``).
     """
     if configured is not None:
         want = seven_bit_address(configured)
@@ -80,16 +81,16 @@ def choose_address(configured, found):
         for a in OLED_ADDRESSES:
             if a in found:
                 return a, "display configured at 0x%02X did not answer; found it at 0x%02X" % (want, a)
-        return None, "no display: nothing answers at configured 0x%02X%s" % (want, _found_text(found))
+        return None, "no display: nothing answers at configured 0x%02X%s" % (want, _found_text(found, wiring))
     for a in OLED_ADDRESSES:
         if a in found:
             return a, "display at 0x%02X" % a
-    return None, "no display: nothing answers at 0x3C or 0x3D%s" % _found_text(found)
+    return None, "no display: nothing answers at 0x3C or 0x3D%s" % _found_text(found, wiring)
 
 
-def _found_text(found):
+def _found_text(found, wiring=None):
     if not found:
-        return " (no I2C device at all: check SDA GP%d, SCL GP%d, 3V3, GND)" % (I2C_SDA, I2C_SCL)
+        return " (no I2C device at all: check %s)" % (wiring or "SDA GP%d, SCL GP%d, 3V3, GND" % (I2C_SDA, I2C_SCL))
     return " (I2C devices at %s)" % ", ".join("0x%02X" % a for a in found)
 
 

@@ -313,6 +313,7 @@ def note_crash(s):
     f = open(s.path(CRASHES), "wb")
     try:
         f.write(("%d %d\n" % (s.number, count)).encode())
+        s._sync(f)
     finally:
         f.close()
     return count

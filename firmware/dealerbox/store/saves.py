@@ -226,6 +226,7 @@ class Store:
         f = open(self.path(TEMP), "w+b" if _STREAM else "wb")
         try:
             n = _write_snapshot(f, obj, self.number + 1, mark if mark > 0 else 0)
+            self._sync(f)
         finally:
             f.close()
         if self._exists(SESSION):
@@ -240,8 +241,16 @@ class Store:
         self.bytes_written += n
         return n
 
+    def _sync(self, f):
+        """Before ``f`` (written) is closed: ``fs.fsync(f)`` when the fs has it (a Linux board's SD card needs
+        it for the bytes to be on the card before a rename; littlefs2 has a file whole at close)."""
+        sync = getattr(self.fs, "fsync", None)
+        if sync is not None:
+            sync(f)
+
     def _replace(self, src, dst):
-        """Rename ``src`` over ``dst``; littlefs and POSIX replace atomically, FAT needs the remove first."""
+        """Rename ``src`` over ``dst``; littlefs and POSIX replace atomically, FAT needs the remove first.
+        Then ``fs.sync_dir(root)`` when the fs has it (on Linux a rename is durable once its folder is synced)."""
         try:
             self.fs.rename(self.path(src), self.path(dst))
         except OSError as e:
@@ -249,6 +258,9 @@ class Store:
                 raise
             self.fs.remove(self.path(dst))
             self.fs.rename(self.path(src), self.path(dst))
+        sync_dir = getattr(self.fs, "sync_dir", None)
+        if sync_dir is not None:
+            sync_dir(self.root or "/")
 
     def _boot(self, name, *args):
         """Call ``dealerbox.storeboot.<name>(self, *args)``: the boot-time half of the store is imported for the
@@ -308,6 +320,7 @@ class Store:
                         raise OSError(5)
                     dst.write(mv[:k])
                     left -= k
+                self._sync(dst)
             finally:
                 dst.close()
         finally:
@@ -360,6 +373,7 @@ class Store:
                 f.write(data)  # type: ignore[arg-type]
             f.write(b"\n")
             n = f.tell() - start
+            self._sync(f)
         except BaseException:
             f.close()
             self._truncate_log(start)
