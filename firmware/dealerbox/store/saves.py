@@ -190,7 +190,7 @@ class Store:
         if fs is None:
             import os as fs
         self.fs = fs
-        self._open = getattr(fs, "open", None) or open
+        self._open = open if getattr(fs, "__name__", "") in ("os", "uos") else getattr(fs, "open", open)
         self._fsync = getattr(fs, "fsync", None)
         self._sync_dir = getattr(fs, "sync_dir", None)
         self.root = root.rstrip("/")
@@ -389,9 +389,7 @@ class Store:
         if not self._known or not self.number or self._broken:
             return False
         mark = self._size(LOG)
-        text = ("%s %x" % (rec, mark if mark > 0 else 0)).encode()
-        crc = crc32(text, self._crc)
-        line = text + (" %08x\n" % crc).encode()
+        line, crc = self._line(rec, mark if mark > 0 else 0)
         if self._jsize + len(line) > JOURNAL_CAP:
             return False
         self._ensure_root()
@@ -410,12 +408,19 @@ class Store:
         self.bytes_written += len(line)
         return True
 
+    def _line(self, rec, mark):
+        """The journal line (bytes) of ``rec`` with log length ``mark``, and its CRC (chained to the last line)."""
+        text = ("%s %x" % (rec, mark)).encode()
+        crc = crc32(text, self._crc)
+        return text + (" %08x\n" % crc).encode(), crc
+
     def _read_journal(self, crc):
         """``(records, mark, good bytes, bad tail bytes)`` of the journal chained to snapshot CRC ``crc``."""
         data = self._read(JOURNAL)
         out = []
         mark = None
         good = 0
+        self._crc = crc
         if not data:
             return out, mark, 0, 0
         while True:
