@@ -45,6 +45,7 @@ class RamDisk:
         self.block_size = block_size
         self.blocks = blocks
         self.data = bytearray(block_size * blocks)
+        self.ff = b"\xff" * block_size  # an erased block (no allocation at an erase)
         self.writes = 0
         self.bytes = 0  # bytes programmed (flash wear)
         self.erases = 0
@@ -97,12 +98,12 @@ class RamDisk:
             a = arg * self.block_size
             ok = self._allow()
             if ok:
-                self.data[a:a + self.block_size] = b"\xff" * self.block_size
+                self.data[a:a + self.block_size] = self.ff
                 self.erases += 1
                 return 0
             if ok is None and self.torn:
                 n = self.block_size // 2
-                self.data[a:a + n] = b"\xff" * n
+                self.data[a:a + n] = memoryview(self.ff)[:n]
             return -_EIO
         return 0
 
