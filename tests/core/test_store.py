@@ -12,6 +12,7 @@ from dealerbox.store.saves import decode, encode
 from dealerbox.store.crc32 import crc32_py
 from dealerbox.store.saves import Store, crc32
 from dealerbox.ui.saving import check
+from store_util import FullFs, _exists
 from support import raises
 
 
@@ -755,73 +756,6 @@ def test_a_hand_log_shorter_than_the_save_expects_keeps_every_complete_hand():
         assert Store(d).read_log()[-1] == '{"hand":5}'
     finally:
         _rmtree(d)
-
-
-try:
-    from io import IOBase
-except ImportError:  # pragma: no cover
-    IOBase = object
-
-
-class _Limited(IOBase):
-    """A file whose writes raise OSError 28 (ENOSPC) once the flash (``fs.room`` bytes) is full."""
-
-    def __init__(self, f, fs):
-        self.f = f
-        self.fs = fs
-
-    def write(self, data):
-        n = len(data)
-        if n > self.fs.room:
-            raise OSError(28, "No space left on device")
-        self.fs.room -= n
-        return self.f.write(data)
-
-    def readinto(self, buf):
-        return self.f.readinto(buf)
-
-    def read(self, *a):
-        return self.f.read(*a)
-
-    def readline(self):
-        return self.f.readline()
-
-    def seek(self, *a):
-        return self.f.seek(*a)
-
-    def tell(self):
-        return self.f.tell()
-
-    def flush(self):
-        return self.f.flush()
-
-    def close(self):
-        self.f.close()
-
-
-class FullFs:
-    """``os`` with a flash that fills up: a written file past ``room`` bytes raises OSError 28 (ENOSPC)."""
-
-    def __init__(self, room):
-        self.room = room
-        self.stat = os.stat
-        self.rename = os.rename
-        self.remove = os.remove
-        self.mkdir = os.mkdir
-
-    def open(self, path, mode="r"):
-        f = open(path, mode)
-        if "r" in mode and "+" not in mode:
-            return f
-        return _Limited(f, self)
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
 
 
 def test_a_full_flash_at_a_save_keeps_the_session_and_frees_room_on_request():

@@ -408,8 +408,8 @@ class Engine:
         """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every
         chip put in this hand goes back to the seat that put it in (a Turkish carried pot back to the table's
         ``carry``, to wait for the next deal), nobody wins, the button stays. The log's result is
-        ``{"voided": True, "returned": [[seat, chips], ...], "stacks": [...], "pots": [], "awards": [],
-        "shown": [None, ...]}``; the log keeps the deck (the deal revealed). Returns the events
+        ``{"voided": True, "back": [[seat, chips], ...], "returned": None, "stacks": [...], "pots": [],
+        "awards": [], "shown": [None, ...]}``; the log keeps the deck (the deal revealed). Returns the events
         (``["back", seat, chips]`` per seat, then ``["void"]``). IllegalAction when no hand is in progress.
         """
         if self.phase in ("idle", "over"):
@@ -426,8 +426,8 @@ class Engine:
         if carry:
             self.table.carry = list(carry)
         self.pb = PotBook(self.n)
-        self.result = {"voided": True, "returned": back, "stacks": list(self.table.stacks), "pots": [],
-                       "awards": [], "shown": [None] * self.n}
+        self.result = {"voided": True, "back": back, "returned": None, "stacks": list(self.table.stacks),
+                       "pots": [], "awards": [], "shown": [None] * self.n}
         self.log["result"] = self.result
         self.phase = "over"
         self.to_act = None

@@ -96,6 +96,7 @@ class App(PlayFlow):
         self.defer = False      # True: the board calls ``flush`` after drawing; False: each press flushes
         self.unsaved = None     # why the session is not being saved (str), or None
         self.nosave_from = 0    # the screen the "not saved" notice came over
+        self._kept = None       # a hand log a failed flush kept for the next one
         self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
         self.new_config("teen-patti")
@@ -295,22 +296,29 @@ class App(PlayFlow):
             if snap:
                 store.save(self.snapshot(False))
         except OSError as err:
+            boundary = False        # a new hand's end or a deal: the notice is shown again there
+            for item in q:
+                if item is None or isinstance(item, dict) and item is not self._kept:
+                    boundary = True
             for item in q[i:]:
-                if isinstance(item, dict):
+                if isinstance(item, dict):  # a hand log not written: tried again first at the next flush
                     self.pending.append(item)
-            self.pending.append(None)
-            self._not_saved(err)
+                    self._kept = item
+            self._not_saved(err, boundary)
             return
+        self._kept = None
         if self.unsaved is not None:
             self.unsaved = None
             if self.mode == M_GATE:
                 self._enter(M_GATE)
 
-    def _not_saved(self, err):
+    def _not_saved(self, err, boundary=True):
+        """A write failed with ``err`` (OSError): say so (``unsaved``) and show the notice the first time, and again
+        at a hand's end or a deal (``boundary``); a journal line that fails mid-hand only marks the gate."""
         first = self.unsaved is None
         code = err.args[0] if err.args else None
         self.unsaved = "flash full" if code == 28 else "flash error %s" % (code if code is not None else err)
-        if first and self.mode != M_NOSAVE:
+        if (first or boundary) and self.mode != M_NOSAVE:
             self.nosave_from = self.mode
             self._enter(M_NOSAVE)
         elif self.mode == M_NOSAVE:
