@@ -92,7 +92,7 @@ class App(PlayFlow):
         self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
         self.menu_from = M_GATE
-        self.pending = []       # writes for the store, done by ``flush`` (after the frame, on the box)
+        self.writes = []       # writes for the store, done by ``flush`` (after the frame, on the box)
         self.defer = False      # True: the board calls ``flush`` after drawing; False: each press flushes
         self.unsaved = None     # why the session is not being saved (str), or None
         self.nosave_from = 0    # the screen the "not saved" notice came over
@@ -127,7 +127,7 @@ class App(PlayFlow):
             self._press_peek(button, long)
         elif self._results().press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()
-        if self.pending and not self.defer:
+        if self.writes and not self.defer:
             self.flush()
         if self.dirty and not was and self._key() == before:
             self.dirty = False          # nothing on the screen changed: no redraw (an I2C transfer saved)
@@ -250,14 +250,14 @@ class App(PlayFlow):
             e = self.engine
             e.void_hand()
             self.last = "Hand %d voided" % e.hand_no
-            self.pending.append(e.log)
+            self.writes.append(e.log)
             self._save()
         self._after_engine()
 
     def _save(self):
         """Save the session (a snapshot) at the next ``flush``."""
         if self.store is not None and self.table is not None:
-            self.pending.append(None)
+            self.writes.append(None)
 
     def _record(self, seat, action, log=None):
         """Save ``action`` by ``seat`` (just applied) at the next ``flush``: one journal line, after ``log`` (the hand
@@ -266,21 +266,21 @@ class App(PlayFlow):
         if self.store is None:
             return
         if log is not None:
-            self.pending.append(log)
+            self.writes.append(log)
         if getattr(self.store, "record", None) is None:
-            self.pending.append(None)
+            self.writes.append(None)
         else:
-            self.pending.append(saving.record_of(seat, action))
+            self.writes.append(saving.record_of(seat, action))
 
     def flush(self):
         """Write what the last presses changed: hand logs, then journal lines or a snapshot. The board calls it
         after the frame is shown (``defer``), so the screen never waits on the flash. A failing write (a full
         flash) keeps the table playing: ``unsaved`` says why, the "not saved" notice offers to free room, and the
         next flush tries again (hand logs not yet written first, then a whole snapshot)."""
-        q = self.pending
+        q = self.writes
         if not q:
             return
-        self.pending = []
+        self.writes = []
         store = self.store
         snap = self.unsaved is not None
         i = 0
@@ -302,7 +302,7 @@ class App(PlayFlow):
                     boundary = True
             for item in q[i:]:
                 if isinstance(item, dict):  # a hand log not written: tried again first at the next flush
-                    self.pending.append(item)
+                    self.writes.append(item)
                     self._kept = item
             self._not_saved(err, boundary)
             return
@@ -339,8 +339,8 @@ class App(PlayFlow):
             free = getattr(self.store, "free_room", None)
             names, freed = free() if free is not None else ([], 0)
             self.msg = "freed %d KB" % ((freed + 1023) // 1024) if names else "nothing to free"
-            if not self.pending:
-                self.pending.append(None)
+            if not self.writes:
+                self.writes.append(None)
             self.flush()
             if self.unsaved is not None:
                 self.dirty = True
