@@ -15,22 +15,16 @@ ROOT = MOUNT + "/data"
 _EIO = 5
 
 
-try:
-    import micropython
-
-    @micropython.viper
-    def _copy(dst, src, off: int, n: int):
-        """dst[:n] = src[off:off + n] without allocating (a file closed by the collector reads blocks while the
-        heap is locked)."""
-        d = ptr8(dst)  # noqa: F821  (viper)
-        s = ptr8(src)  # noqa: F821
+def _copy(dst, src, off, n):
+    """dst[:n] = src[off:off + n]; byte by byte (no allocation) when the heap is locked: a file left open by a
+    write the power cut off is closed by the collector, and its close reads blocks."""
+    try:
+        dst[:n] = src[off:off + n]
+    except MemoryError:
         i = 0
         while i < n:
-            d[i] = s[off + i]
+            dst[i] = src[off + i]
             i += 1
-except (ImportError, AttributeError, SyntaxError, NameError):  # CPython: the harness is MicroPython's only
-    def _copy(dst, src, off, n):
-        dst[:n] = src[off:off + n]
 
 
 class RamDisk:
@@ -41,10 +35,10 @@ class RamDisk:
     is lost (or, ``torn``, only its first half lands) and every later write fails with EIO.
     """
 
-    def __init__(self, block_size=512, blocks=64):
+    def __init__(self, block_size=512, blocks=64, data=None):
         self.block_size = block_size
         self.blocks = blocks
-        self.data = bytearray(block_size * blocks)
+        self.data = data if data is not None else bytearray(block_size * blocks)
         self.ff = b"\xff" * block_size  # an erased block (no allocation at an erase)
         self.writes = 0
         self.bytes = 0  # bytes programmed (flash wear)
@@ -108,6 +102,23 @@ class RamDisk:
         return 0
 
 
+_BUFFERS = {}
+
+
+def _buffer(block_size, blocks, which):
+    """A zeroed bytearray of ``block_size * blocks`` bytes, kept for the next PowerCut of the same size: a run of
+    several sessions in one process would not find 64 KB in one piece again on a fragmented heap."""
+    key = (block_size * blocks, which)
+    buf = _BUFFERS.get(key)
+    if buf is None:
+        buf = _BUFFERS[key] = bytearray(block_size * blocks)
+    else:
+        zero = bytes(block_size)
+        for b in range(blocks):
+            buf[b * block_size:(b + 1) * block_size] = zero
+    return buf
+
+
 class PowerCut:
     """Runs a session's writes on littlefs2 in RAM, cutting the power at every block write of each.
 
@@ -133,9 +144,9 @@ class PowerCut:
 
         self.vfs = vfs
         self.progsize = progsize
-        self.disk = RamDisk(block_size, blocks)
+        self.disk = RamDisk(block_size, blocks, _buffer(block_size, blocks, 0))
         vfs.VfsLfs2.mkfs(self.disk, progsize=progsize)
-        self.img = bytearray(len(self.disk.data))
+        self.img = _buffer(block_size, blocks, 1)
         self._mount()
         self.store_class = store_class
         self.torn = (False, True) if torn else (False,)

@@ -37,7 +37,7 @@ def boot_app(store):
 
 # (block size, blocks, program size): the Pico's flash (4096-byte blocks, 256-byte programs: the journal
 # stays inline in littlefs's metadata) and small blocks (512, 32: more writes per step, the journal in blocks)
-GEOMETRIES = ((4096, 16, 256), (512, 128, 32))
+GEOMETRIES = ((4096, 16, 256), (512, 128, 32))  # 64 KB each: the same buffers
 
 
 def run(game, sample=None, geometry=GEOMETRIES[0]):

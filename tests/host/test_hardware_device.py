@@ -72,7 +72,7 @@ def session(build_dir, heap, game, players, *extra, hands=HANDS):
 
 
 def test_power_cut_at_every_block_write_of_app_sessions(firmware):
-    r = run_mp(firmware, "512K", "powercut_app")
+    r = run_mp(firmware, "512K", "powercut_app", "--sample=3")  # a seeded third of the cut points; all: make soak
     assert r.returncode == 0, r.stdout + r.stderr
     print(r.stdout)
     lines = r.stdout.strip().splitlines()
@@ -81,7 +81,7 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
     assert sorted(per_game) == ["indian", "teen-patti", "turkish"]
     # each game on the Pico's geometry and on small blocks, every cut point came back before or after
     assert len(re.findall(r"-byte blocks: .* came back as before", r.stdout)) == 6
-    assert sum(int(v) for v in per_game.values()) == total and min(int(v) for v in per_game.values()) > 500
+    assert sum(int(v) for v in per_game.values()) == total and min(int(v) for v in per_game.values()) > 150
 
 
 @pytest.mark.parametrize("game,players", FULL_TABLE)
