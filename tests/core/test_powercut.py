@@ -211,3 +211,39 @@ def test_powercut_harness_catches_a_store_that_writes_in_place():
     finally:
         pc.close()
     assert failed is not None and "neither before nor after" in failed, failed
+
+
+def test_a_full_littlefs_refuses_the_save_keeps_the_session_and_room_can_be_freed():
+    """Fault 1 on the real filesystem: ENOSPC from littlefs2 at a save. The previous session loads whole, with no
+    word of a power cut (the partial session.tmp is removed); freeing the old hand logs lets the save through."""
+    _skip_on_cpython()
+    pc = PowerCut()
+    try:
+        pc.save(_snapshot(1, 0, [5, 5], None))
+        st = pc.store
+        for chunk in (512, 64, 16):     # fill the flash with old hand logs, to the last block
+            try:
+                while True:
+                    f = open(ROOT_DIR + "/hands.1.log", "ab")
+                    try:
+                        f.write(b"x" * chunk)
+                    finally:
+                        f.close()
+            except OSError as e:
+                assert e.args[0] == 28
+        big = _snapshot(2, 1, [5, 5], {"pad": "y" * 3000})
+        failed = None
+        try:
+            st.save(big)
+        except OSError as e:
+            failed = e.args[0]
+        assert failed == 28, failed
+        again = pc._reboot()
+        assert again.load() == _snapshot(1, 0, [5, 5], None)
+        assert again.found == ["session.json: save 1 ok"] and again.report is None, (again.found, again.report)
+        names, freed = again.free_room()
+        assert names == ["hands.1.log"] and freed > 5000
+        again.save(big)
+        assert pc._reboot().load() == big
+    finally:
+        pc.close()
