@@ -2,8 +2,8 @@
 
 Under the real MicroPython: a littlefs2 filesystem (``vfs.VfsLfs2``, the Pico's) on a
 block device in RAM. A scripted session is run; for every snapshot and every journal line
-(with the hand logs they commit), and for every block write k of it (programs and erases), the image from just before the
-step is restored, the step is replayed with the power going at write k (that write is
+(with the hand logs they commit), and for every block write k of it (programs and erases),
+the image from just before the step is restored, the step is replayed with the power going at write k (that write is
 lost, or torn: half of it lands), the filesystem is mounted again as at boot, and the
 store is loaded. The result must be exactly the state before the step or exactly the state
 after it, the chips must add up, and the box must go on saving. The number of cut points

@@ -8,9 +8,8 @@ previous good copy, numbering, hand logs and their rotation.
 import os
 
 from dealerbox.store import saves as st
-from dealerbox.store.saves import decode, encode
 from dealerbox.store.crc32 import crc32_py
-from dealerbox.store.saves import Store, crc32
+from dealerbox.store.saves import Store, crc32, decode, encode
 from dealerbox.ui.saving import check
 from store_util import FullFs, _exists
 from support import raises
@@ -573,7 +572,14 @@ def test_the_store_takes_the_apps_check_and_knows_no_version():
         _rmtree(d)
 
 
-def __repr__(self):
+class _FullFlash:
+    """A value whose JSON text cannot be written: as if the flash filled up (ENOSPC) midway through the line.
+
+    MicroPython's ``json.dump`` prints it with ``repr``, after the text before it is in the file;
+    CPython's ``json.dumps`` refuses it before anything is written.
+    """
+
+    def __repr__(self):
         raise OSError(28)
 
 

@@ -127,7 +127,8 @@ def test_a_journal_action_the_rules_refuse_resumes_before_it_and_says_so():
         again = _reboot(d)
         again.press(OK)
         b = again.app
-        assert b.mode == modes.M_GATE and b.report.startswith("action 3 of the hand's journal refused"), (b.mode, b.report)
+        assert b.mode == modes.M_GATE, b.mode
+        assert b.report.startswith("action 3 of the hand's journal refused"), b.report
         snap = b.snapshot()
         assert snap["engine"] == before["engine"] and snap["table"] == before["table"]
         t = Store(d)

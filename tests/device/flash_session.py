@@ -11,7 +11,8 @@ frame (``app.defer``, ``flush`` after the draw), so each press is timed without 
 
 Prints ``key=value`` lines: actions (the players' actions of the session, from the hand logs), presses,
 flash_bytes (programmed), flash_erases (4 KB blocks erased), flash_writes, saves (snapshots), records
-(journal lines), logs, press_us_median, press_us_max, press_us (every press, comma-separated); last line ``flash_session: OK``.
+(journal lines), logs, press_us_median, press_us_max, press_us (every press, comma-separated); last line
+``flash_session: OK``.
 Used by benchmarks/bench_flash.py (``make bench``).
 """
 

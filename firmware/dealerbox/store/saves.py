@@ -417,7 +417,7 @@ class Store:
     def _read_journal(self, crc):
         """``(records, mark, good bytes, bad tail bytes)`` of the journal chained to snapshot CRC ``crc``."""
         data = self._read(JOURNAL)
-        out = []
+        out = []  # type: list
         mark = None
         good = 0
         self._crc = crc
@@ -500,7 +500,10 @@ class Store:
             number, name, mark, crc = valid.pop()
             try:
                 obj = self._parse(name)
-                problem = validate(obj) if validate is not None else (None if isinstance(obj, dict) else "not a snapshot")
+                if validate is not None:
+                    problem = validate(obj)
+                else:
+                    problem = None if isinstance(obj, dict) else "not a snapshot"
                 if problem is None:
                     break
                 raise ValueError(problem)

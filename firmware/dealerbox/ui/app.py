@@ -27,7 +27,7 @@ and results screens are functions of ui/setup_flow.py and ui/results_flow.py, im
 a screen is up (docs/ui.md, docs/device.md "Memory").
 """
 
-from dealerbox.ui import screens
+from dealerbox.ui import saving, screens
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
     M_BOOT,
@@ -44,7 +44,6 @@ from dealerbox.ui.modes import (
     SETUP,
     SNAPSHOT_VERSION,
 )
-from dealerbox.ui import saving
 from dealerbox.ui.play_flow import PlayFlow
 
 

@@ -81,7 +81,7 @@ def _shape(snap):
     ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
         and type(t.get("dealer")) is int
     for key in ("stacks", "bought_in"):
-        ok = ok and isinstance(t.get(key), list) and len(t[key]) == len(t["names"])  # type: ignore[union-attr]
+        ok = ok and isinstance(t.get(key), list) and len(t[key]) == len(t["names"])  # type: ignore[union-attr,index]
         for c in t[key] if ok else ():  # type: ignore[index]
             ok = ok and type(c) is int
     if not ok:
