@@ -149,7 +149,7 @@ def test_saved_session_then_game_applies_to_a_new_session(tmp_path):
     assert out.getvalue() == ("a saved Teen Patti session is offered first; --game/--players apply if you choose "
                               "New session\n")
     assert app2.mode == 1
-    press(app2, btn.DOWN, False)
+    press(app2, btn.UP, False)                       # (a save mid-hand: Continue, Void, New session; UP wraps)
     press(app2, btn.OK, False)                       # New session: the command line's choice
     assert app2.mode == 2 and app2.cfg["game"] == "turkish" and app2.cfg["players"] == 3 and app2.sel == 1
 
