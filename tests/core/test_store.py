@@ -10,7 +10,7 @@ import os
 from dealerbox.store import saves as st
 from dealerbox.store.crc32 import crc32_py
 from dealerbox.store.saves import Store, crc32, decode, encode
-from dealerbox.ui.saving import check
+from dealerbox.ui.snapcheck import check
 from store_util import FullFs, _exists
 from support import raises
 

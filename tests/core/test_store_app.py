@@ -1,4 +1,4 @@
-"""The app on the session store (dealerbox/store/saves.py, ui/saving.py), on both interpreters: resume with the
+"""The app on the session store (dealerbox/store/saves.py, ui/saving.py, ui/snapcheck.py), on both interpreters: resume with the
 journal, a restart mid-hand announced with continue or void, the content check of a save, a full flash.
 
 The faults of issue 13 reproduced here: 1 (a full flash at a save), 4 (a save with a valid checksum but
@@ -8,7 +8,7 @@ impossible content); 2 and 3 are in test_store.py, 5 (privacy) in test_store_pri
 import os
 
 from dealerbox.store.saves import Store
-from dealerbox.ui.saving import check
+from dealerbox.ui.snapcheck import check
 from store_util import FullFs, _tmpdir, _write
 
 # ---- the app on the store: resume with the journal, restart mid-hand, void, checks, full flash ----------

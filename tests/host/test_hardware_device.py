@@ -85,13 +85,12 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
 
 
 @pytest.mark.parametrize("game,players", FULL_TABLE)
-def test_full_session_under_128k(firmware, game, players):
-    """The whole app, a full table, button presses to the end of the session, on the .mpy build, in a 128K heap
-    (issue 7). Run as on the box, the run is deterministic: it completes from 117K (Teen Patti), 120K (Indian)
-    and 125K (Turkish) up (docs/device.md, Memory)."""
-    r, v = session(firmware, "128K", game, players)
+def test_full_session_under_192k(firmware, game, players):
+    """The whole app, a full table, button presses to the end of the session, on the .mpy build, under
+    ``-X heapsize=192K`` with under 150 KB in use after every press (issue 12's limits: the store's boot half is
+    no longer unloaded). A snapshot at each deal, the actions in the journal (docs/device.md, Saves)."""
+    r, v = session(firmware, "192K", game, players)
     assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
     assert r.stdout.strip().endswith("session: OK")
-    assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] > HANDS * players
-    assert v["frames"] > v["saves"] and v["peak_live"] < 128 * 1024
-    assert v["peak_live"] - v["code_heap"] < 64 * 1024  # the session's own data: what a frozen firmware needs
+    assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] >= HANDS
+    assert v["frames"] > v["presses"] // 2 and v["peak_live"] < 150 * 1024

@@ -190,9 +190,10 @@ class App(PlayFlow):
         try:
             from dealerbox.engine.base import Engine
             from dealerbox.engine.table import Table
+            from dealerbox.ui import snapcheck
             e = Engine.from_state(Table.from_state(snap["table"]), es)
             for rec in records:
-                seat, action = saving.action_of(rec)
+                seat, action = snapcheck.action_of(rec)
                 if seat != e.to_act:
                     break
                 e.apply(action)
@@ -240,7 +241,8 @@ class App(PlayFlow):
         self.journal = []
         self.saved_live = False
         if es is not None and records:
-            _k, problem = saving.replay(self, records)
+            from dealerbox.ui import snapcheck
+            _k, problem = snapcheck.replay(self, records)
             if problem is not None:     # the session continues before the refused action; saved so at once
                 self.report = problem
                 self.last = "Journal damaged"

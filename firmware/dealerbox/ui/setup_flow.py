@@ -40,8 +40,8 @@ def resume(app, store):
     app.store = store
     snap = None
     try:
-        from dealerbox.ui.saving import check
-        snap = store.load(check)   # the checksum, then the content against the rules (ui/saving.py)
+        from dealerbox.ui.snapcheck import check
+        snap = store.load(check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
         app.report = "Save unreadable: %s" % err
         snap = None
