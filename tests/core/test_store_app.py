@@ -1,5 +1,6 @@
-"""The app on the session store (dealerbox/store/saves.py, ui/saving.py, ui/snapcheck.py), on both interpreters: resume with the
-journal, a restart mid-hand announced with continue or void, the content check of a save, a full flash.
+"""The app on the session store (dealerbox/store/saves.py, ui/saving.py, ui/snapcheck.py), on both interpreters:
+resume with the journal, a restart mid-hand announced with continue or void, the content check of a save, a full
+flash.
 
 The faults of issue 13 reproduced here: 1 (a full flash at a save), 4 (a save with a valid checksum but
 impossible content); 2 and 3 are in test_store.py, 5 (privacy) in test_store_privacy.py.
