@@ -187,6 +187,7 @@ class App(PlayFlow):
         es = snap.get("engine")
         if es is None or es.get("phase") in ("idle", "over"):
             return False
+        e = None
         try:
             from dealerbox.engine.base import Engine
             from dealerbox.engine.table import Table
@@ -199,7 +200,7 @@ class App(PlayFlow):
                 e.apply(action)
         except Exception:  # a journal the replay refuses is reported by ``restore``
             pass
-        return saving.hand_live(e)
+        return e is None or saving.hand_live(e)
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
