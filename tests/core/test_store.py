@@ -805,3 +805,60 @@ def test_a_failed_journal_line_makes_the_next_one_a_snapshot():
         assert s.record("1.chaal.2")
     finally:
         _rmtree(d)
+
+
+def test_a_dbx2_save_of_the_current_firmware_loads_with_its_log_length():
+    """Saves written before this store (DBX2: the numbers outside the CRC) are read, their log length honoured."""
+    import json
+
+    d = _tmpdir()
+    try:
+        _write(d + "/hands.log", b'{"hand":1}\n{"hand":2}\n')
+        _write(d + "/session.json", _file(json.dumps(_snap(2), separators=(",", ":")).encode(), 7, mark=11))
+        s = Store(d)
+        assert s.load(check) == _snap(2) and s.number == 7 and s.journal == []
+        assert s.read_log() == ['{"hand":1}']        # hand 2 was logged after save 7: dropped, as before
+        assert s.record("0.chaal.1")                 # the journal chains to a DBX2 snapshot too
+        t = Store(d)
+        assert t.load(check) == _snap(2) and t.journal == ["0.chaal.1"]
+    finally:
+        _rmtree(d)
+
+
+class SyncFs:
+    """``os`` plus the optional hooks a board may give the store (a Raspberry Pi's ``fsync`` and ``sync_dir``)."""
+
+    def __init__(self):
+        self.calls = []
+        self.stat = os.stat
+        self.rename = os.rename
+        self.remove = os.remove
+        self.mkdir = os.mkdir
+
+    def fsync(self, f):
+        self.calls.append("fsync")
+
+    def sync_dir(self, path):
+        self.calls.append("sync_dir " + path)
+
+
+def test_a_board_can_give_the_store_fsync_and_sync_dir():
+    d = _tmpdir()
+    try:
+        fs = SyncFs()
+        s = Store(d, fs=fs)
+        s.save(_snap(1))
+        assert fs.calls == ["fsync", "sync_dir " + d]                   # the file, then its rename
+        del fs.calls[:]
+        s.save(_snap(1))
+        assert fs.calls == ["fsync", "sync_dir " + d, "sync_dir " + d]   # and the one to session.bak
+        del fs.calls[:]
+        s.record("0.chaal.2")
+        s.record("1.chaal.2")
+        assert fs.calls == ["fsync", "sync_dir " + d, "fsync"]        # a new journal's entry in the folder
+        del fs.calls[:]
+        s.append_log('{"hand":1}')
+        assert fs.calls == ["fsync"]
+        assert Store(d).load() == _snap(1)
+    finally:
+        _rmtree(d)
