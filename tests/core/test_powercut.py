@@ -247,3 +247,4 @@ def test_a_full_littlefs_refuses_the_save_keeps_the_session_and_room_can_be_free
         assert pc._reboot().load() == big
     finally:
         pc.close()
+

@@ -68,6 +68,42 @@ def run(game, sample=None, geometry=GEOMETRIES[0]):
     return pc.cuts
 
 
+def run_void(sample=None):
+    """A restart mid-hand, then the table voids the hand: the void's writes (the voided hand's log, a snapshot)
+    cut at every block write come back as the hand still live (announced again) or as voided, never half."""
+    from app_util import DOWN
+
+    holder = []
+    pc = PowerCut(block_size=4096, blocks=16, progsize=256, boot=boot_app, current=lambda: holder[-1].app.snapshot(),
+                  sample=sample)
+    try:
+        rig = Rig(seed=6, store=pc)
+        holder.append(rig)
+        setup(rig, "teen-patti", 3)
+        for _ in range(3):
+            rig.press(OK)                  # the gate
+            rig.press(OK)                  # the default action
+        assert rig.app.engine.phase == "betting"
+        live = rig.app.snapshot()
+        steps = pc.steps
+        del holder[:]
+        rig = None
+        gc.collect()
+        again = Rig(seed=7, store=pc)      # the restart: the table chooses to void
+        holder.append(again)
+        assert again.app.mode == modes.M_RESUME and again.app.saved_live
+        pc._after_now = live               # the state before the void: the hand as it was
+        again.press(DOWN)
+        again.press(OK)
+        assert again.app.engine.phase == "over" and again.app.engine.result["voided"] is True
+        assert pc.steps == steps + 1 and pc.before > 0 and pc.after > 0
+        assert len(pc.read_log()) == 1
+    finally:
+        pc.close()
+    print("void after a restart mid-hand: %d cut points over the hand and the void (%d block writes): %d came back "
+          "as before, %d as after" % (pc.cuts, pc.writes, pc.before, pc.after))
+
+
 def main():
     args = sys.argv[1:]
     sample = None
@@ -82,6 +118,8 @@ def main():
             gc.collect()
         print("%s: %d cut points" % (g, n))
         total += n
+    if not args:
+        run_void(sample)
     print("powercut_app: %d cut points, OK" % total)
 
 

@@ -81,6 +81,7 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
     assert sorted(per_game) == ["indian", "teen-patti", "turkish"]
     # each game on the Pico's geometry and on small blocks, every cut point came back before or after
     assert len(re.findall(r"-byte blocks: .* came back as before", r.stdout)) == 6
+    assert re.search(r"^void after a restart mid-hand: \d+ cut points", r.stdout, re.M)
     assert sum(int(v) for v in per_game.values()) == total and min(int(v) for v in per_game.values()) > 150
 
 
