@@ -215,3 +215,18 @@ def test_terminal_ctrl_c_quits_cleanly():
     os.close(master)
     assert b"keys:" in out and out.endswith(b"\x1b[?25h\r\n")    # the cursor is back: terminal restored
     assert p.returncode == 0 and "Traceback" not in err, err
+
+
+def test_the_host_board_records_the_usb_interrupt_exactly_while_a_hand_is_live():
+    """The box turns its USB REPL's Ctrl-C off while a hand is live (boards/pico.py); the simulator's board
+    records each change (docs/security.md)."""
+    import io
+
+    from host_tools.sim import SETUP, Recorder, make_app, run_script
+    board = HostBoard(seed=3)
+    app = make_app(board, "teen-patti", 2)
+    rec = Recorder(board, app)
+    run_script(app, rec, parse_script(SETUP), io.StringIO())
+    assert app.hand_live() and board.interrupts == [True, False]          # setup: on; the deal: off
+    run_script(app, rec, parse_script("ok right*6 ok"), io.StringIO())      # the first player packs (2 players)
+    assert not app.hand_live() and board.interrupts == [True, False, True]
