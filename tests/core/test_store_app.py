@@ -62,9 +62,8 @@ def test_a_restart_mid_hand_is_announced_and_continue_replays_the_journal():
         b = again.app
         assert b.mode == modes.M_RESUME and b.saved_live and b.hand_live()
         assert b.title == "Restart mid-hand!"
-        assert [r[0] for r in b.rows] == ["The box restarted", "  during hand 1.", "  Continue it, or",
-                                          "  void it (every", "  chip back to its", "  owner)?", "Continue hand",
-                                          "Void hand", "New session"]
+        assert [r[0] for r in b.rows] == ["Hand 1 was in play", "Void: all chips back", "Continue hand",
+                                          "Void hand", "New session"]   # 5 rows: one screen
         assert b.rows[b.sel][0] == "Continue hand"
         again.press(OK)
         assert b.mode == modes.M_GATE and b.snapshot() == before  # exactly where the table was

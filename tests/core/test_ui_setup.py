@@ -139,7 +139,7 @@ def test_resume_screen_reports_a_damaged_save():
     assert app.mode == modes.M_RESUME
     assert app.rows[0] == ("Save damaged: used", None) and app.rows[1] == ("  the previous one", None)
     # the save is in the middle of a hand: the restart is announced, continue (selected) or void
-    assert app.title == "Restart mid-hand!" and app.rows[2] == ("The box restarted", None)
+    assert app.title == "Restart mid-hand!" and app.rows[2] == ("Hand 1 was in play", None)
     assert app.rows[-3:] == [("Continue hand", None), ("Void hand", None), ("New session", None)]
     assert app.sel == len(app.rows) - 3
     rig.press(OK)
@@ -149,7 +149,7 @@ def test_resume_screen_reports_a_damaged_save():
                                                "using session.bak (save 3): session.json is damaged"]))
     assert rig.app.rows[0] == ("Save damaged: using", None)
     rig = Rig(seed=2, store=ReportStore(snap, ["session.json: save 4 ok"]))
-    assert rig.app.rows[0][0] == "The box restarted"
+    assert rig.app.rows[0][0] == "Hand 1 was in play"
     # nothing usable: the report, then only "New session"
     rig = Rig(seed=2, store=ReportStore(None, "Save damaged: no usable save"))
     app = rig.app

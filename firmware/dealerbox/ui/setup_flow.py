@@ -133,8 +133,8 @@ def build(app):
             _wrap(rows, rep)
         if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
             app.title = "Restart mid-hand!"
-            _wrap(rows, "The box restarted during hand %d. Continue it, or void it (every chip back to "
-                  "its owner)?" % s.get("hand_no", 0))
+            rows.append(("Hand %d was in play" % s.get("hand_no", 0), None))
+            rows.append(("Void: all chips back", None))   # (every chip put in the hand, to its owner)
             rows.append(("Continue hand", None))
             rows.append(("Void hand", None))
             app.hint = "\x1c choose  OK select"
