@@ -862,3 +862,20 @@ def test_a_board_can_give_the_store_fsync_and_sync_dir():
         assert Store(d).load() == _snap(1)
     finally:
         _rmtree(d)
+
+
+def test_a_check_that_raises_refuses_the_save_instead_of_crashing():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.save({"v": 1, "odd": True})
+
+        def picky(obj):
+            return None if obj["table"] else "no"   # KeyError on the odd one
+
+        t = Store(d)
+        assert t.load(picky) == _snap(1)
+        assert t.report == "Save damaged (cannot be checked (KeyError: 'table')): the one before it is used."
+    finally:
+        _rmtree(d)

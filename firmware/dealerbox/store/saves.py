@@ -501,7 +501,10 @@ class Store:
             try:
                 obj = self._parse(name)
                 if validate is not None:
-                    problem = validate(obj)
+                    try:
+                        problem = validate(obj)
+                    except Exception as err:  # a check that trips on the content: refused, never a crash
+                        problem = "cannot be checked (%s: %s)" % (type(err).__name__, err)
                 else:
                     problem = None if isinstance(obj, dict) else "not a snapshot"
                 if problem is None:
