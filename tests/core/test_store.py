@@ -876,6 +876,7 @@ def test_a_check_that_raises_refuses_the_save_instead_of_crashing():
 
         t = Store(d)
         assert t.load(picky) == _snap(1)
-        assert t.report == "Save damaged (cannot be checked (KeyError: 'table')): the one before it is used."
+        assert t.report.startswith("Save damaged (cannot be checked (KeyError: ")   # (MicroPython: no quotes)
+        assert "table" in t.report and t.report.endswith(")): the one before it is used.")
     finally:
         _rmtree(d)
