@@ -269,3 +269,28 @@ def test_a_session_on_the_store_writes_a_snapshot_per_deal_and_a_line_per_action
         assert st_.saves == 1                   # the results screens write nothing
     finally:
         _rmtree_all(d)
+
+
+def test_a_short_hand_log_is_reported_on_the_resume_screen():
+    """Fault 2 through the app: the resume screen says what was lost, and every complete hand stays."""
+    from app_util import OK
+
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_mid_hand_snapshot())
+        s.append_log('{"hand":1,"pad":"xxxxxxxx"}')
+        s.append_log('{"hand":2,"pad":"xxxxxxxx"}')
+        s.save(_mid_hand_snapshot())
+        f = open(d + "/hands.log", "rb")
+        data = f.read()
+        f.close()
+        _write(d + "/hands.log", data[:40])
+        rig = _reboot(d)
+        rows = [r[0] for r in rig.app.rows]
+        assert rows[:3] == ["Hand log damaged: 16", "  bytes of hand logs", "  are missing; every"], rows
+        assert Store(d).read_log() == ['{"hand":1,"pad":"xxxxxxxx"}']
+        rig.press(OK)                                   # Continue hand
+        assert rig.app.engine is not None
+    finally:
+        _rmtree_all(d)

@@ -128,7 +128,8 @@ def build(app):
         rows = []  # type: list
         rep = app.report
         if rep:                                     # what the store found wrong, before the question
-            if not rep.lower().startswith("save"):
+            low = rep.lower()
+            if not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
                 rep = "Save damaged: " + rep
             _wrap(rows, rep)
         if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
