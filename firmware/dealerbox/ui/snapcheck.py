@@ -169,8 +169,10 @@ def replay(app, records):
             if seat != e.to_act:
                 raise ValueError("seat %d acts out of turn" % seat)
             events = e.apply(action)
-        except (ValueError, IllegalAction) as err:
+        except IllegalAction as err:
             return k, "action %d of the hand's journal refused (%s)" % (k + 1, err)
+        except Exception as err:  # a damaged record the engine trips on: the same answer, never a crash
+            return k, "action %d of the hand's journal refused (%s: %s)" % (k + 1, type(err).__name__, err)
         app.last = app._describe(seat, action, events)
         k += 1
     return k, None
