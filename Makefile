@@ -10,7 +10,7 @@ MPPATH := build/mpy:tests/core
 HEAP   ?= 192K
 ARGS   ?=
 
-.PHONY: sim test test-cpython test-micropython compile lint bench deploy screenshots tables clean
+.PHONY: sim test test-cpython test-micropython compile lint bench soak deploy screenshots tables clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m host_tools.bench
+
+## make soak: the long runs kept out of make test: the power cut at every block write of the app sessions
+soak: compile
+	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=512K tests/device/powercut_app.py
 
 ## make deploy: the firmware, precompiled, onto a Pico over USB (PORT=... to choose)
 deploy: compile

@@ -5,8 +5,8 @@
   (tests/device/session.py): the peak heap in use (after collections, sampled after every
   press), the part of it that is loaded code (in flash on a frozen firmware), and the
   smallest ``-X heapsize`` the session completes in (8 KB steps);
-* flash wear: bytes programmed and blocks erased per action on littlefs2 with the Pico's
-  geometry (4096-byte blocks, 256-byte programs), and the bytes the store writes per save.
+* flash wear per action is benchmarks/bench_flash.py's (the actions counted from the hand logs: a
+  snapshot is no longer written per action).
 
 The unix port is 64-bit (pointers twice the RP2040's): heap figures are upper bounds.
 """
@@ -67,16 +67,6 @@ def rows():
                         "< 64 KB (frozen code)", data < 64 * KB))
             res.append(("%s x%d smallest heapsize" % (game, players), least or "> 384", "KB", "<= 128 KB",
                         least is not None and least <= 128))
-            ok, f = _session(out, "2M", game, players, "flash")
-            if ok:
-                actions = f["saves"] + f["logs"]
-                res.append(("%s x%d flash programmed/action" % (game, players),
-                            round(f["flash_bytes"] / actions), "bytes", "small (< 8 KB)",
-                            f["flash_bytes"] / actions < 8 * KB))
-                res.append(("%s x%d blocks erased/action" % (game, players), round(f["flash_erases"] / actions, 2),
-                            "blocks", "< 3 (12 KB)", f["flash_erases"] / actions < 3))
-                res.append(("%s x%d store bytes/save" % (game, players), round(f["store_bytes"] / f["saves"]),
-                            "bytes", "-", None))
         return res
     finally:
         shutil.rmtree(out, ignore_errors=True)

@@ -56,6 +56,8 @@ NO_BOARD = """no MicroPython board answers {where}: {detail}
   - Is MicroPython on it? Hold BOOTSEL, plug it in, copy the RPI_PICO .uf2 from
     https://micropython.org/download/RPI_PICO/ onto the RPI-RP2 drive (README: Deploy to a Pico).
   - Is another program (a serial monitor, Thonny) holding the port? Close it.
+  - Is a hand being played on the box? Its REPL ignores Ctrl-C while a hand is live (docs/security.md):
+    finish the hand, or hold DOWN while plugging the box in (service: the app does not start).
   - Choose the port: make deploy PORT=/dev/ttyACM0 (Windows: PORT=COM3); list them: mpremote devs"""
 
 NO_PORT = """no serial port {port}: is the Pico plugged in? ports found: {found}

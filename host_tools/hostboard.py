@@ -84,10 +84,16 @@ class HostBoard:
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.entropy = SeededEntropy(seed) if seed is not None else os.urandom
         self.store = None
+        self.interrupts = []  # what ``usb_interrupt`` was told, in order
         if store_dir is not None:
             from dealerbox.store.saves import Store
             os.makedirs(store_dir, exist_ok=True)
             self.store = Store(root=store_dir)
+
+    def usb_interrupt(self, on):
+        """The Pico's hook for Ctrl-C on the USB REPL (boards/pico.py): the host has no REPL to guard, so it only
+        records each setting in ``interrupts`` (True: on between hands, False: off while a hand is live)."""
+        self.interrupts.append(on)
 
     def pixel(self, x, y):
         """1 when pixel (x, y) of the frame is lit."""

@@ -152,6 +152,8 @@ def replay_hand(log, prev=None):
             raise ReplayError("action %d %r: illegal: %s" % (i + 1, row, exc)) from None
         if not e.chips_ok():
             raise ReplayError("action %d: chips not conserved" % (i + 1))
+    if e.phase != "over" and log["result"].get("voided") is True:
+        e.void_hand()  # voided by the table after a restart mid-hand (docs/security.md)
     if e.phase != "over":
         raise ReplayError("the hand does not end after its %d actions" % len(log["actions"]))
     got, want = e.result, log["result"]

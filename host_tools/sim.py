@@ -98,7 +98,12 @@ class Recorder:
         self.frames = 0
 
     def refresh(self, force=False):
-        """Redraw if the app is dirty (or ``force``); returns True when a frame was drawn."""
+        """Redraw if the app is dirty (or ``force``); returns True when a frame was drawn. Tells the board when a
+        hand goes live or ends (``usb_interrupt``: the box's USB REPL is off meanwhile; the host board records it)."""
+        live = self.app.hand_live()
+        if live != getattr(self, "live", None):
+            self.live = live
+            self.board.usb_interrupt(not live)
         if not (self.app.dirty or force):
             return False
         self.app.draw(self.board.fb)

@@ -22,7 +22,7 @@ class MemStore:
         self.saves = 0
         self.logs = []
 
-    def load(self):
+    def load(self, validate=None):
         return None if self.snap is None else json.loads(self.snap)
 
     def save(self, obj):

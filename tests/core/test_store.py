@@ -7,11 +7,11 @@ previous good copy, numbering, hand logs and their rotation.
 
 import os
 
-from dealerbox.store import boot as sb
 from dealerbox.store import saves as st
-from dealerbox.store.boot import decode, encode
 from dealerbox.store.crc32 import crc32_py
-from dealerbox.store.saves import Store, crc32
+from dealerbox.store.saves import Store, crc32, decode, encode
+from dealerbox.ui.snapcheck import check
+from store_util import FullFs, _exists
 from support import raises
 
 
@@ -67,11 +67,26 @@ def test_crc32_check_value_both_implementations():
 
 def test_encode_layout_and_round_trip():
     data = encode({"a": [1, 2]}, 7, 1234)
-    assert data == b"DBX2 0000000007 %08x 0000000011 0000001234\n" % crc32(b'{"a":[1,2]}') + b'{"a":[1,2]}\n'
+    fields = b"0000000007 0000000011 0000001234\n"
+    crc = crc32(b'{"a":[1,2]}', crc32(fields))  # the header's numbers are inside the checksum
+    assert data == b"DBX3 %08x " % crc + fields + b'{"a":[1,2]}\n'
     assert len(data) == 47 + 11 + 1  # a fixed-size header
-    assert sb.check(data) == (7, 47, 11, 1234)
+    assert st.check(data) == (7, 47, 11, 1234, crc)
     assert decode(data) == (7, {"a": [1, 2]})
     assert decode(encode(_snap(3), 12)) == (12, _snap(3))
+
+
+def test_every_header_field_is_inside_the_checksum():
+    """Issue 13, fault 3: the save number and the log length were outside the checksum; editing either
+    silently cut or deleted hands.log. Now any edited digit fails the checksum."""
+    good = encode(_snap(1), 5, 120)
+    for i in range(14, 46):
+        if good[i:i + 1] == b" ":
+            continue
+        bad = good[:i] + (b"1" if good[i:i + 1] != b"1" else b"2") + good[i + 1:]
+        with raises(ValueError):
+            decode(bad)
+    assert decode(good) == (5, _snap(1))
 
 
 def test_decode_refuses_damaged_files():
@@ -270,24 +285,18 @@ def test_clear_forgets_the_session_not_the_logs():
         _rmtree(d)
 
 
-def test_the_first_save_after_clear_does_not_scan_for_a_number():
-    """A new session's first save comes at its first deal, the fullest heap of a session: with every snapshot
-    file removed by ``clear`` there is nothing to scan, so the boot half (storeboot) is not loaded for it."""
+def test_a_save_without_load_continues_after_the_newest_number_and_clear_starts_again():
     d = _tmpdir()
     try:
         s = Store(d)
         s.save(_snap(1))
         s.save(_snap(2))
         t = Store(d)            # a store that never loaded: its first save scans, so 3 follows 2
-        calls = []
-        boot = t._boot
-        t._boot = lambda name, *a: calls.append(name) or boot(name, *a)
         t.save(_snap(3))
-        assert calls[0] == "scan_number" and t.number == 3
+        assert t.number == 3
         t.clear()
-        del calls[:]
         t.save(_snap(4))
-        assert calls == [] and t.number == 1
+        assert t.number == 1
         u = Store(d)
         assert u.load() == _snap(4) and u.number == 1
     finally:
@@ -431,7 +440,7 @@ def test_a_hand_log_the_power_cut_off_before_its_save_is_dropped_at_load():
         _rmtree(d)
 
 
-def test_falling_back_to_the_backup_cuts_the_log_back_to_it_too():
+def test_falling_back_to_the_backup_never_deletes_a_committed_hand():
     d = _tmpdir()
     try:
         s = Store(d)
@@ -440,10 +449,12 @@ def test_falling_back_to_the_backup_cuts_the_log_back_to_it_too():
         s.save(_snap(2))
         s.append_log('{"hand":2}')
         s.save(_snap(3))
-        _write(d + "/session.json", b"")  # damaged: save 2 is used, whose log had hand 1 only
+        _write(d + "/session.json", b"")  # damaged: save 2 is used; hand 2 was committed by save 3: kept
         t = Store(d)
         assert t.load() == _snap(2)
-        assert t.read_log() == ['{"hand":1}']
+        assert t.read_log() == ['{"hand":1}', '{"hand":2}']
+        assert t.found[-1] == "hands.log: 11 bytes more than save 2 recorded, kept"
+        assert t.report == "Save damaged (empty): the one before it is used."
     finally:
         _rmtree(d)
 
@@ -482,8 +493,9 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
         assert s.load() == _snap(4) and s.number == 4
         assert s.read_log() == ['{"hand":1}', '{"hand":2}']
         s.save(_snap(5))
-        head = sb.check(_read(d + "/session.json"))
-        assert (head[0], head[3]) == (5, 22)  # DBX2 now, with the log's length
+        data = _read(d + "/session.json")
+        head = st.check(data)
+        assert (head[0], head[3], data[:4]) == (5, 22, b"DBX3")  # DBX3 now, with the log's length
     finally:
         _rmtree(d)
 
@@ -519,7 +531,7 @@ def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used
             s.save(_snap(2))
             _write(d + "/session.json", _file(body, 99))
             t = Store(d)
-            assert t.load() == _snap(1), body
+            assert t.load(check) == _snap(1), body
             assert t.found == ["session.json: save 99 ok", "session.bak: save 1 ok", "session.json: " + problem,
                                "session.json set aside as session.json.bad",
                                "using session.bak (save 1): session.json is damaged"], t.found
@@ -527,7 +539,7 @@ def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used
             assert _read(d + "/session.json.bad") == _file(body, 99)
             t.save(_snap(3))
             assert decode(_read(d + "/session.bak")) == (1, _snap(1))
-            assert Store(d).load() == _snap(3)
+            assert Store(d).load(check) == _snap(3)
     finally:
         _rmtree(d)
 
@@ -536,32 +548,29 @@ def test_an_unusable_snapshot_alone_gives_a_new_session_and_says_why():
     d = _tmpdir()
     try:
         _write(d + "/session.json", _file(b'{"v":1,"table":{}}', 3))
-        s = Store(d, version=1)
-        assert s.load() is None and s.number == 0
+        s = Store(d)
+        assert s.load(check) is None
         assert s.report == "Save unusable (snapshot without a valid 'cfg'): a new session starts."
         assert os.listdir(d) == ["session.json.bad"]
-        assert Store(d).load() is None
+        assert Store(d).load(check) is None
     finally:
         _rmtree(d)
 
 
-def test_the_accepted_version_is_the_uis_or_the_one_given():
-    from dealerbox.ui.modes import SNAPSHOT_VERSION
-
-    assert sb.snapshot_problem(_snap(1), SNAPSHOT_VERSION) is None
+def test_the_store_takes_the_apps_check_and_knows_no_version():
+    """The store does not import the UI: the app passes its check (version, shape, content) to ``load``."""
     snap = _snap(1)
     snap["v"] = 5
-    assert sb.snapshot_problem(snap, 5) is None
+    assert check(snap) == "snapshot version 5, this firmware reads 1"
     d = _tmpdir()
     try:
-        s = Store(d, version=5)
+        s = Store(d)
         s.save(snap)
-        assert Store(d, version=5).load() == snap
+        assert Store(d).load() == snap                                  # no check given: any JSON object
+        assert Store(d).load(lambda obj: None if obj["v"] == 5 else "no") == snap
     finally:
         _rmtree(d)
 
-
-# ---- every hand-log line whole -------------------------------------------------------------------
 
 class _FullFlash:
     """A value whose JSON text cannot be written: as if the flash filled up (ENOSPC) midway through the line.
@@ -637,5 +646,237 @@ def test_note_crash_counts_crashes_in_a_row_with_the_same_snapshot():
         t.note_crash()
         assert t.set_aside() == ["session.json"]
         assert sorted(os.listdir(d)) == ["session.json.crashed"]
+    finally:
+        _rmtree(d)
+
+
+# ---- the journal --------------------------------------------------------------------------------
+
+def test_journal_lines_follow_the_snapshot_and_come_back_at_load():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        assert not s.record("0.chaal.2")            # no snapshot yet: the app saves one instead
+        s.save(_snap(1))
+        assert s.record("0.chaal.2") and s.record("1.pack.0") and s.records == 2
+        data = _read(d + "/session.jnl")
+        assert data.startswith(b"0.chaal.2 0 ") and data.count(b"\n") == 2 and len(data) == 2 * 21 - 1
+        t = Store(d)
+        assert t.load() == _snap(1) and t.journal == ["0.chaal.2", "1.pack.0"]
+        assert t.found == ["session.json: save 1 ok", "session.jnl: 2 actions after save 1"]
+        assert t.record("2.show.4")                 # appends to the chain it loaded
+        assert Store(d).load() == _snap(1) and Store(d).journal == []  # (a store that did not load sees none)
+        u = Store(d)
+        u.load()
+        assert u.journal == ["0.chaal.2", "1.pack.0", "2.show.4"]
+        u.save(_snap(2))                            # a snapshot starts a new journal: the old lines never count
+        v = Store(d)
+        assert v.load() == _snap(2) and v.journal == []
+        assert v.record("0.see.0")
+        w = Store(d)
+        assert w.load() == _snap(2) and w.journal == ["0.see.0"]
+        with raises(ValueError, "bad journal record"):
+            w.record("0 chaal 2")
+    finally:
+        _rmtree(d)
+
+
+def test_a_torn_or_edited_journal_line_ends_the_journal_there():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        for r in ("0.chaal.2", "1.chaal.2", "2.chaal.2"):
+            s.record(r)
+        data = _read(d + "/session.jnl")
+        _write(d + "/session.jnl", data[:-5])      # the last line torn (a filesystem that tears writes)
+        t = Store(d)
+        assert t.load() == _snap(1) and t.journal == ["0.chaal.2", "1.chaal.2"]
+        assert not t.record("0.pack.0")             # not appended after a bad tail: a snapshot instead
+        _write(d + "/session.jnl", data.replace(b"1.chaal.2", b"1.chaal.9"))  # an edited line: CRC chain broken
+        t = Store(d)
+        assert t.load() == _snap(1) and t.journal == ["0.chaal.2"]
+    finally:
+        _rmtree(d)
+
+
+def test_the_journal_stays_under_the_inline_limit():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        n = 0
+        while s.record("%d.chaal.%d" % (n % 10, 100 + n)):
+            n += 1
+        size = len(_read(d + "/session.jnl"))
+        assert size <= st.JOURNAL_CAP < 512 and size > st.JOURNAL_CAP - 24 and n == size // 22
+        t = Store(d)
+        t.load()
+        assert len(t.journal) == n
+    finally:
+        _rmtree(d)
+
+
+def test_the_journal_commits_the_hand_log_appended_before_it():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.record("0.chaal.2")
+        s.append_log('{"hand":1}')
+        t = Store(d)
+        t.load()                                    # the hand's last line never came: its log is not committed
+        assert t.read_log() == [] and t.found[-1] == "hands.log: 11 bytes logged after save 1 dropped"
+        t.append_log('{"hand":1}')
+        assert t.record("1.show.4")                 # the line that ended the hand commits its log
+        u = Store(d)
+        u.load()
+        assert u.journal == ["0.chaal.2", "1.show.4"] and u.read_log() == ['{"hand":1}']
+    finally:
+        _rmtree(d)
+
+
+# ---- faults (issue 13) --------------------------------------------------------------------------
+
+def test_a_hand_log_shorter_than_the_save_expects_keeps_every_complete_hand():
+    """Fault 2: hands.log cut mid-line after the save that committed it. Before: the whole log was deleted
+    without a word (3 committed hands lost). Now every complete line stays and the report says what is missing."""
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(0))
+        for i in range(1, 5):
+            s.append_log('{"hand":%d,"pad":"xxxxxxxx"}' % i)
+        s.save(_snap(4))
+        data = _read(d + "/hands.log")
+        _write(d + "/hands.log", data[:len(data) - 15])  # cut in the middle of hand 4's line
+        t = Store(d)
+        assert t.load() == _snap(4)
+        assert t.read_log() == ['{"hand":%d,"pad":"xxxxxxxx"}' % i for i in (1, 2, 3)]
+        assert _read(d + "/hands.log") == data[:3 * 28]     # the partial line cut, the three hands kept
+        assert t.found[-2:] == ["hands.log: 15 bytes shorter than save 2 recorded",
+                                "hands.log: a partial line of 13 bytes cut"]
+        assert t.report == ("Hand log damaged: 15 bytes of hand logs are missing; every complete hand kept. "
+                            "A partial hand log (13 bytes) was removed.")
+        t.append_log('{"hand":5}')                      # the log goes on whole
+        assert Store(d).read_log()[-1] == '{"hand":5}'
+    finally:
+        _rmtree(d)
+
+
+def test_a_full_flash_at_a_save_keeps_the_session_and_frees_room_on_request():
+    """Fault 1: ENOSPC at a save. The store raises it with the previous session whole (no partial file left);
+    ``free_room`` deletes the older hand logs and the set-aside saves, never the session nor hands.log."""
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.record("0.chaal.2")
+        _write(d + "/hands.1.log", b"x" * 5000)
+        _write(d + "/session.json.bad", b"y" * 100)
+        full = Store(d, fs=FullFs(20))
+        full.load()
+        with raises(OSError):
+            full.save(_snap(2))
+        assert not _exists(d + "/session.tmp")
+        assert Store(d).load() == _snap(1)
+        assert full.free_room() == (["hands.1.log", "session.json.bad"], 5100)
+        full.fs.room = 10000
+        full.save(_snap(2))
+        t = Store(d)
+        assert t.load() == _snap(2) and t.journal == []
+        assert sorted(os.listdir(d)) == ["session.bak", "session.jnl", "session.json"]
+    finally:
+        _rmtree(d)
+
+
+def test_a_failed_journal_line_makes_the_next_one_a_snapshot():
+    d = _tmpdir()
+    try:
+        fs = FullFs(10000)
+        s = Store(d, fs=fs)
+        s.save(_snap(1))
+        fs.room = 5
+        with raises(OSError):
+            s.record("0.chaal.2")
+        fs.room = 10000
+        assert not s.record("1.chaal.2")  # the journal's end is not known: the app saves a snapshot
+        s.save(_snap(2))
+        assert s.record("1.chaal.2")
+    finally:
+        _rmtree(d)
+
+
+def test_a_dbx2_save_of_the_current_firmware_loads_with_its_log_length():
+    """Saves written before this store (DBX2: the numbers outside the CRC) are read, their log length honoured."""
+    import json
+
+    d = _tmpdir()
+    try:
+        _write(d + "/hands.log", b'{"hand":1}\n{"hand":2}\n')
+        _write(d + "/session.json", _file(json.dumps(_snap(2), separators=(",", ":")).encode(), 7, mark=11))
+        s = Store(d)
+        assert s.load(check) == _snap(2) and s.number == 7 and s.journal == []
+        assert s.read_log() == ['{"hand":1}']        # hand 2 was logged after save 7: dropped, as before
+        assert s.record("0.chaal.1")                 # the journal chains to a DBX2 snapshot too
+        t = Store(d)
+        assert t.load(check) == _snap(2) and t.journal == ["0.chaal.1"]
+    finally:
+        _rmtree(d)
+
+
+class SyncFs:
+    """``os`` plus the optional hooks a board may give the store (a Raspberry Pi's ``fsync`` and ``sync_dir``)."""
+
+    def __init__(self):
+        self.calls = []
+        self.stat = os.stat
+        self.rename = os.rename
+        self.remove = os.remove
+        self.mkdir = os.mkdir
+
+    def fsync(self, f):
+        self.calls.append("fsync")
+
+    def sync_dir(self, path):
+        self.calls.append("sync_dir " + path)
+
+
+def test_a_board_can_give_the_store_fsync_and_sync_dir():
+    d = _tmpdir()
+    try:
+        fs = SyncFs()
+        s = Store(d, fs=fs)
+        s.save(_snap(1))
+        assert fs.calls == ["fsync", "sync_dir " + d]                   # the file, then its rename
+        del fs.calls[:]
+        s.save(_snap(1))
+        assert fs.calls == ["fsync", "sync_dir " + d, "sync_dir " + d]   # and the one to session.bak
+        del fs.calls[:]
+        s.record("0.chaal.2")
+        s.record("1.chaal.2")
+        assert fs.calls == ["fsync", "sync_dir " + d, "fsync"]        # a new journal's entry in the folder
+        del fs.calls[:]
+        s.append_log('{"hand":1}')
+        assert fs.calls == ["fsync"]
+        assert Store(d).load() == _snap(1)
+    finally:
+        _rmtree(d)
+
+
+def test_a_check_that_raises_refuses_the_save_instead_of_crashing():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.save({"v": 1, "odd": True})
+
+        def picky(obj):
+            return None if obj["table"] else "no"   # KeyError on the odd one
+
+        t = Store(d)
+        assert t.load(picky) == _snap(1)
+        assert t.report.startswith("Save damaged (cannot be checked (KeyError: ")   # (MicroPython: no quotes)
+        assert "table" in t.report and t.report.endswith(")): the one before it is used.")
     finally:
         _rmtree(d)

@@ -115,7 +115,7 @@ class ReportStore:
         self.report = None
         self._report = report
 
-    def load(self):
+    def load(self, validate=None):
         self.report = self._report
         return self.snap
 
@@ -138,7 +138,10 @@ def test_resume_screen_reports_a_damaged_save():
     app = rig.app
     assert app.mode == modes.M_RESUME
     assert app.rows[0] == ("Save damaged: used", None) and app.rows[1] == ("  the previous one", None)
-    assert app.rows[-2] == ("Resume", None) and app.sel == len(app.rows) - 2
+    # the save is in the middle of a hand: the restart is announced, continue (selected) or void
+    assert app.title == "Restart mid-hand!" and app.rows[2] == ("Hand 1 was in play", None)
+    assert app.rows[-3:] == [("Continue hand", None), ("Void hand", None), ("New session", None)]
+    assert app.sel == len(app.rows) - 3
     rig.press(OK)
     assert app.mode == modes.M_GATE and app.table.n == 3
     # Store.load's lines: the last names the save used
@@ -146,7 +149,7 @@ def test_resume_screen_reports_a_damaged_save():
                                                "using session.bak (save 3): session.json is damaged"]))
     assert rig.app.rows[0] == ("Save damaged: using", None)
     rig = Rig(seed=2, store=ReportStore(snap, ["session.json: save 4 ok"]))
-    assert rig.app.rows[0][0] == "Teen Patti, 3 players"
+    assert rig.app.rows[0][0] == "Hand 1 was in play"
     # nothing usable: the report, then only "New session"
     rig = Rig(seed=2, store=ReportStore(None, "Save damaged: no usable save"))
     app = rig.app

@@ -1,6 +1,6 @@
 """Cut the power at every block write of real sessions through the app (MicroPython only).
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/device/powercut_app.py [GAME ...]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/device/powercut_app.py [--sample=K] [GAME ...]
 
 Run by tests/host/test_hardware_device.py on the compiled firmware (the .mpy files the Pico
 runs), in a process of its own so the heap is the app's alone. For each game a session is
@@ -11,6 +11,7 @@ exactly the one before or after the interrupted step, with chips conserved.
 Prints one line per game and ``powercut_app: N cut points, OK``.
 """
 
+import gc
 import sys
 
 from app_util import OK, Rig, setup
@@ -34,9 +35,21 @@ def boot_app(store):
     return app.snapshot()
 
 
-def run(game):
+# (block size, blocks, program size): the Pico's flash (4096-byte blocks, 256-byte programs: the journal
+# stays inline in littlefs's metadata) and small blocks (512, 32: more writes per step, the journal in blocks)
+GEOMETRIES = ((4096, 16, 256), (512, 128, 32))  # 64 KB each: the same buffers
+
+
+def run(game, sample=None, geometry=GEOMETRIES[0]):
     _game, players, hands, seed = [s for s in SESSIONS if s[0] == game][0]
-    pc = PowerCut(boot=boot_app, blocks=96)
+    rig = None
+
+    def current():
+        return rig.app.snapshot()
+
+    # the Pico's geometry: 4096-byte blocks, 256-byte programs (littlefs keeps the journal inline)
+    block, blocks, prog = geometry
+    pc = PowerCut(block_size=block, blocks=blocks, progsize=prog, boot=boot_app, current=current, sample=sample)
     try:
         rig = Rig(seed=seed, store=pc)
         setup(rig, game, players)
@@ -47,18 +60,66 @@ def run(game):
         logs = len(pc.read_log())
     finally:
         pc.close()
-    assert pc.cuts == 2 * pc.writes and pc.before > 0 and pc.after > 0
-    print("%s: %d players, %d hands, %d presses, %d hand logs: %d cut points over %d saves and appends "
-          "(%d block writes): %d came back as before, %d as after"
-          % (game, players, played, presses, logs, pc.cuts, pc.steps, pc.writes, pc.before, pc.after))
+    assert pc.before > 0 and pc.after > 0 and pc.before + pc.after == pc.cuts
+    assert sample or pc.cuts == 2 * pc.writes
+    print("%s: %d-byte blocks: %d players, %d hands, %d presses, %d hand logs: %d cut points over %d saves and "
+          "journal lines (%d block writes): %d came back as before, %d as after"
+          % (game, block, players, played, presses, logs, pc.cuts, pc.steps, pc.writes, pc.before, pc.after))
     return pc.cuts
 
 
+def run_void(sample=None):
+    """A restart mid-hand, then the table voids the hand: the void's writes (the voided hand's log, a snapshot)
+    cut at every block write come back as the hand still live (announced again) or as voided, never half."""
+    from app_util import DOWN
+
+    holder = []
+    pc = PowerCut(block_size=4096, blocks=16, progsize=256, boot=boot_app, current=lambda: holder[-1].app.snapshot(),
+                  sample=sample)
+    try:
+        rig = Rig(seed=6, store=pc)
+        holder.append(rig)
+        setup(rig, "teen-patti", 3)
+        for _ in range(3):
+            rig.press(OK)                  # the gate
+            rig.press(OK)                  # the default action
+        assert rig.app.engine.phase == "betting"
+        live = rig.app.snapshot()
+        steps = pc.steps
+        del holder[:]
+        rig = None
+        gc.collect()
+        again = Rig(seed=7, store=pc)      # the restart: the table chooses to void
+        holder.append(again)
+        assert again.app.mode == modes.M_RESUME and again.app.saved_live
+        pc._after_now = live               # the state before the void: the hand as it was
+        again.press(DOWN)
+        again.press(OK)
+        assert again.app.engine.phase == "over" and again.app.engine.result["voided"] is True
+        assert pc.steps == steps + 1 and pc.before > 0 and pc.after > 0
+        assert len(pc.read_log()) == 1
+    finally:
+        pc.close()
+    print("void after a restart mid-hand: %d cut points over the hand and the void (%d block writes): %d came back "
+          "as before, %d as after" % (pc.cuts, pc.writes, pc.before, pc.after))
+
+
 def main():
-    games = sys.argv[1:] or [s[0] for s in SESSIONS]
+    args = sys.argv[1:]
+    sample = None
+    if args and args[0].startswith("--sample="):  # --sample=K: about one cut point in K (seeded), for make test
+        sample = (int(args.pop(0)[9:]), 12345)
+    games = args or [s[0] for s in SESSIONS]
     total = 0
     for g in games:
-        total += run(g)
+        n = 0
+        for geometry in GEOMETRIES:
+            n += run(g, sample, geometry)
+            gc.collect()
+        print("%s: %d cut points" % (g, n))
+        total += n
+    if not args:
+        run_void(sample)
     print("powercut_app: %d cut points, OK" % total)
 
 

@@ -72,24 +72,26 @@ def session(build_dir, heap, game, players, *extra, hands=HANDS):
 
 
 def test_power_cut_at_every_block_write_of_app_sessions(firmware):
-    r = run_mp(firmware, "512K", "powercut_app")
+    r = run_mp(firmware, "512K", "powercut_app", "--sample=3")  # a seeded third of the cut points; all: make soak
     assert r.returncode == 0, r.stdout + r.stderr
     print(r.stdout)
     lines = r.stdout.strip().splitlines()
-    assert [ln.split(":")[0] for ln in lines[:3]] == ["teen-patti", "turkish", "indian"]
     total = int(re.search(r"powercut_app: (\d+) cut points, OK", lines[-1]).group(1))
-    per_game = [int(re.search(r": (\d+) cut points", ln).group(1)) for ln in lines[:3]]
-    assert sum(per_game) == total and min(per_game) > 500
+    per_game = dict(re.findall(r"^([a-z-]+): (\d+) cut points$", r.stdout, re.M))
+    assert sorted(per_game) == ["indian", "teen-patti", "turkish"]
+    # each game on the Pico's geometry and on small blocks, every cut point came back before or after
+    assert len(re.findall(r"-byte blocks: .* came back as before", r.stdout)) == 6
+    assert re.search(r"^void after a restart mid-hand: \d+ cut points", r.stdout, re.M)
+    assert sum(int(v) for v in per_game.values()) == total and min(int(v) for v in per_game.values()) > 150
 
 
 @pytest.mark.parametrize("game,players", FULL_TABLE)
-def test_full_session_under_128k(firmware, game, players):
-    """The whole app, a full table, button presses to the end of the session, on the .mpy build, in a 128K heap
-    (issue 7). Run as on the box, the run is deterministic: it completes from 117K (Teen Patti), 120K (Indian)
-    and 125K (Turkish) up (docs/device.md, Memory)."""
-    r, v = session(firmware, "128K", game, players)
+def test_full_session_under_192k(firmware, game, players):
+    """The whole app, a full table, button presses to the end of the session, on the .mpy build, under
+    ``-X heapsize=192K`` with under 150 KB in use after every press (issue 12's limits: the store's boot half is
+    no longer unloaded). A snapshot at each deal, the actions in the journal (docs/device.md, Saves)."""
+    r, v = session(firmware, "192K", game, players)
     assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
     assert r.stdout.strip().endswith("session: OK")
-    assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] > HANDS * players
-    assert v["frames"] > v["saves"] and v["peak_live"] < 128 * 1024
-    assert v["peak_live"] - v["code_heap"] < 64 * 1024  # the session's own data: what a frozen firmware needs
+    assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] >= HANDS
+    assert v["frames"] > v["presses"] // 2 and v["peak_live"] < 150 * 1024

@@ -25,7 +25,7 @@ def _two_sim_sessions(tmp_path):
     first = tmp_path / "first.txt"
     first.write_text(SETUP)
     again = tmp_path / "again.txt"
-    again.write_text("down ok       # the saved session is offered: New session\n" + SETUP)
+    again.write_text("up ok         # the saved session (mid-hand) is offered: up wraps to New session\n" + SETUP)
     for script in (first, again):
         assert sim_main(["--game", "turkish", "--players", "3", "--store", str(store), "--seed", "5",
                          "--script", str(script)]) == 0

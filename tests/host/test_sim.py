@@ -169,7 +169,7 @@ def test_saved_session_then_game_applies_to_a_new_session(tmp_path):
     assert out.getvalue() == ("a saved Teen Patti session is offered first; --game/--players apply if you choose "
                               "New session\n")
     assert app2.mode == 1
-    press(app2, btn.DOWN, False)
+    press(app2, btn.UP, False)                       # (a save mid-hand: Continue, Void, New session; UP wraps)
     press(app2, btn.OK, False)                       # New session: the command line's choice
     assert app2.mode == 2 and app2.cfg["game"] == "turkish" and app2.cfg["players"] == 3 and app2.sel == 1
 
@@ -322,3 +322,19 @@ def test_terminal_ctrl_c_quits_cleanly():
         code, err = t.finish()
     assert t.out.endswith(b"\x1b[?25h\r\n")             # the cursor is back: terminal restored
     assert code == 0 and "Traceback" not in err, err
+
+
+def test_the_host_board_records_the_usb_interrupt_exactly_while_a_hand_is_live():
+    """The box turns its USB REPL's Ctrl-C off while a hand is live (boards/pico.py); the simulator's board
+    records each change (docs/security.md)."""
+    import io
+
+    from host_tools.sim import SETUP, Recorder, make_app, run_script
+    board = HostBoard(seed=3)
+    app = make_app(board, "teen-patti", 2)
+    rec = Recorder(board, app)
+    run_script(app, rec, parse_script(SETUP), io.StringIO())
+    assert app.hand_live() and board.interrupts == [True, False]          # setup: on; the deal: off
+    run_script(app, rec, parse_script("ok right*6 ok"), io.StringIO())      # the first player packs (2 players)
+    assert not app.hand_live() and board.interrupts == [True, False, True]
+

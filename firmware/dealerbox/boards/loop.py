@@ -23,13 +23,24 @@ def run(board, app, debouncer=None, steps=-1):
     """Poll the buttons every ``SAMPLE_MS`` and hand each debounced event to ``app``; redraw when dirty.
 
     ``steps``: number of samples to run (-1: forever). After ``IDLE_MS`` without a press
-    the display is switched off; the press that wakes it does nothing else. The heap is
-    collected after every handled press (allocation stays out of the frame path).
+    the display is switched off; the press that wakes it does nothing else.
+
+    The frame comes first: after the presses of a sample the app's screen is drawn and shown, and
+    only then is the session written (``app.flush()``, the app told so by ``app.defer``), so a
+    press never waits on the flash; then the heap is collected. While a hand is live
+    (``app.hand_live()``) the USB REPL's interrupt is off through the board's hook
+    ``usb_interrupt(on)`` (docs/security.md), and on again between hands.
     """
     if debouncer is None:
         from dealerbox.ui.buttons import Debouncer
 
         debouncer = Debouncer()
+    flush = getattr(app, "flush", None)
+    if flush is not None:
+        app.defer = True
+    live = getattr(app, "hand_live", None)
+    hook = getattr(board, "usb_interrupt", None)
+    was = None
     d = board.display
     if d is not None:
         app.draw(d)
@@ -39,9 +50,15 @@ def run(board, app, debouncer=None, steps=-1):
     while steps != 0:
         if steps > 0:
             steps -= 1
+        if hook is not None and live is not None:
+            now_live = bool(live())
+            if now_live != was:
+                hook(not now_live)
+                was = now_live
         now = board.ticks_ms()
         mask = board.buttons()
         events = debouncer.feed(now, mask)
+        pressed = False
         if asleep and mask:
             d.poweron()
             asleep = False
@@ -52,15 +69,22 @@ def run(board, app, debouncer=None, steps=-1):
                 waking = False
         elif events:
             last = now
+            pressed = True
             for button, long in events:
                 app.press(button, long)
-            gc.collect()
         elif d is not None and not asleep and board.ticks_diff(now, last) >= IDLE_MS:
             d.poweroff()
             asleep = True
         if d is not None and not asleep and app.dirty:
             app.draw(d)
             d.show()
+        if pressed:
+            if flush is not None:
+                flush()     # after the frame: the flash never delays what the players see
+                if d is not None and not asleep and app.dirty:  # the save failed: the notice
+                    app.draw(d)
+                    d.show()
+            gc.collect()
         board.sleep_ms(SAMPLE_MS)
 
 
@@ -174,8 +198,14 @@ def fatal(board, exc, debouncer=None, steps=-1):
 def main(board, make_app):
     """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``.
 
-    Ctrl-C on the REPL (KeyboardInterrupt) stops the box for maintenance (mpremote).
+    Ctrl-C on the REPL (KeyboardInterrupt) stops the box for maintenance (mpremote) between hands; while a
+    hand is live it is off (``run``). DOWN held at power-up (``board.service_held()``) does not start the app:
+    the REPL is free for service.
     """
+    held = getattr(board, "service_held", None)
+    if held is not None and held():
+        board.say("service: DOWN held at power-up, the app is not started (the REPL is free)")
+        return
     try:
         app = make_app(board)
         run(board, app)

@@ -30,6 +30,7 @@ from micropython import const
 I2C_ID = const(0)          # I2C0
 I2C_SDA = const(4)         # GP4, pin 6
 I2C_SCL = const(5)         # GP5, pin 7
+SERVICE_BUTTON = const(1)  # DOWN (ui.buttons) held at power-up: no app, the USB REPL free for service
 BUTTON_PINS = (10, 11, 12, 13, 14)  # UP GP10 pin 14, DOWN GP11 pin 15, LEFT GP12 pin 16,
 # RIGHT GP13 pin 17, OK GP14 pin 19 (order = ui.buttons UP, DOWN, LEFT, RIGHT, OK); each
 # button closes to GND (pin 18); internal pull-ups, so a held button reads 0 (active low).
@@ -196,6 +197,7 @@ class PicoBoard:
         self.machine = machine
         self.time = time
         self.messages = []
+        self.interrupt = True  # Ctrl-C on the USB REPL (``usb_interrupt``)
         if config is None:
             config, problem = load_config(CONFIG_FILE)
             if problem:
@@ -265,6 +267,21 @@ class PicoBoard:
 
     def sleep_ms(self, ms):
         self.time.sleep_ms(ms)
+
+    def usb_interrupt(self, on):
+        """Turn Ctrl-C on the USB REPL on (between hands: ``mpremote``, ``make deploy`` work) or off (a hand is
+        live: no one can stop the app from a laptop and read the cards on the flash without a restart the
+        table sees; docs/security.md). ``micropython.kbd_intr(3)`` / ``kbd_intr(-1)``; ``interrupt`` keeps
+        the last setting."""
+        import micropython
+
+        micropython.kbd_intr(3 if on else -1)
+        self.interrupt = on
+
+    def service_held(self):
+        """True when DOWN is held at boot (``SERVICE_BUTTON``): the app does not start and the REPL stays free
+        for service (docs/device.md)."""
+        return bool(self.buttons() & (1 << SERVICE_BUTTON))
 
     def reset(self):
         """Restart the box (the saved session is offered again at boot)."""

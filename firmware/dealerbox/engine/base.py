@@ -404,6 +404,36 @@ class Engine:
         self.drop_ranking()
         return events
 
+    def void_hand(self):
+        """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every
+        chip put in this hand goes back to the seat that put it in (a Turkish carried pot back to the table's
+        ``carry``, to wait for the next deal), nobody wins, the button stays. The log's result is
+        ``{"voided": True, "back": [[seat, chips], ...], "returned": None, "stacks": [...], "pots": [],
+        "awards": [], "shown": [None, ...]}``; the log keeps the deck (the deal revealed). Returns the events
+        (``["back", seat, chips]`` per seat, then ``["void"]``). IllegalAction when no hand is in progress.
+        """
+        if self.phase in ("idle", "over"):
+            raise IllegalAction("no hand in progress")
+        carry = self.log.get("carry")
+        back = []
+        events = []
+        for s in range(self.n):
+            chips = self.pb.contributed[s] - (carry[s] if carry else 0)
+            if chips:
+                self.table.stacks[s] += chips
+                back.append([s, chips])
+                events.append(["back", s, chips])
+        if carry:
+            self.table.carry = list(carry)
+        self.pb = PotBook(self.n)
+        self.result = {"voided": True, "back": back, "returned": None, "stacks": list(self.table.stacks),
+                       "pots": [], "awards": [], "shown": [None] * self.n}
+        self.log["result"] = self.result
+        self.phase = "over"
+        self.to_act = None
+        events.append(["void"])
+        return events
+
     def drop_ranking(self):
         """Let go of the evaluator (the game's ranking and every ``dealerbox.eval`` module): called when a hand
         ends, the result holding the categories; ``ranking()`` loads it again for the next hand. Memory on the

@@ -27,7 +27,7 @@ and results screens are functions of ui/setup_flow.py and ui/results_flow.py, im
 a screen is up (docs/ui.md, docs/device.md "Memory").
 """
 
-from dealerbox.ui import screens
+from dealerbox.ui import saving, screens
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
     M_BOOT,
@@ -35,6 +35,7 @@ from dealerbox.ui.modes import (
     M_GAME,
     M_GATE,
     M_NAME,
+    M_NOSAVE,
     M_PEEK,
     M_PLAYERS,
     M_RESUME,
@@ -43,7 +44,7 @@ from dealerbox.ui.modes import (
     SETUP,
     SNAPSHOT_VERSION,
 )
-from dealerbox.ui.play_flow import PlayFlow, collect
+from dealerbox.ui.play_flow import PlayFlow
 
 
 class App(PlayFlow):
@@ -90,6 +91,13 @@ class App(PlayFlow):
         self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
         self.menu_from = M_GATE
+        self.writes = []       # writes for the store, done by ``flush`` (after the frame, on the box)
+        self.defer = False      # True: the board calls ``flush`` after drawing; False: each press flushes
+        self.unsaved = None     # why the session is not being saved (str), or None
+        self.nosave_from = 0    # the screen the "not saved" notice came over
+        self._kept = None       # a hand log a failed flush kept for the next one
+        self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
+        self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
         self.new_config("teen-patti")
         if store is not None:
             self.resume(store)
@@ -102,8 +110,11 @@ class App(PlayFlow):
         before = self._key()
         m = self.mode
         if m == M_RESUME:
-            if self._setup().press_resume(self, button, long):
-                self.restore(self.saved)
+            r = self._setup().press_resume(self, button, long)
+            if r:
+                self.restore(self.saved, r == "void")
+        elif m == M_NOSAVE:
+            self._press_nosave(button)
         elif m in SETUP or m == M_NAME:
             if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
                 self.start_session()
@@ -115,6 +126,8 @@ class App(PlayFlow):
             self._press_peek(button, long)
         elif self._results().press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()
+        if self.writes and not self.defer:
+            self.flush()
         if self.dirty and not was and self._key() == before:
             self.dirty = False          # nothing on the screen changed: no redraw (an I2C transfer saved)
 
@@ -157,8 +170,44 @@ class App(PlayFlow):
 
     def resume(self, store):
         """Offer "resume" when ``store.load()`` returns a snapshot of this app; True when it did (the boot
-        screen, with what the store found wrong: ``ui/setup_flow.resume``)."""
-        return self._setup().resume(self, store)
+        screen, with what the store found wrong: ``ui/setup_flow.resume``). A snapshot whose hand was still
+        live after the journal's actions is announced as a restart mid-hand, with continue or void."""
+        self.journal = []
+        self.saved_live = False
+        ok = self._setup().resume(self, store)
+        if self.saved is not None:
+            self.journal = list(getattr(store, "journal", None) or ())
+            self.saved_live = self._probe_live(self.saved, self.journal)
+            if self.saved_live:
+                self._build()
+        return ok
+
+    def _probe_live(self, snap, records):
+        """True when the hand of ``snap`` is still live after ``records`` (a throwaway engine; False on any error)."""
+        es = snap.get("engine")
+        if es is None or es.get("phase") in ("idle", "over"):
+            return False
+        e = None
+        try:
+            from dealerbox.engine.base import Engine
+            from dealerbox.engine.table import Table
+            from dealerbox.ui import snapcheck
+            e = Engine.from_state(Table.from_state(snap["table"]), es)
+            for rec in records:
+                seat, action = snapcheck.action_of(rec)
+                if seat != e.to_act:
+                    break
+                e.apply(action)
+        except Exception:  # a journal the replay refuses is reported by ``restore``
+            pass
+        return e is None or saving.hand_live(e)
+
+    def hand_live(self):
+        """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
+        (the board turns the USB REPL's interrupt off then: boards/loop.py, docs/security.md)."""
+        if self.mode == M_RESUME:
+            return self.saved_live
+        return saving.hand_live(self.engine)
 
     def snapshot(self, copy=True):
         """The session as a JSON-able dict: config, table, hand in progress, and where the flow is.
@@ -173,8 +222,10 @@ class App(PlayFlow):
                 "last": self.last}
         return snap
 
-    def restore(self, snap):
-        """Continue the session of ``snap`` (from ``snapshot``); a hand in progress resumes at its gate."""
+    def restore(self, snap, void=False):
+        """Continue the session of ``snap`` (from ``snapshot``) and the journal's actions after it (``journal``,
+        set by ``resume``); a hand in progress resumes at its gate. ``void``: the table chose to void the hand
+        in progress (every chip put in it back to its owner, logged as voided with its deal: ``Engine.void_hand``)."""
         self._unload_setup()
         from dealerbox.engine.base import Engine
         from dealerbox.engine.table import Table
@@ -187,9 +238,128 @@ class App(PlayFlow):
             self._new_engine()
         self.last = snap.get("last", "")
         self.saved = None
+        records = self.journal
+        self.journal = []
+        self.saved_live = False
+        if es is not None and records:
+            from dealerbox.ui import snapcheck
+            _k, problem = snapcheck.replay(self, records)
+            if problem is not None:     # the session continues before the refused action; saved so at once
+                self.report = problem
+                self.last = "Journal damaged"
+                self._save()
+        if void and saving.hand_live(self.engine):
+            e = self.engine
+            e.void_hand()
+            self.last = "Hand %d voided" % e.hand_no
+            self.writes.append(e.log)
+            self._save()
         self._after_engine()
 
     def _save(self):
+        """Save the session (a snapshot) at the next ``flush``."""
         if self.store is not None and self.table is not None:
-            collect()   # the snapshot and its JSON stream on an unfragmented heap
-            self.store.save(self.snapshot(False))
+            self.writes.append(None)
+
+    def _record(self, seat, action, log=None):
+        """Save ``action`` by ``seat`` (just applied) at the next ``flush``: one journal line, after ``log`` (the hand
+        log of a hand it ended). A store without a journal, and an action that drew on the entropy (a Turkish
+        reshuffle), get a snapshot instead."""
+        if self.store is None:
+            return
+        if log is not None:
+            self.writes.append(log)
+        if getattr(self.store, "record", None) is None:
+            self.writes.append(None)
+        else:
+            self.writes.append(saving.record_of(seat, action))
+
+    def flush(self):
+        """Write what the last presses changed: hand logs, then journal lines or a snapshot. The board calls it
+        after the frame is shown (``defer``), so the screen never waits on the flash. A failing write (a full
+        flash) keeps the table playing: ``unsaved`` says why, the "not saved" notice offers to free room, and the
+        next flush tries again (hand logs not yet written first, then a whole snapshot)."""
+        q = self.writes
+        if not q:
+            return
+        self.writes = []
+        store = self.store
+        snap = self.unsaved is not None
+        i = 0
+        try:
+            for item in q:
+                if isinstance(item, dict):
+                    store.append_log(item)
+                elif item is None or snap:
+                    snap = True
+                elif not store.record(item):
+                    snap = True
+                i += 1
+            if snap:
+                store.save(self.snapshot(False))
+        except OSError as err:
+            boundary = False        # a new hand's end or a deal: the notice is shown again there
+            for item in q:
+                if item is None or isinstance(item, dict) and item is not self._kept:
+                    boundary = True
+            for item in q[i:]:
+                if isinstance(item, dict):  # a hand log not written: tried again first at the next flush
+                    self.writes.append(item)
+                    self._kept = item
+            self._not_saved(err, boundary)
+            return
+        self._kept = None
+        if self.unsaved is not None:
+            self.unsaved = None
+            if self.mode == M_GATE:
+                self._enter(M_GATE)
+
+    def _not_saved(self, err, boundary=True):
+        """A write failed with ``err`` (OSError): say so (``unsaved``) and show the notice the first time, and again
+        at a hand's end or a deal (``boundary``); a journal line that fails mid-hand only marks the gate."""
+        first = self.unsaved is None
+        code = err.args[0] if err.args else None
+        self.unsaved = "flash full" if code == 28 else "flash error %s" % (code if code is not None else err)
+        if (first or boundary) and self.mode != M_NOSAVE:
+            self.nosave_from = self.mode
+            self._enter(M_NOSAVE)
+        elif self.mode == M_NOSAVE:
+            self._enter(M_NOSAVE, self.sel)
+
+    def _press_nosave(self, b):
+        """The "not saved" notice: OK on "Keep playing" returns to the game (through the gate when a hand is live),
+        on "Free room" deletes the older hand logs and set-aside saves (``Store.free_room``) and saves again."""
+        from dealerbox.ui import buttons as btn
+        if b in (btn.UP, btn.DOWN):
+            self.sel = 1 - self.sel if len(self.rows) > 1 else 0
+            self._fix_top()
+            self.dirty = True
+            return
+        if b != btn.OK:
+            return
+        if self.rows[self.sel][0] == "Free room":
+            free = getattr(self.store, "free_room", None)
+            names, freed = free() if free is not None else ([], 0)
+            self.msg = "freed %d KB" % ((freed + 1023) // 1024) if names else "nothing to free"
+            if not self.writes:
+                self.writes.append(None)
+            self.flush()
+            if self.unsaved is not None:
+                self.dirty = True
+                return
+        back = self.nosave_from
+        if saving.hand_live(self.engine):
+            self.viewer = None
+            self._enter(M_GATE)
+        else:
+            self._enter(back)
+
+    def _build_nosave(self):
+        """The notice: "Not saved: flash full", then "Keep playing" and (a store that can) "Free room"."""
+        self.title = "Not saved: " + (self.unsaved or "")
+        self.rows = [("Keep playing", None)]
+        if getattr(self.store, "free_room", None) is not None:
+            self.rows.append(("Free room", None))
+        self.hint = "Free room: old logs"
+        if self.sel >= len(self.rows):
+            self.sel = 0

@@ -16,13 +16,14 @@ import sys
 
 from dealerbox import unload
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, widgets
+from dealerbox.ui import cardart, font, saving, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
     M_GATE,
     M_MENU,
     M_NAME,
+    M_NOSAVE,
     M_PEEK,
     M_RESUME,
     M_RULESVIEW,
@@ -104,6 +105,8 @@ class PlayFlow:
             self._unload_setup()
             self._unload_results()
             self._build_gate()
+        elif m == M_NOSAVE:
+            self._build_nosave()  # type: ignore[attr-defined]
         else:
             self._unload_setup()
             self._results().build(self)
@@ -113,7 +116,7 @@ class PlayFlow:
         """The privacy gate: "Pass the box to Ben" (or to a sideshow player, to see the comparison)."""
         peek_for = self.peek_for  # type: ignore[has-type]
         seat = peek_for[0] if peek_for else self.engine.to_act
-        self.title = self.last
+        self.title = self.last if self.unsaved is None else "Not saved: " + self.unsaved  # type: ignore[attr-defined]
         self.gate_name = self.table.names[seat]
         self.info = self._public_info(seat)
         if peek_for:
@@ -331,6 +334,7 @@ class PlayFlow:
             action = Action("draw", 0, pos)
         else:
             action = Action(o.kind, self.amount if (o.max or o.amounts) else 0)
+        shuffled = saving.reshuffles(e)
         try:
             events = e.apply(action)
         except IllegalAction as err:
@@ -338,9 +342,9 @@ class PlayFlow:
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)
-        if e.phase == "over" and self.store is not None and e.log is not None:  # type: ignore[attr-defined]
-            self.store.append_log(e.log)  # type: ignore[attr-defined]  # streamed into the file, one JSON line
-        self._save()  # type: ignore[attr-defined]
+        if saving.reshuffles(e) != shuffled:
+            self._save()  # type: ignore[attr-defined]  # the stock drew on the entropy: a snapshot, no replay
+        self._record(seat, action, e.log if e.phase == "over" else None)  # type: ignore[attr-defined]
         if action.kind == "accept":     # the comparison, to each of the two players behind their gates
             for ev in events:
                 if ev[0] == "accept":

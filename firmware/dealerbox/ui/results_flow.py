@@ -182,6 +182,10 @@ def build(app):
         how = r.get("how")
         if r.get("dead"):
             rows.append(("Dead hand: carried", r.get("carry")))
+        elif r.get("voided"):                       # voided after a restart mid-hand: every chip back
+            rows.append(("Hand voided", None))
+            for seat, chips in r.get("back") or []:
+                rows.append(("Back to %s" % t.names[seat], "+%d" % chips))
         elif how == "party":
             for s in r.get("loser") or []:
                 rows.append(("Loser: " + t.names[s], None))

@@ -40,7 +40,8 @@ def resume(app, store):
     app.store = store
     snap = None
     try:
-        snap = store.load()
+        from dealerbox.ui.snapcheck import check
+        snap = store.load(check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
         app.report = "Save unreadable: %s" % err
         snap = None
@@ -68,14 +69,19 @@ def press_resume(app, b, long):
     "Resume" was taken: the caller restores ``app.saved`` (``App.restore``), once this module's code is
     no longer running (a running function keeps its whole module on the heap)."""
     n = len(app.rows)
+    k = 3 if app.saved_live else 2     # the choices: the last k rows
     if b in (btn.UP, btn.DOWN) and app.saved is not None:
-        app.sel = n - 1 if app.sel == n - 2 else n - 2
+        i = app.sel - (n - k) + (1 if b == btn.DOWN else -1)
+        app.sel = n - k + i % k
         app.dirty = True
     elif b == btn.OK and app.sel == n - 1:
         app.saved = None
+        app.saved_live = False
         app._enter(M_GAME)
-    elif b == btn.OK and app.rows[app.sel][0] == "Resume":
+    elif b == btn.OK and app.rows[app.sel][0] in ("Resume", "Continue hand"):
         return True
+    elif b == btn.OK and app.rows[app.sel][0] == "Void hand":
+        return "void"
     return False
 
 
@@ -122,10 +128,18 @@ def build(app):
         rows = []  # type: list
         rep = app.report
         if rep:                                     # what the store found wrong, before the question
-            if not rep.lower().startswith("save"):
+            low = rep.lower()
+            if not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
                 rep = "Save damaged: " + rep
             _wrap(rows, rep)
-        if s is not None:
+        if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
+            app.title = "Restart mid-hand!"
+            rows.append(("Hand %d was in play" % s.get("hand_no", 0), None))
+            rows.append(("Void: all chips back", None))   # (every chip put in the hand, to its owner)
+            rows.append(("Continue hand", None))
+            rows.append(("Void hand", None))
+            app.hint = "\x1c choose  OK select"
+        elif s is not None:
             app.title = "Saved session"
             rows.append((settings.game_label(s["cfg"]["game"]) + ", %d players" % len(s["table"]["names"]),
                          None))
@@ -137,8 +151,9 @@ def build(app):
             app.hint = "OK new session"
         rows.append(("New session", None))
         app.rows = rows
-        if app.sel < len(rows) - 2 or s is None:
-            app.sel = len(rows) - (2 if s is not None else 1)
+        k = 3 if app.saved_live else 2
+        if app.sel < len(rows) - k or s is None:
+            app.sel = len(rows) - (k if s is not None else 1)
     elif m == M_GAME:
         app.title = "New session: game"
         app.rows = []

@@ -1,0 +1,178 @@
+"""A saved session checked and continued: the validation pass after the store's checksum, the journal replayed.
+
+Loaded at boot by the resume screen (``store.load(check)``, ``App.restore``) and kept (docs/device.md):
+
+* ``check(snap)``: the shape of the snapshot, a known game, house rules in their ranges, stacks and
+  pots whole, >= 0, under ``MAX_CHIPS`` and adding up to the chips that entered the session, seats
+  and turn in range, every card at most once in the hand; returns the reason in words, or None;
+* ``action_of(rec)``: a journal record (``saving.record_of``) back to ``(seat, Action)``;
+* ``replay(app, records)``: the journal applied to the restored engine.
+
+Errors never escape as tracebacks: ``check`` turns any exception of a restore into its reason.
+"""
+
+from micropython import const
+
+from dealerbox.ui.modes import SNAPSHOT_VERSION
+
+MAX_CHIPS = const(1000000000)   # more chips than any table has: a larger stack is a damaged save
+MAX_SEATS = const(10)
+_DECK = const(52)
+
+
+def action_of(rec):
+    """``(seat, Action)`` from a journal record; ValueError for one that is not a record of ``record_of``."""
+    from dealerbox.engine.base import Action
+    parts = rec.split(".")
+    if len(parts) not in (3, 4) or not parts[0].isdigit() or not parts[1].isalpha():
+        raise ValueError("bad journal record %r" % rec)
+    amount = parts[2]
+    if not (amount.isdigit() or amount[:1] == "-" and amount[1:].isdigit()):
+        raise ValueError("bad journal record %r" % rec)
+    cards = None
+    if len(parts) == 4:
+        cards = []
+        for c in parts[3].split("-") if parts[3] else ():
+            if not c.isdigit():
+                raise ValueError("bad journal record %r" % rec)
+            cards.append(int(c))
+    return int(parts[0]), Action(parts[1], int(amount), cards)
+
+
+def _ints(x, n=None, lo=0, hi=MAX_CHIPS):
+    if not isinstance(x, list) or n is not None and len(x) != n:
+        return False
+    for v in x:
+        if type(v) is not int or not lo <= v <= hi:
+            return False
+    return True
+
+
+def _shape(snap):
+    """The reason ``snap`` has not the shape of the app's snapshot (``App.snapshot``), or None."""
+    if not isinstance(snap, dict):
+        return "not a snapshot (JSON %s)" % type(snap).__name__
+    v = snap.get("v")
+    if v != SNAPSHOT_VERSION:
+        return "snapshot version %r, this firmware reads %d" % (v, SNAPSHOT_VERSION)
+    cfg = snap.get("cfg")
+    if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str):
+        return "snapshot without a valid 'cfg'"
+    t = snap.get("table")
+    ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
+        and type(t.get("dealer")) is int
+    for key in ("stacks", "bought_in"):
+        ok = ok and isinstance(t.get(key), list) and len(t[key]) == len(t["names"])  # type: ignore[union-attr,index]
+        for c in t[key] if ok else ():  # type: ignore[index]
+            ok = ok and type(c) is int
+    if not ok:
+        return "snapshot without a valid 'table'"
+    e = snap.get("engine")
+    if e is not None and not isinstance(e, dict):
+        return "snapshot without a valid 'engine'"
+    return None
+
+
+def check(snap):
+    """None when ``snap`` is a snapshot this app can continue, else the reason (str, for the players).
+
+    After the checksum (the store's): the shape, then the content against the rules: a known game and
+    house rules in their ranges (``engine.rules.validate``), 2-10 seats, the dealer and the seat to act
+    in range, every stack and buy-in an int 0..``MAX_CHIPS``, stacks plus pots equal to the chips bought
+    in (``Engine.chips_ok``), the deck a set of distinct cards 0-51 and no card in two hands. A snapshot
+    the engine cannot be rebuilt from is refused with the error's words.
+    """
+    why = _shape(snap)
+    if why is not None:
+        return why
+    cfg = snap["cfg"]
+    game = cfg["game"]
+    from dealerbox.games import GAMES
+    if game not in GAMES:
+        return "unknown game %r" % (game,)
+    from dealerbox.engine import rules
+    try:
+        rules.validate(game, cfg.get("rules") or {})
+    except (ValueError, TypeError, KeyError) as err:
+        return "house rules out of range (%s)" % err
+    t = snap["table"]
+    n = len(t["names"])
+    if not _ints(t["stacks"], n) or not _ints(t["bought_in"], n):
+        return "a stack or buy-in out of range"
+    if not 0 <= t["dealer"] < n:
+        return "dealer seat %d of %d" % (t["dealer"], n)
+    es = snap.get("engine")
+    from dealerbox.engine.table import Table
+    try:
+        table = Table.from_state(t)
+        if es is None:
+            total = sum(table.stacks) + table.carried()
+            return None if total == sum(table.bought_in) else "chips not conserved (%d in play, %d bought in)" % (
+                total, sum(table.bought_in))
+        if es.get("game") != game:
+            return "a hand of %r in a session of %r" % (es.get("game"), game)
+        to_act = es.get("to_act")
+        if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
+            return "seat to act %r of %d" % (to_act, n)
+        why = _cards(es, n)
+        if why is not None:
+            return why
+        from dealerbox.engine.base import Engine
+        e = Engine.from_state(table, es)
+        if not e.chips_ok():
+            return "chips not conserved (%d in play, %d bought in)" % (sum(table.stacks) + e.pot_total(),
+                                                                      sum(table.bought_in))
+        if not _ints(e.pb.contributed, n):
+            return "a pot out of range"
+    except Exception as err:  # any damage the engine trips on: refused, in words, never a crash
+        return "cannot be resumed (%s: %s)" % (type(err).__name__, err)
+    return None
+
+
+def _cards(es, n):
+    deck = es.get("deck")
+    if not _ints(deck, None, 0, _DECK - 1) or len(deck) > _DECK:
+        return "a deck that is not cards"
+    seen = bytearray(_DECK)
+    for c in deck:
+        if seen[c]:
+            return "card %d twice in the deck" % c
+        seen[c] = 1
+    hands = es.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        return "hands that are not %d seats" % n
+    held = bytearray(_DECK)
+    for h in hands:
+        if h is None:
+            continue
+        if not _ints(h, None, 0, _DECK - 1):
+            return "a hand that is not cards"
+        for c in h:
+            if held[c] or not seen[c]:
+                return "card %d twice in the hand" % c
+            held[c] = 1
+    return None
+
+
+def replay(app, records):
+    """Apply the journal ``records`` (list of str) to ``app.engine`` as the players did, setting ``app.last``.
+
+    Returns ``(applied, problem)``: how many were applied, and None or the reason the next one could not be
+    (a record that is not an action, or one the rules refuse: the session continues before it).
+    """
+    from dealerbox.engine.base import IllegalAction
+    e = app.engine
+    k = 0
+    for rec in records:
+        try:
+            seat, action = action_of(rec)
+            if seat != e.to_act:
+                raise ValueError("seat %d acts out of turn" % seat)
+            events = e.apply(action)
+        except IllegalAction as err:
+            return k, "action %d of the hand's journal refused (%s)" % (k + 1, err)
+        except Exception as err:  # a damaged record the engine trips on: the same answer, never a crash
+            return k, "action %d of the hand's journal refused (%s: %s)" % (k + 1, type(err).__name__, err)
+        app.last = app._describe(seat, action, events)
+        k += 1
+    return k, None

@@ -1,0 +1,82 @@
+"""Helpers of the store tests (no tests here): a flash that fills up, folders in /tmp. Both interpreters."""
+
+import os
+
+
+def _tmpdir():
+    name = "/tmp/dbx-store-" + "".join("%02x" % b for b in os.urandom(4))
+    os.mkdir(name)
+    return name
+
+
+def _write(path, data):
+    f = open(path, "wb")
+    f.write(data)
+    f.close()
+
+
+try:
+    from io import IOBase
+except ImportError:  # pragma: no cover
+    IOBase = object
+
+
+class _Limited(IOBase):
+    """A file whose writes raise OSError 28 (ENOSPC) once the flash (``fs.room`` bytes) is full."""
+
+    def __init__(self, f, fs):
+        self.f = f
+        self.fs = fs
+
+    def write(self, data):
+        n = len(data)
+        if n > self.fs.room:
+            raise OSError(28, "No space left on device")
+        self.fs.room -= n
+        return self.f.write(data)
+
+    def readinto(self, buf):
+        return self.f.readinto(buf)
+
+    def read(self, *a):
+        return self.f.read(*a)
+
+    def readline(self):
+        return self.f.readline()
+
+    def seek(self, *a):
+        return self.f.seek(*a)
+
+    def tell(self):
+        return self.f.tell()
+
+    def flush(self):
+        return self.f.flush()
+
+    def close(self):
+        self.f.close()
+
+
+class FullFs:
+    """``os`` with a flash that fills up: a written file past ``room`` bytes raises OSError 28 (ENOSPC)."""
+
+    def __init__(self, room):
+        self.room = room
+        self.stat = os.stat
+        self.rename = os.rename
+        self.remove = os.remove
+        self.mkdir = os.mkdir
+
+    def open(self, path, mode="r"):
+        f = open(path, mode)
+        if "r" in mode and "+" not in mode:
+            return f
+        return _Limited(f, self)
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
