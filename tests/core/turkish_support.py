@@ -99,4 +99,4 @@ def replay(log):
 def restored(e):
     """A copy of engine ``e`` (and its table) through JSON snapshots, as after a power cut."""
     t = Table.from_state(json.loads(json.dumps(e.table.to_state())))
-    return Engine.from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
+    return type(e).from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)

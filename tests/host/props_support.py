@@ -46,7 +46,7 @@ def pick_option(e, weights, read):
 def restore(e):
     """A new engine and table from ``e``'s snapshot, through JSON text as the store keeps it."""
     t = Table.from_state(json.loads(json.dumps(e.table.to_state())))
-    return Engine.from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
+    return type(e).from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
 
 
 def assert_refused(e, bad):
