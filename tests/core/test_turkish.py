@@ -324,7 +324,7 @@ def test_illegal_draws_are_refused():
     assert e.why_illegal(Action("draw", 0, [0, 1, 2, 3, 4])) == "discard 0 to 4 cards, not 5"
     assert e.why_illegal(Action("draw", 0, [5])) == "no card at position 5 (positions are 0-4)"
     assert e.why_illegal(Action("draw", 0, [1, 1])) == "card 1 given twice"
-    assert e.why_illegal(Action("draw", 2, [1])) == "a draw takes no chips"
+    assert e.why_illegal(Action("draw", 2, [1])) == "draw takes no amount"
     assert e.why_illegal(Action("draw")) == "say which cards to discard (positions 0-4)"
     with raises(IllegalAction, "not 5"):
         act(e, "draw", 0, [0, 1, 2, 3, 4])

@@ -62,7 +62,7 @@ class Indian(Engine):
     """
 
     GAME = "indian"
-    KINDS = BETTING_KINDS + ("rebuy",)
+    KINDS = BETTING_KINDS
     STATE = ("round_state", "center", "rounds", "checked_party")
 
     def __init__(self, table, rules=None, entropy=None):

@@ -48,7 +48,7 @@ there is no betting: the draw and the showdown follow.
 """
 
 from dealerbox.deck import turkish_deck, turkish_size
-from dealerbox.engine.base import Engine, Option, _copy, _reader, house_rules
+from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason, house_rules
 from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
@@ -116,7 +116,7 @@ class Turkish(Engine):
     """
 
     GAME = "turkish"
-    KINDS = ("draw", "look", "karanlik", "check", "open", "bet", "call", "raise", "fold", "rebuy")
+    KINDS = ("draw", "look", "karanlik", "check", "open", "bet", "call", "raise", "fold")
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
              "owed", "blind_seat", "replay_reshuffles")
 
@@ -277,8 +277,9 @@ class Turkish(Engine):
         o = self._check(seat, action.kind)
         if type(o) is str:
             return o
-        if action.amount != 0:
-            return "a draw takes no chips"
+        why = amount_reason(o, action.amount)       # a draw takes no amount: the option's own rule
+        if why is not None:
+            return why
         pos = action.cards
         if not isinstance(pos, list):
             return "say which cards to discard (positions 0-4)"
