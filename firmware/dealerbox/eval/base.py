@@ -6,8 +6,6 @@ Nothing here allocates on the heap for a valid hand; only a refused hand builds 
 once per game and house rules by ``make_ranking``, which keeps it.
 """
 
-from dealerbox.cards import format_card
-
 
 class HandError(ValueError):
     """A hand the ranking cannot judge: a repeated card, the wrong number of cards, a card
@@ -51,6 +49,8 @@ def _cards_ok(cards, low):
 def hand_error(cards, sizes, low):
     """HandError naming what is wrong with ``cards`` (the arguments of ``check_hand``): checked in the order a hand
     is read: its type, its size, then card by card (not a card int, outside the deck, repeated)."""
+    from dealerbox.cards import format_card  # the notation: only a refused hand (never in the box's play) names cards
+
     if not isinstance(cards, _SEQUENCES):
         return HandError("a hand is a list, tuple, bytes or bytearray of card ints, not %r" % (cards,))
     n = len(cards)
