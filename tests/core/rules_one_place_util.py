@@ -1,10 +1,10 @@
-"""Each rule in one place: the check shared by the per-game tests (tests/core/test_rules_one_place_*.py) (docs/engine.md, "Options and refusals"): for every action kind of every game, in many
-reachable states, a kind is offered by ``legal_actions()`` if and only if ``why_illegal`` refuses none of its
-in-range amounts, and an amount is refused exactly when the offered option does not allow it, with the amount's
-reason. Hands are driven with seeded entropy and a simple seeded policy through the three games: Teen Patti
-(blind, seen, show, sideshow accepted and refused, the Italian third request, mid-hand rebuy, pot and stake
-limits), Turkish Poker (Karanlık, openers, the draw with reshuffles, fixed / pot / no limit, high-low) and
-Indian Poker (center card, two cards, party mode).
+"""Each rule in one place (docs/engine.md, "Options and refusals"), the check shared by the per-game tests
+(tests/core/test_rules_one_place_*.py): for every action kind of a game, in many reachable states, a kind is
+offered by ``legal_actions()`` if and only if ``why_illegal`` refuses none of its in-range amounts, and an amount
+is refused exactly when the offered option does not allow it, with the amount's reason. Hands are driven with
+seeded entropy and a simple seeded policy: Teen Patti (blind, seen, show, sideshow accepted and refused, the
+Italian third request, mid-hand rebuy, pot and stake limits), Turkish Poker (Karanlık, openers, the draw with
+reshuffles, fixed / pot / no limit, high-low) and Indian Poker (center card, two cards, party mode).
 
 One test module per game: under MicroPython each module runs in its own process (tests/mp_run.py), as a
 session of one game runs on the box. No tests here; runs on both interpreters."""

@@ -7,7 +7,7 @@ illegal action is refused with the engine unchanged.
 
 import json
 
-from dealerbox.engine.base import Engine, IllegalAction
+from dealerbox.engine.base import IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.rng import randbelow
 from hypothesis import strategies as st

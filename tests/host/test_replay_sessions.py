@@ -5,7 +5,7 @@ the session (``"hand"``) and a line with ``"hand": 1`` starts a new session. Log
 
 import json
 
-from dealerbox.engine.base import Action, Engine
+from dealerbox.engine.base import Action
 from dealerbox.engine.table import Table
 from dealerbox.games.indian import Indian
 from dealerbox.games.teenpatti import TeenPatti

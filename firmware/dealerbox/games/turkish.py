@@ -86,7 +86,7 @@ def weakest_openers(rank, size):
     Card ints. RULES.md, Turkish Poker: openers are at least a pair of that rank.
     """
     low = 13 - size // 4                # the deck's lowest rank (dealerbox.deck.turkish_lowest_rank)
-    kickers = []
+    kickers = []  # type: list
     r = low
     while len(kickers) < 3:
         if r != rank:
