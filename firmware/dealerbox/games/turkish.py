@@ -55,9 +55,7 @@ from dealerbox.engine.pots import PotBook
 from dealerbox.engine.stock import Stock, StockError
 from dealerbox.eval import make_ranking
 
-OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens: ranks of dealerbox.cards
-_RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
-               "queens", "kings", "aces")
+OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens (the house rule names it): ranks
 
 
 def keeps_openers(kept, rank):
@@ -252,8 +250,7 @@ class Turkish(Engine):
             if rnd.high > 0:
                 return "the pot is open: call, raise or fold"
             if not self.has_openers(seat):
-                return "you need openers to open: a pair of %s or better; check" % \
-                    _RANK_NAMES[OPENERS[self.rules["openers"]]]
+                return "you need openers to open: a pair of %s or better; check" % self.rules["openers"]
             kind = "bet"
         elif kind == "bet" and self.street == 0:
             return "before the draw the first bet is the open"
