@@ -6,8 +6,10 @@ import sys
 def unload(*names):
     """Drop the modules ``names`` (dotted str; a name ending in ``.*`` drops every module under that package)
     from ``sys.modules`` and from their package, so their code is freed once nothing else refers to it; a
-    later import loads them again. Memory on the box (docs/device.md, Memory): the code of a phase is loaded
-    only while the phase runs."""
+    later import loads them again.
+
+    LEFT FOR THE STORE ONLY: ``dealerbox/store/saves.py`` (another branch's redesign) still calls it; nothing
+    else does. Delete this function (and ``import sys``) when that call is gone: nothing is unloaded."""
     mods = sys.modules
     for name in names:
         if name[-2:] == ".*":
