@@ -30,6 +30,7 @@ Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
 from micropython import const
 
 from dealerbox.engine.pots import PotBook, Record
+from dealerbox.engine.rules import validate
 from dealerbox.rng import shuffle
 
 LOG_VERSION = const(1)
@@ -119,9 +120,7 @@ def amount_reason(o, chips):
 
 
 def house_rules(game, rules):
-    """``dealerbox.engine.rules.validate(game, rules)``: the full house-rule dict, ValueError naming a bad one.
-    The rules module is imported on the first call (a game checks its rules once per session)."""
-    from dealerbox.engine.rules import validate
+    """``dealerbox.engine.rules.validate(game, rules)``: the full house-rule dict, ValueError naming a bad one."""
     return validate(game, rules or {})
 
 

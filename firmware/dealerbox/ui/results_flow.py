@@ -9,7 +9,7 @@ it. The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built 
 """
 
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import font, widgets
+from dealerbox.ui import font, settings, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     BETWEEN_ITEMS,
@@ -125,7 +125,6 @@ def press(app, b, long):
             app._enter(M_END)
     elif m == M_REBUY:
         if b in (btn.LEFT, btn.RIGHT):
-            from dealerbox.ui import settings
             app.amount = settings.ladder_step(settings.CHIP_LADDER, app.amount, 1 if b == btn.RIGHT else -1)
             _build_rebuy(app)
             app.dirty = True
@@ -159,7 +158,6 @@ def press(app, b, long):
             app.store.clear()
         app.table = None
         app.engine = None
-        from dealerbox.ui import settings
         app._enter(M_GAME, settings.game_index(app.cfg["game"]))
     return False
 
