@@ -58,7 +58,7 @@ def best(f):
         out = dt if out is None or dt < out else out
     return out
 
-U0 = tables_tk36.U[0]  # a 512-byte bytes chunk: the floor reads one byte at an index below 256
+U0 = tables_tk36.U[:512]  # 512 bytes of the table: the floor reads one byte at an index below 256
 print(len(hands), best(ev), best(make_floor(U0)), best(make_bare(U0)))
 """ % PASSES
 

@@ -15,8 +15,7 @@ different sum ``R = x >> 8``. ``SUIT`` is ``1, h+1, (h+1)**2`` for d h s (0 for 
 h cards share a suit. ``R`` is spread over a few thousand values; a row-displacement
 table packs them: with ``row = R & (2**rb - 1)`` and ``col = R >> rb``, the entry is
 ``U[U[row] + col]`` (the first ``2**rb`` words of ``U`` are the row offsets).
-The entry is ``code << 9 | within`` (``dealerbox/eval/codes.py``). ``U`` is written as a tuple
-of ``bytes`` chunks of 256 words (``chunks``): word ``i`` is word ``i & 255`` of chunk ``i >> 8``.
+The entry is ``code << 9 | within`` (``dealerbox/eval/codes.py``). Every table is one ``bytes``.
 """
 
 import argparse
@@ -231,41 +230,13 @@ def u16le(values):
 # ---------------------------------------------------------------- output
 
 
-# A packed table is stored in chunks of 2**CHUNK_BITS uint16 words (512 bytes). Fixed: the scorers use
-# ``i >> 8`` and ``i & 255`` as literals (dealerbox/eval/teenpatti.py, turkish.py), and the Turkish ones read
-# the 256 row offsets as chunk 0.
-CHUNK_BITS = 8
-CHUNK_BYTES = 2 << CHUNK_BITS
-CHUNKED = ("U",)  # the packed tables (every one above CHUNK_BYTES); the others fit one chunk
-
-
-def chunks(data):
-    """``data`` cut into ``CHUNK_BYTES`` pieces (the last may be shorter): word ``i`` of the table is word
-    ``i & 255`` of chunk ``i >> 8``. No single ``bytes`` object above 512 bytes, so loading a table never needs
-    one large free block of heap (the unix port and a ``.mpy`` load each constant as one block)."""
-    return [data[i : i + CHUNK_BYTES] for i in range(0, len(data), CHUNK_BYTES)]
-
-
 def _byte_lines(data):
     return ["    b'" + "".join("\\x%02x" % b for b in data[i : i + 24]) + "'" for i in range(0, len(data), 24)]
 
 
 def _bytes_literal(name, data, text):
-    """Text of ``name = (b'...' ...)``: one ``bytes`` (at most ``CHUNK_BYTES``), or for a packed table
-    (``name`` in ``CHUNKED``) a tuple of the ``chunks(data)``, each a ``bytes``."""
-    if name not in CHUNKED:
-        assert len(data) <= CHUNK_BYTES, name
-        return "\n".join(["# %s (%d bytes)" % (text, len(data)), "%s = (" % name] + _byte_lines(data) + [")"])
-    parts = chunks(data)
-    lines = ["# %s (%d bytes in %d chunks of at most %d)" % (text, len(data), len(parts), CHUNK_BYTES),
-             "%s = (" % name]
-    for k, part in enumerate(parts):
-        first = k * CHUNK_BYTES // 2
-        lines.append("    # chunk %d: words %d-%d" % (k, first, first + len(part) // 2 - 1))
-        lines += _byte_lines(part)
-        lines[-1] += ","
-    lines.append(")")
-    return "\n".join(lines)
+    """Text of ``name = (b'...' ...)``: one ``bytes``, 24 to a line."""
+    return "\n".join(["# %s (%d bytes)" % (text, len(data)), "%s = (" % name] + _byte_lines(data) + [")"])
 
 
 _HEADER = [

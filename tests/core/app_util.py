@@ -42,7 +42,7 @@ class Rig:
 
 def name_presses(rig, target):
     """Type ``target`` into the name editor (which is open) with UP/DOWN/RIGHT/long-LEFT only."""
-    from dealerbox.ui import settings  # imported here: the app drops it from memory once the game starts
+    from dealerbox.ui import settings  # the setup screens' module: imported when a setup is walked
 
     chars = settings.NAME_CHARS
     n = len(chars)
@@ -65,12 +65,11 @@ def name_presses(rig, target):
 def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None, rule_rights=None):
     """Walk the setup screens by presses: game, players, names, chips, boot/ante, betting, preset,
     rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen."""
-    from dealerbox.ui import settings  # imported here: the app drops it from memory once the game starts
+    from dealerbox.ui import settings  # the setup screens' module: imported when a setup is walked
 
     gi = settings.game_index(game)
     ladder = settings.CHIP_LADDER
     key = settings.stake_key(game)
-    settings = None     # no reference into the module while the app unloads it at the deal (the memory runs)
     app = rig.app
     assert app.mode == modes.M_GAME
     rig.press(UP, 3)

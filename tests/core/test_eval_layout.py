@@ -1,56 +1,40 @@
-"""What a ranking keeps loaded (docs/evaluator.md, "Layout"): the builder of ``make_ranking`` and the game's
-tables module are dropped again on MicroPython, a hand keeps only its game's scorer loaded, a refused hand's
-message comes from ``refuse.py`` and reads exactly as before, and a ranking keeps its table bytes alive by itself.
-Runs under pytest and MicroPython."""
+"""Rankings are built once and kept (docs/evaluator.md, "Layout"): ``make_ranking`` returns the same ranking
+for the same game, house rules, wild ranks and deck, a refused house rule or deck is named, a refused hand's
+message reads exactly as before, and scores do not change over a session. Runs under pytest and MicroPython."""
 
 import gc
-import sys
 
-from dealerbox import unload
 from dealerbox.cards import parse_cards
 from dealerbox.eval import HandError, make_ranking
-from support import MICROPYTHON, raises
+from support import raises
 
-_BUILDER = ("dealerbox.eval.build", "dealerbox.eval.build_in", "dealerbox.eval.build_tk",
-            "dealerbox.eval.build_tp", "dealerbox.eval.codes")
-_GAME = {"teen-patti": ("dealerbox.eval.teenpatti", "dealerbox.eval.tables_tp"),
-         "turkish": ("dealerbox.eval.turkish", "dealerbox.eval.tables_tk28"),
-         "indian": ("dealerbox.eval.indian", "dealerbox.eval.tables_in")}  # (scorer, tables)
 _CATEGORY_OF_AKQJT = {"teen-patti": "pure_sequence", "turkish": "royal_flush", "indian": "high_card"}
 
 
-def _eval_modules():
-    return sorted(m for m in sys.modules if m.startswith("dealerbox.eval."))
-
-
-def _drop():
-    """Unload the evaluator's modules as the engine does after a hand, but ``base`` (a reloaded ``base`` would
-    bring a second HandError class, which this module's ``except`` would not catch)."""
-    unload(*[m for m in _eval_modules() if m != "dealerbox.eval.base"])
-
-
-def test_a_built_ranking_keeps_only_its_scorer_and_base_loaded():
+def test_a_ranking_is_built_once_per_game_house_and_deck_and_kept():
     for game in ("teen-patti", "turkish", "indian"):
-        _drop()
-        rk = make_ranking(game, deck=28 if game == "turkish" else 52)
-        assert rk.game == game
+        deck = 28 if game == "turkish" else 52
+        rk = make_ranking(game, deck=deck)
+        assert rk.game == game and rk.deck == deck
         hand = bytes((48, 44, 40, 36, 32)[: rk.sizes[0]])  # A K Q J T of clubs: as many as the game's hand holds
         assert rk.category(hand) == _CATEGORY_OF_AKQJT[game]
-        if MICROPYTHON:
-            assert _eval_modules() == ["dealerbox.eval.base", _GAME[game][0]]
-        else:  # CPython keeps what it imported
-            assert [m for m in _GAME[game] + ("dealerbox.eval.base",) if m not in sys.modules] == []
-            assert [m for m in _BUILDER if m in sys.modules] != []
-    _drop()
+        assert make_ranking(game, deck=deck) is rk                  # kept: the same object, not built again
+    assert make_ranking("turkish", deck=32) is not make_ranking("turkish", deck=28)
+    assert make_ranking("turkish", deck=32, house=["no-minor"]) is make_ranking("turkish", deck=32, house=("no-minor",))
+    assert make_ranking("turkish", deck=32, house=("no-minor",)) is not make_ranking("turkish", deck=32)
+    assert make_ranking("teen-patti", wild_ranks=(3,)) is not make_ranking("teen-patti", wild_ranks=(4,))
+    assert make_ranking("teen-patti", wild_ranks=(3,)).wild_ranks == (3,)
 
 
-def test_the_builder_is_dropped_also_when_the_house_rules_are_refused():
+def test_refused_house_rules_and_decks_are_named_and_nothing_is_kept():
     with raises(ValueError, "unknown Turkish house rule 'muflis' (known: no-minor, standard-ranking)"):
         make_ranking("turkish", deck=32, house=("muflis",))
+    with raises(ValueError, "unknown Turkish house rule 'muflis' (known: no-minor, standard-ranking)"):
+        make_ranking("turkish", deck=32, house=("muflis",))             # refused again: no ranking was kept
     with raises(ValueError, "Turkish Poker needs deck=24, 28, 32 or 36, not None"):
         make_ranking("turkish")
-    if MICROPYTHON:
-        assert [m for m in _BUILDER if m in sys.modules] == []
+    with raises(ValueError, "unknown game 'poker' (known: teen-patti, turkish, indian)"):
+        make_ranking("poker")
 
 
 def _message(rk, cards):
@@ -75,18 +59,17 @@ def test_refused_hands_are_named_exactly_in_the_order_they_are_read():
     assert _message(tk, bytes(parse_cards("As Kd") + parse_cards("Kd Qh Jh"))) == "Kd is in the hand twice"
     assert _message(tk, parse_cards("As Kd 6s") + parse_cards("6s 7s")) == "6s is not in the 32-card deck"
     assert _message(tk, bytearray(parse_cards("As Kd Qc Jh") + [53])) == "not a card int 0-51: 53"
-    assert "dealerbox.eval.refuse" in sys.modules  # loaded for the messages only
 
 
-def test_a_ranking_keeps_its_table_alive_after_the_tables_module_is_dropped():
+def test_scores_stay_the_same_across_collections_and_allocations():
     rk = make_ranking("turkish", deck=36, house=("no-minor",))
     hands = [bytes(parse_cards(t)) for t in ("As 6s 7s 8s 9s", "Kh Kd 9c 9s 6h", "Ah Kh Qh Jh Th", "6c 7d 8h 9s Tc")]
     before = [rk.score(h) for h in hands]
     assert [rk.category(h) for h in hands] == ["flush", "two_pair", "royal_flush", "straight"]
-    unload("dealerbox.eval.tables_tk36")  # (already done by make_ranking on MicroPython)
     gc.collect()
-    junk = [bytes([255]) * n for n in (512, 182, 181) for _ in range(16)]  # reuses any freed block of a chunk's size
+    junk = [bytes([255]) * n for n in (512, 182, 181) for _ in range(16)]
     assert [rk.score(h) for h in hands] == before
+    assert make_ranking("turkish", deck=36, house=("no-minor",)).score(hands[0]) == before[0]
     assert len(junk) == 48
 
 

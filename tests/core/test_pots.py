@@ -3,7 +3,6 @@
 import json
 
 from dealerbox.engine.pots import Award, Pot, PotBook
-from dealerbox.engine.restore import pot_book
 from support import raises
 
 A, B, C = 0, 1, 2
@@ -147,7 +146,7 @@ def test_award_needs_scores_and_put_checks():
 def test_state_round_trip():
     pb, _ = _abc_case()
     d = json.loads(json.dumps(pb.to_state()))
-    pb2 = pot_book(d)
+    pb2 = PotBook.from_state(d)
     assert pb2.to_state() == d and pb2.contributed is not d["contributed"]
     assert pb2.pots() == pb.pots()
     assert pb2.uncalled() == (B, 100)

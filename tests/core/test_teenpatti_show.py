@@ -1,8 +1,9 @@
 """Teen Patti show, sideshow, pot cap, all-in and side pots (issue 4), under the house rules of
 seeds 004 (default), 000 and 001. Exact values; runs under pytest and MicroPython."""
 
-from dealerbox.engine.base import Action, Engine, IllegalAction, Option
+from dealerbox.engine.base import Action, IllegalAction, Option
 from dealerbox.engine.table import Table
+from dealerbox.games.teenpatti import TeenPatti
 from support import raises
 from teenpatti_support import game
 
@@ -227,7 +228,7 @@ def test_snapshot_round_trip_in_a_sideshow():
         e.apply(a)
     d = e.to_state()
     t2 = Table.from_state(t.to_state())
-    e2 = Engine.from_state(t2, d)
+    e2 = TeenPatti.from_state(t2, d)
     assert type(e2) is type(e) and e2.to_state() == d
     assert e2.legal_actions() == e.legal_actions()
     for a in (Action("accept"), Action("chaal", 4), Action("show", 4)):

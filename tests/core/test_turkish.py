@@ -7,7 +7,8 @@ import json
 
 from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action, IllegalAction
-from dealerbox.games.turkish import Turkish, holds_openers, keeps_openers
+from dealerbox.eval import make_ranking
+from dealerbox.games.turkish import Turkish, holds_openers, keeps_openers, weakest_openers
 from support import raises
 from turkish_support import act, deck_for, kinds, minimal_openers, option, replay, restored, snapshot, table
 
@@ -108,9 +109,14 @@ def test_minimal_openers_and_kept_openers():
     assert not keeps_openers(parse_cards("Qc Qd Ah"), 11)
 
 
-def test_openers_are_counted_without_the_evaluator():
+def test_openers_are_judged_by_the_evaluator_against_the_weakest_pair():
     def holds(text, rank=11, size=24, minor=True):
-        return holds_openers(parse_cards(text), rank, size, minor)
+        rk = make_ranking("turkish", deck=size, house=() if minor else ("no-minor",))
+        return holds_openers(rk, parse_cards(text), rank)
+
+    for rank in (9, 11, 12):
+        for size in (24, 28, 32, 36):
+            assert weakest_openers(rank, size) == minimal_openers(rank, size)
 
     assert holds("Kc Kd 9h Ts Jh") and holds("Ac Ad 9h Ts Jh") and not holds("Qc Qd 9h Ts Ah")
     assert holds("Qc Qd 9h 9s Ah") and holds("9c 9d 9h Ts Ah") and holds("9c 9d 9h Ts Th")
@@ -318,7 +324,7 @@ def test_illegal_draws_are_refused():
     assert e.why_illegal(Action("draw", 0, [0, 1, 2, 3, 4])) == "discard 0 to 4 cards, not 5"
     assert e.why_illegal(Action("draw", 0, [5])) == "no card at position 5 (positions are 0-4)"
     assert e.why_illegal(Action("draw", 0, [1, 1])) == "card 1 given twice"
-    assert e.why_illegal(Action("draw", 2, [1])) == "a draw takes no chips"
+    assert e.why_illegal(Action("draw", 2, [1])) == "draw takes no amount"
     assert e.why_illegal(Action("draw")) == "say which cards to discard (positions 0-4)"
     with raises(IllegalAction, "not 5"):
         act(e, "draw", 0, [0, 1, 2, 3, 4])

@@ -3,9 +3,16 @@
 import json
 
 from dealerbox.engine.betting import BettingRound
-from dealerbox.engine.restore import betting_round
-from dealerbox.games.why import betting
 from support import raises
+
+
+def betting(r, seat, kind, amount, stack, stacks, pot):
+    """The round's reason ``kind`` by ``seat`` for ``amount`` chips is refused, or None (``BettingRound.check``)."""
+    got = r.check(seat, kind, stack, stacks, pot)
+    if isinstance(got, str):
+        return got
+    lo, hi = got
+    return None if kind in ("check", "fold", "call") or lo <= amount <= hi else "out of range"
 
 
 def _round(stacks, structure="no-limit", size=2, order=None, **kw):
@@ -80,7 +87,7 @@ def test_state_round_trip_and_bad_structure():
     r = _round(stacks, "fixed", 2, cap=3, check_raise=False)
     _do(r, stacks, "check")
     saved = json.dumps(r.to_state())
-    r2 = betting_round(json.loads(saved))
+    r2 = BettingRound.from_state(json.loads(saved))
     assert json.dumps(r2.to_state()) == saved and r2.to_act == 1
     assert r2.folded == r.folded and r2.pending == r.pending and r2.can_raise == r.can_raise
     assert r2.checked == [True, False] and r2.check_raise is False and r2.cap == 3

@@ -4,8 +4,7 @@ winners marked; award and standings rows split when a name and its value would o
 from dealerbox.eval.codes import TK_CATEGORIES
 from dealerbox.eval.teenpatti import CATEGORIES
 from dealerbox.ui.canvas import text_width
-from dealerbox.ui.labels import category_label
-from dealerbox.ui.results_flow import fit
+from dealerbox.ui.results_flow import category_label, fit
 
 # The showdown through the app is in test_ui_showdown.py: a module of its own runs in its own
 # MicroPython process, with only what the box loads for a hand.

@@ -5,7 +5,7 @@ MicroPython it runs with only what the box loads for a hand."""
 import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the heap is unfragmented)
 from app_util import OK, Rig, act, setup
 from dealerbox.ui import modes
-from dealerbox.ui.labels import category_label
+from dealerbox.ui.results_flow import category_label
 
 
 def test_showdown_lines_labels_and_winner():

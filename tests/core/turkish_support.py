@@ -4,7 +4,7 @@ import json
 
 from dealerbox.cards import parse_cards
 from dealerbox.deck import deck_of_size
-from dealerbox.engine.base import Action, Engine
+from dealerbox.engine.base import Action
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 
@@ -99,4 +99,4 @@ def replay(log):
 def restored(e):
     """A copy of engine ``e`` (and its table) through JSON snapshots, as after a power cut."""
     t = Table.from_state(json.loads(json.dumps(e.table.to_state())))
-    return Engine.from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
+    return type(e).from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)

@@ -7,7 +7,7 @@ illegal action is refused with the engine unchanged.
 
 import json
 
-from dealerbox.engine.base import Engine, IllegalAction
+from dealerbox.engine.base import IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.rng import randbelow
 from hypothesis import strategies as st
@@ -46,7 +46,7 @@ def pick_option(e, weights, read):
 def restore(e):
     """A new engine and table from ``e``'s snapshot, through JSON text as the store keeps it."""
     t = Table.from_state(json.loads(json.dumps(e.table.to_state())))
-    return Engine.from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
+    return type(e).from_state(t, json.loads(json.dumps(e.to_state())), e.entropy)
 
 
 def assert_refused(e, bad):

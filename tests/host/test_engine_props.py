@@ -79,9 +79,9 @@ class _Lenient(TeenPatti):
     """A broken engine: accepts one chip over the top of a chaal's range."""
 
     def _why(self, seat, action):
-        for o in self._options(seat):
-            if o.kind == action.kind and action.amount == o.max + 1:
-                return None
+        o = self._verify(seat, action.kind)
+        if not isinstance(o, str) and action.amount == o.max + 1:
+            return None
         return TeenPatti._why(self, seat, action)
 
 

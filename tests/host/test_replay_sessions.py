@@ -5,7 +5,7 @@ the session (``"hand"``) and a line with ``"hand": 1`` starts a new session. Log
 
 import json
 
-from dealerbox.engine.base import Action, Engine
+from dealerbox.engine.base import Action
 from dealerbox.engine.table import Table
 from dealerbox.games.indian import Indian
 from dealerbox.games.teenpatti import TeenPatti
@@ -108,7 +108,7 @@ def test_the_hand_number_counts_the_session_and_survives_a_snapshot():
     for _ in range(3):
         e.start_hand()
         numbers.append(e.log["hand"])
-        e2 = Engine.from_state(Table.from_state(t.to_state()), json.loads(json.dumps(e.to_state())))
+        e2 = type(e).from_state(Table.from_state(t.to_state()), json.loads(json.dumps(e.to_state())))
         assert e2.log["hand"] == e.hand_no and e2.hand_no == e.hand_no
         while e.phase != "over":
             e.apply(Action("pack"))

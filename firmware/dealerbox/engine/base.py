@@ -14,25 +14,28 @@ order skipping packed and all-in seats, the end of the hand (uncalled excess
 back to its owner, every pot awarded through ``PotBook.award`` with the
 odd-chip rule, the button moved), the hand log and the snapshot
 (``to_state`` / ``from_state``). A game adds only its own rules through the
-hooks ``_begin``, ``_options``, ``_why`` and ``_do``.
+hooks ``KINDS``, ``_begin``, ``_check`` and ``_do``.
+
+Each rule lives in one function: ``_check(seat, kind)`` answers, for one action
+kind, either the ``Option`` (it is legal now, with its amounts) or the reason it
+is not (a str). ``legal_actions()`` is every kind of ``KINDS`` whose check gives
+an ``Option``; ``why_illegal`` is the check's reason, or the amount's refusal
+(``amount_reason``) against that same ``Option`` (PokerKit's verify / can / do).
 
 Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
 (seat 2 put in 4), ``["pack", 3]``, ``["win", 0, 1, 17]`` (pot 0 to seat 1:
 17 chips), ``["back", 1, 100]`` (100 uncalled chips back to seat 1).
 """
 
-import sys
-
 from micropython import const
 
-from dealerbox import unload
 from dealerbox.engine.pots import PotBook, Record
+from dealerbox.engine.rules import validate
 from dealerbox.rng import shuffle
 
 LOG_VERSION = const(1)
 _DECK_SIZE = const(52)   # cards.DECK_SIZE: no import of the notation module during a hand (memory)
-MAX_REBUY = const(1000000)
-_MP = sys.implementation.name == "micropython"
+MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 001)
 
 
 class IllegalAction(ValueError):
@@ -59,10 +62,13 @@ class Action(Record):
 
     @staticmethod
     def from_list(row):
-        """``(seat, Action)`` from a hand-log row; raises ValueError for a malformed row (``handlog.action``:
-        replay only, so the module is imported on first use and never on the box)."""
-        from dealerbox.engine.handlog import action
-        return action(row)
+        """``(seat, Action)`` from a hand-log row ``[seat, kind, amount]`` (plus ``cards``, a list of positions).
+
+        Raises ValueError for a malformed row (replay: host_tools/replay.py and the tests)."""
+        if not isinstance(row, list) or len(row) not in (3, 4) or type(row[0]) is not int \
+                or not isinstance(row[1], str) or type(row[2]) is not int:    # a bool is no seat or amount
+            raise ValueError("malformed action %r" % (row,))
+        return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
 
 
 class Option(Record):
@@ -102,34 +108,20 @@ def _copy(x):
     return x
 
 
-def lazy(module, name, *args):
-    """``module.name(*args)`` (``module`` a dotted name) with the module loaded for the call: on MicroPython it
-    is dropped again afterwards (``dealerbox.unload``), so code a hand in play never runs - refusal texts,
-    resume, replay - takes no RAM while the game is played (docs/engine.md, Memory); CPython keeps it."""
-    try:
-        return getattr(__import__(module, None, None, (name,)), name)(*args)
-    finally:
-        if _MP:
-            unload(module)
-
-
-def _reason(name, *args):
-    """The refusal reason ``dealerbox.games.why.<name>(*args)``, the module of messages loaded for it (``lazy``):
-    only a refused action needs the texts."""
-    return lazy("dealerbox.games.why", name, *args)
+def amount_reason(o, chips):
+    """None when the offered ``Option`` ``o`` allows ``chips`` (int), else the reason: the one amount rule."""
+    if o.allows(chips):
+        return None
+    if o.max == 0 and o.amounts is None:
+        return "%s takes no amount" % o.kind
+    if o.amounts is not None:
+        return "%s is %s chips, not %d" % (o.kind, " or ".join([str(a) for a in o.amounts]), chips)
+    return "%s is %d to %d chips, not %d" % (o.kind, o.min, o.max, chips)
 
 
 def house_rules(game, rules):
-    """``dealerbox.rules.validate(game, rules)``: the full house-rule dict, ValueError naming a bad one. On
-    MicroPython the rules module is dropped again if this call loaded it: the engine needs it only to check
-    (docs/device.md, Memory: setup -> first deal is the tightest moment of a session)."""
-    loaded = "dealerbox.engine.rules" in sys.modules
-    from dealerbox.engine.rules import validate
-    try:
-        return validate(game, rules or {})
-    finally:
-        if _MP and not loaded:
-            unload("dealerbox.engine.rules")
+    """``dealerbox.engine.rules.validate(game, rules)``: the full house-rule dict, ValueError naming a bad one."""
+    return validate(game, rules or {})
 
 
 def _reader(entropy):
@@ -154,9 +146,9 @@ class Engine:
     """
 
     GAME = "?"
-    WHY = "?"   # the game's function in dealerbox.games.why: why a kind is not offered
+    KINDS = ()  # type: tuple  # the game's action kinds, in the order ``legal_actions`` lists them
     STATE = ()  # type: tuple  # names of the game's own attributes saved by to_state (JSON-able values)
-    _rk = None  # the evaluator ranking of the hand (the game's ``ranking()``), None when not loaded
+    _rk = None  # the evaluator ranking of the hand (the game's ``ranking()``), None until the first score
 
     def __init__(self, table, rules=None, entropy=None):
         self.table = table
@@ -167,9 +159,9 @@ class Engine:
         self._reset()
 
     # ---- hooks for the games -------------------------------------------------------------
-    # A game defines ``_begin()`` (boot/ante, deal, set ``phase`` and ``to_act``; returns events),
-    # ``_options(seat)`` (the legal ``Option`` list) and ``_do(seat, action)`` (apply a legal action;
-    # returns events); it may replace ``_rules``, ``_fresh_deck``, ``_why`` and ``_why_not``.
+    # A game defines ``KINDS``, ``_begin()`` (boot/ante, deal, set ``phase`` and ``to_act``; returns events),
+    # ``_check(seat, kind)`` (the rule of each kind: an ``Option`` or the reason, a str) and ``_do(seat, action)``
+    # (apply a legal action; returns events); it may replace ``_rules``, ``_fresh_deck`` and ``_why``.
     def _rules(self, rules):
         """Validate ``rules`` and return the full dict (game hook; the games use ``house_rules``)."""
         return dict(rules or {})
@@ -178,9 +170,13 @@ class Engine:
         """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
         return list(range(_DECK_SIZE))
 
-    def _why_not(self, seat, kind):
-        """Reason the kind ``kind`` is not offered to ``seat`` now (``dealerbox.games.why``, function ``WHY``)."""
-        return _reason(self.WHY, self, seat, kind)
+    def _check(self, seat, kind):
+        """The rule of ``kind`` for ``seat`` now: the ``Option`` when it is legal, else the reason (str). Game hook."""
+        return "no such action: %s" % kind
+
+    def _parts_from_state(self, d):
+        """Restore the game's own objects saved as ``*_state`` names of ``STATE`` (game hook: a betting round, a
+        stock) from the snapshot dict ``d``."""
 
     # ---- the contract ----------------------------------------------------------------------
     def _reset(self):
@@ -216,9 +212,10 @@ class Engine:
             if read is None:
                 raise ValueError("no entropy to shuffle with")
             deck = shuffle(fresh, read)
-        else:
-            from dealerbox.engine.handlog import given_deck  # a replay's deck: never on the box
-            deck = given_deck(deck, fresh)
+        else:                               # a given deck (replay): a permutation of the game's deck
+            deck = list(deck)
+            if sorted(deck) != sorted(fresh):
+                raise ValueError("the deck is not a full %d-card deck" % len(fresh))
         self.deck = deck
         for s in seats:
             self.dealt[s] = True
@@ -231,27 +228,69 @@ class Engine:
         return self._begin()  # type: ignore[attr-defined]
 
     def start_from_log(self, log):
-        """Start the hand recorded in a hand-log dict: its deck and the game's own draws from the log (Turkish
-        carried pot and reshuffles, Joker Hunt wild rank; ``handlog.start``: replay only, never on the box)."""
-        from dealerbox.engine.handlog import start
-        return start(self, log)
+        """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay).
+
+        The deck is the log's; so are the draws the game would make: Turkish Poker's carried pot
+        (``"carry"``, chips per seat, docs/turkish.md) and reshuffled stocks (``"reshuffles"``),
+        Teen Patti's Joker Hunt wild rank (``"wild"``). The hand's number in its session (``"hand"``, 1 for the
+        first) becomes ``hand_no``; a log written before the key existed gets none, so the replayed log equals
+        it. ValueError for a deck that is not the game's.
+        """
+        deck = log["deck"]
+        hand = log.get("hand")
+        self.hand_no = hand - 1 if hand else 0     # start_hand counts it up
+        if self.GAME == "teen-patti":
+            events = self.start_hand(deck=deck, wild=log.get("wild"))  # type: ignore[call-arg]
+        else:
+            if self.GAME == "turkish":
+                carry = log.get("carry")
+                self.carry = list(carry) if carry else None  # type: ignore[attr-defined]
+                self.replay_reshuffles = _copy(log.get("reshuffles") or [])  # type: ignore[attr-defined]
+            events = self.start_hand(deck=deck)
+        if hand is None:
+            del self.log["hand"]
+        return events
 
     def legal_actions(self):
-        """List of ``Option`` for the seat to act (empty when the hand is over)."""
+        """List of ``Option`` for the seat to act (empty when the hand is over): every kind whose rule allows it."""
         if self.to_act is None or self.phase in ("idle", "over"):
             return []
-        return self._options(self.to_act)  # type: ignore[attr-defined]
+        seat = self.to_act
+        out = []
+        for kind in self.KINDS:
+            o = self._verify(seat, kind)
+            if type(o) is not str:
+                out.append(o)
+        return out
 
     def why_illegal(self, action):
         """The reason ``action`` (an ``Action``) by the seat to act is refused, or None. Never changes state."""
-        if self.phase in ("idle", "over") or self.to_act is None or not isinstance(action, Action) \
-                or type(action.amount) is not int:
-            return _reason("basic", self, action)
-        if action.kind == "rebuy":
-            if self._rebuy_allowed(self.to_act) and 1 <= action.amount <= MAX_REBUY:
-                return None
-            return _reason("rebuy", self, action.amount)
+        if self.phase == "idle":
+            return "no hand has started"
+        if self.phase == "over" or self.to_act is None:
+            return "the hand is over"
+        if not isinstance(action, Action):
+            return "not an action"
+        if type(action.amount) is not int:
+            return "an amount is a whole number of chips"
         return self._why(self.to_act, action)
+
+    def _verify(self, seat, kind):
+        """The rule of ``kind`` (str) for ``seat`` now: an ``Option`` when legal, else the reason (str). A mid-hand
+        rebuy is the same for every game (``_rebuy_allowed``); every other kind is the game's ``_check``."""
+        if kind == "rebuy":
+            if self._rebuy_allowed(seat):
+                return Option("rebuy", 1, MAX_REBUY)
+            return "no rebuy in the middle of a hand"
+        return self._check(seat, kind)
+
+    def _why(self, seat, action):
+        """The reason ``action`` by ``seat`` is refused, or None: its kind's rule, then its amount against the
+        ``Option`` that rule gives (game hook: a game whose actions carry more, e.g. cards, checks those too)."""
+        o = self._verify(seat, action.kind)
+        if type(o) is str:
+            return o
+        return amount_reason(o, action.amount)
 
     def apply(self, action):
         """Apply ``action`` for the seat to act; returns the events.
@@ -274,15 +313,6 @@ class Engine:
         return False
 
     # ---- helpers the games use ---------------------------------------------------------------
-    def _check_options(self, seat, action):
-        """Reason from the options: kind not offered (``_why_not``) or amount out of range."""
-        for o in self._options(seat):  # type: ignore[attr-defined]
-            if o.kind == action.kind:
-                return None if o.allows(action.amount) else _reason("amount", o, action.amount)
-        return self._why_not(seat, action.kind)
-
-    _why = _check_options   # game hook: the reason ``action`` by ``seat`` is illegal, or None
-
     def _deal(self, seat, k):
         """Deal ``k`` cards from the deck to ``seat`` (appended to ``hands[seat]``)."""
         if self.hands[seat] is None:
@@ -401,7 +431,6 @@ class Engine:
         self.to_act = None
         self.table.move_button()
         events.append(["over"])
-        self.drop_ranking()
         return events
 
     def void_hand(self):
@@ -434,15 +463,6 @@ class Engine:
         events.append(["void"])
         return events
 
-    def drop_ranking(self):
-        """Let go of the evaluator (the game's ranking and every ``dealerbox.eval`` module): called when a hand
-        ends, the result holding the categories; ``ranking()`` loads it again for the next hand. Memory on the
-        box (docs/device.md): the evaluator's 13-16 KB are not on the heap during the results screens. CPython
-        keeps the modules (a reloaded module would bring new classes, e.g. a second ``HandError``)."""
-        self._rk = None
-        if _MP:
-            unload("dealerbox.eval.*", "dealerbox.eval")
-
     # ---- snapshot ------------------------------------------------------------------------------
     def to_state(self, copy=True):
         """The whole hand in progress as a JSON-able dict (the table is saved on its own).
@@ -461,6 +481,29 @@ class Engine:
 
     @classmethod
     def from_state(cls, table, d, entropy=None):
-        """The engine from ``to_state()``'s dict, on ``table`` (restored separately); called on the base class
-        it picks the game's class from ``d["game"]``. ``dealerbox.restore.engine``, loaded for the call."""
-        return lazy("dealerbox.engine.restore", "engine", cls, table, d, entropy)
+        """The engine of class ``cls`` (the game's: ``dealerbox.games.engine_class(d["game"])``) from ``to_state()``'s
+        dict ``d``, on ``table`` (``Table.from_state``, restored separately). ``entropy`` as for the engine.
+
+        ValueError when ``d`` is another game's snapshot; KeyError for a dict that lacks a key of the snapshot.
+        """
+        if d["game"] != cls.GAME:
+            raise ValueError("a %s snapshot, not %s" % (d["game"], cls.GAME))
+        e = cls(table, d["rules"], entropy)
+        e.hand_no = d["hand_no"]
+        e.phase = d["phase"]
+        e.to_act = d["to_act"]
+        e.dealt = list(d["dealt"])
+        e.hands = _copy(d["hands"])
+        e.deck = list(d["deck"])
+        e.pos = d["pos"]
+        e.pb = PotBook.from_state(d["pb"])
+        e.result = _copy(d["result"])
+        e.log = log = _copy(d["log"])
+        for k in ("rules", "deck", "result"):   # shared again as start_hand / _finish share them
+            if k in log and log[k] == getattr(e, k):
+                log[k] = getattr(e, k)
+        for k in cls.STATE:
+            if k[-6:] != "_state":
+                setattr(e, k, _copy(d[k]))
+        e._parts_from_state(d)
+        return e

@@ -38,6 +38,7 @@ POT = "pot"
 NO_LIMIT = "no-limit"
 FREE = "free"
 STRUCTURES = (FIXED, POT, NO_LIMIT, FREE)
+KINDS = ("check", "bet", "call", "raise", "fold")   # in the order ``options`` lists them
 DEFAULT_CAP = const(4)
 
 
@@ -127,44 +128,60 @@ class BettingRound:
             hi = stack
         return min(lo, stack), min(hi, stack)
 
-    def options(self, seat, stack, stacks, pot):
-        """Legal choices of ``seat`` now: list of ``(kind, min, max)`` chips put in.
+    def check(self, seat, kind, stack, stacks, pot):
+        """The rule of ``kind`` (``check``, ``bet``, ``call``, ``raise``, ``fold``) for ``seat`` now: ``(min, max)``
+        chips it puts in when it is legal, else the reason it is not (str). The one place of every rule of the
+        round (raise cap, check-raise, incomplete all-in raise, who could answer): ``options`` lists what it allows.
 
-        ``stack``: the seat's chips behind; ``stacks``: every seat's chips
-        behind (list, to know who could answer a bet); ``pot``: every chip in
-        the hand so far (all pots, this round's bets included). Empty when it
-        is not ``seat``'s turn.
+        ``stack``: the seat's chips behind; ``stacks``: every seat's chips behind (list, to know who could
+        answer a bet); ``pot``: every chip in the hand so far (all pots, this round's bets included).
         """
+        if self.to_act is None:
+            return "the betting round is over"
         if seat != self.to_act:
-            return []
-        out = []
+            return "it is not your turn"
         call = self.to_call(seat)
-        answer = self._others_can_answer(seat, stacks)
-        if call == 0:
-            out.append(("check", 0, 0))
-            if self.high == 0 and answer and stack > 0:
-                lo, hi = self._bet_range(stack, pot)
-                out.append(("bet", lo, hi))
-            elif self.high > 0 and answer and self._may_raise(seat) and stack > 0:
-                lo, hi = self._raise_range(seat, stack, pot)
-                out.append(("raise", lo, hi))
-        else:
+        if kind == "check":
+            return (0, 0) if call == 0 else "you must call %d, raise or fold" % call
+        if kind == "fold":
+            return (0, 0) if call > 0 else "nothing to call: check instead"
+        if kind == "call":
+            if call == 0:
+                return "nothing to call"
             c = min(call, stack)
-            out.append(("call", c, c))
-            if answer and stack > call and self._may_raise(seat):
-                lo, hi = self._raise_range(seat, stack, pot)
-                out.append(("raise", lo, hi))
-            out.append(("fold", 0, 0))
-        return out
+            return (c, c)
+        if kind == "bet":
+            if self.high > 0:
+                return "there is already a bet: call, raise or fold"
+            if stack <= 0 or not self._others_can_answer(seat, stacks):
+                return "nobody left to call a bet"
+            return self._bet_range(stack, pot)
+        if kind == "raise":
+            if self.high == 0:
+                return "nothing to raise: bet instead"
+            if not self._others_can_answer(seat, stacks):
+                return "nobody left to call a raise"
+            if stack <= call:
+                return "you do not have the chips to raise"
+            if self.structure == FIXED and self.raises >= self.cap:
+                return "the betting is capped at %d bets and raises" % self.cap
+            if self.checked[seat] and not self.check_raise:
+                return "check-raise is not allowed"
+            if not self.can_raise[seat]:
+                return "an all-in for less than a raise does not reopen the raising"
+            return self._raise_range(seat, stack, pot)
+        return "no such action: %s" % kind
 
-    def _may_raise(self, seat):
-        if not self.can_raise[seat]:
-            return False
-        if self.checked[seat] and not self.check_raise:
-            return False
-        if self.structure == FIXED and self.raises >= self.cap:
-            return False
-        return True
+    def options(self, seat, stack, stacks, pot):
+        """Legal choices of ``seat`` now: list of ``(kind, min, max)`` chips put in, every kind ``check`` allows
+        (arguments as there). Empty when it is not ``seat``'s turn.
+        """
+        out = []
+        for kind in KINDS:
+            r = self.check(seat, kind, stack, stacks, pot)
+            if type(r) is not str:
+                out.append((kind, r[0], r[1]))
+        return out
 
     # -- changes ---------------------------------------------------------------
 
@@ -238,12 +255,36 @@ class BettingRound:
 
     def to_state(self):
         """JSON-able dict of the round (the per-seat flags as bit masks, seat 0 = bit 0); it shares the lists of
-        the round (``Engine.to_state`` copies the whole snapshot when asked). ``restore.betting_round`` reads it
-        back (resume only)."""
+        the round (``Engine.to_state`` copies the whole snapshot when asked). ``from_state`` reads it back."""
         return {"order": self.order, "size": self.size, "structure": self.structure, "cap": self.cap,
                 "check_raise": self.check_raise, "bets": self.bets, "high": self.high,
                 "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
                 "flags": [_mask(self.folded), _mask(self.pending), _mask(self.can_raise), _mask(self.checked)]}
+
+
+    @staticmethod
+    def from_state(d):
+        """A ``BettingRound`` from ``to_state()``'s dict (the per-seat flags from their bit masks)."""
+        n = len(d["bets"])
+        r = BettingRound(n, d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
+        r.bets = list(d["bets"])
+        r.high = d["high"]
+        r.min_raise = d["min_raise"]
+        r.raises = d["raises"]
+        f = d["flags"]
+        r.folded = _bits(f[0], n)
+        r.pending = _bits(f[1], n)
+        r.can_raise = _bits(f[2], n)
+        r.checked = _bits(f[3], n)
+        r.to_act = d["to_act"]
+        return r
+
+
+def _bits(m, n):
+    out = []
+    for i in range(n):
+        out.append(bool(m >> i & 1))
+    return out
 
 
 def _mask(flags):

@@ -9,8 +9,8 @@ or a list ``[lo, hi]`` of an int range.
 ``validate(game, d)`` returns the full dict (defaults filled in) or raises
 ValueError naming the bad key or value; ``preset(game, name)`` a full dict;
 ``presets(game)`` the ``(name, label)`` pairs. The lines naming them on the summary
-screen are ``ui.settings.describe`` (setup only: the engine loads this module to
-validate, and the texts need not be on the heap then).
+screen are ``ui.settings.describe`` (the UI's words; the engine imports this module to
+validate).
 """
 
 

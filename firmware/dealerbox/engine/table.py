@@ -137,6 +137,11 @@ class Table:
 
     @classmethod
     def from_state(cls, d):
-        """A Table from ``to_state()``'s dict (``restore.table``, loaded for the call: resume only)."""
-        from dealerbox.engine.base import lazy
-        return lazy("dealerbox.engine.restore", "table", cls, d)
+        """A Table from ``to_state()``'s dict (its own lists). TableError for bad names or stacks, KeyError for a
+        missing key."""
+        t = cls(d["names"], list(d["stacks"]), d["dealer"])
+        t.bought_in = list(d["bought_in"])
+        t.stopped = bool(d.get("stopped", False))
+        c = d.get("carry")
+        t.carry = list(c) if c else None
+        return t

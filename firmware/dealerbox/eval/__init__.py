@@ -8,16 +8,16 @@
     rk.check(cards)        # HandError naming the problem, or None
     rk.score_unchecked(h)  # the same score without validation, for hot loops
 
-The game modules are imported on demand, so the box only loads the code and tables it uses,
-and during a hand only what scores (docs/evaluator.md, "Layout").
+A game's builder and tables are imported with its first ranking and kept, so the box loads only
+the code and tables of the game it plays (docs/evaluator.md, "Layout").
 See ``docs/evaluator.md``.
 """
-
-import sys
 
 from dealerbox.eval.base import HandError
 
 GAMES = ("teen-patti", "turkish", "indian")
+
+_kept = {}  # type: dict  # (game, house, wild ranks, deck) -> its ranking, built once
 
 
 def make_ranking(game, house=(), wild_ranks=(), deck=52):
@@ -29,43 +29,26 @@ def make_ranking(game, house=(), wild_ranks=(), deck=52):
     "suit-order", "two-card"). ``wild_ranks``: ranks 0-12 that are wild (Teen Patti
     only). ``deck``: 52, or 24/28/32/36 for Turkish (required there).
     Raises ValueError naming an unknown game, house rule, deck or wild rank.
-    Cheap to build: the tables are shared, only two small tuples of deltas are new.
-    The ranking's code (``base.py``, the game's scorers) stays loaded; the builder (``build.py``,
-    ``build_*.py``, ``codes.py``) and the tables module are dropped again on MicroPython (the ranking
-    keeps the table bytes it reads).
+    A ranking is built once per (game, house rules, wild ranks, deck) and kept: the same
+    object is returned for the same arguments (rankings are never changed after the build).
     """
-    if game == "teen-patti":
-        name = tables = "tp"
-    elif game == "turkish":
-        name = "tk"
-        if deck == 52:
-            deck = None  # not given: Turkish Poker needs its deck size
-        tables = "tk%d" % deck if deck in (24, 28, 32, 36) else ""  # build_tk refuses any other deck
-    elif game == "indian":
-        name = tables = "in"
-    else:
-        raise ValueError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
-    try:
-        if tables:
-            # the tables first (Turkish 36: seven 513-byte blocks), while the free heap is least split, then the
-            # builder's code: a Turkish session then completes in 9 KB less heap (docs/evaluator.md, Layout)
-            tables = "dealerbox.eval.tables_" + tables
-            __import__(tables)
-        if name == "tp":
+    house = tuple(house)
+    wild_ranks = tuple(wild_ranks)
+    key = (game, house, wild_ranks, deck)
+    rk = _kept.get(key)
+    if rk is None:
+        if game == "teen-patti":
             from dealerbox.eval.build_tp import build
-        elif name == "tk":
+        elif game == "turkish":
             from dealerbox.eval.build_tk import build
-        else:
+            if deck == 52:
+                deck = None  # not given: Turkish Poker needs its deck size (build_tk says so)
+        elif game == "indian":
             from dealerbox.eval.build_in import build
-        return build(tuple(house), tuple(wild_ranks), deck)
-    finally:
-        if sys.implementation.name == "micropython":
-            from dealerbox import unload
-
-            # the tables module too: the ranking holds the bytes it reads (views, FLUSH), not the module
-            unload("dealerbox.eval.build_" + name, "dealerbox.eval.build", "dealerbox.eval.codes")
-            if tables:
-                unload(tables)
+        else:
+            raise ValueError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
+        rk = _kept[key] = build(house, wild_ranks, deck)
+    return rk
 
 
 __all__ = ["GAMES", "HandError", "make_ranking"]

@@ -1,9 +1,9 @@
 """What every ranking keeps during a hand: HandError, the hand check and the Ranking class.
 
 A hand is a sequence of card ints 0-51 (``list``, ``tuple``, ``bytes``, ``bytearray``).
-Nothing here allocates on the heap for a valid hand; the message of a refused hand is
-built by ``refuse.py``, imported only then. Building a ranking (``build.py`` and the
-games' ``build_*.py``) is done by ``make_ranking``, which drops that code again on the box.
+Nothing here allocates on the heap for a valid hand; only a refused hand builds its message
+(``hand_error``). Building a ranking (``build.py`` and the games' ``build_*.py``) is done
+once per game and house rules by ``make_ranking``, which keeps it.
 """
 
 
@@ -27,8 +27,6 @@ def check_hand(cards, sizes, lowest_rank):
     """
     if isinstance(cards, _SEQUENCES) and len(cards) in sizes and _cards_ok(cards, lowest_rank):
         return
-    from dealerbox.eval.refuse import hand_error
-
     raise hand_error(cards, sizes, lowest_rank)
 
 
@@ -46,6 +44,31 @@ def _cards_ok(cards, low):
             j += 1
         i += 1
     return True
+
+
+def hand_error(cards, sizes, low):
+    """HandError naming what is wrong with ``cards`` (the arguments of ``check_hand``): checked in the order a hand
+    is read: its type, its size, then card by card (not a card int, outside the deck, repeated)."""
+    from dealerbox.cards import format_card  # the notation: only a refused hand (never in the box's play) names cards
+
+    if not isinstance(cards, _SEQUENCES):
+        return HandError("a hand is a list, tuple, bytes or bytearray of card ints, not %r" % (cards,))
+    n = len(cards)
+    if n not in sizes:
+        if len(sizes) == 1:
+            need = "%d" % sizes[0]
+        else:
+            need = ", ".join(["%d" % s for s in sizes[:-1]]) + " or %d" % sizes[-1]
+        return HandError("%d cards in the hand; this ranking needs %s" % (n, need))
+    for i in range(n):
+        c = cards[i]
+        if type(c) is not int or c < 0 or c > 51:
+            return HandError("not a card int 0-51: %r" % (c,))
+        if c >> 2 < low:
+            return HandError("%s is not in the %d-card deck" % (format_card(c), 52 - 4 * low))
+        if c in list(cards[:i]):  # (MicroPython: no int in bytes)
+            return HandError("%s is in the hand twice" % format_card(c))
+    return HandError("no problem found in %r" % (cards,))  # not reached: check_hand found one
 
 
 class Ranking:

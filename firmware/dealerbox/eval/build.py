@@ -1,35 +1,25 @@
 """What the Teen Patti and Turkish ranking builders share: the table view, the card values and the deltas.
 
-Used only while ``make_ranking`` builds a ranking; on the box it drops this module and the
-game's builder again (``dealerbox/eval/__init__.py``), so none of it is on the heap during a hand.
+Used while ``make_ranking`` builds a ranking (once per game and house rules).
 """
+
+import sys
+from array import array
 
 
 def u16(data):
-    """A read-only view of ``data`` (bytes, little-endian uint16 words) indexed by word; for a
-    packed table (a tables module's ``U``: a tuple of ``bytes`` chunks of 256 words, the last
-    maybe shorter) a tuple of such views, one per chunk: word ``i`` is ``views[i >> 8][i & 255]``.
+    """A read-only view of ``data`` (bytes, little-endian uint16 words) indexed by word.
 
     MicroPython: a ``uctypes`` array over the bytes themselves (no copy, so a table frozen
     in flash stays in flash); reading an element gives a small int and allocates nothing.
-    The view holds the address of the bytes' data, which keeps that block alive (the garbage
-    collector marks every block whose address a live object holds): the tables module may go.
-    CPython: ``memoryview.cast("H")`` (hosts are little-endian; others get a swapped copy).
+    CPython (no ``uctypes``: the platform differs): ``memoryview.cast("H")`` (hosts are
+    little-endian; others get a swapped copy).
     """
-    if type(data) is tuple:
-        out = [None] * len(data)
-        for k in range(len(data)):
-            out[k] = u16(data[k])
-        return tuple(out)
     try:
         import uctypes
     except ImportError:
-        import sys
-
         if sys.byteorder == "little":
             return memoryview(data).cast("H")
-        from array import array
-
         a = array("H", data)
         a.byteswap()
         return a
@@ -46,16 +36,12 @@ def card_values(weights, suit_weights, lowest_rank):
     rank first); cards below the lowest rank get 0 (they are refused by ``check_hand``
     before they are scored).
     """
-    from array import array
-
     w = u16(weights)
     out = array("I", range(52))  # allocated at its final size (a range has a length), then filled
     for c in range(52):
         r = (c >> 2) - lowest_rank
         out[c] = (w[r] << 8 | suit_weights[c & 3]) if r >= 0 else 0
-    import sys
-
-    return out if sys.implementation.name == "micropython" else tuple(out)
+    return out if sys.implementation.name == "micropython" else tuple(out)  # the faster read on each platform
 
 
 def deltas(targets, codes, within_bits):

@@ -1,7 +1,7 @@
 """Building an Indian Poker ranking (``make_ranking("indian", ...)``): the house rules read, the
 scorer of ``indian.py`` set up over a rank table of ``tables_in.py``. RULES.md, Indian Poker; seed 003.
 
-Only while a ranking is built: on the box ``make_ranking`` drops this module again.
+Used while a ranking is built (once per game and house rules: ``make_ranking`` keeps it).
 """
 
 from dealerbox.eval import tables_in as T

@@ -2,7 +2,7 @@
 scorer of ``turkish.py`` set up over the deck's table (``tables_tk24.py`` .. ``tables_tk36.py``).
 RULES.md, Turkish Poker; seed 002.
 
-Only while a ranking is built: on the box ``make_ranking`` drops this module again.
+Used while a ranking is built (once per game and house rules: ``make_ranking`` keeps it).
 """
 
 from dealerbox.deck import turkish_lowest_rank
@@ -14,7 +14,7 @@ from dealerbox.eval.turkish import scorer
 HOUSE = ("no-minor", "standard-ranking")
 _FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
 
-_cache = {}  # type: dict  # deck -> (card values, table view, tables module): kept on CPython
+_cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
 
 
 def _tables(deck):

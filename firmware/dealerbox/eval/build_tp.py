@@ -1,7 +1,7 @@
 """Building a Teen Patti ranking (``make_ranking("teen-patti", ...)``): the house rules read, the
 scorers of ``teenpatti.py`` set up over the tables of ``tables_tp.py``. RULES.md, Teen Patti; seeds 000, 004.
 
-Only while a ranking is built: on the box ``make_ranking`` drops this module again.
+Used while a ranking is built (once per game and house rules: ``make_ranking`` keeps it).
 """
 
 from dealerbox.eval import codes as C
@@ -17,7 +17,7 @@ AK47_RANKS = (12, 11, 2, 5)  # A K 4 7
 # place of A-K-Q and A-2-3 among the sequences (the others sit at their top rank 2..11)
 _SEQ_PLACES = {"a23-high": (12, 13), "akq-high": (13, 12), "a23-low": (12, 1)}
 
-_cache = []  # type: list  # [card values, table view]: kept on CPython, where this module stays loaded
+_cache = []  # type: list  # [card values, table view]: shared by every Teen Patti ranking
 
 
 def _shared():

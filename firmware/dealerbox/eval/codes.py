@@ -1,7 +1,6 @@
 """Pattern codes stored in the evaluator tables (shared with ``host_tools/gen_tables.py``).
 
-Read by the ranking builders (``build_tp.py``, ``build_tk.py``) only: on the box
-``make_ranking`` drops this module again with them, so it is not on the heap during a hand.
+Read by the ranking builders (``build_tp.py``, ``build_tk.py``).
 
 Every table entry is a 16-bit ``code << WITHIN_BITS | within``: ``code`` names the kind
 of rank pattern, ``within`` orders patterns of the same kind (higher is stronger; equal
@@ -42,8 +41,7 @@ WITHIN_BITS = const(9)
 # the scorers use them as literal constants (dealerbox/eval/teenpatti.py, turkish.py).
 TP_ROW_BITS = const(7)
 TK_ROW_BITS = const(8)
-# A packed table is a tuple of bytes chunks of 256 uint16 words (host_tools/gen_tables.py, CHUNK_BITS):
-# word i is word i & 255 of chunk i >> 8, so loading one needs no free block above 513 bytes.
+# A packed table is one bytes of uint16 little-endian words (host_tools/gen_tables.py).
 
 TP_HIGH = const(0)
 TP_PAIR = const(1)

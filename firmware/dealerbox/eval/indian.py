@@ -13,7 +13,7 @@ both ranks. Compare hands of the same size only.
 Score: an int, higher wins, equal ties. The only category is ``high_card``.
 
 This module holds what a hand needs (the scorer); ``build_in.py`` reads the house rules and
-builds the ranking (``make_ranking``), and is dropped again on the box.
+builds the ranking (``make_ranking``).
 """
 
 

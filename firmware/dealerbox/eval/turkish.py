@@ -17,15 +17,15 @@ every non-flush rank pattern; flush hands and the house rules go through a 12-en
 delta tuple (``dealerbox/eval/codes.py``).
 
 This module holds what a hand needs (the scorer); ``build_tk.py`` reads the house rules and
-builds the ranking (``make_ranking``), and is dropped again on the box.
+builds the ranking (``make_ranking``).
 """
 
 
 def scorer(values, table, fl, plain, flush, royal):
     """The 5-card scorer: hand (sequence of 5 card ints of the deck) -> int. Allocates nothing.
 
-    ``values``: the 52 card values, ``table``: the packed table (``build.u16`` views of its chunks: word ``i`` is
-    ``table[i >> 8][i & 255]``, the 256 row offsets are ``table[0]``), ``fl``: the
+    ``values``: the 52 card values, ``table``: the packed table (a ``build.u16`` view, its first 256 words the
+    row offsets), ``fl``: the
     flush table (bytes); ``plain``: None when the table entries are the scores (the default
     ranking), else the deltas by code; ``flush``: the deltas for flush hands; ``royal``: (entry of A-K-Q-J-T,
     its royal flush score: the one flush the deltas cannot tell from a straight flush).
@@ -42,8 +42,7 @@ def scorer(values, table, fl, plain, flush, royal):
 
         def score_default(h, v=values, u=table, fl=fl, fs=flush_score):
             x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
-            t = u[0][(x >> 8) & 255] + (x >> 16)  # the row offsets are chunk 0
-            t = u[t >> 8][t & 255]
+            t = u[u[(x >> 8) & 255] + (x >> 16)]  # the row's offset plus the column
             if fl[x & 255]:
                 return fs(t)
             return t
@@ -55,8 +54,7 @@ def scorer(values, table, fl, plain, flush, royal):
 
     def score_house(h, v=values, u=table, fl=fl, r=remap):
         x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
-        t = u[0][(x >> 8) & 255] + (x >> 16)
-        t = u[t >> 8][t & 255]
+        t = u[u[(x >> 8) & 255] + (x >> 16)]
         x = fl[x & 255]
         return r(t, x)
 

@@ -1,29 +1,21 @@
 """The games: one rules engine per game on the shared table (docs/engine.md).
 
-``engine_class(game)`` imports lazily (RAM on the box) and returns the class for
-``"teen-patti"``, ``"turkish"`` or ``"indian"``; ValueError for an unknown game.
+``engine_class(game)`` returns the engine class of ``"teen-patti"``, ``"turkish"`` or ``"indian"``, importing
+only that game's module (a session plays one game: the others are never loaded).
 """
 
-import sys
-
 GAMES = ("teen-patti", "turkish", "indian")
-
-_MODULES = {
-    "teen-patti": ("dealerbox.games.teenpatti", "TeenPatti"),
-    "turkish": ("dealerbox.games.turkish", "Turkish"),
-    "indian": ("dealerbox.games.indian", "Indian"),
-}
 
 
 def engine_class(game):
     """The engine class of ``game`` (a str of GAMES). Raises ValueError for an unknown game."""
-    if game not in _MODULES:
-        raise ValueError("unknown game %r" % (game,))
-    modname, clsname = _MODULES[game]
-    cls = getattr(__import__(modname, None, None, [clsname]), clsname)
-    if sys.implementation.name == "micropython":
-        # this package is only the lookup: dropped again (the game's module stays loaded), it takes no RAM
-        # while the game is played (docs/engine.md, Memory); a later import loads it again
-        from dealerbox import unload
-        unload(__name__)
-    return cls
+    if game == "teen-patti":
+        from dealerbox.games.teenpatti import TeenPatti
+        return TeenPatti
+    if game == "turkish":
+        from dealerbox.games.turkish import Turkish
+        return Turkish
+    if game == "indian":
+        from dealerbox.games.indian import Indian
+        return Indian
+    raise ValueError("unknown game %r" % (game,))

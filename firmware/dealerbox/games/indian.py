@@ -42,9 +42,11 @@ Variants (house rules, chosen before the session):
   break ties.
 """
 
-from dealerbox.engine.base import Engine, Option, _copy, _reason, house_rules
+from dealerbox.engine.base import Engine, Option, _copy, house_rules
+from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import clockwise
+from dealerbox.eval import make_ranking
 
 MAX_SEATS = 10
 
@@ -60,7 +62,7 @@ class Indian(Engine):
     """
 
     GAME = "indian"
-    WHY = "indian"
+    KINDS = BETTING_KINDS
     STATE = ("round_state", "center", "rounds", "checked_party")
 
     def __init__(self, table, rules=None, entropy=None):
@@ -73,7 +75,6 @@ class Indian(Engine):
     def ranking(self):
         """The evaluator: ``make_ranking("indian", house=...)`` with ``low`` / ``suit-order`` from the rules."""
         if self._rk is None:
-            from dealerbox.eval import make_ranking
             house = []
             if self.rules["low"]:
                 house.append("low")
@@ -141,19 +142,28 @@ class Indian(Engine):
             return self._round_over()
         return [["betting", self.rounds, self.to_act]]
 
-    def _options(self, seat):
+    def _check(self, seat, kind):
+        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (str); the betting
+        kinds by the round (``BettingRound.check``); in party mode only ``check`` (pass)."""
         if self.phase == "party":
-            return [Option("check")]
+            if kind == "check":
+                return Option("check")
+            return "party mode has no betting: look at the others' cards and pass (check)"
+        if kind not in BETTING_KINDS:
+            return "no such action in Indian Poker: %s" % kind
         stacks = self.table.stacks
-        out = []
-        for k, lo, hi in self.round.options(seat, stacks[seat], stacks, self.pb.total()):
-            out.append(Option(k, lo, hi))
-        return out
+        r = self.round.check(seat, kind, stacks[seat], stacks, self.pb.total())
+        if type(r) is str:
+            return r
+        return Option(kind, r[0], r[1])
 
     def _why(self, seat, action):
         if action.cards is not None:
-            return _reason("indian", self, seat, None)
-        return self._check_options(seat, action)
+            return "Indian Poker has no draw"
+        return Engine._why(self, seat, action)
+
+    def _parts_from_state(self, d):
+        self.round = BettingRound.from_state(d["round_state"])
 
     def _do(self, seat, action):
         if self.phase == "party":

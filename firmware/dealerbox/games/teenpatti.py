@@ -26,6 +26,7 @@ is left and nobody owes an answer to a bet, every hand still in is shown.
 from micropython import const
 
 from dealerbox.engine.base import Engine, Option, _reader, house_rules
+from dealerbox.eval import make_ranking
 from dealerbox.rng import randbelow
 
 _ONE_CARD = ("cobra", "999", "in-out")
@@ -62,7 +63,7 @@ class TeenPatti(Engine):
     """
 
     GAME = "teen-patti"
-    WHY = "teen_patti"
+    KINDS = ("accept", "refuse", "see", "blind", "chaal", "pack", "show", "sideshow", "rebuy")
     STATE = ("stake", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
              "peeks", "wild", "turns")
 
@@ -142,69 +143,115 @@ class TeenPatti(Engine):
         lim = self.rules["blind_limit"]
         return bool(lim) and self.blind_turns[seat] >= lim
 
-    # ---- options ------------------------------------------------------------------------------------
-    def _options(self, seat):
-        """The legal options of ``seat``: see, blind/chaal (all-in for less when short), pack, show (what it
-        costs by the house's show rule), sideshow (its cost: 004 the minimum seen chaal, 000 the stake, 001
-        free), rebuy (seed 001, when short of the minimum)."""
+    # ---- the rule of each action kind -----------------------------------------------------------------
+    def _check(self, seat, kind):
+        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (str).
+
+        see; blind/chaal (all-in for less when short; two sizes under 001); pack; show (what it costs by the
+        house's show rule); sideshow (its cost: 004 the minimum seen chaal, 000 the stake, 001 free);
+        accept/refuse while a sideshow is answered (the third request cannot be refused under 001).
+        """
         r = self.rules
         if self.phase == "sideshow":
-            if r["sideshow_third_forced"] and self.requests[self.sideshow[0]] >= _SIDESHOW_FORCED_AT:  # type: ignore[index]
-                return [Option("accept")]
-            return [Option("accept"), Option("refuse")]
-        opts = []
+            if kind == "accept":
+                return Option("accept")
+            if kind == "refuse":
+                if r["sideshow_third_forced"] and self.requests[self.sideshow[0]] >= _SIDESHOW_FORCED_AT:  # type: ignore[index]
+                    return "the third sideshow request cannot be refused"
+                return Option("refuse")
+            return "answer the sideshow: accept or refuse"
         seen = self.seen[seat]
         stack = self.table.stacks[seat]
-        if not seen:
-            opts.append(Option("see"))
+        if kind == "see":
+            return "your cards are already seen" if seen else Option("see")
+        if kind == "blind" or kind == "chaal":
+            return self._check_chaal(seat, kind, seen, stack)
+        if kind == "pack":
+            return Option("pack")
+        if kind == "accept" or kind == "refuse":
+            return "there is no sideshow to answer"
+        if kind == "show":
+            return self._check_show(seat, seen, stack)
+        if kind == "sideshow":
+            return self._check_sideshow(seat, seen, stack)
+        return "%s is not a Teen Patti action" % kind
+
+    def _check_chaal(self, seat, kind, seen, stack):
+        if seen and kind == "blind":
+            return "a seen player bets with chaal, not blind"
+        if not seen and kind == "chaal":
+            return "a blind player bets blind (or sees first)"
+        if not seen and self._blind_limit_hit(seat):
+            return "blind limit reached (%d): see your cards or pack" % self.rules["blind_limit"]
+        if stack <= 0:
+            return "no chips left to bet"
         lo, hi, sizes = self._range(seen)
-        kind = "chaal" if seen else "blind"
-        if stack > 0 and (seen or not self._blind_limit_hit(seat)):
-            if stack < lo:                          # all-in for less
-                opts.append(Option(kind, stack, stack, (stack,)))
-            elif sizes is not None:
-                amts = []
-                for a in sizes:
-                    a = min(a, stack)
-                    if a not in amts:
-                        amts.append(a)
-                opts.append(Option(kind, amts[0], amts[-1], tuple(amts)))
-            else:
-                opts.append(Option(kind, lo, min(hi, stack)))
-        opts.append(Option("pack"))
+        if stack < lo:                          # all-in for less
+            return Option(kind, stack, stack, (stack,))
+        if sizes is not None:
+            amts = []
+            for a in sizes:
+                a = min(a, stack)
+                if a not in amts:
+                    amts.append(a)
+            return Option(kind, amts[0], amts[-1], tuple(amts))
+        return Option(kind, lo, min(hi, stack))
+
+    def _check_show(self, seat, seen, stack):
+        """A show: only two players left; its cost by the show rule (004 / 000: a blind player pays the stake, seen
+        vs seen 2x the stake (004) or the stake (000), never seen vs blind; 001: only a seen player asks, 2x the
+        last bet, 4x when the other is blind)."""
+        if self.must_bet == seat:
+            return "sideshow refused: chaal or pack"
         live = self.live_seats()
-        if self.must_bet != seat and self.sideshow is None:
-            st = self.stake
-            cost = None
-            if len(live) == 2 and (seen or not self._blind_limit_hit(seat)):
-                op_seen = self.seen[live[0] if live[1] == seat else live[1]]
-                rule = r["show"]
-                if rule == "001":   # a blind player cannot ask; 2x the last bet, 4x when the other is blind
-                    if seen:
-                        cost = (2 if op_seen else 4) * self.last_bet
-                elif not seen:      # 004, 000: the blind player pays the stake
-                    cost = st
-                elif op_seen:       # seen vs seen: 004 2x the stake, 000 the stake; never seen vs blind
-                    cost = 2 * st if rule == "004" else st
-            if cost is not None:
-                c = min(cost, stack)
-                opts.append(Option("show", c, c))
-            rule = r["sideshow"]
-            t = self.last_bettor
-            if rule != "off" and seen and len(live) >= 3 and t is not None and t != seat and self.is_live(t) \
-                    and self.seen[t]:
-                if rule == "004":           # only when every player still in is seen
-                    cost = lo
-                    for x in live:
-                        if not self.seen[x]:
-                            cost = None
-                else:
-                    cost = st if rule == "000" else 0
-                if cost is not None and cost <= stack:
-                    opts.append(Option("sideshow", cost, cost))
-        if self._rebuy_allowed(seat):
-            opts.append(Option("rebuy", 1, 1000000))
-        return opts
+        if len(live) != 2:
+            return "a show only when two players remain"
+        if not seen and self._blind_limit_hit(seat):
+            return "blind limit reached: see your cards or pack"
+        op_seen = self.seen[live[0] if live[1] == seat else live[1]]
+        rule = self.rules["show"]
+        st = self.stake
+        if rule == "001":
+            if not seen:
+                return "a blind player cannot ask for the show: see first"
+            cost = (2 if op_seen else 4) * self.last_bet
+        elif not seen:
+            cost = st
+        elif op_seen:
+            cost = 2 * st if rule == "004" else st
+        else:
+            return "a seen player cannot ask a blind one for the show: chaal or pack"
+        c = min(cost, stack)
+        return Option("show", c, c)
+
+    def _check_sideshow(self, seat, seen, stack):
+        """A sideshow: asked by a seen player of the previous bettor, himself seen, with three players or more in;
+        under 004 only when every player still in is seen, for the minimum seen chaal."""
+        rule = self.rules["sideshow"]
+        if rule == "off":
+            return "no sideshow at this table"
+        if not seen:
+            return "a blind player cannot ask for a sideshow"
+        if self.must_bet == seat:
+            return "sideshow refused: chaal or pack"
+        live = self.live_seats()
+        if len(live) < 3:
+            return "a sideshow needs three players in; ask for the show"
+        t = self.last_bettor
+        if t is None or t == seat or not self.is_live(t):
+            return "nobody has bet before you"
+        if not self.seen[t]:
+            return "the previous player is blind"
+        if rule == "004":
+            for x in live:
+                if not self.seen[x]:
+                    return "a sideshow only when every player still in is seen"
+            cost = self._range(True)[0]
+        else:
+            cost = self.stake if rule == "000" else 0
+        if cost > stack:
+            return "not enough chips for the sideshow"
+        return Option("sideshow", cost, cost)
 
     def _rebuy_allowed(self, seat):
         return (self.rules["rebuy_mid_hand"] and self.phase == "betting" and seat == self.to_act
@@ -298,7 +345,6 @@ class TeenPatti(Engine):
             v = r["variant"]
             wild = _AK47 if v == "ak47" else (self.wild,) if v == "joker-hunt" else ()
             house = (r["sequence"], "muflis") if r["muflis"] else (r["sequence"],)
-            from dealerbox.eval import make_ranking
             self._rk = make_ranking("teen-patti", house=house, wild_ranks=wild)
         return self._rk
 

@@ -48,13 +48,14 @@ there is no betting: the draw and the showdown follow.
 """
 
 from dealerbox.deck import turkish_deck, turkish_size
-from dealerbox.engine.base import Engine, Option, _copy, _reader, _reason, house_rules
+from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason, house_rules
+from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
 from dealerbox.engine.stock import Stock, StockError
+from dealerbox.eval import make_ranking
 
-# the ranks of dealerbox.cards (rank = card >> 2; J 9, K 11, A 12), written out: a hand does not load that module
-OPENERS = {"jacks": 9, "kings": 11, "aces": 12}
+OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens (the house rule names it): ranks
 
 
 def keeps_openers(kept, rank):
@@ -77,33 +78,27 @@ def keeps_openers(kept, rank):
     return pairs >= 2
 
 
-def holds_openers(hand, rank, size, minor=True):
-    """True when the five cards ``hand`` (card ints of the ``size``-card deck) hold openers of ``rank``
-    (RULES.md, Turkish Poker: at least a pair of that rank): a pair of ``rank`` or higher, two pair, three
-    or four of a kind, a full house, or, with no pair at all, a flush, a straight (five ranks in a row) or,
-    unless the no-minor house rule (``minor`` False), the minor straight (the ace with the deck's four
-    lowest ranks). Every category above one pair is one of these in each of the game's rankings.
-
-    The same answer as scoring the hand with the evaluator against the weakest pair of ``rank``
-    (tests/host/test_turkish_openers.py checks every hand of every deck), without loading the evaluator
-    for the betting before the draw: a hand loads it only for its showdown (docs/engine.md, Memory).
+def weakest_openers(rank, size):
+    """The weakest hand holding openers of ``rank`` in the ``size``-card deck: a pair of that rank (clubs and
+    diamonds) and the deck's three lowest other ranks (hearts, spades, hearts: neither a flush nor a straight).
+    Card ints. RULES.md, Turkish Poker: openers are at least a pair of that rank.
     """
-    if keeps_openers(hand, rank):
-        return True
-    ranks = sorted([c >> 2 for c in hand])
-    for i in range(4):
-        if ranks[i] == ranks[i + 1]:
-            return False                # one pair below ``rank``: neither a straight nor a flush
-    suit = hand[0] & 3
-    for c in hand:
-        if c & 3 != suit:
-            break
-    else:
-        return True                     # a flush (straight flushes included)
-    if ranks[4] - ranks[0] == 4:
-        return True
     low = 13 - size // 4                # the deck's lowest rank (dealerbox.deck.turkish_lowest_rank)
-    return minor and ranks == [low, low + 1, low + 2, low + 3, 12]
+    kickers = []  # type: list
+    r = low
+    while len(kickers) < 3:
+        if r != rank:
+            kickers.append(r)
+        r += 1
+    return [rank * 4, rank * 4 + 1, kickers[0] * 4 + 2, kickers[1] * 4 + 3, kickers[2] * 4 + 2]
+
+
+def holds_openers(rk, hand, rank):
+    """True when the five cards ``hand`` hold openers of ``rank`` by the ranking ``rk`` (the hand's Turkish
+    ranking, its deck and house rules): the hand scores at least the weakest pair of ``rank``. Whatever the
+    ranking puts above one pair opens (two pair, a straight, the minor straight unless the no-minor house rule
+    makes it an ace-high hand, ...): the evaluator decides, nothing restates its categories."""
+    return rk.score(hand) >= rk.score(weakest_openers(rank, rk.deck))
 
 
 class Turkish(Engine):
@@ -119,7 +114,7 @@ class Turkish(Engine):
     """
 
     GAME = "turkish"
-    WHY = "turkish"
+    KINDS = ("draw", "look", "karanlik", "check", "open", "bet", "call", "raise", "fold")
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
              "owed", "blind_seat", "replay_reshuffles")
 
@@ -140,11 +135,9 @@ class Turkish(Engine):
         return list(turkish_deck(players, four36))
 
     def ranking(self):
-        """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``), loaded at
-        the showdown (``Engine.drop_ranking`` lets it go when the hand ends)."""
+        """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``, which keeps it)."""
         size = len(self.deck)
         if self._rk is None or self._rk_size != size:
-            from dealerbox.eval import make_ranking
             house = []
             if self.rules["no_minor"]:
                 house.append("no-minor")
@@ -156,8 +149,7 @@ class Turkish(Engine):
 
     def has_openers(self, seat):
         """True when ``seat``'s five cards hold openers (pair of kings or better by default; ``holds_openers``)."""
-        r = self.rules
-        return holds_openers(self.hands[seat], OPENERS[r["openers"]], len(self.deck), not r["no_minor"])
+        return holds_openers(self.ranking(), self.hands[seat], OPENERS[self.rules["openers"]])
 
     # ---- state (the snapshot saves self.round and self.stock as round_state, stock_state) ------
     def _reset(self):
@@ -224,52 +216,92 @@ class Turkish(Engine):
         rnd.start(self.table.stacks)
         return rnd
 
-    # ---- options and reasons -----------------------------------------------------------------------
-    def _options(self, seat):
+    # ---- the rule of each action kind -----------------------------------------------------------------
+    def _check(self, seat, kind):
+        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (str). The draw's
+        cards are checked by ``_check_draw``; the betting kinds by the round (``BettingRound.check``), ``open``
+        being the first bet before the draw, for a player with openers only."""
         if self.phase == "draw":
-            return [Option("draw")]
+            return Option("draw") if kind == "draw" else "it is the draw: discard 0 to 4 cards (draw)"
+        if kind == "draw":
+            return "the draw comes after the betting before the draw"
+        rnd = self.round
         stacks = self.table.stacks
         stack = stacks[seat]
         if not self.looked[seat]:
-            out = [Option("look")]
-            rnd = self.round
-            if seat == self.blind_seat and self.street == 0 and rnd.high == 0 and stack > 0 \
-                    and rnd._others_can_answer(seat, stacks):
-                b = min(self.rules["bet"], stack)
-                out.append(Option("karanlik", b, b))
-            return out
-        out = []
-        for kind, lo, hi in self.round.options(seat, stack, stacks, self.pb.total()):
-            if kind == "bet" and self.street == 0:
-                if not self.has_openers(seat):
-                    continue
-                kind = "open"
-            out.append(Option(kind, lo, hi))
-        return out
+            if kind == "look":
+                return Option("look")
+            if kind == "karanlik":
+                if seat == self.blind_seat and self.street == 0 and rnd.high == 0 and stack > 0 \
+                        and rnd._others_can_answer(seat, stacks):
+                    b = min(self.rules["bet"], stack)
+                    return Option("karanlik", b, b)
+                return "nobody left to call a blind bet"
+            return "Karanlık: bet blind (karanlik) or look at your cards first"
+        if kind == "look":
+            return "you have seen your cards"
+        if kind == "karanlik":
+            if not self.rules["karanlik"]:
+                return "Karanlık (the blind bet) is not played at this table"
+            return "only the first player may bet blind (Karanlık), before looking"
+        if kind == "open":
+            if self.street != 0:
+                return "the pot was opened before the draw: bet"
+            if rnd.high > 0:
+                return "the pot is open: call, raise or fold"
+            if not self.has_openers(seat):
+                return "you need openers to open: a pair of %s or better; check" % self.rules["openers"]
+            kind = "bet"
+        elif kind == "bet" and self.street == 0:
+            return "before the draw the first bet is the open"
+        elif kind not in BETTING_KINDS:
+            return "no such action in Turkish Poker: %s" % kind
+        r = rnd.check(seat, kind, stack, stacks, self.pb.total())
+        if type(r) is str:
+            return r
+        return Option("open" if self.street == 0 and kind == "bet" else kind, r[0], r[1])
 
     def _why(self, seat, action):
-        pos = action.cards
         if self.phase == "draw":
-            ok = action.kind == "draw" and action.amount == 0 and isinstance(pos, list) and len(pos) <= 4
-            if ok:
-                for i in range(len(pos)):
-                    p = pos[i]
-                    if type(p) is not int or not 0 <= p <= 4 or p in pos[:i]:
-                        ok = False
-            if ok:          # a dry run of the serving on a copy of the stock (no entropy): nothing changes
-                st = self.stock
-                dry = Stock(st.cards, st.replay)
-                dry.pos = st.pos
-                dry.muck = list(st.muck)
-                hand = self.hands[seat]
-                try:
-                    self._serve(dry, seat, [hand[p] for p in pos], None if _reader(self.entropy) is None else bytes)
-                except StockError as e:
-                    return str(e)
-                return None
-        elif pos is None:
-            return self._check_options(seat, action)
-        return _reason("turkish_draw", self, action)
+            return self._check_draw(seat, action)
+        if action.cards is not None:
+            return "only a draw names cards"
+        return Engine._why(self, seat, action)
+
+    def _check_draw(self, seat, action):
+        """The reason the draw ``action`` of ``seat`` is refused, or None: the kind, no chips, 0 to 4 distinct
+        positions 0-4, and a dry run of the serving on a copy of the stock (no entropy; nothing changes)."""
+        o = self._check(seat, action.kind)
+        if type(o) is str:
+            return o
+        why = amount_reason(o, action.amount)       # a draw takes no amount: the option's own rule
+        if why is not None:
+            return why
+        pos = action.cards
+        if not isinstance(pos, list):
+            return "say which cards to discard (positions 0-4)"
+        if len(pos) > 4:
+            return "discard 0 to 4 cards, not %d" % len(pos)
+        for i in range(len(pos)):
+            p = pos[i]
+            if type(p) is not int or not 0 <= p <= 4:
+                return "no card at position %r (positions are 0-4)" % (p,)
+            if p in pos[:i]:
+                return "card %d given twice" % p
+        st = self.stock
+        dry = Stock(st.cards, st.replay)
+        dry.pos = st.pos
+        dry.muck = list(st.muck)
+        hand = self.hands[seat]
+        try:
+            self._serve(dry, seat, [hand[p] for p in pos], None if _reader(self.entropy) is None else bytes)
+        except StockError as e:
+            return str(e)
+        return None
+
+    def _parts_from_state(self, d):
+        self.round = BettingRound.from_state(d["round_state"])
+        self.stock = Stock.from_state(d["stock_state"], self.deck[self.pos:])
 
     # ---- applying --------------------------------------------------------------------------------------
     def _do(self, seat, action):
@@ -396,7 +428,6 @@ class Turkish(Engine):
         self.phase = "over"
         self.to_act = None
         self.table.move_button()
-        self.drop_ranking()
         return [["dead", total], ["over"]]
 
     def _showdown(self):

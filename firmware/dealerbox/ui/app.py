@@ -23,10 +23,12 @@ gate, a showdown, the awards). Everything a screen draws is computed when a butt
 ``draw`` only paints it, allocating nothing.
 
 ``App`` is ``PlayFlow`` (ui/play_flow.py: gate, turn, sideshow comparison) plus the interface; the setup
-and results screens are functions of ui/setup_flow.py and ui/results_flow.py, imported only while such
-a screen is up (docs/ui.md, docs/device.md "Memory").
+and results screens are functions of ui/setup_flow.py and ui/results_flow.py, imported when such a screen
+is first entered and kept (docs/ui.md, docs/device.md "Memory").
 """
 
+from dealerbox.engine.table import Table
+from dealerbox.games import engine_class
 from dealerbox.ui import saving, screens
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
@@ -189,10 +191,8 @@ class App(PlayFlow):
             return False
         e = None
         try:
-            from dealerbox.engine.base import Engine
-            from dealerbox.engine.table import Table
             from dealerbox.ui import snapcheck
-            e = Engine.from_state(Table.from_state(snap["table"]), es)
+            e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
             for rec in records:
                 seat, action = snapcheck.action_of(rec)
                 if seat != e.to_act:
@@ -226,14 +226,11 @@ class App(PlayFlow):
         """Continue the session of ``snap`` (from ``snapshot``) and the journal's actions after it (``journal``,
         set by ``resume``); a hand in progress resumes at its gate. ``void``: the table chose to void the hand
         in progress (every chip put in it back to its owner, logged as voided with its deal: ``Engine.void_hand``)."""
-        self._unload_setup()
-        from dealerbox.engine.base import Engine
-        from dealerbox.engine.table import Table
         self.cfg = snap["cfg"]
         self.table = Table.from_state(snap["table"])
         es = snap.get("engine")
         if es is not None:
-            self.engine = Engine.from_state(self.table, es, self.entropy)
+            self.engine = engine_class(es["game"]).from_state(self.table, es, self.entropy)
         else:
             self._new_engine()
         self.last = snap.get("last", "")

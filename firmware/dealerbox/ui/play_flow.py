@@ -8,13 +8,16 @@ next gate or the end of the hand). Actions are the engine's legal options only; 
 within the option's range with UP/DOWN (long: to its max/min).
 
 The setup screens (``ui/setup_flow.py``) and the results screens (``ui/results_flow.py``) are
-module functions taking the app, imported by ``_setup()`` / ``_results()`` while such a screen is
-up and dropped again when a play screen is entered (docs/device.md, Memory).
+module functions taking the app, imported by ``_setup()`` / ``_results()`` when such a screen is
+first entered and kept (docs/device.md, Memory).
 """
 
+import gc
 import sys
 
-from dealerbox import unload
+from dealerbox.engine.base import Action, IllegalAction
+from dealerbox.engine.table import Table
+from dealerbox.games import engine_class
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import cardart, font, saving, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
@@ -34,49 +37,28 @@ from dealerbox.ui.modes import (
     SETUP,
 )
 
-# loaded for the setup screens (and the rules view), dropped while a game is played (docs/device.md)
-SETUP_MODULES = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.engine.rules")
-# loaded from the end of a hand (showdown, awards, standings, menus) to the next gate; the category labels
-# also for a sideshow comparison
-RESULTS_MODULES = ("dealerbox.ui.results_flow", "dealerbox.ui.labels")
-_MP = sys.implementation.name == "micropython"
+_MP = sys.implementation.name == "micropython"   # gc.collect: needed on the chip, only slow on CPython
 SIDESHOW_ASKS = ("Sideshow: %s asks %s", "%s asks %s sideshow", "Sideshow %s\x18%s", "%s asks %s")
 
 
 def collect():
     """Collect the heap now (MicroPython only: CPython's collector is not needed and slow)."""
     if _MP:
-        import gc
         gc.collect()
-
-
-def _drop(names):
-    """Unload the modules ``names`` and collect, when any of them is loaded (a screen's code leaving the heap)."""
-    for name in names:
-        if name in sys.modules:
-            unload(*names)
-            collect()
-            return
 
 
 class PlayFlow:
     """The layer under ``App``: screen changes, list moves, the play flow (gate, turn, sideshow
     comparison); the setup and results screens are functions of ``ui/setup_flow.py`` and
-    ``ui/results_flow.py``, loaded only while they are used."""
+    ``ui/results_flow.py``, imported when first used."""
 
     def _setup(self):
         from dealerbox.ui import setup_flow
         return setup_flow
 
-    def _unload_setup(self):
-        _drop(SETUP_MODULES)
-
     def _results(self):
         from dealerbox.ui import results_flow
         return results_flow
-
-    def _unload_results(self):
-        _drop(RESULTS_MODULES)
 
     def new_config(self, game):
         """Start a fresh session config for ``game`` (names kept from the previous one)."""
@@ -98,17 +80,12 @@ class PlayFlow:
         """Compute the rows, title and hint of the current screen (at press time, never in draw)."""
         m = self.mode
         if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
-            if m != M_RULESVIEW:        # the rules view is reached from (and returns to) a results screen
-                self._unload_results()
             self._setup().build(self)
         elif m == M_GATE:
-            self._unload_setup()
-            self._unload_results()
             self._build_gate()
         elif m == M_NOSAVE:
             self._build_nosave()  # type: ignore[attr-defined]
         else:
-            self._unload_setup()
             self._results().build(self)
         self._fix_top()
 
@@ -144,19 +121,15 @@ class PlayFlow:
         self.dirty = True
 
     def _new_engine(self):
-        from dealerbox.games import engine_class
         cls = engine_class(self.cfg["game"])  # type: ignore[attr-defined]
         self.engine = cls(self.table, self.cfg["rules"], self.entropy)  # type: ignore[attr-defined]
 
     def start_session(self):
         """Seat the players and deal the first hand (after the summary was confirmed)."""
-        from dealerbox.engine.table import Table
-        self._unload_setup()
         cfg = self.cfg  # type: ignore[attr-defined]
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
         self._new_engine()
-        self._unload_setup()  # CPython: engine.house_rules left dealerbox.engine.rules loaded
         if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
             self.store.clear()  # type: ignore[attr-defined]
         self.last = ""
@@ -164,7 +137,6 @@ class PlayFlow:
 
     def next_hand(self):
         """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
-        self._unload_results()      # before the deal: the results screens are not needed until the hand ends
         self.engine.start_hand()
         self.last = "Hand %d dealt" % self.engine.hand_no
         self._after_engine()
@@ -326,7 +298,6 @@ class PlayFlow:
         return k
 
     def _act(self, o):
-        from dealerbox.engine.base import Action, IllegalAction
         e = self.engine
         seat = e.to_act
         if o.kind == "draw":
@@ -392,9 +363,12 @@ class PlayFlow:
         self.center = c if c else None
         if isinstance(stake, int):
             return "Pot %d  stake %d" % (pot, stake)
-        bets = pv.get("bets")
-        if seat is not None and bets and pv.get("phase") != "draw":
-            call = min(max(bets) - bets[seat], self.table.stacks[seat])
+        if seat is not None and pv.get("bets") and pv.get("phase") != "draw":
+            call = 0                    # the call the engine offers (the seat to act; none: it may check)
+            if seat == e.to_act:
+                for o in e.legal_actions():
+                    if o.kind == "call":
+                        call = o.min
             return "Pot %d  call %d" % (pot, call)
         return "Pot %d" % pot
 
@@ -424,7 +398,7 @@ class PlayFlow:
     def _open_peek(self):
         """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
         ``view`` (its own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
-        from dealerbox.ui.labels import category_label
+        from dealerbox.ui.results_flow import category_label
 
         e = self.engine
         seat = self.peek_for[0]

@@ -3,16 +3,14 @@ between hands (next hand, standings, rebuy, rules, end session), the table menu,
 session with net results.
 
 Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: the app imports
-this module (``App._results()``) when the hand ends or the table menu is opened, and drops it again
-(``App._unload_results``, docs/device.md "Memory") at the next gate, so it is not on the heap while
-a hand is dealt and played. The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are
-built at press time (``build``), never while drawing.
+this module (``App._results()``) when the first hand ends or the table menu is first opened, and keeps
+it. The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built at press time
+(``build``), never while drawing.
 """
 
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import font, widgets
+from dealerbox.ui import font, settings, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
-from dealerbox.ui.labels import category_label
 from dealerbox.ui.modes import (
     BETWEEN_ITEMS,
     M_AWARDS,
@@ -26,6 +24,24 @@ from dealerbox.ui.modes import (
     M_STANDINGS,
     MENU_ITEMS,
 )
+
+# hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
+CATEGORY_LABELS = {
+    "high_card": "High card", "pair": "Pair", "color": "Color", "sequence": "Sequence", "pure_sequence": "Pure seq.",
+    "trail": "Trail", "two_pair": "Two pair", "minor_straight": "Minor straight", "straight": "Straight",
+    "three_of_a_kind": "Three of a kind", "full_house": "Full house", "flush": "Flush",
+    "four_of_a_kind": "Four of a kind", "minor_straight_flush": "Minor str. flush",
+    "straight_flush": "Straight flush", "royal_flush": "Royal flush", "card": "",
+}
+
+
+def category_label(cat):
+    """Screen label of an evaluator category ("pure_sequence" -> "Pure seq."); "" for None. The showdown lines
+    and the sideshow comparison (ui/play_flow.py) show it."""
+    if not cat:
+        return ""
+    return CATEGORY_LABELS.get(cat, cat)
+
 
 # how a hand ended (engine ``result["how"]``), the first line of the awards
 HOW = {"pack": "Everyone else packed", "fold": "Everyone else folded", "show": "Show", "pot-cap": "Pot cap reached",
@@ -109,7 +125,6 @@ def press(app, b, long):
             app._enter(M_END)
     elif m == M_REBUY:
         if b in (btn.LEFT, btn.RIGHT):
-            from dealerbox.ui import settings
             app.amount = settings.ladder_step(settings.CHIP_LADDER, app.amount, 1 if b == btn.RIGHT else -1)
             _build_rebuy(app)
             app.dirty = True
@@ -143,7 +158,6 @@ def press(app, b, long):
             app.store.clear()
         app.table = None
         app.engine = None
-        from dealerbox.ui import settings
         app._enter(M_GAME, settings.game_index(app.cfg["game"]))
     return False
 

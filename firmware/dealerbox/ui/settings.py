@@ -10,6 +10,7 @@ The boot/ante and the betting structure are house-rule values (``rules.py`` keys
 their own setup screens. Player ranges: RULES.md (Teen Patti 2-10, Turkish 2-5, Indian 2-10).
 """
 
+from dealerbox.engine import rules
 from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
 
 GAMES = ("teen-patti", "turkish", "indian")
@@ -128,7 +129,6 @@ def rule_choices(game, key, chips):
     Choice specs come from ``rules.choices``: a tuple of values, "bool", or an int range
     ``[lo, hi]`` offered as a ladder (money keys up to the starting chips, counts up to 10).
     """
-    from dealerbox.engine import rules
     spec = rules.choices(game, key)
     if spec == "bool":
         return [False, True]
@@ -169,7 +169,6 @@ SINGLE_ORDER = {
 def single_keys(game):
     """The other house-rule keys (the "single house rules" screen) in a fixed order (dict order is not
     kept by MicroPython): ``SINGLE_ORDER``, then any other key of ``rules`` sorted."""
-    from dealerbox.engine import rules
     skip = BETTING_KEYS[game]
     sk = stake_key(game)
     have = rules.defaults(game)
@@ -183,7 +182,6 @@ def single_keys(game):
 def apply_preset(game, current, name):
     """The house rules of preset ``name``, keeping from ``current`` the boot/ante and the betting keys the
     preset does not set itself (so the earlier setup screens are not silently undone)."""
-    from dealerbox.engine import rules
     new = rules.preset(game, name)
     base = rules.defaults(game)
     keep = (stake_key(game),) + BETTING_KEYS[game]
@@ -275,7 +273,6 @@ _DESCRIBE = {
 def describe(game, d):
     """Short lines (<= 21 characters) naming ``game``'s house rules in ``d`` for the summary screen and the
     rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule."""
-    from dealerbox.engine import rules
     full = rules.validate(game, d)
     f = _DESCRIBE.get(game)
     if f is None:

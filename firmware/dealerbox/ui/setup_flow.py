@@ -3,9 +3,8 @@ preset, single house rules, and the summary of every rule in force (confirmed be
 also the "resume" offer at boot and the "Rules in force" view during play.
 
 Functions of the ``App`` (ui/app.py), not a layer of it: this module, ``ui/settings.py`` and
-``dealerbox.engine.rules`` are loaded when a setup screen is entered and dropped again (``App._unload_setup``,
-docs/device.md "Memory") once the game starts, so a session's heap holds only the play screens and
-the chosen game. The app owns the session config (``cfg``, ui/settings.py) and the list/value
+``dealerbox.engine.rules`` are imported when the first setup screen is entered (docs/device.md "Memory")
+and kept. The app owns the session config (``cfg``, ui/settings.py) and the list/value
 screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built at press time
 (``build``), never while drawing.
 """
@@ -35,8 +34,7 @@ def resume(app, store):
 
     What the store found wrong (``store.report``: a str, or a list of lines of which the last says
     which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
-    no save could be used (then only "New session" is offered). Boot code: it is here, with the
-    other screens before a game, so it is not on the heap while a game is played."""
+    no save could be used (then only "New session" is offered)."""
     app.store = store
     snap = None
     try:
@@ -66,8 +64,7 @@ def _store_report(store):
 
 def press_resume(app, b, long):
     """A button on the resume offer: move between "Resume" and "New session", or take one. True when
-    "Resume" was taken: the caller restores ``app.saved`` (``App.restore``), once this module's code is
-    no longer running (a running function keeps its whole module on the heap)."""
+    "Resume" was taken: the caller restores ``app.saved`` (``App.restore``)."""
     n = len(app.rows)
     k = 3 if app.saved_live else 2     # the choices: the last k rows
     if b in (btn.UP, btn.DOWN) and app.saved is not None:

@@ -13,6 +13,10 @@ Errors never escape as tracebacks: ``check`` turns any exception of a restore in
 
 from micropython import const
 
+from dealerbox.engine import rules
+from dealerbox.engine.base import Action, IllegalAction
+from dealerbox.engine.table import Table
+from dealerbox.games import GAMES, engine_class
 from dealerbox.ui.modes import SNAPSHOT_VERSION
 
 MAX_CHIPS = const(1000000000)   # more chips than any table has: a larger stack is a damaged save
@@ -22,7 +26,6 @@ _DECK = const(52)
 
 def action_of(rec):
     """``(seat, Action)`` from a journal record; ValueError for one that is not a record of ``record_of``."""
-    from dealerbox.engine.base import Action
     parts = rec.split(".")
     if len(parts) not in (3, 4) or not parts[0].isdigit() or not parts[1].isalpha():
         raise ValueError("bad journal record %r" % rec)
@@ -87,10 +90,8 @@ def check(snap):
         return why
     cfg = snap["cfg"]
     game = cfg["game"]
-    from dealerbox.games import GAMES
     if game not in GAMES:
         return "unknown game %r" % (game,)
-    from dealerbox.engine import rules
     try:
         rules.validate(game, cfg.get("rules") or {})
     except (ValueError, TypeError, KeyError) as err:
@@ -102,7 +103,6 @@ def check(snap):
     if not 0 <= t["dealer"] < n:
         return "dealer seat %d of %d" % (t["dealer"], n)
     es = snap.get("engine")
-    from dealerbox.engine.table import Table
     try:
         table = Table.from_state(t)
         if es is None:
@@ -117,8 +117,7 @@ def check(snap):
         why = _cards(es, n)
         if why is not None:
             return why
-        from dealerbox.engine.base import Engine
-        e = Engine.from_state(table, es)
+        e = engine_class(game).from_state(table, es)
         if not e.chips_ok():
             return "chips not conserved (%d in play, %d bought in)" % (sum(table.stacks) + e.pot_total(),
                                                                       sum(table.bought_in))
@@ -160,7 +159,6 @@ def replay(app, records):
     Returns ``(applied, problem)``: how many were applied, and None or the reason the next one could not be
     (a record that is not an action, or one the rules refuse: the session continues before it).
     """
-    from dealerbox.engine.base import IllegalAction
     e = app.engine
     k = 0
     for rec in records:
