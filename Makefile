@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 MP     := $(VENV)/bin/micropython
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 MPPATH := build/mpy:tests/core
-HEAP   ?= 192K
+HEAP   ?= 256K
 ARGS   ?=
 
 .PHONY: sim test test-cpython test-micropython compile lint bench soak deploy screenshots tables clean
