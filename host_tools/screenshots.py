@@ -56,7 +56,7 @@ class Tour:
         self.press(btn.OK)
 
     def setup(self, game_index, players, names=(), chips_left=0, rule_rights=None, shots=False):
-        """Walk the setup screens (snapping each when ``shots``) up to the first gate."""
+        """Walk the setup screens (snapping each when ``shots``) and the deal's seal, up to the first gate."""
         p = self.press
         p(btn.DOWN, game_index)
         shots and self.snap("01-game")
@@ -90,6 +90,8 @@ class Tour:
         shots and self.snap("08-house-rules")
         p(btn.OK)
         shots and self.snap("09-summary")
+        p(btn.OK)
+        shots and self.snap("24-seal")      # the deal's seal (commitment) before the first gate
         p(btn.OK)
 
     def type_name(self, target):

@@ -55,7 +55,7 @@ def play_session(game, players, seed, hands):
     while played < hands and presses < 5000:
         m = app.mode
         presses += 1
-        if m == modes.M_GATE:
+        if m == modes.M_GATE or m == modes.M_SEAL:
             rig.press(OK)
         elif m == modes.M_TURN:
             kinds = [o.kind for o in app.opts]

@@ -117,6 +117,16 @@ def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None,
     rig.press(OK)
     assert app.mode == modes.M_SUMMARY
     rig.press(OK)
+    pass_seal(rig)
+
+
+def pass_seal(rig):
+    """On a hand's first screen (the deal's seal: the commitment's first 8 hex digits), check it and press
+    OK to the first gate."""
+    app = rig.app
+    assert app.mode == modes.M_SEAL, app.mode
+    assert app.info == app.engine.log["commit"][:8] and len(app.info) == 8
+    rig.press(OK)
     assert app.mode == modes.M_GATE
 
 

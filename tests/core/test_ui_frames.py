@@ -55,6 +55,9 @@ def walk():
     rig.press(OK)
     snap("summary")
     rig.press(OK)
+    assert rig.app.mode == modes.M_SEAL
+    snap("seal")
+    rig.press(OK)
     snap("gate")
     rig.press(OK)
     snap("turn-blind")
@@ -77,6 +80,7 @@ GOLDEN_FRAMES = [
     ('preset', 790425813, 2600),
     ('rules', 3996836474, 2906),
     ('summary', 1566459470, 1887),
+    ('seal', 175802030, 2094),
     ('gate', 2818008713, 1644),
     ('turn-blind', 836657320, 3402),
     ('turn-seen', 1869465047, 2777),

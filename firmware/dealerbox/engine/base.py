@@ -211,6 +211,7 @@ class Engine:
         self._reset()
         self.hand_no += 1
         fresh = self._fresh_deck()
+        read = None
         if deck is None:
             read = _reader(self.entropy)
             if read is None:
@@ -228,7 +229,13 @@ class Engine:
                     "names": list(t.names), "stacks": list(t.stacks), "bought_in": list(t.bought_in),
                     "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
-        return self._begin()  # type: ignore[attr-defined]
+        events = self._begin()  # type: ignore[attr-defined]
+        if read is not None:
+            # the deal's commitment (docs/fairness.md), before any screen shows a card: log["commit"] and
+            # log["salt"]; a fresh salt from the entropy's salt(n) when it has one (a seed deals as before)
+            from dealerbox.engine.commit import seal
+            seal(self.log, getattr(self.entropy, "salt", read))
+        return events
 
     def start_from_log(self, log):
         """Start the hand recorded in a hand-log dict: its deck and the game's own draws from the log (Turkish

@@ -20,6 +20,16 @@ def action(row):
     return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
 
 
+def reveal(log):
+    """The deal's commitment recomputed from the hand-log dict ``log``'s own ``hand``, ``game``, ``deck`` and
+    ``salt`` (``dealerbox.engine.commit``; str, 64 hex digits): tests on both interpreters. ValueError when the
+    salt is not 32 hex digits."""
+    from binascii import unhexlify
+
+    from dealerbox.engine.commit import commitment
+    return commitment(log["hand"], log["game"], log["deck"], unhexlify(log["salt"]))
+
+
 def given_deck(deck, fresh):
     """``deck`` (card ints, the dealt order) as a new list, checked to be a permutation of ``fresh`` (the game's
     unshuffled deck for the hand): ``Engine.start_hand(deck=...)``. ValueError when it is not."""
@@ -36,7 +46,8 @@ def start(e, log):
     (``"carry"``, chips per seat, docs/turkish.md) and reshuffled stocks (``"reshuffles"``),
     Teen Patti's Joker Hunt wild rank (``"wild"``). The hand's number in its session (``"hand"``, 1 for the
     first) becomes ``e.hand_no``; a log written before the key existed gets none, so the replayed log equals
-    it. ValueError for a deck that is not the game's.
+    it. The commitment and salt (``"commit"``, ``"salt"``) are carried over as logged (``host_tools.verify``
+    checks them; logs written before them have none). ValueError for a deck that is not the game's.
     """
     deck = log["deck"]
     hand = log.get("hand")
@@ -51,4 +62,7 @@ def start(e, log):
         events = e.start_hand(deck=deck)
     if hand is None:
         del e.log["hand"]
+    for k in ("salt", "commit"):    # the deal's commitment (docs/fairness.md): kept as logged, checked by verify
+        if k in log:
+            e.log[k] = log[k]
     return events

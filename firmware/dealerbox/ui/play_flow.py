@@ -26,6 +26,7 @@ from dealerbox.ui.modes import (
     M_PEEK,
     M_RESUME,
     M_RULESVIEW,
+    M_SEAL,
     M_SHOWDOWN,
     M_STANDINGS,
     M_TURN,
@@ -104,6 +105,13 @@ class PlayFlow:
             self._unload_setup()
             self._unload_results()
             self._build_gate()
+        elif m == M_SEAL:      # the deal's seal, before the first gate (docs/fairness.md): photograph it
+            self._unload_results()
+            self.title = self.last
+            self.info = self.engine.log["commit"][:8]
+            self.rows = []
+            self.sel = -1
+            self.hint = "OK: pass the box"
         else:
             self._unload_setup()
             self._results().build(self)
@@ -164,7 +172,11 @@ class PlayFlow:
         self._unload_results()      # before the deal: the results screens are not needed until the hand ends
         self.engine.start_hand()
         self.last = "Hand %d dealt" % self.engine.hand_no
-        self._after_engine()
+        e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
+        if "commit" in e.log and e.to_act is not None:
+            self._enter(M_SEAL)
+        else:
+            self._after_engine()
         self._save()  # type: ignore[attr-defined]
 
     def _after_engine(self):

@@ -197,6 +197,9 @@ def build(app):
             rows.append(("Back to %s" % t.names[back[0]], "+%d" % back[1]))
         if not rows:
             rows.append(("No award", None))
+        seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
+        if seal:
+            rows.append(("Deal seal", seal[:8]))
         app.rows = fit(rows)
         app.sel = -1
         app.hint = "\x1c more  OK standings" if len(app.rows) > widgets.ROWS else "OK standings"
