@@ -1,0 +1,48 @@
+"""Hand logs for the fairness, settlement and report tests (no tests here): sessions played through the
+engines with seeded legal choices, one JSON line per hand as the box's store writes them."""
+
+import json
+
+from dealerbox.engine.base import Action
+from dealerbox.engine.table import Table
+from dealerbox.games import engine_class
+from dealerbox.rng import SeededEntropy, randbelow
+
+WEIGHTS = {"see": 6, "chaal": 8, "blind": 6, "pack": 2, "show": 3, "sideshow": 2, "accept": 3, "refuse": 2,
+           "check": 6, "open": 6, "bet": 4, "call": 8, "raise": 2, "fold": 2, "draw": 8, "look": 6,
+           "karanlik": 1, "rebuy": 0}
+
+
+def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names=None):
+    """Play ``hands`` hands of ``game`` (or until one player has every chip); returns the list of hand-log
+    dicts (JSON round trip, as read from ``hands.log``). ``rebuy``: ``(after_hand, seat, chips)`` bought in
+    between hands."""
+    names = names or ["P%d" % (i + 1) for i in range(players)]
+    table = Table(names, chips)
+    e = engine_class(game)(table, rules, SeededEntropy(seed))
+    pick = SeededEntropy(seed + 1000).read
+    logs = []
+    for h in range(hands):
+        if len(table.seats_in_play()) < 2:
+            break
+        e.start_hand()
+        while e.phase != "over":
+            opts = [o for o in e.legal_actions() if WEIGHTS.get(o.kind, 1)]
+            x = randbelow(sum(WEIGHTS.get(o.kind, 1) for o in opts), pick)
+            for o in opts:
+                x -= WEIGHTS.get(o.kind, 1)
+                if x < 0:
+                    break
+            if o.kind == "draw":
+                e.apply(Action("draw", 0, [0, 2][:randbelow(3, pick)]))
+            else:
+                e.apply(Action(o.kind, o.amounts[0] if o.amounts else o.min))
+        logs.append(json.loads(json.dumps(e.log)))
+        if rebuy and rebuy[0] == h + 1:
+            table.rebuy(rebuy[1], rebuy[2])
+    return logs
+
+
+def lines(logs):
+    """The hand logs as the text of a ``hands.log`` file."""
+    return "".join(json.dumps(log) + "\n" for log in logs)
