@@ -62,9 +62,10 @@ def name_presses(rig, target):
     rig.press(OK)
 
 
-def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None, rule_rights=None):
+def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None, rule_rights=None, money=0):
     """Walk the setup screens by presses: game, players, names, chips, boot/ante, betting, preset,
-    rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen."""
+    rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen;
+    ``money``: RIGHT presses on the summary (the chip value, ``settings.CENTS_LADDER``)."""
     from dealerbox.ui import settings  # imported here: the app drops it from memory once the game starts
 
     gi = settings.game_index(game)
@@ -116,6 +117,7 @@ def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None,
             rig.press(RIGHT, rule_rights[row])
     rig.press(OK)
     assert app.mode == modes.M_SUMMARY
+    rig.press(RIGHT, money)
     rig.press(OK)
     pass_seal(rig)
 

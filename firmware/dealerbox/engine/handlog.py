@@ -62,7 +62,7 @@ def start(e, log):
         events = e.start_hand(deck=deck)
     if hand is None:
         del e.log["hand"]
-    for k in ("salt", "commit"):    # the deal's commitment (docs/fairness.md): kept as logged, checked by verify
+    for k in ("salt", "commit", "cents"):   # the deal's commitment (docs/fairness.md), the chip value: as logged
         if k in log:
             e.log[k] = log[k]
     return events

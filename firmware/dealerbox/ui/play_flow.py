@@ -171,6 +171,9 @@ class PlayFlow:
         """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
         self._unload_results()      # before the deal: the results screens are not needed until the hand ends
         self.engine.start_hand()
+        cents = self.cfg.get("cents")  # type: ignore[attr-defined]
+        if cents:           # the chip value (cents per chip) in the hand log, for settling up (host_tools.report)
+            self.engine.log["cents"] = cents
         self.last = "Hand %d dealt" % self.engine.hand_no
         e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
         if "commit" in e.log and e.to_act is not None:

@@ -22,6 +22,7 @@ from dealerbox.ui.modes import (
     M_MENU,
     M_REBUY,
     M_RULESVIEW,
+    M_SETTLE,
     M_SHOWDOWN,
     M_STANDINGS,
     MENU_ITEMS,
@@ -69,7 +70,7 @@ def press(app, b, long):
     if b == btn.OK and long and m in (M_SHOWDOWN, M_AWARDS):
         app._open_menu(m)
         return False
-    if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW) and b in (btn.UP, btn.DOWN):
+    if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW, M_SETTLE) and b in (btn.UP, btn.DOWN):
         _scroll(app, b)
         return False
     if m in (M_BETWEEN, M_MENU, M_REBUY) and b in (btn.UP, btn.DOWN):
@@ -103,6 +104,8 @@ def press(app, b, long):
         elif item == "Rules":
             app.back_mode = M_BETWEEN
             app._enter(M_RULESVIEW)
+        elif item == "Settle up":
+            app._enter(M_SETTLE)
         else:
             app.table.stop()
             app._save()
@@ -133,6 +136,8 @@ def press(app, b, long):
         else:
             app.back_mode = M_MENU
             app._enter(M_RULESVIEW)
+    elif m == M_SETTLE and b == btn.OK:
+        app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Settle up"))
     elif m == M_RULESVIEW:
         if b == btn.OK:
             back = app.back_mode
@@ -205,16 +210,26 @@ def build(app):
         app.hint = "\x1c more  OK standings" if len(app.rows) > widgets.ROWS else "OK standings"
     elif m in (M_STANDINGS, M_END):
         rows = []
-        for _seat, name, stack, net in t.standings():
+        money = m == M_END and app.cfg.get("cents", 0)
+        for _seat, name, stack, net in () if money else t.standings():
             rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
+        if m == M_END:          # settling up: with a chip value each net in chips and money, then who pays whom
+            settle_rows(app, rows, bool(money))
         app.rows = fit(rows)
         app.sel = -1
         if m == M_END:
             app.title = "Session over: net"
-            app.hint = "OK new session"
+            app.hint = "\x1c more OK new session" if len(app.rows) > widgets.ROWS else "OK new session"
         else:
             app.title = "Standings: chips net"
             app.hint = "\x1c more  OK next" if len(app.rows) > widgets.ROWS else "OK next"
+    elif m == M_SETTLE:
+        rows = []
+        settle_rows(app, rows, True)
+        app.rows = fit(rows)
+        app.sel = -1
+        app.title = "If we stop now"
+        app.hint = "\x1c more  OK back" if len(app.rows) > widgets.ROWS else "OK back"
     elif m == M_BETWEEN:
         app.title = "Hand %d over" % e.hand_no
         app.rows = [(s, None) for s in BETWEEN_ITEMS]
@@ -225,6 +240,29 @@ def build(app):
         app.hint = "\x1c choose  OK select"
     elif m == M_REBUY:
         _build_rebuy(app)
+
+
+def settle_rows(app, rows, nets_too=False):
+    """Append to ``rows`` the settling up of the table (``dealerbox.engine.settle``): with ``nets_too`` each
+    player's net first (chips, and money when the table set a chip value; a carried pot counts as given
+    back), then "Who pays whom" and the transfers ("Ben\x18Anna" paying "4.50", or chips when no chip value
+    is set), largest debtor to largest creditor, at most players - 1 of them."""
+    from dealerbox.engine.settle import money, nets, transfers
+    t = app.table
+    cents = app.cfg.get("cents", 0)
+    ns = nets(t.stacks, t.bought_in, t.carry)
+    if nets_too:
+        order = sorted(range(t.n), key=lambda s: (-ns[s], s))
+        for s in order:
+            n = ns[s]
+            text = "%s%d" % ("+" if n > 0 else "", n)
+            rows.append((t.names[s], text + " " + money(n * cents, True) if cents else text))
+    ts = transfers([n * cents for n in ns] if cents else ns)
+    rows.append(("Who pays whom:" if cents else "Who gives chips:", None))
+    for payer, payee, amount in ts:
+        rows.append(("%s\x18%s" % (t.names[payer], t.names[payee]), money(amount) if cents else amount))
+    if not ts:
+        rows.append(("  nobody owes", None))
 
 
 def fit(rows):
