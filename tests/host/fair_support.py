@@ -13,10 +13,10 @@ WEIGHTS = {"see": 6, "chaal": 8, "blind": 6, "pack": 2, "show": 3, "sideshow": 2
            "karanlik": 1, "rebuy": 0}
 
 
-def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names=None):
+def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names=None, cents=0):
     """Play ``hands`` hands of ``game`` (or until one player has every chip); returns the list of hand-log
     dicts (JSON round trip, as read from ``hands.log``). ``rebuy``: ``(after_hand, seat, chips)`` bought in
-    between hands."""
+    between hands; ``cents``: the chip value (cents per chip, 0 for none)."""
     names = names or ["P%d" % (i + 1) for i in range(players)]
     table = Table(names, chips)
     e = engine_class(game)(table, rules, SeededEntropy(seed))
@@ -26,6 +26,8 @@ def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names
         if len(table.seats_in_play()) < 2:
             break
         e.start_hand()
+        if cents:                       # the chip value, as the app logs it with each hand
+            e.log["cents"] = cents
         while e.phase != "over":
             opts = [o for o in e.legal_actions() if WEIGHTS.get(o.kind, 1)]
             x = randbelow(sum(WEIGHTS.get(o.kind, 1) for o in opts), pick)
