@@ -179,6 +179,7 @@ def chart(figs, path=None, first=1):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, axes = plt.subplots(len(figs), 1, figsize=(8, 3.6 * len(figs)), squeeze=False)
     for k, f in enumerate(figs):
@@ -189,6 +190,7 @@ def chart(figs, path=None, first=1):
                     label=name)
         ax.set_title("Session %d: %s" % (k + first, GAME_NAMES.get(f["game"], f["game"])))
         ax.set_xlabel("hand")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylabel("stack (chips)")
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper left", fontsize="small", ncol=min(5, len(f["names"])))

@@ -48,3 +48,37 @@ def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names
 def lines(logs):
     """The hand logs as the text of a ``hands.log`` file."""
     return "".join(json.dumps(log) + "\n" for log in logs)
+
+
+# simulator key scripts after the setup: presses that play varied hands of each game (the defaults, and the
+# next action now and then), Next hand between hands
+SIM_PLAY = {"teen-patti": "ok*6 right ok ok*4 right right ok\n" * 12,
+            "turkish": "ok right ok ok ok right right ok\n" * 25,
+            "indian": "ok right ok ok ok\n" * 20}
+
+
+def sim_log(store, script_dir, cents_presses=4):
+    """One session of each game (4 players, seeds 3, 4, 5) played by the simulator (``host_tools.sim``, the
+    whole app by key presses) into the store folder ``store``; the first two at the chip value ``cents_presses``
+    RIGHT presses on the summary (4: 0.10). Returns the path of ``store/hands.log``."""
+    import contextlib
+    import io
+    import os
+
+    from host_tools.sim import SETUP
+    from host_tools.sim import main as sim_main
+
+    deal = "down*3 ok     # summary: deal\n"
+    assert deal in SETUP
+    for i, game in enumerate(("teen-patti", "turkish", "indian")):
+        setup = SETUP.replace(deal, "right*%d ok    # summary: the chip value, deal\n" % cents_presses) if i < 2 \
+            else SETUP
+        script = os.path.join(str(script_dir), "%s.keys" % game)
+        with open(script, "w") as f:
+            f.write(("down ok        # the saved session is offered: New session\n" if i else "") + setup
+                    + SIM_PLAY[game])
+        with contextlib.redirect_stdout(io.StringIO()):
+            rc = sim_main(["--game", game, "--players", "4", "--store", str(store), "--seed", str(3 + i),
+                           "--script", script])
+        assert rc == 0
+    return os.path.join(str(store), "hands.log")

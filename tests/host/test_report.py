@@ -213,3 +213,25 @@ def test_a_tampered_hand_is_marked_not_verified(tmp_path):
     assert [r[2] for r in rows] == ["verified", "NOT verified", "verified"]
     assert rows[1][3].startswith("the commitment %s does not match" % logs[1]["commit"][:8])
     assert verify.main([str(log)]) == 1
+
+
+def test_a_simulator_log_of_each_game(tmp_path):
+    """The box's own log: three sessions played by the simulator (the whole app, key presses), two of them
+    with a chip value; the report's figures are the replayed log's, and every hand verifies."""
+    import json
+    log = fs.sim_log(tmp_path / "store", tmp_path)
+    logs = [json.loads(line) for line in open(log)]
+    assert [g for g in ("teen-patti", "turkish", "indian") if any(x["game"] == g for x in logs)] == \
+        ["teen-patti", "turkish", "indian"] and len(logs) >= 12
+    assert {x.get("cents") for x in logs} == {10, None}
+    assert verify.main([log]) == 0
+    out = tmp_path / "out"
+    assert report.main([log, "--out", str(out)]) == 0
+    page = _parse((out / "report.html").read_text())
+    want = expected(logs)
+    assert page.sections == ["s1", "s2", "s3"]
+    for k, w in enumerate(want, 1):
+        assert page.tables["s%d-players" % k][1:] == w["players"]
+        assert page.tables["s%d-settle" % k][1:] == (w["settle"] or [["nobody owes anything"]])
+        assert page.tables["s%d-hands" % k][1:] == w["hands"]
+    assert (out / "stacks.png").stat().st_size > 20000
