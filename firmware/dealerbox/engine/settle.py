@@ -66,7 +66,7 @@ def transfers(nets):
     at most ``len(nets) - 1`` of them, largest debtor to largest creditor. The amounts paid and received by
     each seat add up exactly to its net after ``balance`` (to ``nets`` itself when they sum to zero)."""
     left = balance(nets)
-    out = []
+    out = []  # type: list
     while True:
         d = c = -1
         for s in range(len(left)):
