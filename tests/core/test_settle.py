@@ -57,3 +57,64 @@ def test_money_text():
     assert [money(c) for c in (0, 5, 10, 405, -50, -12345, 100000)] == \
         ["0.00", "0.05", "0.10", "4.05", "-0.50", "-123.45", "1000.00"]
     assert [money(c, True) for c in (0, 5, -5)] == ["0.00", "+0.05", "-0.05"]
+
+
+def _to_between(rig, seed):
+    """Play seeded legal choices until a hand is over with chips moved, at the between-hands menu."""
+    from app_util import OK, RIGHT, UP
+    from autoplay_util import _choose
+    from dealerbox.rng import SeededEntropy
+    from dealerbox.ui import modes
+    app = rig.app
+    read = SeededEntropy(seed).read
+    for _ in range(600):
+        if app.mode == modes.M_BETWEEN and app.table.stacks != app.table.bought_in:
+            return
+        if app.mode == modes.M_TURN:
+            kinds = [o.kind for o in app.opts]
+            rig.press(RIGHT, (kinds.index(_choose(kinds, read)) - app.oi) % len(kinds))
+        if app.mode == modes.M_BETWEEN:
+            rig.press(UP, 6)
+        rig.press(OK)
+    raise AssertionError("no hand with a winner")
+
+
+def test_settle_up_between_hands_counts_a_rebuy():
+    from app_util import DOWN, OK, UP, Rig, setup
+    from dealerbox.ui import modes
+    rig = Rig(seed=2)
+    setup(rig, "teen-patti", 3, money=5)            # 1 chip = 0.20
+    app = rig.app
+    _to_between(rig, 5)
+    rig.press(DOWN, 4)
+    rig.press(OK)
+    assert app.mode == modes.M_SETTLE and app.title == "If we stop now"
+    before = list(app.rows)
+    t = app.table
+    nets = [t.stacks[s] - t.bought_in[s] for s in range(3)]
+    assert sorted(int(r[1].split(" ")[0]) for r in before[:3]) == sorted(nets)
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Settle up"
+    rig.press(UP, 2)                                 # Rebuy
+    rig.press(OK)
+    assert app.mode == modes.M_REBUY
+    rig.press(OK)                                    # the first player buys the starting chips again
+    assert t.bought_in[0] == 200 and t.stacks[0] == 100 + nets[0] + 100
+    rig.press(OK, long=True)                         # back to the menu
+    rig.press(DOWN, 2)
+    rig.press(OK)
+    assert app.mode == modes.M_SETTLE
+    assert app.rows == before                        # the rebuy is counted: the same nets, the same transfers
+    assert before[3] == ("Who pays whom:", None)
+    owed = {}
+    for name, value in before[:3]:
+        chips, text = value.split(" ")
+        owed[name] = int(chips) * 20
+        assert text == ("+" if int(chips) > 0 else "") + money(int(chips) * 20)
+    for label, amount in before[4:]:
+        payer, payee = label.split("\x18")
+        cents = int(amount.replace(".", ""))
+        owed[payer] += cents
+        owed[payee] -= cents
+    assert 1 <= len(before) - 4 <= 2 and all(v == 0 for v in owed.values())
+

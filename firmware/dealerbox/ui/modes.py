@@ -25,8 +25,8 @@ M_MENU = const(27)
 M_END = const(28)
 M_RULESVIEW = const(29)
 M_PEEK = const(30)          # a sideshow comparison, private to one of its two players (behind its gate)
-M_SETTLE = const(32)        # between hands: each net and who pays whom "if we stop now"
 M_SEAL = const(31)          # a hand's first screen: the deal's commitment, before the first gate (docs/fairness.md)
+M_SETTLE = const(32)        # between hands: each net and who pays whom "if we stop now"
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)
