@@ -52,9 +52,9 @@ def lines(logs):
 
 # simulator key scripts after the setup: presses that play varied hands of each game (the defaults, and the
 # next action now and then), Next hand between hands
-SIM_PLAY = {"teen-patti": "ok*6 right ok ok*4 right right ok\n" * 12,
-            "turkish": "ok right ok ok ok right right ok\n" * 25,
-            "indian": "ok right ok ok ok\n" * 20}
+SIM_PLAY = {"teen-patti": "ok*6 right ok ok*4 right right ok\n" * 9,
+            "turkish": "ok right ok ok ok right right ok\n" * 16,
+            "indian": "ok right ok ok ok\n" * 12}
 
 
 def sim_log(store, script_dir, cents_presses=4):
