@@ -137,19 +137,23 @@ def session_figures(session):
             stacks, bought, carry = list(table.stacks), list(table.bought_in), table.carry
             result = e.result
         except replay.ReplayError as exc:
-            problems.append("hand %s (line %d) does not replay: %s" % (log.get("hand", "?"), no, exc))
+            voided = hv["verified"] and hv["reason"]        # verified as far as it went: it did not finish
+            if voided:
+                hv["reason"] = "voided: the hand did not finish (its chips went back)"
+            else:
+                problems.append("hand %s (line %d) does not replay: %s" % (log.get("hand", "?"), no, exc))
             prev = None
-            result = log.get("result") if isinstance(log.get("result"), dict) else None
+            result = log.get("result") if isinstance(log.get("result"), dict) and not voided else None
             stacks = list(result["stacks"]) if result and isinstance(result.get("stacks"), list) \
-                else list(log["stacks"])
+                else list(log["stacks"])                # a voided hand: the stacks it started with
             rb = _rebuys_in(log)
             bought = [before_bought[s] + rb[s] for s in range(n)]
-            carry = None
+            carry = log.get("carry") if voided and isinstance(log.get("carry"), list) else None   # still waiting
         for s in range(n):
             players[s]["rebuys"] += sum(1 for row in log.get("actions") or []
                                         if isinstance(row, list) and len(row) >= 3 and row[0] == s
                                         and row[1] == "rebuy")
-            if log["stacks"][s] > 0:
+            if log["stacks"][s] > 0 and (result or not hv["reason"].startswith("voided")):
                 players[s]["played"] += 1
         if result:
             got = [0] * n

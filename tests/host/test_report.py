@@ -235,3 +235,20 @@ def test_a_simulator_log_of_each_game(tmp_path):
         assert page.tables["s%d-settle" % k][1:] == (w["settle"] or [["nobody owes anything"]])
         assert page.tables["s%d-hands" % k][1:] == w["hands"]
     assert (out / "stacks.png").stat().st_size > 20000
+
+
+def test_a_voided_hand_is_shown_as_voided_and_left_out_of_the_figures(tmp_path):
+    logs = fs.session("turkish", 3, 4, 4, cents=10)
+    whole = [dict(x) for x in logs]
+    voided = dict(logs[3], actions=logs[3]["actions"][:1], result=None, void=True)
+    log = tmp_path / "hands.log"
+    log.write_text(fs.lines(logs[:3] + [voided]))
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 0
+    page = _parse((tmp_path / "o" / "report.html").read_text())
+    rows = page.tables["s1-hands"][1:]
+    assert [r[2] for r in rows] == ["verified"] * 4
+    assert rows[3][3] == "voided: the hand did not finish (its chips went back)"
+    assert [r[1] for r in page.tables["s1-players"][1:]] == ["3", "3", "3"]     # the voided hand not played
+    want = expected(whole[:3])[0]
+    assert page.tables["s1-players"][1:] == want["players"]
+    assert "does not replay" not in (tmp_path / "o" / "report.html").read_text()

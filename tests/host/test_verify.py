@@ -99,7 +99,12 @@ def test_a_hand_that_did_not_finish_verifies_as_far_as_it_went(tmp_path, capsys)
     cut["actions"] = cut["actions"][:k]         # stopped just after the first draw
     cut["result"] = None
     cut["void"] = True
+    other = next(log for log in logs if log["game"] == "indian")
+    other["actions"] = other["actions"][:1]     # voided with a result object of its own
+    other["result"] = {"void": True}
     rc, out, _err = _run(tmp_path, capsys, logs)
+    j = logs.index(other)
+    assert out[j] == "hand %d: verified %s (the hand did not finish)" % (other["hand"], other["commit"][:8])
     i = logs.index(cut)
     assert rc == 0 and out[i] == "hand %d: verified %s (the hand did not finish)" % (cut["hand"], cut["commit"][:8])
 
