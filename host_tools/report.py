@@ -53,7 +53,10 @@ class ReportError(Exception):
 
 def read_logs(lines):
     """``[(line number, hand-log dict)]`` of the non-blank lines. Raises ReportError for a line that is not a
-    hand's JSON object (naming the line), or when there is no hand at all."""
+    hand's JSON object or whose fields do not have their shapes (``host_tools.replay.check_shape``, naming the
+    line and the field), or when there is no hand at all."""
+    from host_tools.replay import ReplayError, check_shape
+
     out = []
     for no, line in enumerate(lines, 1):
         if not line.strip():
@@ -66,6 +69,13 @@ def read_logs(lines):
                 or not isinstance(log.get("stacks"), list):
             raise ReportError("not a hand log (line %d is not a hand's JSON object with a game, names and stacks)"
                               % no)
+        shaped = dict(log)
+        if not isinstance(shaped.get("result"), dict):    # a voided hand has no result
+            shaped["result"] = {}
+        try:
+            check_shape(shaped)
+        except ReplayError as exc:
+            raise ReportError("line %d: %s" % (no, exc)) from None
         out.append((no, log))
     if not out:
         raise ReportError("no hand in the log")
@@ -144,8 +154,9 @@ def session_figures(session):
                 problems.append("hand %s (line %d) does not replay: %s" % (log.get("hand", "?"), no, exc))
             prev = None
             result = log.get("result") if isinstance(log.get("result"), dict) and not voided else None
-            stacks = list(result["stacks"]) if result and isinstance(result.get("stacks"), list) \
-                else list(log["stacks"])                # a voided hand: the stacks it started with
+            logged = result.get("stacks") if result else None
+            stacks = list(logged) if isinstance(logged, list) and len(logged) == n \
+                and all(type(x) is int for x in logged) else list(log["stacks"])   # voided: as it started
             rb = _rebuys_in(log)
             bought = [before_bought[s] + rb[s] for s in range(n)]
             carry = log.get("carry") if voided and isinstance(log.get("carry"), list) else None   # still waiting
@@ -158,9 +169,11 @@ def session_figures(session):
         if result:
             got = [0] * n
             for a in result.get("awards") or []:
-                if a[2] > 0:
+                if isinstance(a, list) and len(a) == 3 and type(a[1]) is int and 0 <= a[1] < n \
+                        and type(a[2]) is int and a[2] > 0:     # a hand that did not replay: its logged awards
                     got[a[1]] += a[2]
-            showdown = sum(1 for x in result.get("shown") or [] if x) >= 2
+            shown = result.get("shown")
+            showdown = isinstance(shown, list) and sum(1 for x in shown if x) >= 2
             for s in range(n):
                 if got[s]:
                     players[s]["won"] += 1

@@ -199,6 +199,13 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     assert report.main([str(other), "--out", str(tmp_path / "o")]) == 2
     assert "not a hand log (line 1 is not a hand's JSON object" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+    logs = fs.session("indian", 3, 2, 1)
+    logs[1]["stacks"] = [100, 100]              # a seat short
+    bad = tmp_path / "bad.log"
+    bad.write_text(fs.lines(logs))
+    assert report.main([str(bad), "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err == ('%s: line 2: "stacks" must be a list of chip counts (whole numbers, 0 or '
+                                       'more), one per name: it has 2, but there are 3 names\n' % bad)
 
 
 def test_a_tampered_hand_is_marked_not_verified(tmp_path):
@@ -252,3 +259,14 @@ def test_a_voided_hand_is_shown_as_voided_and_left_out_of_the_figures(tmp_path):
     want = expected(whole[:3])[0]
     assert page.tables["s1-players"][1:] == want["players"]
     assert "does not replay" not in (tmp_path / "o" / "report.html").read_text()
+
+
+def test_a_tampered_result_is_named_and_the_report_still_written(tmp_path):
+    logs = fs.session("teen-patti", 3, 3, 8)
+    logs[2]["result"]["awards"] = [[0, 7, "x"]]
+    logs[2]["result"]["stacks"] = [1, 2]
+    log = tmp_path / "hands.log"
+    log.write_text(fs.lines(logs))
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 0
+    text = (tmp_path / "o" / "report.html").read_text()
+    assert "hand 3 (line 3) does not replay: result &#x27;awards&#x27; differs" in text
