@@ -10,6 +10,8 @@ MPPATH := build/mpy:tests/core
 HEAP   ?= 256K
 ARGS   ?=
 
+CHROMIUM := /usr/bin/chromium
+
 .PHONY: sim test test-cpython test-micropython compile lint bench soak deploy screenshots tables clean
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -25,8 +27,13 @@ sim: $(STAMP)
 ## make test: mpy-cross of firmware/, pytest (CPython), then the core tests under MicroPython
 test: compile test-cpython test-micropython
 
-test-cpython: $(STAMP)
+test-cpython: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest
+
+# the report's browser test (tests/host/test_report.py) opens it in Debian's Chromium; CI is a fresh machine (root)
+$(CHROMIUM):
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 # The core tests run under MicroPython against the very .mpy files that go onto the board.
 test-micropython: compile

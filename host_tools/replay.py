@@ -51,7 +51,8 @@ def check_shape(log):
     ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int from 1; ``names`` a list of str;
     ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat; ``deck`` a list of
     card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt) a rank 0-12 and
-    ``carry`` (Turkish) chips per seat, or null. Raises ReplayError naming the field.
+    ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) an int from 1, ``salt`` and ``commit``
+    (the deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
     """
     if not isinstance(log, dict):
         raise ReplayError("not a hand log (a JSON object)")
@@ -85,6 +86,11 @@ def check_shape(log):
         raise ReplayError('"wild" must be the wild rank (0-12) or null, not %s' % _show(log["wild"]))
     if log.get("carry") is not None:
         _check_list(log, "carry", "the chips carried per seat (whole numbers, 0 or more) or null", _is_int, n)
+    if "cents" in log and not _is_int(log["cents"], 1):
+        raise ReplayError('"cents" must be the chip value in whole cents (1 or more), not %s' % _show(log["cents"]))
+    for k, digits in (("salt", 32), ("commit", 64)):
+        if k in log and (not isinstance(log[k], str) or len(log[k]) != digits):
+            raise ReplayError('"%s" must be %d hex digits (docs/fairness.md), not %s' % (k, digits, _show(log[k])))
 
 
 def same_session(log, prev):

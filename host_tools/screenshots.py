@@ -55,8 +55,8 @@ class Tour:
         self.select(kind)
         self.press(btn.OK)
 
-    def setup(self, game_index, players, names=(), chips_left=0, rule_rights=None, shots=False):
-        """Walk the setup screens (snapping each when ``shots``) up to the first gate."""
+    def setup(self, game_index, players, names=(), chips_left=0, rule_rights=None, shots=False, money=0):
+        """Walk the setup screens (snapping each when ``shots``) and the deal's seal, up to the first gate."""
         p = self.press
         p(btn.DOWN, game_index)
         shots and self.snap("01-game")
@@ -90,6 +90,9 @@ class Tour:
         shots and self.snap("08-house-rules")
         p(btn.OK)
         shots and self.snap("09-summary")
+        p(btn.RIGHT, money)                 # the chip value: RIGHT steps settings.CENTS_LADDER
+        p(btn.OK)
+        shots and self.snap("24-seal")      # the deal's seal (commitment) before the first gate
         p(btn.OK)
 
     def type_name(self, target):
@@ -165,7 +168,7 @@ def teen_patti(out):
 
 def turkish(out):
     t = Tour(out, 2)
-    t.setup(1, 3, names=("Kristina", "Mehmet", "Ayse"), chips_left=2)
+    t.setup(1, 3, names=("Kristina", "Mehmet", "Ayse"), chips_left=2, money=4)    # 1 chip = 0.10
     t.press(btn.OK)
     shot = []
 
@@ -190,7 +193,11 @@ def turkish(out):
     t.press(btn.OK)
     t.snap("19-standings")
     t.press(btn.OK)
-    t.press(btn.DOWN, 4)
+    t.press(btn.DOWN, 4)                    # Settle up: if we stop now
+    t.press(btn.OK)
+    t.snap("25-settle-up")
+    t.press(btn.OK)
+    t.press(btn.DOWN)                       # End session
     t.press(btn.OK)
     t.snap("20-end-of-session")
 

@@ -49,7 +49,8 @@ down*20 ok    # single house rules: Done
 down*3 ok     # summary: deal
 """
 # The demo: the setup, then a hand played by the defaults and a few other choices.
-DEMO = SETUP + """ok left ok    # gate, a turn: see cards (Teen Patti) or another action
+DEMO = SETUP + """ok           # the deal's seal (its commitment), then the first gate
+ok left ok    # gate, a turn: see cards (Teen Patti) or another action
 ok ok ok ok ok ok ok ok ok ok ok ok
 ok ok ok ok ok ok ok ok ok ok ok ok
 right ok ok right ok ok ok ok ok ok ok ok ok ok ok ok ok ok

@@ -46,6 +46,17 @@ class SeededEntropy:
 
     __call__ = read
 
+    def salt(self, n):
+        """``n`` bytes for a deal's commitment salt (``dealerbox.engine.commit``) from a second stream started
+        from the current state, WITHOUT advancing it: a seed deals exactly the cards it dealt before the box
+        salted its deals (each hand's shuffle moves the state on, so each hand gets its own salt)."""
+        s = self.state
+        self.state = (s ^ 0xA5C3E10F) or 1
+        try:
+            return self.read(n)
+        finally:
+            self.state = s
+
 
 def randbelow(n, read):
     """Uniform int in ``0 .. n-1`` from entropy source ``read`` (``read(k) -> bytes``).

@@ -55,7 +55,7 @@ def play_session(game, players, seed, hands):
     while played < hands and presses < 5000:
         m = app.mode
         presses += 1
-        if m == modes.M_GATE:
+        if m == modes.M_GATE or m == modes.M_SEAL:
             rig.press(OK)
         elif m == modes.M_TURN:
             kinds = [o.kind for o in app.opts]
@@ -79,15 +79,24 @@ def play_session(game, players, seed, hands):
         assert chips_total(app) == total
     assert played >= 1
     if app.mode == modes.M_BETWEEN:
-        rig.press(DOWN, 4)                     # End session
+        rig.press(DOWN, 5)                     # End session
         rig.press(OK)
     assert app.mode == modes.M_END
     rows = app.rows
-    assert len(rows) == players
+    assert rows[players] == ("Who gives chips:", None)     # no chip value: the settling up in chips
     net = 0
-    for _seat, _name, _stack, n in app.table.standings():
+    paid = {}
+    for _seat, name, _stack, n in app.table.standings():
         net += n
+        paid[name] = n
     assert net == 0 and sum(app.table.stacks) == total
+    moves = rows[players + 1:]
+    assert 1 <= len(moves) <= players - 1 or moves == [("  nobody owes", None)]
+    for label, chips in moves if moves[0][1] is not None else ():
+        payer, payee = label.split("\x18")
+        paid[payer] += chips
+        paid[payee] -= chips
+    assert all(v == 0 for v in paid.values()), paid
     n = app.engine.hand_no
     assert len(store.logs) == n and store.saves > n
     rig.press(OK)

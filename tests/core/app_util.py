@@ -62,9 +62,10 @@ def name_presses(rig, target):
     rig.press(OK)
 
 
-def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None, rule_rights=None):
+def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None, rule_rights=None, money=0):
     """Walk the setup screens by presses: game, players, names, chips, boot/ante, betting, preset,
-    rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen."""
+    rules, summary, and deal. ``rule_rights``: dict row index -> RIGHT presses on the single rules screen;
+    ``money``: RIGHT presses on the summary (the chip value, ``settings.CENTS_LADDER``)."""
     from dealerbox.ui import settings  # the setup screens' module: imported when a setup is walked
 
     gi = settings.game_index(game)
@@ -115,6 +116,17 @@ def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None,
             rig.press(RIGHT, rule_rights[row])
     rig.press(OK)
     assert app.mode == modes.M_SUMMARY
+    rig.press(RIGHT, money)
+    rig.press(OK)
+    pass_seal(rig)
+
+
+def pass_seal(rig):
+    """On a hand's first screen (the deal's seal: the commitment's first 8 hex digits), check it and press
+    OK to the first gate."""
+    app = rig.app
+    assert app.mode == modes.M_SEAL, app.mode
+    assert app.info == app.engine.log["commit"][:8] and len(app.info) == 8
     rig.press(OK)
     assert app.mode == modes.M_GATE
 

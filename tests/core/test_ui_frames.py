@@ -55,6 +55,9 @@ def walk():
     rig.press(OK)
     snap("summary")
     rig.press(OK)
+    assert rig.app.mode == modes.M_SEAL
+    snap("seal")
+    rig.press(OK)
     snap("gate")
     rig.press(OK)
     snap("turn-blind")
@@ -76,11 +79,89 @@ GOLDEN_FRAMES = [
     ('betting', 2101645253, 2910),
     ('preset', 790425813, 2600),
     ('rules', 3996836474, 2906),
-    ('summary', 1566459470, 1887),
+    ('summary', 447179928, 1905),
+    ('seal', 175802030, 2094),
     ('gate', 2818008713, 1644),
     ('turn-blind', 836657320, 3402),
     ('turn-seen', 1869465047, 2777),
 ]
+
+
+def walk_settle():
+    """(name, hash, lit pixels) of the settling-up screens: a Turkish hand at 1 chip = 0.10, "Settle up"
+    between hands, then the end of the session; and the rows of both."""
+    from app_util import setup
+    rig = Rig(seed=2)
+    setup(rig, "turkish", 3, money=4)
+    app = rig.app
+    assert app.cfg["cents"] == 10
+    from autoplay_util import _choose
+    from dealerbox.rng import SeededEntropy
+    read = SeededEntropy(5).read
+    for _ in range(400):                        # seeded legal choices until a hand with a winner is over
+        if app.mode == modes.M_BETWEEN and app.table.stacks != app.table.bought_in:
+            break
+        if app.mode == modes.M_TURN:
+            kinds = [o.kind for o in app.opts]
+            rig.press(RIGHT, (kinds.index(_choose(kinds, read)) - app.oi) % len(kinds))
+        if app.mode == modes.M_BETWEEN:
+            rig.press(UP, 5)                    # Next hand
+        rig.press(OK)
+    out = []
+    rows = []
+    rig.press(DOWN, 4)
+    rig.press(OK)
+    assert app.mode == modes.M_SETTLE
+    rig.draw()
+    out.append(("settle-up", frame_hash(rig.buf), lit(rig.buf)))
+    rows.append(list(app.rows))
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.sel == 4
+    rig.press(DOWN)
+    rig.press(OK)
+    assert app.mode == modes.M_END
+    rig.draw()
+    out.append(("end-of-session", frame_hash(rig.buf), lit(rig.buf)))
+    rows.append(list(app.rows))
+    return out, rows, list(app.table.stacks), list(app.table.bought_in)
+
+
+def lit(buf):
+    n = 0
+    for b in buf:
+        while b:
+            n += b & 1
+            b >>= 1
+    return n
+
+
+GOLDEN_SETTLE = [
+    ('settle-up', 860272926, 1939),
+    ('end-of-session', 879686620, 1964),
+]
+
+
+def test_settling_up_frames_match_golden_and_add_up():
+    frames, rows, stacks, bought = walk_settle()
+    for g, want in zip(frames, GOLDEN_SETTLE):
+        assert g == want, (g, want)
+    nets = [stacks[s] - bought[s] for s in range(3)]
+    for screen in rows:                         # both: each net in chips and money, then who pays whom
+        assert screen[3] == ("Who pays whom:", None)
+        got = {}
+        for name, value in screen[:3]:
+            chips, money = value.split(" ")
+            got[name] = int(chips)
+            assert money == "%s%d.%02d" % ("-" if int(chips) < 0 else "+" if int(chips) else "",
+                                           abs(int(chips)) * 10 // 100, abs(int(chips)) * 10 % 100)
+        assert sorted(got.values()) == sorted(nets)
+        owed = dict(got)
+        for label, amount in screen[4:]:
+            payer, payee = label.split("\x18")
+            cents = int(amount.replace(".", ""))
+            owed[payer] += cents // 10
+            owed[payee] -= cents // 10
+        assert len(screen) - 4 <= 2 and all(v == 0 for v in owed.values()), screen
 
 
 def test_frames_match_golden():

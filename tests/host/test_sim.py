@@ -70,7 +70,7 @@ def test_store_offers_resume(tmp_path):
     from host_tools.sim import make_app
     board = HostBoard(seed=5, store_dir=str(tmp_path))
     app = make_app(board)
-    for b, long in parse_script("ok ok down*9 ok ok ok ok ok ok ok"):
+    for b, long in parse_script("ok ok down*9 ok ok ok ok ok ok ok ok"):    # the last OK: past the deal's seal
         app.press(b, long)
     assert app.mode == 20                      # the first gate: the session is saved
     stacks = list(app.table.stacks)
@@ -161,7 +161,7 @@ def test_saved_session_then_game_applies_to_a_new_session(tmp_path):
     from host_tools.sim import make_app, press
     board = HostBoard(seed=5, store_dir=str(tmp_path))
     app = make_app(board)
-    for b, long in parse_script("ok ok down*9 ok ok ok ok ok ok ok"):
+    for b, long in parse_script("ok ok down*9 ok ok ok ok ok ok ok ok"):    # the last OK: past the deal's seal
         app.press(b, long)
     assert app.mode == 20
     out = io.StringIO()

@@ -90,7 +90,8 @@ def test_fuzz_random_presses():
                     games += 1
         check_privacy(app)
     # the walk went everywhere that matters
-    for m in (modes.M_GATE, modes.M_TURN, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_NAME,
+    for m in (modes.M_SEAL, modes.M_GATE,
+              modes.M_TURN, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_NAME,
               modes.M_SUMMARY, modes.M_BETWEEN):
         assert m in seen_modes, m
     assert hands > 100 and games > 3

@@ -29,6 +29,7 @@ Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
 
 from micropython import const
 
+from dealerbox.engine.commit import seal
 from dealerbox.engine.pots import PotBook, Record
 from dealerbox.engine.rules import validate
 from dealerbox.rng import shuffle
@@ -207,6 +208,7 @@ class Engine:
         self._reset()
         self.hand_no += 1
         fresh = self._fresh_deck()
+        read = None
         if deck is None:
             read = _reader(self.entropy)
             if read is None:
@@ -225,7 +227,12 @@ class Engine:
                     "names": list(t.names), "stacks": list(t.stacks), "bought_in": list(t.bought_in),
                     "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
-        return self._begin()  # type: ignore[attr-defined]
+        events = self._begin()  # type: ignore[attr-defined]
+        if read is not None:
+            # the deal's commitment (docs/fairness.md), before any screen shows a card: log["commit"] and
+            # log["salt"]; a fresh salt from the entropy's salt(n) when it has one (a seed deals as before)
+            seal(self.log, getattr(self.entropy, "salt", read))
+        return events
 
     def start_from_log(self, log):
         """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay).
@@ -234,7 +241,9 @@ class Engine:
         (``"carry"``, chips per seat, docs/turkish.md) and reshuffled stocks (``"reshuffles"``),
         Teen Patti's Joker Hunt wild rank (``"wild"``). The hand's number in its session (``"hand"``, 1 for the
         first) becomes ``hand_no``; a log written before the key existed gets none, so the replayed log equals
-        it. ValueError for a deck that is not the game's.
+        it. The commitment and salt (``"commit"``, ``"salt"``) and the chip value (``"cents"``) are carried over
+        as logged (``host_tools.verify`` checks them; logs written before them have none). ValueError for a
+        deck that is not the game's.
         """
         deck = log["deck"]
         hand = log.get("hand")
@@ -249,6 +258,9 @@ class Engine:
             events = self.start_hand(deck=deck)
         if hand is None:
             del self.log["hand"]
+        for k in ("salt", "commit", "cents"):
+            if k in log:
+                self.log[k] = log[k]
         return events
 
     def legal_actions(self):

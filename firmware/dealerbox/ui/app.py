@@ -30,6 +30,7 @@ is first entered and kept (docs/ui.md, docs/device.md "Memory").
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.ui import saving, screens
+from dealerbox.ui.buttons import OK
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
     M_BOOT,
@@ -41,6 +42,7 @@ from dealerbox.ui.modes import (
     M_PEEK,
     M_PLAYERS,
     M_RESUME,
+    M_SEAL,
     M_SHOWDOWN,
     M_TURN,
     SETUP,
@@ -122,6 +124,11 @@ class App(PlayFlow):
                 self.start_session()
         elif m == M_GATE:
             self._press_gate(button, long)
+        elif m == M_SEAL:       # the deal's seal: OK to the first gate (long OK: the table menu)
+            if button == OK and long:
+                self._open_menu(M_GATE)
+            elif button == OK:
+                self._after_engine()
         elif m == M_TURN:
             self._press_turn(button, long)
         elif m == M_PEEK:
@@ -157,6 +164,8 @@ class App(PlayFlow):
             screens.draw_value(self, cv)
         elif m == M_SHOWDOWN or m == M_PEEK:
             screens.draw_lines(self, cv)
+        elif m == M_SEAL:
+            screens.draw_seal(self, cv)
         else:
             screens.draw_list(self, cv)
         self.dirty = False

@@ -30,6 +30,7 @@ from dealerbox.ui.modes import (
     M_PEEK,
     M_RESUME,
     M_RULESVIEW,
+    M_SEAL,
     M_SHOWDOWN,
     M_STANDINGS,
     M_TURN,
@@ -85,6 +86,12 @@ class PlayFlow:
             self._build_gate()
         elif m == M_NOSAVE:
             self._build_nosave()  # type: ignore[attr-defined]
+        elif m == M_SEAL:      # the deal's seal, before the first gate (docs/fairness.md): photograph it
+            self.title = self.last
+            self.info = self.engine.log["commit"][:8]
+            self.rows = []
+            self.sel = -1
+            self.hint = "OK: pass the box"
         else:
             self._results().build(self)
         self._fix_top()
@@ -138,8 +145,15 @@ class PlayFlow:
     def next_hand(self):
         """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
         self.engine.start_hand()
+        cents = self.cfg.get("cents")  # type: ignore[attr-defined]
+        if cents:           # the chip value (cents per chip) in the hand log, for settling up (host_tools.report)
+            self.engine.log["cents"] = cents
         self.last = "Hand %d dealt" % self.engine.hand_no
-        self._after_engine()
+        e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
+        if "commit" in e.log and e.to_act is not None:
+            self._enter(M_SEAL)
+        else:
+            self._after_engine()
         self._save()  # type: ignore[attr-defined]
 
     def _after_engine(self):

@@ -20,6 +20,7 @@ from dealerbox.ui.modes import (
     M_MENU,
     M_REBUY,
     M_RULESVIEW,
+    M_SETTLE,
     M_SHOWDOWN,
     M_STANDINGS,
     MENU_ITEMS,
@@ -85,7 +86,7 @@ def press(app, b, long):
     if b == btn.OK and long and m in (M_SHOWDOWN, M_AWARDS):
         app._open_menu(m)
         return False
-    if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW) and b in (btn.UP, btn.DOWN):
+    if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW, M_SETTLE) and b in (btn.UP, btn.DOWN):
         _scroll(app, b)
         return False
     if m in (M_BETWEEN, M_MENU, M_REBUY) and b in (btn.UP, btn.DOWN):
@@ -119,6 +120,8 @@ def press(app, b, long):
         elif item == "Rules":
             app.back_mode = M_BETWEEN
             app._enter(M_RULESVIEW)
+        elif item == "Settle up":
+            app._enter(M_SETTLE)
         else:
             app.table.stop()
             app._save()
@@ -148,6 +151,8 @@ def press(app, b, long):
         else:
             app.back_mode = M_MENU
             app._enter(M_RULESVIEW)
+    elif m == M_SETTLE and b == btn.OK:
+        app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Settle up"))
     elif m == M_RULESVIEW:
         if b == btn.OK:
             back = app.back_mode
@@ -215,21 +220,36 @@ def build(app):
             rows.append(("Back to %s" % t.names[back[0]], "+%d" % back[1]))
         if not rows:
             rows.append(("No award", None))
+        seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
+        if seal:
+            rows.append(("Deal seal", seal[:8]))
         app.rows = fit(rows)
         app.sel = -1
         app.hint = "\x1c more  OK standings" if len(app.rows) > widgets.ROWS else "OK standings"
     elif m in (M_STANDINGS, M_END):
         rows = []
-        for _seat, name, stack, net in t.standings():
+        money = m == M_END and app.cfg.get("cents", 0)
+        for _seat, name, stack, net in () if money else t.standings():
             rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
+        if m == M_END:          # settling up: with a chip value each net in chips and money, then who pays whom
+            from dealerbox.ui.settling import settle_rows
+            settle_rows(app, rows, bool(money))
         app.rows = fit(rows)
         app.sel = -1
         if m == M_END:
             app.title = "Session over: net"
-            app.hint = "OK new session"
+            app.hint = "\x1c more OK new session" if len(app.rows) > widgets.ROWS else "OK new session"
         else:
             app.title = "Standings: chips net"
             app.hint = "\x1c more  OK next" if len(app.rows) > widgets.ROWS else "OK next"
+    elif m == M_SETTLE:
+        from dealerbox.ui.settling import settle_rows
+        rows = []
+        settle_rows(app, rows, True)
+        app.rows = fit(rows)
+        app.sel = -1
+        app.title = "If we stop now"
+        app.hint = "\x1c more  OK back" if len(app.rows) > widgets.ROWS else "OK back"
     elif m == M_BETWEEN:
         app.title = "Hand %d over" % e.hand_no
         app.rows = [(s, None) for s in BETWEEN_ITEMS]

@@ -57,6 +57,16 @@ def draw_gate(app, cv):
     widgets.footer(cv, app.hint)
 
 
+def draw_seal(app, cv):
+    """A hand's first screen: "Deal sealed" and the commitment's first 8 hex digits in big type
+    (``app.info``), before the first gate (docs/fairness.md)."""
+    widgets.title(cv, app.title)
+    cv.center("Deal sealed", 13)
+    cv.center(app.info, 24, 1, True)
+    cv.center("check it in the log", 44)
+    widgets.footer(cv, app.hint)
+
+
 def _center_card(cv, c, x, y):
     """ "Center" and the center card (Indian Poker), 66 px wide from (x, y)."""
     cv.text("Center", x, y)

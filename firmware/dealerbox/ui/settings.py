@@ -19,6 +19,15 @@ PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
 CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
+# the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
+CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+
+
+def chip_value_text(cents):
+    """The chip value as the summary shows it: "off" or the money of one chip ("0.10")."""
+    if not cents:
+        return "off"
+    return "%d.%02d" % (cents // 100, cents % 100)
 
 
 def game_index(game):

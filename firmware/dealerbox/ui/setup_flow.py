@@ -97,7 +97,8 @@ def new_config(app, game):
     chips = cfg["chips"] if cfg is not None else settings.DEFAULT_CHIPS
     preset = rules.presets(game)[0][0]
     app.cfg = {"game": game, "players": players, "names": names, "chips": chips,
-               "preset": preset, "rules": rules.preset(game, preset)}
+               "preset": preset, "rules": rules.preset(game, preset),
+               "cents": cfg.get("cents", 0) if cfg is not None else 0}
     _fit_rules(app.cfg)
 
 
@@ -209,11 +210,12 @@ def build(app):
             line = w
         rows.append((line, None))
         rows.append(("Starting chips", cfg["chips"]))
+        rows.append(("1 chip =", settings.chip_value_text(cfg.get("cents", 0))))
         for ln in settings.describe(game, cfg["rules"]):
             _wrap(rows, ln)
         app.rows = rows
         app.sel = -1
-        app.hint = "\x1c scroll OK deal" if m == M_SUMMARY else "\x1c scroll OK back"
+        app.hint = "\x1c more \x18money OK deal" if m == M_SUMMARY else "\x1c scroll OK back"
 
 
 def _wrap(rows, ln, width=20):
@@ -343,9 +345,23 @@ def press(app, b, long):
             app.dirty = True
         elif b == btn.LEFT:
             _back(app)
+        elif b == btn.RIGHT:
+            _step_chip_value(app)
         elif b == btn.OK:
             return True
     return False
+
+
+def _step_chip_value(app):
+    """RIGHT on the summary: the next chip value of ``settings.CENTS_LADDER`` (after the largest: off again),
+    money per chip in whole cents for settling up (``cfg["cents"]``)."""
+    ladder = settings.CENTS_LADDER
+    i = app._choice_index(ladder, app.cfg.get("cents", 0))
+    app.cfg["cents"] = ladder[(i + 1) % len(ladder)]
+    top = app.top
+    build(app)
+    app.top = top
+    app.dirty = True
 
 
 CUSTOM = "custom"

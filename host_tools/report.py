@@ -1,0 +1,331 @@
+"""The night's report from the box's hand log: ``python -m host_tools.report hands.log --out DIR``.
+
+Writes ``DIR/report.html``, one self-contained page (inline CSS, every chart embedded as a base64 PNG: it
+opens in a browser with no network), and ``DIR/stacks.png`` (matplotlib: each player's stack after every
+hand, one panel per session). Per session (a log may hold several: docs/hand-log.md, Sessions) the page has
+
+* the chart of the stacks;
+* per player: hands played (dealt in), hands won (got chips from a pot), showdowns won (won a hand that
+  went to a showdown: two hands or more shown), the biggest pot won (chips from one hand), chips bought
+  in (the starting chips and every rebuy) and the number of rebuys, the net in chips and, when the table
+  set a chip value, in money;
+* the settling up: who pays whom (``dealerbox.engine.settle``, at most players - 1 transfers, money in
+  whole cents);
+* every hand: its commitment's first 8 hex digits (as the box showed them) and whether it verifies
+  (``host_tools.verify``).
+
+The session's figures come from the hands replayed through the engines (``host_tools.replay``), so a
+carried Turkish pot goes back to its owners at the end as on the box; a hand that does not replay (a
+voided or tampered hand) is named and its logged figures are used. Exit 0 when written, 2 for a file
+that cannot be read or is not a hand log (the reason in words).
+"""
+
+import argparse
+import base64
+import html
+import io
+import json
+import os
+import sys
+
+from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+
+GAME_NAMES = {"teen-patti": "Teen Patti", "turkish": "Turkish Poker", "indian": "Indian Poker"}
+
+CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 60em;
+       color: #1d232a; padding: 0 1em; }
+h1 { font-size: 1.6em; } h2 { border-bottom: 2px solid #8ab4d8; padding-bottom: .2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: .6em 0 1.2em; }
+th, td { border: 1px solid #c8d2dc; padding: .25em .6em; text-align: right; }
+th { background: #eef3f8; } td:first-child, th:first-child { text-align: left; }
+.ok { color: #176d2c; font-weight: 600; } .bad { color: #a3161a; font-weight: 600; }
+code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+img.chart { max-width: 100%; border: 1px solid #c8d2dc; }
+.note { color: #59636e; font-size: .9em; }
+table.settle td, table.hands td { text-align: left; } table.settle td:last-child { text-align: right; }
+"""
+
+
+class ReportError(Exception):
+    """The log cannot be read as hand logs; ``str(e)`` says why."""
+
+
+def read_logs(lines):
+    """``[(line number, hand-log dict)]`` of the non-blank lines. Raises ReportError for a line that is not a
+    hand's JSON object or whose fields do not have their shapes (``host_tools.replay.check_shape``, naming the
+    line and the field), or when there is no hand at all."""
+    from host_tools.replay import ReplayError, check_shape
+
+    out = []
+    for no, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            log = json.loads(line)
+        except (ValueError, RecursionError):
+            raise ReportError("not a hand log (line %d is not JSON)" % no) from None
+        if not isinstance(log, dict) or not isinstance(log.get("names"), list) or "game" not in log \
+                or not isinstance(log.get("stacks"), list):
+            raise ReportError("not a hand log (line %d is not a hand's JSON object with a game, names and stacks)"
+                              % no)
+        shaped = dict(log)
+        if not isinstance(shaped.get("result"), dict):    # a voided hand has no result
+            shaped["result"] = {}
+        try:
+            check_shape(shaped)
+        except ReplayError as exc:
+            raise ReportError("line %d: %s" % (no, exc)) from None
+        out.append((no, log))
+    if not out:
+        raise ReportError("no hand in the log")
+    return out
+
+
+def split_sessions(logs):
+    """The ``(line, log)`` pairs cut into sessions: a line starts a new one when its ``hand`` is 1 or its game
+    or names differ from the previous line's (``host_tools.replay.same_session``)."""
+    sessions = []
+    prev = None
+    for no, log in logs:
+        if prev is None or log.get("hand") == 1 or log.get("game") != prev.get("game") \
+                or log.get("names") != prev.get("names"):
+            sessions.append([])
+        sessions[-1].append((no, log))
+        prev = log
+    return sessions
+
+
+def _rebuys_in(log):
+    """Chips bought in by each seat during the hand (rebuy actions), a list per seat."""
+    n = len(log["names"])
+    out = [0] * n
+    for row in log.get("actions") or []:
+        if isinstance(row, list) and len(row) >= 3 and row[1] == "rebuy" and type(row[0]) is int \
+                and 0 <= row[0] < n and type(row[2]) is int:
+            out[row[0]] += row[2]
+    return out
+
+
+def session_figures(session):
+    """Everything the report shows of one session (a list of ``(line, log)``): a dict with ``game``,
+    ``names``, ``cents`` (chip value, 0 when not set), ``hands`` (per hand: number, line, commitment,
+    verified, reason, stacks after), ``start`` (stacks before the first hand), ``players`` (per seat: name,
+    played, won, showdowns, biggest, bought_in, rebuys, net, money), ``final`` stacks, ``transfers``
+    (``(payer, payee, amount)``, cents or chips) and ``problems`` (hands that do not replay)."""
+    from dealerbox.engine.settle import nets, transfers
+
+    from host_tools import replay, verify
+
+    first = session[0][1]
+    names = list(first["names"])
+    n = len(names)
+    players = [{"name": names[s], "played": 0, "won": 0, "showdowns": 0, "biggest": 0, "rebuys": 0}
+               for s in range(n)]
+    hands = []
+    problems = []
+    prev = None
+    stacks = list(first["stacks"])
+    bought = list(first.get("bought_in") or first["stacks"])
+    carry = None
+    cents = 0
+    for no, log in session:
+        if type(log.get("cents")) is int and log["cents"] > 0:
+            cents = log["cents"]
+        before_bought = list(log.get("bought_in") or log["stacks"])
+        for s in range(n):                          # rebuys between hands: the buy-ins grew
+            if s < len(before_bought) and before_bought[s] > bought[s]:
+                players[s]["rebuys"] += 1
+        try:
+            c, finished = verify.verify_hand(log)
+            hv = {"verified": True, "reason": "" if finished else "the hand did not finish", "commit": c}
+        except verify.Mismatch as exc:
+            hv = {"verified": False, "reason": str(exc), "commit": log.get("commit") or ""}
+        try:
+            prev = replay.replay_hand(log, prev)
+            e, table = prev
+            stacks, bought, carry = list(table.stacks), list(table.bought_in), table.carry
+            result = e.result
+        except replay.ReplayError as exc:
+            voided = hv["verified"] and hv["reason"]        # verified as far as it went: it did not finish
+            if voided:
+                hv["reason"] = "voided: the hand did not finish (its chips went back)"
+            else:
+                problems.append("hand %s (line %d) does not replay: %s" % (log.get("hand", "?"), no, exc))
+            prev = None
+            result = log.get("result") if isinstance(log.get("result"), dict) and not voided else None
+            logged = result.get("stacks") if result else None
+            stacks = list(logged) if isinstance(logged, list) and len(logged) == n \
+                and all(type(x) is int for x in logged) else list(log["stacks"])   # voided: as it started
+            rb = _rebuys_in(log)
+            bought = [before_bought[s] + rb[s] for s in range(n)]
+            carry = log.get("carry") if voided and isinstance(log.get("carry"), list) else None   # still waiting
+        for s in range(n):
+            players[s]["rebuys"] += sum(1 for row in log.get("actions") or []
+                                        if isinstance(row, list) and len(row) >= 3 and row[0] == s
+                                        and row[1] == "rebuy")
+            if log["stacks"][s] > 0 and (result or not hv["reason"].startswith("voided")):
+                players[s]["played"] += 1
+        if result:
+            got = [0] * n
+            for a in result.get("awards") or []:
+                if isinstance(a, list) and len(a) == 3 and type(a[1]) is int and 0 <= a[1] < n \
+                        and type(a[2]) is int and a[2] > 0:     # a hand that did not replay: its logged awards
+                    got[a[1]] += a[2]
+            shown = result.get("shown")
+            showdown = isinstance(shown, list) and sum(1 for x in shown if x) >= 2
+            for s in range(n):
+                if got[s]:
+                    players[s]["won"] += 1
+                    players[s]["showdowns"] += 1 if showdown else 0
+                    players[s]["biggest"] = max(players[s]["biggest"], got[s])
+        hv.update({"hand": log.get("hand"), "line": no, "stacks": list(stacks)})
+        hands.append(hv)
+    net = nets(stacks, bought, carry)              # a session stopped now: a carried pot goes back
+    final = [stacks[s] + (carry[s] if carry else 0) for s in range(n)]
+    for s in range(n):
+        players[s].update({"bought_in": bought[s], "net": net[s], "money": net[s] * cents if cents else None})
+    ts = transfers([x * cents for x in net] if cents else net)
+    return {"game": first["game"], "names": names, "cents": cents, "hands": hands, "start": list(first["stacks"]),
+            "players": players, "final": final, "transfers": ts, "problems": problems}
+
+
+def chart(figs, path=None, first=1):
+    """A matplotlib figure of each session's stacks after every hand (one panel per session, ``figs`` a list of
+    ``session_figures``, numbered from ``first``): PNG bytes; also written to ``path`` when given."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    fig, axes = plt.subplots(len(figs), 1, figsize=(8, 3.6 * len(figs)), squeeze=False)
+    for k, f in enumerate(figs):
+        ax = axes[k][0]
+        xs = list(range(len(f["hands"]) + 1))
+        for s, name in enumerate(f["names"]):
+            ax.plot(xs, [f["start"][s]] + [h["stacks"][s] for h in f["hands"]], marker="o", markersize=3,
+                    label=name)
+        ax.set_title("Session %d: %s" % (k + first, GAME_NAMES.get(f["game"], f["game"])))
+        ax.set_xlabel("hand")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_ylabel("stack (chips)")
+        ax.grid(True, alpha=0.3)
+        ax.legend(loc="upper left", fontsize="small", ncol=min(5, len(f["names"])))
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    plt.close(fig)
+    data = buf.getvalue()
+    if path:
+        with open(path, "wb") as out:
+            out.write(data)
+    return data
+
+
+def _signed(n):
+    return "%+d" % n if n else "0"
+
+
+def section_html(k, f):
+    """The HTML of session ``k`` (1, 2, ...) from ``session_figures``."""
+    from dealerbox.engine.settle import money
+
+    e = html.escape
+    sid = "s%d" % k
+    cents = f["cents"]
+    out = ['<section id="%s">' % sid,
+           "<h2>Session %d: %s, %d players, %d hands</h2>" % (k, e(GAME_NAMES.get(f["game"], f["game"])),
+                                                             len(f["names"]), len(f["hands"]))]
+    png = base64.b64encode(chart([f], first=k)).decode()
+    out.append('<img class="chart" id="%s-chart" alt="each player\'s stack after every hand" '
+               'src="data:image/png;base64,%s">' % (sid, png))
+    if cents:
+        out.append('<p class="note">1 chip = %s (the currency is the table\'s)</p>' % money(cents))
+    head = ["Player", "Hands played", "Hands won", "Showdowns won", "Biggest pot won", "Bought in", "Rebuys",
+            "Net (chips)"] + (["Net (money)"] if cents else [])
+    out.append('<table class="players" id="%s-players"><tr>%s</tr>' % (sid, "".join("<th>%s</th>" % h for h in head)))
+    for p in f["players"]:
+        cells = [e(p["name"]), p["played"], p["won"], p["showdowns"], p["biggest"], p["bought_in"], p["rebuys"],
+                 _signed(p["net"])] + ([money(p["money"], True)] if cents else [])
+        out.append("<tr>%s</tr>" % "".join("<td>%s</td>" % c for c in cells))
+    out.append("</table>")
+    out.append("<h3>Settling up</h3>")
+    out.append('<table class="settle" id="%s-settle"><tr><th>Who pays</th><th>Whom</th><th>%s</th></tr>'
+               % (sid, "Amount" if cents else "Chips"))
+    for payer, payee, amount in f["transfers"]:
+        out.append("<tr><td>%s</td><td>%s</td><td>%s</td></tr>"
+                   % (e(f["names"][payer]), e(f["names"][payee]), money(amount) if cents else amount))
+    if not f["transfers"]:
+        out.append('<tr><td colspan="3">nobody owes anything</td></tr>')
+    out.append("</table>")
+    out.append("<h3>The deals</h3>")
+    out.append('<p class="note">The box showed each commitment before the first privacy gate; '
+               '<code>python -m host_tools.verify hands.log</code> checks them (docs/fairness.md).</p>')
+    out.append('<table class="hands" id="%s-hands"><tr><th>Hand</th><th>Commitment</th><th>Verified</th>'
+               "<th>Note</th></tr>" % sid)
+    for h in f["hands"]:
+        ok = '<span class="ok">verified</span>' if h["verified"] else '<span class="bad">NOT verified</span>'
+        out.append("<tr><td>%s</td><td><code>%s</code></td><td>%s</td><td>%s</td></tr>"
+                   % (h["hand"] if h["hand"] is not None else "line %d" % h["line"], e(h["commit"][:8]), ok,
+                      e(h["reason"])))
+    out.append("</table>")
+    for p in f["problems"]:
+        out.append('<p class="bad">%s</p>' % e(p))
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def report_html(figs, source):
+    """The whole page (str): a title, then one section per session."""
+    body = "\n".join(section_html(k + 1, f) for k, f in enumerate(figs))
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Dealer Box: the night's "
+            "report</title>\n<style>%s</style></head>\n<body>\n<h1>Dealer Box: the night's report</h1>\n"
+            '<p class="note">From <code>%s</code>: %d session%s.</p>\n%s\n</body></html>\n'
+            % (CSS, html.escape(source), len(figs), "" if len(figs) == 1 else "s", body))
+
+
+def write_report(lines, out_dir, source="hands.log"):
+    """Read the log ``lines``, write ``report.html`` and ``stacks.png`` into ``out_dir`` (made if needed).
+    Returns the list of ``session_figures``. Raises ReportError for a log that is not a hand log."""
+    sessions = split_sessions(read_logs(lines))
+    figs = [session_figures(s) for s in sessions]
+    os.makedirs(out_dir, exist_ok=True)
+    chart(figs, os.path.join(out_dir, "stacks.png"))
+    with open(os.path.join(out_dir, "report.html"), "w", encoding="utf-8") as f:
+        f.write(report_html(figs, source))
+    return figs
+
+
+def main(argv=None):
+    """Command line: ``report FILE --out DIR``; returns the exit status."""
+    ap = argparse.ArgumentParser(prog="python -m host_tools.report",
+                                 description="The night's report (HTML and a stacks chart) from a Dealer Box "
+                                             "hand log.")
+    ap.add_argument("log", metavar="FILE", help="the hand log (hands.log, copied off the box)")
+    ap.add_argument("--out", metavar="DIR", default="report", help="folder for report.html and stacks.png")
+    a = ap.parse_args(argv)
+    try:
+        with open(a.log, encoding="utf-8-sig") as f:
+            lines = f.read().split("\n")
+    except OSError as exc:
+        print("%s: %s" % (a.log, exc.strerror or exc), file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:
+        print("%s: not a hand log (not UTF-8 text at byte %d)" % (a.log, exc.start), file=sys.stderr)
+        return 2
+    try:
+        figs = write_report(lines, a.out, os.path.basename(a.log))
+    except ReportError as exc:
+        print("%s: %s" % (a.log, exc), file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print("%s: %s" % (a.out, exc.strerror or exc), file=sys.stderr)
+        return 2
+    print("wrote %s and %s: %d sessions, %d hands" % (os.path.join(a.out, "report.html"),
+                                                      os.path.join(a.out, "stacks.png"), len(figs),
+                                                      sum(len(f["hands"]) for f in figs)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""Check every deal of a hand log against the box's commitment: ``python -m host_tools.verify FILE``.
+
+For each hand (one JSON line, docs/hand-log.md) it
+
+1. recomputes the commitment, SHA-256 over the layout of docs/fairness.md (``b"DBX1"``, the hand's
+   number, the game, the whole deck, the salt), with this module's own code and CPython's hashlib,
+   and compares it with the logged ``commit`` (whose first 8 hex digits the box showed before the
+   first privacy gate and on the results screen);
+2. deals the hand again from the committed deck through the game's engine and plays the logged
+   actions (every Turkish draw is served from the deck's stock, a reshuffle must be exactly the
+   discards the rule allows), so every card dealt and drawn follows the committed deck order;
+3. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
+   that deal gave.
+
+A hand that did not finish (voided, or the log of a hand in progress) is checked as far as it went.
+Prints one line per hand, ``hand 3: verified 3f9a0c12``, or ``hand 3 (line 7): NOT verified: reason``;
+exit status 0 only when every hand verifies, 1 otherwise, 2 when FILE cannot be read or is not a hand log.
+"""
+
+import hashlib
+import json
+import sys
+
+from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+
+MAGIC = b"DBX1"
+SALT_HEX = 32
+
+
+class Mismatch(Exception):
+    """A hand does not verify; ``str(e)`` says what does not match."""
+
+
+def commitment(hand, game, deck, salt):
+    """SHA-256 (64 lowercase hex digits) of a deal, from the layout of docs/fairness.md, written here
+    independently of the firmware: ``b"DBX1"``, ``hand`` as 4 bytes big-endian, ``len(game)`` as 1 byte and
+    the game's ASCII name, ``len(deck)`` as 1 byte and one byte per card, the 16-byte ``salt``."""
+    g = game.encode("ascii")
+    data = (MAGIC + hand.to_bytes(4, "big") + bytes([len(g)]) + g + bytes([len(deck)]) + bytes(deck)
+            + bytes(salt))
+    return hashlib.sha256(data).hexdigest()
+
+
+def _cards(cards):
+    from dealerbox.cards import format_cards
+    return format_cards(cards) if cards else "none"
+
+
+def check_commitment(log):
+    """The logged commitment recomputed from the log's hand number, game, deck and salt. Returns the
+    commitment (str); raises Mismatch saying what is missing or does not match."""
+    c = log.get("commit")
+    salt = log.get("salt")
+    if c is None and salt is None:
+        raise Mismatch("no commitment in the log (written before the box committed to its deals)")
+    if not isinstance(c, str) or len(c) != 64 or any(ch not in "0123456789abcdef" for ch in c):
+        raise Mismatch('"commit" must be 64 hex digits, not %s' % json.dumps(c)[:40])
+    if not isinstance(salt, str) or len(salt) != SALT_HEX:
+        raise Mismatch('"salt" must be %d hex digits, not %s' % (SALT_HEX, json.dumps(salt)[:40]))
+    try:
+        salt_bytes = bytes.fromhex(salt)
+    except ValueError:
+        raise Mismatch('"salt" must be %d hex digits, not %s' % (SALT_HEX, json.dumps(salt)[:40])) from None
+    hand, game, deck = log.get("hand"), log.get("game"), log.get("deck")
+    if type(hand) is not int or not 0 < hand < 1 << 32:
+        raise Mismatch('"hand" must be the hand\'s number (1 or more), not %s' % json.dumps(hand)[:40])
+    if not isinstance(game, str) or not game.isascii() or not 0 < len(game) < 256:
+        raise Mismatch('"game" must be the game\'s name, not %s' % json.dumps(game)[:40])
+    if not isinstance(deck, list) or not 0 < len(deck) < 256 \
+            or any(type(x) is not int or not 0 <= x <= 51 for x in deck):
+        raise Mismatch('"deck" must be the list of card numbers 0-51 in dealt order')
+    want = commitment(hand, game, deck, salt_bytes)
+    if want != c:
+        raise Mismatch("the commitment %s does not match the deck and salt of the log (they hash to %s): "
+                       "the deck, the salt, the hand number or the game was changed" % (c[:8], want[:8]))
+    return c
+
+
+def deal_again(log):
+    """Deal the hand of ``log`` again from its deck and play its actions as far as they go; returns the engine.
+
+    Raises Mismatch when the deck is not the game's, an action is not legal, or a reshuffle is not the
+    discards the rule allows."""
+    from dealerbox.engine.base import Action, IllegalAction
+    from dealerbox.engine.table import Table, TableError
+    from dealerbox.games import engine_class
+
+    from host_tools.replay import ReplayError, check_shape
+
+    shaped = dict(log)
+    if not isinstance(shaped.get("result"), dict):   # a hand that did not finish has no result yet
+        shaped["result"] = {}
+    try:
+        check_shape(shaped)
+        cls = engine_class(log["game"])
+        table = Table(log["names"], list(log["stacks"]), log["dealer"])
+    except (ReplayError, ValueError, ImportError, TableError) as exc:
+        raise Mismatch(str(exc)) from None
+    table.bought_in = list(log.get("bought_in", log["stacks"]))
+    try:
+        e = cls(table, log["rules"])
+        e.start_from_log(log)
+    except (ValueError, TypeError, KeyError, IllegalAction) as exc:
+        raise Mismatch("the hand cannot be dealt from the committed deck: %s" % exc) from None
+    for i, row in enumerate(log["actions"]):
+        try:
+            seat, act = Action.from_list(row)
+            if seat != e.to_act:
+                raise IllegalAction("seat %r is not the one to act (%r)" % (seat, e.to_act))
+            e.apply(act)
+        except (IllegalAction, ValueError) as exc:
+            raise Mismatch("action %d %s: %s" % (i + 1, json.dumps(row), exc)) from None
+    return e
+
+
+def check_shown(log, e):
+    """The cards the log shows (``result.shown`` per seat, Indian Poker's ``center``) must be those the committed
+    deck dealt (the replayed engine ``e``'s result). Raises Mismatch naming the seat and the cards."""
+    got = log.get("result")
+    if not isinstance(got, dict) or e.result is None:   # a hand that did not finish (voided): nothing shown
+        return
+    want = json.loads(json.dumps(e.result))
+    names = log.get("names") or []
+    shown, dealt = got.get("shown"), want.get("shown")
+    if shown != dealt:
+        if not isinstance(shown, list) or len(shown) != len(dealt):
+            raise Mismatch('"shown" must list the cards shown per seat (%d seats)' % len(dealt))
+        for s in range(len(dealt)):
+            if shown[s] != dealt[s]:
+                who = names[s] if s < len(names) else "seat %d" % s
+                raise Mismatch("the cards shown for seat %d (%s) are %s, but the committed deck dealt %s"
+                               % (s, who, _show_cards(shown[s]), _cards(dealt[s])))
+    for key in ("center", "best"):
+        if got.get(key) != want.get(key):
+            raise Mismatch("%r is %s, but the committed deck dealt %s" % (key, json.dumps(got.get(key))[:40],
+                                                                        json.dumps(want.get(key))))
+
+
+def _show_cards(v):
+    if isinstance(v, list) and all(type(x) is int and 0 <= x <= 51 for x in v):
+        return _cards(v)
+    return json.dumps(v)[:40]
+
+
+def verify_hand(log):
+    """Verify one hand-log dict; returns ``(commitment, finished)``: ``finished`` False for a hand whose
+    actions do not end it (voided, or logged while in progress), checked as far as it went. Raises Mismatch."""
+    if not isinstance(log, dict):
+        raise Mismatch("not a hand log (a JSON object)")
+    c = check_commitment(log)
+    e = deal_again(log)
+    check_shown(log, e)
+    return c, e.phase == "over"
+
+
+def label(log, no):
+    """``hand N`` for the line's hand number (``line N`` when it has none)."""
+    hand = log.get("hand") if isinstance(log, dict) else None
+    return "hand %d" % hand if type(hand) is int else "line %d" % no
+
+
+def verify_lines(lines, out=print):
+    """Verify every non-blank line; ``out`` gets one line per hand. Returns ``(verified, failed)`` counts.
+
+    Raises ValueError when no line is a hand log (the file is something else)."""
+    ok = bad = 0
+    logs = 0
+    for no, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            log = json.loads(line)
+        except (ValueError, RecursionError):
+            log = None
+        if isinstance(log, dict) and "deck" in log and "game" in log:
+            logs += 1
+        elif logs == 0:
+            raise ValueError("not a hand log (line %d is not a hand's JSON object with a game and a deck)" % no)
+        try:
+            if log is None:
+                raise Mismatch("not JSON")
+            c, finished = verify_hand(log)
+        except Mismatch as exc:
+            bad += 1
+            out("%s (line %d): NOT verified: %s" % (label(log, no), no, exc))
+            continue
+        ok += 1
+        out("%s: verified %s%s" % (label(log, no), c[:8], "" if finished else " (the hand did not finish)"))
+    if logs == 0:
+        raise ValueError("no hand in the log")
+    return ok, bad
+
+
+USAGE = """usage: python -m host_tools.verify FILE
+
+Checks every hand of a Dealer Box hand log (docs/fairness.md): the commitment the box showed before
+the first privacy gate is recomputed from the logged deck and salt, the hand is dealt again from that
+deck, and the cards shown must be those it dealt. One line per hand; exit 0 when every hand verifies,
+1 when one does not, 2 when FILE cannot be read or is not a hand log."""
+
+
+def main(argv=None):
+    """Command line: ``verify FILE``; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
+    if len(argv) != 1 or argv[0].startswith("-"):
+        bad = [a for a in argv if a.startswith("-")]
+        why = ("unknown option %s" % bad[0]) if bad else ("one FILE expected, got %d arguments" % len(argv))
+        print("verify: %s\n%s" % (why, USAGE.split("\n")[0]), file=sys.stderr)
+        return 2
+    path = argv[0]
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            lines = f.read().split("\n")
+    except OSError as exc:
+        print("%s: %s" % (path, exc.strerror or exc), file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:
+        print("%s: not a hand log (not UTF-8 text at byte %d)" % (path, exc.start), file=sys.stderr)
+        return 2
+    try:
+        ok, bad = verify_lines(lines)
+    except ValueError as exc:
+        print("%s: %s" % (path, exc), file=sys.stderr)
+        return 2
+    if bad:
+        print("%d of %d hands do NOT verify" % (bad, ok + bad))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""host_tools.verify (docs/fairness.md): every hand's commitment recomputed from the logged deck and salt,
+the hand dealt again from that deck; a changed deck, salt or dealt card names the hand; a hand that did not
+finish verifies as far as it went; old logs and bad input get a clear message."""
+
+import hashlib
+import json
+
+import fair_support as fs
+from dealerbox.engine.commit import commitment as box_commitment
+
+from host_tools import replay, verify
+
+
+def _logs():
+    return (fs.session("teen-patti", 4, 4, 3, rebuy=(2, 1, 50)) + fs.session("turkish", 3, 5, 4)
+            + fs.session("indian", 4, 3, 5))
+
+
+def _run(tmp_path, capsys, logs, name="hands.log"):
+    path = tmp_path / name
+    path.write_text(fs.lines(logs))
+    capsys.readouterr()
+    rc = verify.main([str(path)])
+    out = capsys.readouterr()
+    return rc, out.out.splitlines(), out.err
+
+
+def test_the_hash_is_the_documented_layout_on_both_sides():
+    salt = bytes(range(16))
+    deck = list(range(51, -1, -1))
+    want = hashlib.sha256(b"DBX1" + (3).to_bytes(4, "big") + bytes([10]) + b"teen-patti" + bytes([52])
+                          + bytes(deck) + salt).hexdigest()
+    assert verify.commitment(3, "teen-patti", deck, salt) == want == box_commitment(3, "teen-patti", deck, salt)
+
+
+def test_every_hand_of_each_game_verifies(tmp_path, capsys):
+    logs = _logs()
+    rc, out, err = _run(tmp_path, capsys, logs)
+    assert rc == 0 and err == ""
+    assert out == ["hand %d: verified %s" % (log["hand"], log["commit"][:8]) for log in logs]
+    assert len(out) == 12 and any(a[1] == "draw" for log in logs for a in log["actions"])
+
+
+def _tampered(tmp_path, capsys, i, change):
+    logs = _logs()
+    change(logs[i])
+    rc, out, _err = _run(tmp_path, capsys, logs)
+    assert rc == 1
+    bad = [line for line in out if "NOT verified" in line]
+    assert len(bad) == 1 and out[-1] == "1 of 12 hands do NOT verify"
+    return logs[i], bad[0]
+
+
+def test_a_changed_deck_fails_naming_the_hand(tmp_path, capsys):
+    def swap(log):
+        d = log["deck"]
+        d[20], d[21] = d[21], d[20]     # cards nobody was dealt: only the commitment can tell
+    log, line = _tampered(tmp_path, capsys, 2, swap)
+    assert line.startswith("hand 3 (line 3): NOT verified: the commitment %s does not match" % log["commit"][:8])
+
+
+def test_a_changed_salt_fails_naming_the_hand(tmp_path, capsys):
+    def salt(log):
+        log["salt"] = log["salt"][:-1] + ("0" if log["salt"][-1] != "0" else "1")
+    log, line = _tampered(tmp_path, capsys, 5, salt)
+    assert line.startswith("hand 2 (line 6): NOT verified: the commitment %s does not match" % log["commit"][:8])
+
+
+def test_a_changed_shown_card_fails_naming_the_hand_and_the_seat(tmp_path, capsys):
+    logs = _logs()
+    i = next(k for k in range(len(logs)) if logs[k]["game"] == "indian" and logs[k]["result"]["shown"][1])
+    def shown(log):
+        card = log["result"]["shown"][1][0]
+        log["result"]["shown"][1][0] = (card + 4) % 52
+    log, line = _tampered(tmp_path, capsys, i, shown)
+    from dealerbox.cards import format_cards
+    dealt = format_cards(logs[i]["result"]["shown"][1])
+    assert line.startswith("hand %d (line %d): NOT verified: the cards shown for seat 1 (P2) are "
+                           % (log["hand"], i + 1)) and line.endswith("but the committed deck dealt %s" % dealt)
+
+
+def test_a_changed_dealt_card_with_a_new_commitment_still_fails(tmp_path, capsys):
+    """A forger who changes a dealt card and recomputes the hash cannot match the photographed seal: the
+    log verifies against itself, but its commitment's first 8 digits are no longer those shown."""
+    def forge(log):
+        d = log["deck"]
+        d[0], d[30] = d[30], d[0]
+    log, line = _tampered(tmp_path, capsys, 0, forge)
+    assert line.startswith("hand 1 (line 1): NOT verified: the commitment")
+    before = log["commit"]
+    log["commit"] = verify.commitment(log["hand"], log["game"], log["deck"], bytes.fromhex(log["salt"]))
+    assert log["commit"][:8] != before[:8]
+
+
+def test_a_hand_that_did_not_finish_verifies_as_far_as_it_went(tmp_path, capsys):
+    logs = _logs()
+    cut = next(log for log in logs if log["game"] == "turkish" and any(a[1] == "draw" for a in log["actions"]))
+    k = [a[1] for a in cut["actions"]].index("draw") + 1
+    cut["actions"] = cut["actions"][:k]         # stopped just after the first draw
+    cut["result"] = None
+    cut["void"] = True
+    other = next(log for log in logs if log["game"] == "indian")
+    other["actions"] = other["actions"][:1]     # voided with a result object of its own
+    other["result"] = {"void": True}
+    rc, out, _err = _run(tmp_path, capsys, logs)
+    j = logs.index(other)
+    assert out[j] == "hand %d: verified %s (the hand did not finish)" % (other["hand"], other["commit"][:8])
+    i = logs.index(cut)
+    assert rc == 0 and out[i] == "hand %d: verified %s (the hand did not finish)" % (cut["hand"], cut["commit"][:8])
+
+
+def test_an_illegal_action_fails_naming_the_hand(tmp_path, capsys):
+    def act(log):
+        log["actions"][0][0] = (log["actions"][0][0] + 1) % len(log["names"])
+    _log, line = _tampered(tmp_path, capsys, 0, act)
+    assert line.startswith("hand 1 (line 1): NOT verified: action 1 [")
+    assert "is not the one to act" in line
+
+
+def test_an_old_log_without_commitment_replays_but_does_not_verify(tmp_path, capsys):
+    logs = fs.session("teen-patti", 3, 3, 8)
+    for log in logs:
+        del log["commit"], log["salt"]
+    path = tmp_path / "old.log"
+    path.write_text(fs.lines(logs))
+    assert replay.main([str(path)]) == 0
+    rc, out, _err = _run(tmp_path, capsys, logs, "old.log")
+    assert rc == 1 and out[0] == ("hand 1 (line 1): NOT verified: no commitment in the log "
+                                  "(written before the box committed to its deals)")
+
+
+def test_bad_input_is_a_clear_message(tmp_path, capsys):
+    assert verify.main([str(tmp_path / "missing.log")]) == 2
+    assert capsys.readouterr().err == "%s: No such file or directory\n" % (tmp_path / "missing.log")
+    other = tmp_path / "notes.txt"
+    other.write_text("shopping: milk\n")
+    assert verify.main([str(other)]) == 2
+    assert capsys.readouterr().err == ("%s: not a hand log (line 1 is not a hand's JSON object with a game "
+                                       "and a deck)\n" % other)
+    binary = tmp_path / "x.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert verify.main([str(binary)]) == 2
+    assert "not a hand log (not UTF-8" in capsys.readouterr().err
+    empty = tmp_path / "empty.log"
+    empty.write_text("\n")
+    assert verify.main([str(empty)]) == 2 and "no hand in the log" in capsys.readouterr().err
+    assert verify.main([]) == 2 and "one FILE expected" in capsys.readouterr().err
+    assert verify.main(["--x"]) == 2 and "unknown option --x" in capsys.readouterr().err
+    logs = fs.session("indian", 3, 2, 1)
+    text = fs.lines(logs) + "{not json\n"
+    path = tmp_path / "torn.log"
+    path.write_text(text)
+    assert verify.main([str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[2] == "line 3 (line 3): NOT verified: not JSON"
+
+
+def test_the_command_line_runs(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "hands.log"
+    path.write_text(json.dumps(fs.session("turkish", 2, 1, 2)[0]) + "\n")
+    r = subprocess.run([sys.executable, "-m", "host_tools.verify", str(path)], capture_output=True, text=True,
+                       cwd=str(__import__("host_tools").ROOT))
+    assert r.returncode == 0 and r.stdout.startswith("hand 1: verified ") and r.stderr == ""
