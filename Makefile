@@ -51,7 +51,7 @@ bench: $(STAMP)
 
 ## make soak: the long runs kept out of make test: the power cut at every block write of the app sessions
 soak: compile
-	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=512K tests/device/powercut_app.py
+	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=1M tests/device/powercut_app.py
 
 ## make deploy: the firmware, precompiled, onto a Pico over USB (PORT=... to choose)
 deploy: compile

@@ -1,6 +1,6 @@
 """Cut the power at every block write of real sessions through the app (MicroPython only).
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/device/powercut_app.py [--sample=K] [GAME ...]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=1M tests/device/powercut_app.py [--sample=K] [GAME ...]
 
 Run by tests/host/test_hardware_device.py on the compiled firmware (the .mpy files the Pico
 runs), in a process of its own so the heap is the app's alone. For each game a session is

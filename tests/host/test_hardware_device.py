@@ -72,7 +72,7 @@ def session(build_dir, heap, game, players, *extra, hands=HANDS):
 
 
 def test_power_cut_at_every_block_write_of_app_sessions(firmware):
-    r = run_mp(firmware, "512K", "powercut_app", "--sample=3")  # a seeded third of the cut points; all: make soak
+    r = run_mp(firmware, "1M", "powercut_app", "--sample=3")  # a seeded third of the cut points; all: make soak
     assert r.returncode == 0, r.stdout + r.stderr
     print(r.stdout)
     lines = r.stdout.strip().splitlines()
