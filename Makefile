@@ -29,8 +29,9 @@ test-cpython: $(STAMP)
 	$(PY) -m pytest
 
 # The core tests run under MicroPython against the very .mpy files that go onto the board.
+# Each run has its own result file (the shell's pid): two runs on one machine never share it.
 test-micropython: compile
-	MP_HEAP=$(HEAP) MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
+	MP_RESULT=/tmp/mp_run_$$$$.txt MP_HEAP=$(HEAP) MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
 
 compile: $(STAMP)
 	$(PY) -m host_tools.build
