@@ -10,7 +10,7 @@ MPPATH := build/mpy:tests/core
 HEAP   ?= 192K
 ARGS   ?=
 
-.PHONY: sim test test-cpython test-micropython compile lint bench deploy screenshots tables clean
+.PHONY: sim test test-cpython test-micropython soak compile lint bench deploy screenshots tables clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ test-cpython: $(STAMP)
 # Each run has its own result file (the shell's pid): two runs on one machine never share it.
 test-micropython: compile
 	MP_RESULT=/tmp/mp_run_$$$$.txt MP_HEAP=$(HEAP) MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
+
+## make soak: the long runs kept out of `make test` (100,000-press UI fuzz, 10x the property tests' sessions)
+soak: $(STAMP)
+	DEALERBOX_SOAK=1 $(PY) -m pytest tests/host/test_ui_fuzz.py tests/host/test_teenpatti_props.py \
+		tests/host/test_turkish_props.py tests/host/test_indian_props.py
 
 compile: $(STAMP)
 	$(PY) -m host_tools.build
