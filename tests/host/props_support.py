@@ -1,6 +1,7 @@
 """Shared pieces of the engines' property tests (CPython, hypothesis): no tests here.
 
-``examples`` sizes a test for ``make test`` or ``make soak``; ``house_rules`` draws a random subset of a game's house-rule choices; ``pick_option`` a weighted
+``examples`` sizes a test for ``make test`` or ``make soak``; ``house_rules`` draws a random subset of
+a game's house-rule choices; ``pick_option`` a weighted
 random legal option; ``restore`` a snapshot round trip through JSON; ``assert_refused`` that an
 illegal action is refused with the engine unchanged.
 """
