@@ -35,7 +35,7 @@ def frames(path):
     for _ in range(nq):
         ls, p = _uint(b, p)
         if ls & 1:
-            names.append("<static qstr %d>" % (ls >> 1))
+            names.append("static qstr %d" % (ls >> 1))   # a name built into MicroPython (``__init__``...)
         else:
             names.append(b[p:p + (ls >> 1)].decode())
             p += (ls >> 1) + 1
@@ -56,7 +56,7 @@ def frames(path):
         p = obj(p)
     out = []
 
-    def raw(p):
+    def raw(p, outer=False):
         kl, p = _uint(b, p)
         data = b[p:p + (kl >> 3)]
         p += kl >> 3
@@ -74,14 +74,18 @@ def frames(path):
             while data[q] & 0x80:       # the prelude's sizes
                 q += 1
             name, _q = _uint(data, q + 1)
-            out.append((names[name] if name < len(names) else "?", s + 1, e))
+            if outer:
+                name = "<module>"       # the module's body, run once at import
+            else:
+                name = names[name] if name < len(names) else "?"
+            out.append((name, s + 1, e))
         if kl & 4:
             n, p = _uint(b, p)
             for _ in range(n):
                 p = raw(p)
         return p
 
-    raw(p)
+    raw(p, True)
     return out
 
 

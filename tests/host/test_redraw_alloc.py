@@ -25,3 +25,24 @@ def test_no_redraw_of_any_screen_allocates(firmware):  # noqa: F811
     assert allocating == []
     assert re.search(r"^redraw_alloc_max=0$", r.stdout, re.M)
     assert int(re.search(r"^redraw_draws=(\d+)$", r.stdout, re.M).group(1)) > 500
+
+
+DRAWING = ("canvas", "font", "widgets", "screens", "cardart")
+
+
+def test_no_drawing_function_needs_a_heap_frame(firmware):  # noqa: F811
+    """Every function of the drawing modules, as compiled for the box, needs at most 11 frame slots (more and
+    MicroPython takes the call's frame from the heap): also the paths the games above did not draw. Only code
+    run once at import (the module body, the suit glyphs' generator) may be bigger."""
+    import os
+
+    from host_tools import mpyframes
+
+    seen = 0
+    for name in DRAWING:
+        for func, slots, handlers in mpyframes.frames(os.path.join(firmware, "dealerbox", "ui", name + ".mpy")):
+            if func.startswith("<"):
+                continue
+            seen += 1
+            assert slots + 2 * handlers <= mpyframes.LIMIT, (name, func, slots, handlers)
+    assert seen > 40
