@@ -189,8 +189,11 @@ def test_terminal_ctrl_c_quits_cleanly():
     import signal
     import time
     master, slave = pty.openpty()
+    # Ctrl-C must reach the simulator as in a terminal: a runner started in the background (``make test &``)
+    # ignores SIGINT, and a child inherits that (Python then installs no KeyboardInterrupt handler)
     p = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--seed", "1"], stdin=slave, stdout=slave,
-                         stderr=subprocess.PIPE, cwd=ROOT, env=dict(os.environ, COLUMNS="140", LINES="40"))
+                         stderr=subprocess.PIPE, cwd=ROOT, env=dict(os.environ, COLUMNS="140", LINES="40"),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
     out = bytearray()
 

@@ -11,7 +11,7 @@ bytes of a redraw with ``micropython.mem_total()``, tests/host/test_redraw_alloc
 * a call whose frame needs more than 11 slots (arguments + locals + the deepest value stack)
   gets that frame from the heap (``VM_MAX_STATE_ON_STACK`` in MicroPython's ``py/objfun.c``,
   11 machine words on every port): so the row, colour and font of the text being drawn are
-  kept on the canvas (``_at``) and the per-glyph call takes two arguments (``_ch``), and the
+  kept on the canvas (``at``) and the per-glyph call takes two arguments (``ch``), and the
   drawing functions stay small. ``python -m host_tools.mpyframes FILE.mpy`` lists every
   function's slots.
 
@@ -68,7 +68,7 @@ class Canvas:
         self.fb = fb
         self.cards = bytearray(MAX_CARDS)
         self.ncards = 0
-        self.y = 0          # the row, colour and font of the text being drawn (``_at``)
+        self.y = 0          # the row, colour and font of the text being drawn (``at``)
         self.c = 1
         self.large = 0
         self.w = W
@@ -87,7 +87,7 @@ class Canvas:
             self.cards[self.ncards] = c
             self.ncards += 1
 
-    def _at(self, y, c, large):
+    def at(self, y, c, large):
         """The glyphs that follow go on row ``y`` in colour ``c``, big (``large`` true) or small."""
         self.y = y
         self.c = c
@@ -95,14 +95,14 @@ class Canvas:
         self.w = BIG_W if large else W
 
     def put(self, g, x):
-        """Blit glyph window ``g`` (a FrameBuffer whose lit pixels are ink) at (x, row of ``_at``) in its colour."""
+        """Blit glyph window ``g`` (a FrameBuffer whose lit pixels are ink) at (x, row of ``at``) in its colour."""
         if self.c:
             self.fb.blit(g, x, self.y, 0)
         else:
             self.fb.blit(g, x, self.y, 1, _PAL)
 
-    def _ch(self, code, x):
-        """Glyph ``code`` at (x, row of ``_at``) in its colour and font; returns the x after it."""
+    def ch(self, code, x):
+        """Glyph ``code`` at (x, row of ``at``) in its colour and font; returns the x after it."""
         if self.large:
             self.put(big_glyph(code), x)
         else:
@@ -112,30 +112,30 @@ class Canvas:
     def _str(self, s, x):
         i = 0
         while i < len(s):
-            x = self._ch(ord(s[i]), x)
+            x = self.ch(ord(s[i]), x)
             i += 1
         return x
 
     def char(self, code, x, y, c=1):
         """One small glyph (character code ``code``) at (x, y); returns the next x."""
-        self._at(y, c, 0)
-        return self._ch(code, x)
+        self.at(y, c, 0)
+        return self.ch(code, x)
 
     def text(self, s, x, y, c=1):
         """``s`` in the small font with its top-left at (x, y); returns the x after it."""
-        self._at(y, c, 0)
+        self.at(y, c, 0)
         return self._str(s, x)
 
     def big(self, s, x, y, c=1):
         """``s`` in the big font (12x16 cells) at (x, y); returns the x after it."""
-        self._at(y, c, 1)
+        self.at(y, c, 1)
         return self._str(s, x)
 
     def num(self, n, x, y, c=1, big=False):
         """The int ``n`` in decimal, left-aligned at (x, y); returns the x after it."""
-        self._at(y, c, big)
+        self.at(y, c, big)
         if n < 0:
-            x = self._ch(45, x)
+            x = self.ch(45, x)
             n = -n
         x += num_width(n) * self.w
         return self._digits(n, x)
@@ -145,7 +145,7 @@ class Canvas:
         x = end
         while True:
             x -= self.w
-            self._ch(48 + n % 10, x)
+            self.ch(48 + n % 10, x)
             n //= 10
             if not n:
                 return end
@@ -157,7 +157,7 @@ class Canvas:
 
     def center(self, s, y, c=1, big=False):
         """``s`` centred horizontally on the frame at row ``y``."""
-        self._at(y, c, big)
+        self.at(y, c, big)
         return self._str(s, (WIDTH + 1 - len(s) * self.w) // 2)
 
     def bar(self, y, h=9):

@@ -41,9 +41,9 @@ def card(cv, c, x, y, marked=0):
     """
     marked = 1 if marked else 0
     _frame(cv.fb, x, y, marked)
-    cv._at(y + 2, 1 - marked, 1)
-    cv._ch(RANK_ORDS[c >> 2], x + 2)
-    cv._at(y + 16, 1 - marked, 0)
+    cv.at(y + 2, 1 - marked, 1)
+    cv.ch(RANK_ORDS[c >> 2], x + 2)
+    cv.at(y + 16, 1 - marked, 0)
     cv.put(font.suit_glyph(c), x + 9)
     cv.note_card(c)
 
@@ -59,14 +59,14 @@ def back(cv, x, y, mark=None):
 
 def small(cv, c, x, y, ink=1):
     """Card ``c`` inline in the small font (rank then suit glyph, 12 px wide); returns the next x."""
-    cv._at(y, ink, 0)
+    cv.at(y, ink, 0)
     return small_at(cv, c, x)
 
 
 def small_at(cv, c, x):
-    """``small`` on the row and in the colour of the canvas's last ``_at`` (saves the call its arguments)."""
-    x = cv._ch(RANK_ORDS[c >> 2], x)
-    cv._ch(16 + (c & 3), x)
+    """``small`` on the row and in the colour of the canvas's last ``at`` (saves the call its arguments)."""
+    x = cv.ch(RANK_ORDS[c >> 2], x)
+    cv.ch(16 + (c & 3), x)
     cv.note_card(c)
     return x + SMALL_W - font.W
 
@@ -102,7 +102,7 @@ def _row_card(cv, c, x, i):
 
 def small_row(cv, cards, x, y, ink=1):
     """Every card of ``cards`` inline, 13 px apart; returns the next x."""
-    cv._at(y, ink, 0)
+    cv.at(y, ink, 0)
     i = 0
     while i < len(cards):
         small_at(cv, cards[i], x)

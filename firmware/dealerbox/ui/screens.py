@@ -189,10 +189,10 @@ def _other(cv, name, c):
     """The cv.k-th other player (3 to a row): the first 3 letters of ``name`` and the card ``c`` on their
     forehead."""
     x = 1 + (cv.k % 3) * 43
-    cv._at(20 + (cv.k // 3) * 9, 1, 0)
+    cv.at(20 + (cv.k // 3) * 9, 1, 0)
     i = 0
     while i < 3 and i < len(name):
-        cv._ch(ord(name[i]), x + i * 6)
+        cv.ch(ord(name[i]), x + i * 6)
         i += 1
     cardart.small_at(cv, c, x + 20)
     cv.k += 1
