@@ -67,8 +67,8 @@ def main(argv=None):
         try:
             importlib.import_module(name).run()
         except Exception as err:  # report and go on: the other benches still run
-            print("bench: %s failed: %s: %s" % (name.split(".")[-1], type(err).__name__,
-                                                 str(err).strip().splitlines()[-1:] or ""), flush=True)
+            last = (str(err).strip().splitlines() or [""])[-1]
+            print("bench: %s failed: %s: %s" % (name.split(".")[-1], type(err).__name__, last), flush=True)
             status = 1
     return status
 
