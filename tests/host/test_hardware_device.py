@@ -16,7 +16,6 @@ RP2040 for all three games, .mpy files on flash as ``make deploy`` leaves them):
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -44,13 +43,6 @@ def compiled_firmware(out):
                             os.path.join(ROOT, rel)], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
     return out
-
-
-@pytest.fixture(scope="module")
-def firmware(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("mpy"))
-    yield compiled_firmware(out)
-    shutil.rmtree(out, ignore_errors=True)
 
 
 def run_mp(build_dir, heap, module, *args, timeout=600, as_on_the_box=False):

@@ -9,13 +9,13 @@ prepared when its state changed (docs/device.md, Memory).
 
 import re
 
-from test_hardware_device import firmware, run_mp  # noqa: F401  (the module fixture: the .mpy build)
+from test_hardware_device import run_mp
 
 SCREENS = {"game", "players", "names", "name", "chips", "boot", "struct", "preset", "rules", "summary", "gate",
            "turn", "showdown", "awards", "standings", "between", "menu", "end", "rulesview", "peek"}
 
 
-def test_no_redraw_of_any_screen_allocates(firmware):  # noqa: F811
+def test_no_redraw_of_any_screen_allocates(firmware):
     r = run_mp(firmware, "192K", "redraw_alloc", "3", as_on_the_box=True)
     assert r.returncode == 0 and r.stdout.strip().endswith("redraw: OK"), r.stdout[-2000:] + r.stderr[-2000:]
     rows = re.findall(r"^redraw (\w+) draws=(\d+) max=(\d+)$", r.stdout, re.M)
@@ -30,7 +30,7 @@ def test_no_redraw_of_any_screen_allocates(firmware):  # noqa: F811
 DRAWING = ("canvas", "font", "widgets", "screens", "cardart")
 
 
-def test_no_drawing_function_needs_a_heap_frame(firmware):  # noqa: F811
+def test_no_drawing_function_needs_a_heap_frame(firmware):
     """Every function of the drawing modules, as compiled for the box, needs at most 11 frame slots (more and
     MicroPython takes the call's frame from the heap): also the paths the games above did not draw. Only code
     run once at import (the module body, the suit glyphs' generator) may be bigger."""
