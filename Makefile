@@ -12,7 +12,7 @@ ARGS   ?=
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: sim test test-cpython test-micropython compile lint bench soak deploy screenshots tables clean
+.PHONY: sim test test-cpython test-micropython mp-run soak compile lint bench deploy screenshots tables clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,10 @@ $(STAMP): requirements.txt requirements-dev.txt
 sim: $(STAMP)
 	$(PY) -m host_tools.sim $(ARGS)
 
-## make test: mpy-cross of firmware/, pytest (CPython), then the core tests under MicroPython
-test: compile test-cpython test-micropython
+## make test: mpy-cross of firmware/, then pytest (CPython) and the core tests under MicroPython side by side
+## (two jobs: one per core; each one's output is printed when it ends)
+test: compile
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-cpython mp-run
 
 test-cpython: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest
@@ -36,8 +38,19 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 # The core tests run under MicroPython against the very .mpy files that go onto the board.
+# Each run has its own result file (the shell's pid): two runs on one machine never share it.
+MP_RUN = MP_RESULT=/tmp/mp_run_$$$$.txt MP_HEAP=$(HEAP) MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
+
 test-micropython: compile
-	MP_HEAP=$(HEAP) MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
+	$(MP_RUN)
+
+mp-run:
+	$(MP_RUN)
+
+## make soak: the long runs kept out of `make test` (100,000-press UI fuzz, 10x the property tests' sessions)
+soak: $(STAMP)
+	DEALERBOX_SOAK=1 $(PY) -m pytest tests/host/test_ui_fuzz.py tests/host/test_teenpatti_props.py \
+		tests/host/test_turkish_props.py tests/host/test_indian_props.py
 
 compile: $(STAMP)
 	$(PY) -m host_tools.build

@@ -1,101 +1,92 @@
-"""UI rendering under the real MicroPython: time to draw each screen as a ratio to one full
-``framebuf.fill`` + copy of the 1024-byte frame (what the SSD1306 driver does per frame),
-and heap allocated per redraw (target: none).
+"""The screens under the real MicroPython, on the .mpy build (``make bench``).
 
-The screens are those of ``tests/core/test_ui_frames.walk`` plus an Indian Poker gate, turn and showdown
-with a center card, and the awards; the
-unix-port timings are divided by nothing: only ratios are reported (Python runs ~150-400x slower on
-the Pico than on the unix port, measured on an emulated RP2040, so a ratio of 10 is about 10 frame
-copies there too).
+* ``redraw_alloc_max``: the bytes allocated by the worst single redraw of any screen, counted with
+  ``micropython.mem_total()`` (it sees memory allocated and freed inside the call) over every draw of
+  three games set up and played through the app (tests/device/redraw_alloc.py, also asserted by
+  tests/host/test_redraw_alloc.py);
+* ``redraw_time_max``: the slowest screen's draw time as a ratio to one ``fill`` + copy of the
+  1024-byte frame (what the SSD1306 driver does per frame): each screen's draws interleaved with the
+  baseline's, the median of 5 rounds. Python runs ~150-400x slower on the Pico than on the unix
+  port (measured on an emulated RP2040), so only ratios are reported.
 """
 
 import json
-import os
+import re
 import subprocess
 
 from host_tools import ROOT
+from host_tools.bench import MICROPYTHON, firmware_build, line
 
-MP = os.path.join(ROOT, ".venv", "bin", "micropython")
+ROUNDS = 5
 
 _SCRIPT = r"""
-import gc, time, json, framebuf
-import dealerbox.games.teenpatti
-from app_util import Rig, OK, DOWN, LEFT, RIGHT, UP
+import time, json
+from app_util import Rig, OK, DOWN, LEFT, UP, setup, act
 from dealerbox.ui import modes
-N = 200
-rig = Rig(seed=7)
-out = []
+N = 100
 copy = bytearray(1024)
-def baseline():
-    t0 = time.ticks_us()
-    for i in range(N):
-        rig.fb.fill(0)
-        copy[:] = rig.buf
-    return time.ticks_diff(time.ticks_us(), t0)
-def measure(name):
+rows = []
+def median(v):
+    v = sorted(v)
+    return v[len(v) // 2]
+def measure(rig, name):
     app = rig.app
-    app.draw(rig.fb)
-    gc.collect()
-    gc.disable()
-    a0 = gc.mem_alloc()
-    app.draw(rig.fb)
-    alloc = gc.mem_alloc() - a0
-    gc.enable()
-    t0 = time.ticks_us()
-    for i in range(N):
-        app.draw(rig.fb)
-    dt = time.ticks_diff(time.ticks_us(), t0)
-    out.append([name, dt, alloc])
-base = baseline()
-measure("game")
-rig.press(OK); measure("players")
-rig.press(OK); measure("names")
-rig.press(OK); rig.press(UP, 2); measure("name editor")
-rig.press(OK); rig.press(DOWN, 9); rig.press(OK); measure("chips")
-rig.press(OK); rig.press(OK); measure("betting")
-rig.press(OK); rig.press(OK); measure("house rules")
-rig.press(OK); measure("summary")
-rig.press(OK); measure("gate")
-rig.press(OK); measure("turn blind")
-rig.press(LEFT); rig.press(OK); measure("turn seen (3 cards)")
-from app_util import setup, act
+    ratios = []
+    for _ in range(%d):
+        t0 = time.ticks_us()
+        for i in range(N):
+            rig.fb.fill(0)
+            copy[:] = rig.buf
+        base = time.ticks_diff(time.ticks_us(), t0)
+        t0 = time.ticks_us()
+        for i in range(N):
+            app.draw(rig.fb)
+        ratios.append(time.ticks_diff(time.ticks_us(), t0) / max(1, base))
+    rows.append([name, median(ratios)])
+rig = Rig(seed=7)
+measure(rig, "game")
+rig.press(OK); measure(rig, "players")
+rig.press(OK); measure(rig, "names")
+rig.press(OK); rig.press(UP, 2); measure(rig, "name editor")
+rig.press(OK); rig.press(DOWN, 9); rig.press(OK); measure(rig, "chips")
+rig.press(OK); rig.press(OK); measure(rig, "betting")
+rig.press(OK); rig.press(OK); measure(rig, "house rules")
+rig.press(OK); measure(rig, "summary")
+rig.press(OK); measure(rig, "gate")
+rig.press(OK); measure(rig, "turn blind")
+rig.press(LEFT); rig.press(OK); measure(rig, "turn seen")
 rig = Rig(seed=5)
 setup(rig, "indian", 4, rule_rights={2: 1, 3: 1})
 while not rig.app.engine.center:
     act(rig, "check")
-measure("Indian gate (center card)")
-rig.press(OK); measure("Indian turn (two cards, center)")
+measure(rig, "Indian gate")
+rig.press(OK); measure(rig, "Indian turn")
 while rig.app.mode in (modes.M_GATE, modes.M_TURN):
     act(rig, "check")
-measure("Indian showdown")
-rig.press(OK); measure("awards")
-print(json.dumps({"base": base, "rows": out}))
-"""
+measure(rig, "Indian showdown")
+rig.press(OK); measure(rig, "awards")
+print(json.dumps(rows))
+""" % ROUNDS
 
 
-def _run():
-    import sys
-    import tempfile
-    mpy = tempfile.mkdtemp(prefix="bench_ui_")   # the firmware as on the box (.mpy, not compiled at import)
-    subprocess.run([sys.executable, "-m", "host_tools.build", "--out", mpy], check=True, cwd=ROOT,
-                   capture_output=True, timeout=300)
-    env = dict(os.environ, MICROPYPATH="%s:tests/core" % mpy)
-    r = subprocess.run([MP, "-X", "heapsize=192K", "-c", _SCRIPT], capture_output=True, text=True, cwd=ROOT,
-                       env=env, timeout=300)
-    if r.returncode != 0:
-        raise RuntimeError(r.stderr or r.stdout)
-    return json.loads(r.stdout.strip().splitlines()[-1])
+def _mp(out, *args, heap="192K"):
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap] + list(args), capture_output=True, text=True,
+                       cwd=out, env={"MICROPYPATH": ":" + ROOT + "/tests/core", "PATH": "/usr/bin:/bin"},
+                       timeout=600)
+    if r.returncode:
+        raise RuntimeError((r.stderr or r.stdout).strip())
+    return r.stdout
 
 
-def rows():
-    """Per screen: draw time / (fill + frame copy), and bytes allocated by one redraw."""
-    d = _run()
-    base = max(1, d["base"])
-    out = []
-    worst = 0
-    for name, dt, alloc in d["rows"]:
-        ratio = dt / base
-        worst = max(worst, ratio)
-        out.append(("draw %s / fill+copy" % name, round(ratio, 1), "x", "< 50", ratio < 50))
-        out.append(("heap per redraw: %s" % name, alloc, "bytes", "0", alloc == 0))
-    return out
+def run():
+    out = firmware_build()
+    text = _mp(out, "-c", "import redraw_alloc", "3")
+    worst = int(re.search(r"^redraw_alloc_max=(\d+)$", text, re.M).group(1))
+    draws = int(re.search(r"^redraw_draws=(\d+)$", text, re.M).group(1))
+    screens = len(re.findall(r"^redraw \w+ ", text, re.M))
+    line("redraw_alloc_max", worst, "B", "0: no redraw allocates (worst of %d draws of %d screens, counted with "
+         "micropython.mem_total)" % (draws, screens))
+    rows = json.loads(_mp(out, "-c", _SCRIPT).strip().splitlines()[-1])
+    name, ratio = max(rows, key=lambda r: r[1])
+    line("redraw_time_max", round(ratio, 1), "x fill+copy", "under 50 (the slowest screen: %s; median of %d "
+         "interleaved rounds)" % (name, ROUNDS))

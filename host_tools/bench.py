@@ -1,50 +1,76 @@
-"""``make bench``: run every ``benchmarks/bench_*.py`` and print one table.
+"""``make bench``: every figure on one line, ``bench: NAME = VALUE UNIT  (target: WORDS)``.
 
-Each benchmark module has ``rows()`` returning a list of
-``(name, value, unit, target, ok)``: ``value`` a number measured in this run
-(usually a ratio against a baseline or a peer measured in the same run),
-``target`` a short text, ``ok`` True/False or None when there is no target.
-Benchmarks never fail the build: they report.
+``BENCHES`` lists the bench modules; each has ``run()``, which measures and prints its own lines
+with ``line()``. To add figures, add a module to the list (``python -m host_tools.bench WORD ...``
+runs the modules whose name contains a WORD). A figure is measured in this run, on the same inputs
+as whatever it is compared with, interleaved with it and the median of repeated runs where it is
+a time: never a difference of figures taken at different moments. Benchmarks report, they never
+fail the build; a bench that cannot run says so on its line and the exit status is 1.
 """
 
+import atexit
 import importlib
 import os
+import shutil
 import sys
+import tempfile
 
 from host_tools import ROOT
 
-BENCH_DIR = os.path.join(ROOT, "benchmarks")
+BENCHES = [
+    "benchmarks.bench_memory",      # peak heap of a full-table session per game, the .mpy size
+    "benchmarks.bench_ui",          # bytes and time of a redraw of every screen
+    "benchmarks.bench_eval",        # the evaluators against treys (CPython) and a one-read floor (MicroPython)
+]
+
+MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
+_build = []
+
+
+def line(name, value, unit, target):
+    """Print one figure: ``bench: NAME = VALUE UNIT  (target: TARGET)``; floats with 3 significant digits."""
+    v = ("%.3g" % value) if isinstance(value, float) else str(value)
+    print("bench: %s = %s %s  (target: %s)" % (name, v, unit, target), flush=True)
+
+
+def median(values):
+    """The median of a non-empty list of numbers (the mean of the middle two for an even count)."""
+    s = sorted(values)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def firmware_build():
+    """A folder with firmware/ and the device test helpers compiled by mpy-cross (as the Pico runs them),
+    made once per run and removed at exit."""
+    if not _build:
+        sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
+        try:
+            import test_hardware_device
+        finally:
+            sys.path.pop(0)
+        out = tempfile.mkdtemp(prefix="dealerbox-bench-")
+        atexit.register(shutil.rmtree, out, True)
+        test_hardware_device.compiled_firmware(out)
+        _build.append(out)
+    return _build[0]
 
 
 def main(argv=None):
-    names = sorted(f[:-3] for f in os.listdir(BENCH_DIR) if f.startswith("bench_") and f.endswith(".py"))
     only = argv if argv is not None else sys.argv[1:]
-    if only:
-        names = [n for n in names if any(o in n for o in only)]
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
-    rows = []
-    for n in names:
-        mod = importlib.import_module("benchmarks." + n)
-        for r in mod.rows():
-            rows.append((n[6:],) + tuple(r))
-    head = ("bench", "measure", "value", "unit", "target", "ok")
-    table = [head] + [
-        (b, m, ("%.3g" % v) if isinstance(v, float) else str(v), u, t, {True: "yes", False: "NO", None: "-"}[ok])
-        for b, m, v, u, t, ok in rows
-    ]
-    if not rows:
-        table.append(("(none yet)", "", "", "", "", ""))
-    widths = [max(len(str(r[i])) for r in table) for i in range(len(head))]
-    for i, r in enumerate(table):
-        print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
-        if i == 0:
-            print("  ".join("-" * w for w in widths))
-    if any(r[-1] is False for r in rows):
-        print("NO = a target not met (a measure, not a test: the exit status stays 0). The device 'peak heap in use' "
-              "rows count the .mpy code loaded on the 64-bit unix port's heap; the session's own data, all a frozen "
-              "firmware keeps on the heap, is the 'session data' row (docs/device.md, Memory).")
-    return 0
+    status = 0
+    for name in BENCHES:
+        if only and not any(o in name for o in only):
+            continue
+        try:
+            importlib.import_module(name).run()
+        except Exception as err:  # report and go on: the other benches still run
+            last = (str(err).strip().splitlines() or [""])[-1]
+            print("bench: %s failed: %s: %s" % (name.split(".")[-1], type(err).__name__, last), flush=True)
+            status = 1
+    return status
 
 
 if __name__ == "__main__":

@@ -14,6 +14,10 @@ modules run one after another in one process would measure the sum of all of the
 In a module every ``test_*`` function is called; a failure prints its traceback.
 The last line is ``micropython: N passed, N failed`` and the exit status is 1 when
 any test failed (or none ran).
+
+Each module's process writes its result to a file of this run's own: ``MP_RESULT`` (the
+Makefile passes ``/tmp/mp_run_<shell pid>.txt``), or a name made from ``os.urandom``
+(MicroPython has no ``os.getpid``), so two runs on one machine never share a file.
 """
 
 import gc
@@ -22,7 +26,14 @@ import sys
 import time
 
 CORE = "tests/core"
-RESULT = "/tmp/mp_run_%d.txt"
+
+
+def _result_file():
+    """This run's own result file: ``MP_RESULT`` or /tmp/mp_run_<8 random hex digits>.txt."""
+    name = os.getenv("MP_RESULT")
+    if name:
+        return name
+    return "/tmp/mp_run_" + "".join("%02x" % b for b in os.urandom(4)) + ".txt"
 
 
 def _modules(names):
@@ -74,7 +85,7 @@ def main():
         run_module(args[1], args[2])
         return
     heap = os.getenv("MP_HEAP") or "256K"
-    out = RESULT % os.getpid() if hasattr(os, "getpid") else RESULT % 0
+    out = _result_file()
     passed = failed = 0
     failures = []
     for name in _modules(args):

@@ -1,6 +1,6 @@
 """A player that drives the app by button presses only (no tests here): whole sessions with seeded
 choices among the legal actions. Used by the power-cut and memory runs (tests/device) and kept
-small: the memory run loads it next to the whole app under a 128K heap.
+small: the memory run loads it next to the whole app (tests/device/session.py).
 
 Runs on both interpreters.
 """

@@ -1,16 +1,26 @@
 """Shared pieces of the engines' property tests (CPython, hypothesis): no tests here.
 
-``house_rules`` draws a random subset of a game's house-rule choices; ``pick_option`` a weighted
+``examples`` sizes a test for ``make test`` or ``make soak``; ``house_rules`` draws a random subset of
+a game's house-rule choices; ``pick_option`` a weighted
 random legal option; ``restore`` a snapshot round trip through JSON; ``assert_refused`` that an
 illegal action is refused with the engine unchanged.
 """
 
 import json
+import os
 
 from dealerbox.engine.base import IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.rng import randbelow
 from hypothesis import strategies as st
+
+SOAK = os.environ.get("DEALERBOX_SOAK") == "1"
+
+
+def examples(n):
+    """Hypothesis examples of a property test: ``n`` in ``make test``, 10 * ``n`` in ``make soak``
+    (DEALERBOX_SOAK=1). Derandomized: the same sessions every run."""
+    return n * 10 if SOAK else n
 
 
 @st.composite

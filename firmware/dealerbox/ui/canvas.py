@@ -1,8 +1,19 @@
 """The canvas: text, numbers and boxes drawn onto a 128x64 MONO_VLSB ``framebuf.FrameBuffer``.
 
-Every glyph is one ``blit`` (C) of a prebuilt glyph buffer (``font``); the Python loop is
-per character, never per pixel. Nothing is allocated while drawing: strings are walked by
-index, numbers are drawn digit by digit, the inverse palette is built once.
+Every glyph is one ``blit`` (C) of a prebuilt glyph window (``font``); the Python loop is
+per character, never per pixel.
+
+Nothing is allocated while drawing, not even a transient block (``make bench`` counts the
+bytes of a redraw with ``micropython.mem_total()``, tests/host/test_redraw_alloc.py asserts 0):
+
+* strings are walked by index (``ord(s[i])``), numbers digit by digit, the inverse palette is
+  built at import;
+* a call whose frame needs more than 11 slots (arguments + locals + the deepest value stack)
+  gets that frame from the heap (``VM_MAX_STATE_ON_STACK`` in MicroPython's ``py/objfun.c``,
+  11 machine words on every port): so the row, colour and font of the text being drawn are
+  kept on the canvas (``at``) and the per-glyph call takes two arguments (``ch``), and the
+  drawing functions stay small. ``python -m host_tools.mpyframes FILE.mpy`` lists every
+  function's slots.
 
 The canvas also keeps the record of the cards drawn on the current frame (``cards``,
 ``ncards``; reset by ``clear``), filled by ``cardart``: the privacy tests read it to check
@@ -12,33 +23,30 @@ that no private card is ever on a screen that is not behind its owner's gate.
 import framebuf
 from micropython import const
 
-from dealerbox.ui import font
+from dealerbox.ui.font import BIG_W, FIRST, LAST, W, big_glyph, glyph
 
 WIDTH = const(128)
 HEIGHT = const(64)
 MAX_CARDS = const(64)
 
-_inverse = None
+# palette for inverse glyphs: source 0 -> 1, source 1 -> 0 (blitted with key 1: only the glyph's ink is drawn)
+_PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 
-
-def _inv():
-    global _inverse
-    if _inverse is None:
-        p = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
-        p.pixel(0, 0, 1)
-        p.pixel(1, 0, 0)
-        _inverse = p
-    return _inverse
+# ``s[i]`` gives an interned one-character str: MicroPython has some built in (not "S", nor the box's own glyph
+# codes 16-31); every character of the font is interned here, once (a few hundred bytes that the first frames
+# would take anyway), so that no redraw ever interns one
+for _c in range(FIRST, LAST + 1):
+    chr(_c)
 
 
 def text_width(s):
     """Width in pixels of ``s`` in the small font (6 per character, the last spacing included)."""
-    return len(s) * font.W
+    return len(s) * W
 
 
 def big_width(s):
     """Width in pixels of ``s`` in the big font (12 per character)."""
-    return len(s) * font.BIG_W
+    return len(s) * BIG_W
 
 
 def num_width(n):
@@ -60,11 +68,18 @@ class Canvas:
         self.fb = fb
         self.cards = bytearray(MAX_CARDS)
         self.ncards = 0
+        self.y = 0          # the row, colour and font of the text being drawn (``at``)
+        self.c = 1
+        self.large = 0
+        self.w = W
+        # scratch of the drawing loops (cardart, widgets, screens): a row's y and step, the marked cards, a counter
+        self.cy = self.step = self.marks = self.k = 0
 
     def clear(self):
-        """Blank the frame and forget the cards drawn."""
+        """Blank the frame and forget the cards drawn (and the marks of ``cardart.row``)."""
         self.fb.fill(0)
         self.ncards = 0
+        self.marks = 0
 
     def note_card(self, c):
         """Record that card ``c`` (0-51) is drawn on this frame (``cardart`` calls it)."""
@@ -72,83 +87,83 @@ class Canvas:
             self.cards[self.ncards] = c
             self.ncards += 1
 
-    def _glyph(self, g, x, y, c):
-        if c:
-            self.fb.blit(g, x, y, 0)
+    def at(self, y, c, large):
+        """The glyphs that follow go on row ``y`` in colour ``c``, big (``large`` true) or small."""
+        self.y = y
+        self.c = c
+        self.large = large
+        self.w = BIG_W if large else W
+
+    def put(self, g, x):
+        """Blit glyph window ``g`` (a FrameBuffer whose lit pixels are ink) at (x, row of ``at``) in its colour."""
+        if self.c:
+            self.fb.blit(g, x, self.y, 0)
         else:
-            self.fb.blit(g, x, y, 1, _inv())
+            self.fb.blit(g, x, self.y, 1, _PAL)
+
+    def ch(self, code, x):
+        """Glyph ``code`` at (x, row of ``at``) in its colour and font; returns the x after it."""
+        if self.large:
+            self.put(big_glyph(code), x)
+        else:
+            self.put(glyph(code), x)
+        return x + self.w
+
+    def _str(self, s, x):
+        i = 0
+        while i < len(s):
+            x = self.ch(ord(s[i]), x)
+            i += 1
+        return x
 
     def char(self, code, x, y, c=1):
         """One small glyph (character code ``code``) at (x, y); returns the next x."""
-        self._glyph(font.glyph(code), x, y, c)
-        return x + font.W
+        self.at(y, c, 0)
+        return self.ch(code, x)
 
     def text(self, s, x, y, c=1):
         """``s`` in the small font with its top-left at (x, y); returns the x after it."""
-        fb = self.fb
-        for i in range(len(s)):
-            g = font.glyph(ord(s[i]))
-            if c:
-                fb.blit(g, x, y, 0)
-            else:
-                fb.blit(g, x, y, 1, _inv())
-            x += font.W
-        return x
+        self.at(y, c, 0)
+        return self._str(s, x)
 
     def big(self, s, x, y, c=1):
         """``s`` in the big font (12x16 cells) at (x, y); returns the x after it."""
-        for i in range(len(s)):
-            self._glyph(font.big_glyph(ord(s[i])), x, y, c)
-            x += font.BIG_W
-        return x
+        self.at(y, c, 1)
+        return self._str(s, x)
 
     def num(self, n, x, y, c=1, big=False):
         """The int ``n`` in decimal, left-aligned at (x, y); returns the x after it."""
-        w = font.BIG_W if big else font.W
+        self.at(y, c, big)
         if n < 0:
-            self._glyph(font.big_glyph(45) if big else font.glyph(45), x, y, c)
-            x += w
+            x = self.ch(45, x)
             n = -n
-        k = num_width(n)
-        end = x + k * w
-        px = end - w
+        x += num_width(n) * self.w
+        return self._digits(n, x)
+
+    def _digits(self, n, end):
+        """The digits of ``n`` >= 0, the last one ending at x = ``end``; returns ``end``."""
+        x = end
         while True:
-            d = 48 + n % 10
-            self._glyph(font.big_glyph(d) if big else font.glyph(d), px, y, c)
+            x -= self.w
+            self.ch(48 + n % 10, x)
             n //= 10
-            px -= w
             if not n:
-                break
-        return end
+                return end
 
     def num_right(self, n, right, y, c=1):
         """The int ``n`` in the small font, right-aligned so that it ends at x = ``right``."""
-        return self.num(n, right - num_width(n) * font.W, y, c)
+        right -= num_width(n) * W
+        return self.num(n, right, y, c)
 
     def center(self, s, y, c=1, big=False):
         """``s`` centred horizontally on the frame at row ``y``."""
-        w = big_width(s) if big else text_width(s)
-        x = (WIDTH - w + 1) // 2
-        if big:
-            return self.big(s, x, y, c)
-        return self.text(s, x, y, c)
+        self.at(y, c, big)
+        return self._str(s, (WIDTH + 1 - len(s) * self.w) // 2)
 
     def bar(self, y, h=9):
         """A lit full-width band (rows y..y+h-1), for inverse text (c=0) on top of it."""
         self.fb.fill_rect(0, y, WIDTH, h, 1)
 
-    def box(self, x, y, w, h, c=1, fill=False):
-        """Rectangle outline (or filled with ``fill``)."""
-        self.fb.rect(x, y, w, h, c, fill)
-
     def hline(self, x, y, w, c=1):
         """Horizontal line."""
         self.fb.hline(x, y, w, c)
-
-    def vline(self, x, y, h, c=1):
-        """Vertical line."""
-        self.fb.vline(x, y, h, c)
-
-    def fill_rect(self, x, y, w, h, c=1):
-        """Filled rectangle."""
-        self.fb.fill_rect(x, y, w, h, c)

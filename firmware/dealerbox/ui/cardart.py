@@ -8,11 +8,13 @@ record nothing. Cards are ints 0-51 (``dealerbox.cards``: rank = c >> 2, suit = 
 from micropython import const
 
 from dealerbox.ui import font
+from dealerbox.ui.canvas import WIDTH
 
 CARD_W = const(20)
 CARD_H = const(28)
 SMALL_W = const(12)       # inline card: rank glyph + suit glyph
 RANK_CHARS = "23456789\x14JQKA"
+RANK_ORDS = b"23456789\x14JQKA"   # the same as character codes, read without making a str
 
 
 def rank_char(c):
@@ -20,56 +22,90 @@ def rank_char(c):
     return RANK_CHARS[c >> 2]
 
 
-def _frame(cv, x, y, fill):
-    fb = cv.fb
-    fb.fill_rect(x, y, CARD_W, CARD_H, 1 if fill else 0)
+def _frame(fb, x, y, fill):
+    fb.fill_rect(x, y, CARD_W, CARD_H, fill)
     fb.rect(x, y, CARD_W, CARD_H, 1)
     # rounded corners
     fb.pixel(x, y, 0)
-    fb.pixel(x + CARD_W - 1, y, 0)
-    fb.pixel(x, y + CARD_H - 1, 0)
-    fb.pixel(x + CARD_W - 1, y + CARD_H - 1, 0)
+    x += CARD_W - 1
+    fb.pixel(x, y, 0)
+    y += CARD_H - 1
+    fb.pixel(x, y, 0)
+    fb.pixel(x - CARD_W + 1, y, 0)
 
 
-def card(cv, c, x, y, marked=False):
+def card(cv, c, x, y, marked=0):
     """Card ``c`` face up at (x, y), 20x28: big rank top-left, big suit below right.
 
-    ``marked`` draws it inverted (a card chosen for the Turkish draw).
+    ``marked`` (true) draws it inverted (a card chosen for the Turkish draw).
     """
-    _frame(cv, x, y, marked)
-    ink = 0 if marked else 1
-    cv._glyph(font.big_glyph(ord(RANK_CHARS[c >> 2])), x + 2, y + 2, ink)
-    cv._glyph(font.suit_glyph(c & 3), x + 9, y + 16, ink)
+    marked = 1 if marked else 0
+    _frame(cv.fb, x, y, marked)
+    cv.at(y + 2, 1 - marked, 1)
+    cv.ch(RANK_ORDS[c >> 2], x + 2)
+    cv.at(y + 16, 1 - marked, 0)
+    cv.put(font.suit_glyph(c), x + 9)
     cv.note_card(c)
 
 
 def back(cv, x, y, mark=None):
     """A card face down at (x, y), 20x28; ``mark`` (a one-character str) is drawn in its middle."""
-    _frame(cv, x, y, False)
-    fb = cv.fb
-    fb.rect(x + 2, y + 2, CARD_W - 4, CARD_H - 4, 1)
-    fb.fill_rect(x + 4, y + 4, CARD_W - 8, CARD_H - 8, 1)
+    _frame(cv.fb, x, y, 0)
+    cv.fb.rect(x + 2, y + 2, CARD_W - 4, CARD_H - 4, 1)
+    cv.fb.fill_rect(x + 4, y + 4, CARD_W - 8, CARD_H - 8, 1)
     if mark is not None:
         cv.char(ord(mark[0]), x + 7, y + 10, 0)
 
 
 def small(cv, c, x, y, ink=1):
     """Card ``c`` inline in the small font (rank then suit glyph, 12 px wide); returns the next x."""
-    cv._glyph(font.glyph(ord(RANK_CHARS[c >> 2])), x, y, ink)
-    cv._glyph(font.glyph(16 + (c & 3)), x + 6, y, ink)
+    cv.at(y, ink, 0)
+    return small_at(cv, c, x)
+
+
+def small_at(cv, c, x):
+    """``small`` on the row and in the colour of the canvas's last ``at`` (saves the call its arguments)."""
+    x = cv.ch(RANK_ORDS[c >> 2], x)
+    cv.ch(16 + (c & 3), x)
     cv.note_card(c)
-    return x + SMALL_W
+    return x + SMALL_W - font.W
 
 
-def row(cv, cards, n, x, y, gap=4, marked=0):
-    """The first ``n`` cards of ``cards`` face up in a row from (x, y); bit i of ``marked`` inverts card i."""
-    for i in range(n):
-        card(cv, cards[i], x + i * (CARD_W + gap), y, (marked >> i) & 1)
+def gap(n):
+    """Pixels between ``n`` cards drawn side by side by ``row`` (5 fit with 4 pixels, more with 1)."""
+    return 4 if n <= 5 else 1
 
 
-def small_row(cv, cards, n, x, y, ink=1):
-    """The first ``n`` cards inline, 13 px apart; returns the next x."""
-    for i in range(n):
-        small(cv, cards[i], x, y, ink)
+def row_x(n):
+    """The x of the first of ``n`` cards of a centred ``row``."""
+    return (WIDTH - n * CARD_W - (n - 1) * gap(n)) // 2
+
+
+# The loops below keep their row and step on the canvas (cv.cy, cv.step): a call with that many arguments inside
+# a loop would need a frame of more than 11 slots, which MicroPython takes from the heap (canvas.py).
+
+def row(cv, cards, x, y):
+    """Every card of ``cards`` face up in a row from (x, y), ``gap(len(cards))`` apart; bit i of ``cv.marks`` (set
+    by the caller, 0 after ``clear``) draws card i inverted."""
+    cv.cy = y
+    cv.step = gap(len(cards)) + CARD_W
+    i = 0
+    while i < len(cards):
+        _row_card(cv, cards[i], x, i)
+        x += cv.step
+        i += 1
+
+
+def _row_card(cv, c, x, i):
+    card(cv, c, x, cv.cy, (cv.marks >> i) & 1)
+
+
+def small_row(cv, cards, x, y, ink=1):
+    """Every card of ``cards`` inline, 13 px apart; returns the next x."""
+    cv.at(y, ink, 0)
+    i = 0
+    while i < len(cards):
+        small_at(cv, cards[i], x)
         x += SMALL_W + 1
+        i += 1
     return x

@@ -80,27 +80,18 @@ BIG_SUITS = (
     b"\x30\x78\x7c\x3e\xff\x3e\x7c\x78\x30\x00\x00\x00\x01\x01\x01\x00\x00\x00"
 )
 
-_strip = None   # every small glyph side by side: a FrameBuffer (LAST - FIRST + 1) * 5 x 8
-_one = None     # the 5x8 window one glyph is copied into before it is drawn
-_bbuf = None    # the 20 bytes of _bone: rows 0-7 of its 10 columns, then rows 8-15
-_bone = None    # the 10x16 window one big glyph is drawn into
+# every small glyph side by side (a FrameBuffer (LAST - FIRST + 1) * 5 x 8), and the 5x8 window one glyph is copied
+# into before it is drawn: built once at import, so drawing allocates nothing
+_strip = framebuf.FrameBuffer(bytearray(FONT), (LAST - FIRST + 1) * 5, 8, framebuf.MONO_VLSB)
+_one = framebuf.FrameBuffer(bytearray(5), 5, 8, framebuf.MONO_VLSB)
+# the 10x16 window one big glyph is drawn into (_bbuf: rows 0-7 of its 10 columns, then rows 8-15)
+_bbuf = bytearray(20)
+_bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)
 # one nibble of a small glyph's column, each bit doubled (bit y -> bits 2y and 2y+1): the big font is the small one
 # scaled 2x column by column into the window, so no strip of big glyphs stays on the heap (2.2 KB on the box)
 _WIDE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
-_suits = None
-
-
-def _build_small():
-    global _strip, _one
-    n = LAST - FIRST + 1
-    _strip = framebuf.FrameBuffer(bytearray(FONT), n * 5, 8, framebuf.MONO_VLSB)
-    _one = framebuf.FrameBuffer(bytearray(5), 5, 8, framebuf.MONO_VLSB)
-
-
-def _build_big():
-    global _bone, _bbuf
-    _bbuf = bytearray(20)
-    _bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)
+_suits = tuple(framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9, 16, framebuf.MONO_VLSB)
+               for s in range(4))
 
 
 def glyph(code):
@@ -110,35 +101,29 @@ def glyph(code):
     glyphs into a shared window buffer, which is returned: blit it before asking for another.
     Nothing is allocated (one strip in RAM instead of one object per glyph).
     """
-    if _one is None:
-        _build_small()
     if code < FIRST or code > LAST:
         code = 63
-    _one.blit(_strip, (FIRST - code) * 5, 0)  # type: ignore[union-attr, arg-type]
+    _one.blit(_strip, (FIRST - code) * 5, 0)
     return _one
 
 
 def big_glyph(code):
     """The big 10x16 glyph (2x the small one) for ``code``, as a shared window FrameBuffer (see ``glyph``)."""
-    if _bone is None:
-        _build_big()
     if code < FIRST or code > LAST:
         code = 63
     b = _bbuf
     i = (code - FIRST) * 5
-    for x in range(0, 10, 2):
+    x = 0
+    while x < 10:
         col = FONT[i]
-        i += 1
-        b[x] = b[x + 1] = _WIDE[col & 15]  # type: ignore[index]
+        b[x] = b[x + 1] = _WIDE[col & 15]
         # rows 4-6 (the small font's 8th row is never scaled)
-        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 7]  # type: ignore[index]
+        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 7]
+        i += 1
+        x += 2
     return _bone
 
 
 def suit_glyph(suit):
     """The big 9x16 suit glyph (a FrameBuffer) for ``suit`` 0-3 (clubs, diamonds, hearts, spades)."""
-    global _suits
-    if _suits is None:
-        _suits = [framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9, 16, framebuf.MONO_VLSB)
-                  for s in range(4)]
     return _suits[suit & 3]

@@ -3,11 +3,19 @@
 Each ``draw_*(app, cv)`` reads the state the app computed when the last button was pressed
 (``rows``, ``title``, ``shown``, ``opts`` ...) and paints it on ``cv`` (a ``Canvas``).
 Cards go through ``cardart``, which records them on the canvas (privacy tests).
+
+A redraw allocates nothing, not even a call frame: every function here needs at most 11
+slots (arguments, locals and value stack; canvas.py says why), so the screens are drawn by
+small functions, loops keep their counters on the canvas (``cv.cy``, ``cv.k``), and no
+string, tuple or bound method is made (tests/host/test_redraw_alloc.py counts the bytes).
 """
 
-from dealerbox.ui import cardart, font, widgets
+from dealerbox.ui import cardart, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
+from dealerbox.ui.font import BIG_W, W
 from dealerbox.ui.modes import MAX_NAME, action_label
+
+_NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
 
 
 def draw_list(app, cv):
@@ -20,22 +28,23 @@ def draw_value(app, cv):
     widgets.title(cv, app.title)
     r = app.rows[0]
     cv.center(r[0], 14)
-    v = r[1]
-    w = num_width(v) * font.BIG_W
-    x = (WIDTH - w) // 2
-    cv.num(v, x, 28, 1, True)
-    cv.char(23, x - 14, 32)
-    cv.char(24, x + w + 6, 32)
+    _big_value(cv, r[1])
     widgets.footer(cv, app.hint)
+
+
+def _big_value(cv, v):
+    """The int ``v`` in the big font, centred, between a left and a right arrow."""
+    x = (WIDTH - num_width(v) * BIG_W) // 2
+    end = cv.num(v, x, 28, 1, True)
+    cv.char(23, x - 14, 32)
+    cv.char(24, end + 6, 32)
 
 
 def draw_name(app, cv):
     widgets.title(cv, app.title)
-    name = app.edit
-    x = (WIDTH - MAX_NAME * font.BIG_W) // 2
-    cv.big(name, x, 20)
-    cx = x + app.epos * font.BIG_W
-    cv.fill_rect(cx, 37, 10, 2, 1)
+    cv.big(app.edit, _NAME_X, 20)
+    cx = _NAME_X + app.epos * BIG_W
+    cv.fb.fill_rect(cx, 37, 10, 2, 1)
     cv.char(21, cx + 2, 11)
     widgets.footer(cv, app.hint)
 
@@ -43,14 +52,8 @@ def draw_name(app, cv):
 def draw_gate(app, cv):
     widgets.title(cv, app.title)
     c = app.center              # Indian: the face-up center card, one more line
-    y = 11 if c else 13
-    cv.center("Pass the box to", y)
-    name = app.gate_name
-    big = len(name) * font.BIG_W <= WIDTH
-    if big:
-        cv.center(name, y + 9 if c else 24, 1, True)
-    else:
-        cv.center(name, y + 13 if c else 28)
+    cv.center("Pass the box to", 11 if c else 13)
+    _gate_name(cv, app.gate_name, c)
     cv.center(app.info, 37 if c else 44)
     if c:
         _center_card(cv, c, (WIDTH - 66) // 2, 46)
@@ -67,95 +70,142 @@ def draw_seal(app, cv):
     widgets.footer(cv, app.hint)
 
 
+def _gate_name(cv, name, c):
+    """The name of the player the box goes to: big when it fits the width."""
+    if len(name) * BIG_W <= WIDTH:
+        cv.center(name, 20 if c else 24, 1, True)
+    else:
+        cv.center(name, 24 if c else 28)
+
+
 def _center_card(cv, c, x, y):
     """ "Center" and the center card (Indian Poker), 66 px wide from (x, y)."""
     cv.text("Center", x, y)
-    cardart.small_row(cv, c, len(c), x + 42, y)
+    cardart.small_row(cv, c, x + 42, y)
 
 
 def draw_turn(app, cv):
     seat = app.viewer
-    t = app.table
-    # title: name, blind/seen, stack
-    cv.bar(0, widgets.TITLE_H)
-    x = cv.text(t.names[seat], 2, 1, 0)
-    if app.status:
-        cv.text(app.status, x + 6, 1, 0)
-    cv.num_right(t.stacks[seat], WIDTH - 2, 1, 0)
+    _turn_title(app, cv, seat)
     cv.text(app.msg if app.msg else app.info, 1, 11)
-    shown = app.shown
-    own = shown[seat]
-    opts = app.opts
-    o = opts[app.oi] if opts else None
-    drawing = o is not None and o.kind == "draw"
     if app.indian:
         draw_others(app, cv, seat)
-    elif own:
-        n = len(own)
-        gap = 4 if n <= 5 else 1
-        x0 = (WIDTH - n * cardart.CARD_W - (n - 1) * gap) // 2
-        if app.asked_by and n <= 3:     # answering a sideshow: who asked, beside the cards
-            x0 = 1
-            cv.text("Sideshow", 74, 20)
-            cv.text("asked by", 74, 29)
-            cv.text(app.asked_by, 74, 38)
-        cardart.row(cv, own, n, x0, 20, gap, app.marks)
-        if drawing:
-            cv.char(21, x0 + app.cursor * (cardart.CARD_W + gap) + 7, 48)
+    elif app.shown[seat]:
+        _own_cards(app, cv, app.shown[seat])
     else:
-        n = app.ncards
-        x0 = (WIDTH - n * cardart.CARD_W - (n - 1) * 4) // 2
-        for i in range(n):
-            cardart.back(cv, x0 + i * (cardart.CARD_W + 4), 20)
-    # the action bar
-    y = 56
-    cv.fill_rect(0, y - 1, WIDTH, 9, 1)
+        _backs(cv, app.ncards)
+    _action_bar(app, cv)
+
+
+def _turn_title(app, cv, seat):
+    """The title bar of a turn: name, blind/seen, stack."""
+    cv.bar(0, widgets.TITLE_H)
+    x = cv.text(app.table.names[seat], 2, 1, 0)
+    if app.status:
+        cv.text(app.status, x + 6, 1, 0)
+    cv.num_right(app.table.stacks[seat], WIDTH - 2, 1, 0)
+
+
+def _option(app):
+    """The option the turn's action bar shows, or None."""
+    return app.opts[app.oi] if app.opts else None
+
+
+def _drawing(app):
+    """True when the option shown is the Turkish draw (cards are being marked)."""
+    o = _option(app)
+    return o is not None and o.kind == "draw"
+
+
+def _own_cards(app, cv, own):
+    """The viewer's own cards face up (marked ones inverted during the draw), the draw cursor under one."""
+    x = cardart.row_x(len(own))
+    if app.asked_by and len(own) <= 3:     # answering a sideshow: who asked, beside the cards
+        x = 1
+        cv.text("Sideshow", 74, 20)
+        cv.text("asked by", 74, 29)
+        cv.text(app.asked_by, 74, 38)
+    cv.marks = app.marks
+    cardart.row(cv, own, x, 20)
+    if _drawing(app):
+        cv.char(21, x + app.cursor * cv.step + 7, 48)
+
+
+def _backs(cv, n):
+    """``n`` cards face down, centred."""
+    x = (WIDTH - n * cardart.CARD_W - (n - 1) * 4) // 2
+    while n > 0:
+        cardart.back(cv, x, 20)
+        x += cardart.CARD_W + 4
+        n -= 1
+
+
+def _action_bar(app, cv):
+    """The action bar: the option shown between left/right arrows, its amount, an up-down arrow when the
+    amount can change."""
+    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
+    o = _option(app)
     if o is None:
         return
-    cv.char(23, 1, y, 0)
-    cv.char(24, WIDTH - 7, y, 0)
-    label = action_label(o.kind)
+    cv.char(23, 1, 56, 0)
+    cv.char(24, WIDTH - 7, 56, 0)
+    _action(cv, action_label(o.kind), _amount(app, o))
+    if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
+        cv.char(28, WIDTH - 16, 56, 0)
+
+
+def _amount(app, o):
+    """The number the action bar shows beside the option's label (the chips, or the cards marked for the
+    draw), or None."""
+    if o.kind == "draw":
+        n = 0
+        m = app.marks
+        while m:
+            n += m & 1
+            m >>= 1
+        return n
+    if (o.max or o.amounts) and app.amount:
+        return app.amount
+    return None
+
+
+def _action(cv, label, amount):
+    """``label`` and ``amount`` (an int, or None) centred in the action bar."""
     w = text_width(label)
-    amount = 0
-    if drawing:
-        amount = app._count_marks()
-    elif o.max or o.amounts:
-        amount = app.amount
-    if amount or drawing:
-        w += font.W + num_width(amount) * font.W
-    x = (WIDTH - w) // 2
-    x = cv.text(label, x, y, 0)
-    if amount or drawing:
-        cv.num(amount, x + font.W, y, 0)
-    if not drawing and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
-        cv.char(28, WIDTH - 16, y, 0)
+    if amount is not None:
+        w += W + num_width(amount) * W
+    w = cv.text(label, (WIDTH - w) // 2, 56, 0)
+    if amount is not None:
+        cv.num(amount, w + W, 56, 0)
 
 
 def draw_others(app, cv, seat):
     """Indian Poker: every other player's forehead card (the holder's own is never drawn), then "You: ?"
     with the own hole card in the two-card variant, and the face-up center card when there is one."""
-    shown = app.shown
-    t = app.table
-    k = 0
-    for s in range(len(shown)):
-        cards = shown[s]
-        if s == seat or not cards:
-            continue
-        col = k % 3
-        row = k // 3
-        x = 1 + col * 43
-        y = 20 + row * 9
-        nm = t.names[s]
-        for i in range(min(3, len(nm))):
-            cv.char(ord(nm[i]), x + i * 6, y)
-        cardart.small(cv, cards[0], x + 20, y)
-        k += 1
-    x = cv.text("You: ?", 1, 47)
-    own = shown[seat]
-    if own:                     # the two-card variant: the own hole card (``_visible``), never the forehead
-        cardart.small_row(cv, own, len(own), x + 6, 47)
+    cv.k = 0
+    s = 0
+    while s < len(app.shown):
+        if s != seat and app.shown[s]:
+            _other(cv, app.table.names[s], app.shown[s][0])
+        s += 1
+    s = cv.text("You: ?", 1, 47)
+    if app.shown[seat]:         # the two-card variant: the own hole card (``_visible``), never the forehead
+        cardart.small_row(cv, app.shown[seat], s + 6, 47)
     if app.center:
         _center_card(cv, app.center, WIDTH - 66, 47)
+
+
+def _other(cv, name, c):
+    """The cv.k-th other player (3 to a row): the first 3 letters of ``name`` and the card ``c`` on their
+    forehead."""
+    x = 1 + (cv.k % 3) * 43
+    cv.at(20 + (cv.k // 3) * 9, 1, 0)
+    i = 0
+    while i < 3 and i < len(name):
+        cv.ch(ord(name[i]), x + i * 6)
+        i += 1
+    cardart.small_at(cv, c, x + 20)
+    cv.k += 1
 
 
 def draw_lines(app, cv):
@@ -163,22 +213,32 @@ def draw_lines(app, cv):
     (``PlayFlow._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
     category right-aligned or, Indian Poker, an arrow and the cards that played."""
     widgets.title(cv, app.title)
-    rows = app.rows
-    y = widgets.ROW0
-    end = min(len(rows), app.top + widgets.ROWS)
-    for i in range(app.top, end):
-        mark, text, cards, right = rows[i]
-        if mark:
-            cv.text(mark, 0, y)
-        cv.text(text, 7, y)
-        x = app.col
-        if cards:
-            x = cardart.small_row(cv, cards, len(cards), x, y)
-        if right:
-            if isinstance(right, str):
-                cv.text(right, WIDTH - text_width(right), y)
-            else:
-                cv.char(24, x, y)
-                cardart.small_row(cv, right, len(right), x + 8, y)
-        y += widgets.ROW_H
+    cv.cy = widgets.ROW0
+    i = app.top
+    while i < len(app.rows) and i < app.top + widgets.ROWS:
+        _line(app, cv, app.rows[i])
+        i += 1
     widgets.footer(cv, app.hint)
+
+
+def _line(app, cv, r):
+    """Line ``r`` = (mark, text, cards, right) at y = cv.cy; moves cv.cy to the next line."""
+    y = cv.cy
+    if r[0]:
+        cv.text(r[0], 0, y)
+    cv.text(r[1], 7, y)
+    x = app.col
+    if r[2]:
+        x = cardart.small_row(cv, r[2], x, y)
+    if r[3]:
+        _line_right(cv, r[3], x, y)
+    cv.cy = y + widgets.ROW_H
+
+
+def _line_right(cv, right, x, y):
+    """The end of a line: a category right-aligned (a str), or an arrow and the cards that played (Indian)."""
+    if isinstance(right, str):
+        cv.text(right, WIDTH - text_width(right), y)
+    else:
+        cv.char(24, x, y)
+        cardart.small_row(cv, right, x + 8, y)

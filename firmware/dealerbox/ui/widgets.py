@@ -76,20 +76,33 @@ def rows_list(cv, rows, sel, top, y0=ROW0, nrows=ROWS):
 
     Arrows at the right edge of the first/last visible row say that the list goes on.
     """
-    n = len(rows)
-    end = top + nrows
-    if end > n:
-        end = n
-    for i in range(top, end):
-        y = y0 + (i - top) * ROW_H
-        c = 1
-        if i == sel:
-            cv.fill_rect(0, y - 1, WIDTH, ROW_H, 1)
-            c = 0
-        r = rows[i]
-        cv.text(r[0], 2, y, c)
-        draw_value(cv, r[1], WIDTH - 8, y, c)
+    cv.cy = y0
+    cv.k = min(top + nrows, len(rows))     # the end of the visible rows
+    y0 = top                                # (the argument reused, 11 slots: the first visible row)
+    while top < cv.k:
+        _row(cv, rows[top], top == sel)
+        top += 1
+    _arrows(cv, len(rows), sel, y0)         # cv.cy is now the y after the last visible row
+
+
+def _row(cv, r, sel):
+    """Row ``r`` at y = cv.cy, inverse when ``sel``; moves cv.cy to the next row."""
+    if sel:
+        cv.fb.fill_rect(0, cv.cy - 1, WIDTH, ROW_H, 1)
+    sel = 0 if sel else 1
+    cv.text(r[0], 2, cv.cy, sel)
+    draw_value(cv, r[1], WIDTH - 8, cv.cy, sel)
+    cv.cy += ROW_H
+
+
+def _arrows(cv, n, sel, top):
+    """The up arrow on the first visible row (index ``top``) when rows are above it, the down arrow on the last
+    (index cv.k - 1, its y cv.cy - ROW_H) when rows are below it; inverse on the selected row."""
     if top > 0:
-        cv.char(21, WIDTH - 6, y0, 0 if sel == top else 1)
-    if end < n:
-        cv.char(22, WIDTH - 6, y0 + (end - 1 - top) * ROW_H, 0 if sel == end - 1 else 1)
+        _arrow(cv, 21, cv.cy - (cv.k - top) * ROW_H, sel == top)
+    if cv.k < n:
+        _arrow(cv, 22, cv.cy - ROW_H, sel == cv.k - 1)
+
+
+def _arrow(cv, code, y, sel):
+    cv.char(code, WIDTH - 6, y, 0 if sel else 1)
