@@ -47,10 +47,12 @@ test-micropython: compile
 mp-run:
 	$(MP_RUN)
 
-## make soak: the long runs kept out of `make test` (100,000-press UI fuzz, 10x the property tests' sessions)
-soak: $(STAMP)
+## make soak: the long runs kept out of `make test`: the 100,000-press UI fuzz, 10x the property tests'
+## sessions, and the power cut at every block write of the app sessions (make test tries a seeded third)
+soak: compile
 	DEALERBOX_SOAK=1 $(PY) -m pytest tests/host/test_ui_fuzz.py tests/host/test_teenpatti_props.py \
 		tests/host/test_turkish_props.py tests/host/test_indian_props.py
+	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=1M tests/device/powercut_app.py
 
 compile: $(STAMP)
 	$(PY) -m host_tools.build
@@ -61,10 +63,6 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m host_tools.bench
-
-## make soak: the long runs kept out of make test: the power cut at every block write of the app sessions
-soak: compile
-	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=1M tests/device/powercut_app.py
 
 ## make deploy: the firmware, precompiled, onto a Pico over USB (PORT=... to choose)
 deploy: compile
