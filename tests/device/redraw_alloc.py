@@ -1,6 +1,6 @@
 """Bytes allocated by every redraw of every screen, counted under the real MicroPython (no tests here).
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/redraw_alloc.py [HANDS]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/device/redraw_alloc.py [HANDS]
 
 For each game (Teen Patti with a typed name and a sideshow-rich table, Turkish, Indian with a center
 card) the app is set up by presses (Teen Patti also visits the table menu, the rules in force and the

@@ -12,11 +12,11 @@ import re
 from test_hardware_device import run_mp
 
 SCREENS = {"game", "players", "names", "name", "chips", "boot", "struct", "preset", "rules", "summary", "gate",
-           "turn", "showdown", "awards", "standings", "between", "menu", "end", "rulesview", "peek"}
+           "turn", "showdown", "awards", "standings", "between", "menu", "end", "rulesview", "peek", "seal"}
 
 
 def test_no_redraw_of_any_screen_allocates(firmware):
-    r = run_mp(firmware, "192K", "redraw_alloc", "3", as_on_the_box=True)
+    r = run_mp(firmware, "512K", "redraw_alloc", "3", as_on_the_box=True)
     assert r.returncode == 0 and r.stdout.strip().endswith("redraw: OK"), r.stdout[-2000:] + r.stderr[-2000:]
     rows = re.findall(r"^redraw (\w+) draws=(\d+) max=(\d+)$", r.stdout, re.M)
     assert {name for name, _n, _mx in rows} == SCREENS
