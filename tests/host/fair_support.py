@@ -75,7 +75,7 @@ def sim_log(store, script_dir, cents_presses=4):
             else SETUP
         script = os.path.join(str(script_dir), "%s.keys" % game)
         with open(script, "w") as f:
-            f.write(("up ok          # the saved session is offered: New session (UP wraps to it)\n" if i else "") + setup
+            f.write(("up ok          # the saved session: UP wraps to New session\n" if i else "") + setup
                     + SIM_PLAY[game])
         with contextlib.redirect_stdout(io.StringIO()):
             rc = sim_main(["--game", game, "--players", "4", "--store", str(store), "--seed", str(3 + i),

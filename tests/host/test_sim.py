@@ -343,6 +343,6 @@ def test_the_host_board_records_the_usb_interrupt_exactly_while_a_hand_is_live()
     rec = Recorder(board, app)
     run_script(app, rec, parse_script(SETUP), io.StringIO())
     assert app.hand_live() and board.interrupts == [True, False]          # setup: on; the deal: off
-    run_script(app, rec, parse_script("ok ok right*6 ok"), io.StringIO())   # seal, gate; the first player packs (2 players)
+    run_script(app, rec, parse_script("ok ok right*6 ok"), io.StringIO())   # seal, gate; the first player packs
     assert not app.hand_live() and board.interrupts == [True, False, True]
 
