@@ -15,7 +15,7 @@ stderr for the first bad line and exits 1 (2 when FILE cannot be read).
 import json
 import sys
 
-from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import FIRMWARE, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 
 class ReplayError(Exception):
@@ -211,23 +211,12 @@ that cannot be read."""
 def main(argv=None):
     """Command line: ``replay FILE``; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv in (["-h"], ["--help"]):
-        print(USAGE)
-        return 0
-    if len(argv) != 1 or argv[0].startswith("-"):
-        bad = [a for a in argv if a.startswith("-")]
-        why = ("unknown option %s" % bad[0]) if bad else ("one FILE expected, got %d arguments" % len(argv))
-        print("replay: %s\n%s" % (why, USAGE.split("\n")[0]), file=sys.stderr)
-        return 2
-    path = argv[0]
-    try:
-        with open(path, encoding="utf-8-sig") as f:     # a byte order mark at the start is ignored
-            lines = f.read().split("\n")
-    except OSError as exc:
-        print("%s: %s" % (path, exc), file=sys.stderr)
-        return 2
-    except UnicodeDecodeError as exc:
-        print("%s: not a hand log (not UTF-8 text at byte %d)" % (path, exc.start), file=sys.stderr)
+    path = one_file_argument("replay", argv, USAGE)
+    if isinstance(path, int):
+        return path
+    lines = read_hand_log(path)
+    if isinstance(lines, str):
+        print(lines, file=sys.stderr)
         return 2
     try:
         out = replay_lines(lines)

@@ -28,7 +28,7 @@ import json
 import os
 import sys
 
-from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import FIRMWARE, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 GAME_NAMES = {"teen-patti": "Teen Patti", "turkish": "Turkish Poker", "indian": "Indian Poker"}
 
@@ -304,14 +304,9 @@ def main(argv=None):
     ap.add_argument("log", metavar="FILE", help="the hand log (hands.log, copied off the box)")
     ap.add_argument("--out", metavar="DIR", default="report", help="folder for report.html and stacks.png")
     a = ap.parse_args(argv)
-    try:
-        with open(a.log, encoding="utf-8-sig") as f:
-            lines = f.read().split("\n")
-    except OSError as exc:
-        print("%s: %s" % (a.log, exc.strerror or exc), file=sys.stderr)
-        return 2
-    except UnicodeDecodeError as exc:
-        print("%s: not a hand log (not UTF-8 text at byte %d)" % (a.log, exc.start), file=sys.stderr)
+    lines = read_hand_log(a.log)
+    if isinstance(lines, str):
+        print(lines, file=sys.stderr)
         return 2
     try:
         figs = write_report(lines, a.out, os.path.basename(a.log))

@@ -21,7 +21,7 @@ import hashlib
 import json
 import sys
 
-from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import FIRMWARE, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 MAGIC = b"DBX1"
 SALT_HEX = 32
@@ -202,23 +202,12 @@ deck, and the cards shown must be those it dealt. One line per hand; exit 0 when
 def main(argv=None):
     """Command line: ``verify FILE``; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv in (["-h"], ["--help"]):
-        print(USAGE)
-        return 0
-    if len(argv) != 1 or argv[0].startswith("-"):
-        bad = [a for a in argv if a.startswith("-")]
-        why = ("unknown option %s" % bad[0]) if bad else ("one FILE expected, got %d arguments" % len(argv))
-        print("verify: %s\n%s" % (why, USAGE.split("\n")[0]), file=sys.stderr)
-        return 2
-    path = argv[0]
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            lines = f.read().split("\n")
-    except OSError as exc:
-        print("%s: %s" % (path, exc.strerror or exc), file=sys.stderr)
-        return 2
-    except UnicodeDecodeError as exc:
-        print("%s: not a hand log (not UTF-8 text at byte %d)" % (path, exc.start), file=sys.stderr)
+    path = one_file_argument("verify", argv, USAGE)
+    if isinstance(path, int):
+        return path
+    lines = read_hand_log(path)
+    if isinstance(lines, str):
+        print(lines, file=sys.stderr)
         return 2
     try:
         ok, bad = verify_lines(lines)

@@ -109,7 +109,7 @@ class FakeDisplay(framebuf.FrameBuffer):
         self.shows = 0
         self.on = True
         self.texts = []
-        self.rotated = False
+        self.rotated = None  # rotate() not called: the driver starts the usual way up
         self.contrast_level = None
 
     def show(self):
@@ -214,7 +214,7 @@ def test_board_pins_i2c_and_display(capsys):
         assert (m.pins[g].mode, m.pins[g].pull) == (FakePin.IN, FakePin.PULL_UP)
     assert m.i2c_args == (0, 4, 5, 1000000)
     assert b.address == 0x3D and b.display.addr == 0x3D
-    assert b.display.rotated is True and b.display.contrast_level == 99
+    assert b.display.rotated is False and b.display.contrast_level == 99
     assert b.messages == ["display at 0x3D"]
     assert "dealerbox: display at 0x3D" in capsys.readouterr().out
     assert b.entropy is os.urandom and len(b.entropy(16)) == 16
@@ -301,7 +301,7 @@ def test_bad_config_values_start_the_board_with_the_defaults(capsys):
     b, m = make_board(devices=(0x3C,), config=cfg)
     assert b.address == 0x3C and b.display is not None
     assert m.i2c_args == (0, 4, 5, 400000)
-    assert b.display.contrast_level is None and b.display.rotated is True
+    assert b.display.contrast_level is None and b.display.rotated is False
     assert b.config == {"flip": True}
     assert b.messages[-1] == "display at 0x3C" and len(b.messages) == 4
     out = capsys.readouterr().out

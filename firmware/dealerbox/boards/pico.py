@@ -240,8 +240,8 @@ class PicoBoard:
                 return
         try:
             d = ssd1306.SSD1306_I2C(OLED_WIDTH, OLED_HEIGHT, self.i2c, addr=addr)
-            if self.config.get("flip") and hasattr(d, "rotate"):
-                d.rotate(True)
+            if self.config.get("flip") and hasattr(d, "rotate"):  # 180 degrees: the driver starts as rotate(True)
+                d.rotate(False)
             if "contrast" in self.config:
                 d.contrast(self.config["contrast"])
         except Exception as e:  # a display that does not start must not stop the box
