@@ -77,6 +77,13 @@ def rows():
         shutil.rmtree(out, ignore_errors=True)
 
 
+def run():
+    """``make bench``: the flash and press figures (host_tools/bench.py)."""
+    from host_tools.bench import line
+    for name, value, unit, target, _ok in rows():
+        line(name, value, unit, target)
+
+
 def main():
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)

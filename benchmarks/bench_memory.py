@@ -59,7 +59,7 @@ def run():
     line("firmware_mpy_bytes", size, "B", "fits the Pico's 1.4 MB of flash with room for the saves")
     out = firmware_build()
     for game, players in FULL_TABLE:
-        r, s = _device().session(out, "512K", game, players, "sample")
+        r, s = _device().session(out, "1M", game, players, "sample")
         if r.returncode or not r.stdout.strip().endswith("session: OK"):
             line("peak_heap_unix_" + game, "failed", "", (r.stderr.strip().splitlines() or ["?"])[-1])
             continue

@@ -21,6 +21,8 @@ BENCHES = [
     "benchmarks.bench_memory",      # peak heap of a full-table session per game, the .mpy size
     "benchmarks.bench_ui",          # bytes and time of a redraw of every screen
     "benchmarks.bench_eval",        # the evaluators against treys (CPython) and a one-read floor (MicroPython)
+    "benchmarks.bench_flash",       # flash erases, bytes and ms per action on littlefs2; the app's CPU per press
+    "benchmarks.bench_commit",      # the deal's seal beside the shuffle (MicroPython)
 ]
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
