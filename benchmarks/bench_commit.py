@@ -45,7 +45,7 @@ def rows():
         return [("seal_vs_shuffle", "error: " + r.stderr.strip().splitlines()[-1], "", "", False)]
     t_seal, t_shuffle = (int(x) for x in r.stdout.split())
     ratio = t_seal / t_shuffle
-    return [("seal_vs_shuffle", round(ratio, 3), "x", "< 1: sealing a 52-card deal costs less than shuffling it", ratio < 1)]
+    return [("seal_vs_shuffle", round(ratio, 3), "x", "< 1: sealing a deal costs less than shuffling it", ratio < 1)]
 
 
 def run():
