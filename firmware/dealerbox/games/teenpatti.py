@@ -6,8 +6,14 @@ Rules from RULES.md (Teen Patti) and the seeds 004 (default, pagat.com), 000
 
 Stake arithmetic (004): everyone pays the boot; the stake starts at the boot.
 A **blind** player bets 1x to 2x the stake and the new stake is the bet; a
-**seen** player bets 2x to 4x the stake and the new stake is half the bet
-(rounded up when the bet is odd, so the next seen player at least matches it).
+**seen** player bets 2x to 4x the stake and the new stake is half the bet,
+kept exact in half chips (``stake2``: after a seen bet of 7 the stake is 3.5).
+With whole chips the lowest legal bet is the smallest whole number at or above
+the lower bound, the highest the largest at or below the upper bound: after a
+seen 7 a seen player bets 7 to 14, a blind one 4 to 7 (seed 004 "the new stake
+is half of it"; seed 001 "Seen punta 30, Seen potrà puntare 30 o 60"). A hand
+log written before the exact stake (no ``"stake2"`` key in the log) replays
+with the old rounding: the stake of an odd seen bet rounded up.
 A player becomes seen only by the ``see`` action on their own turn. With the
 two-size chaal of seed 001 only the two ends of the range may be bet.
 
@@ -64,7 +70,7 @@ class TeenPatti(Engine):
 
     GAME = "teen-patti"
     KINDS = ("accept", "refuse", "see", "blind", "chaal", "pack", "show", "sideshow", "rebuy")
-    STATE = ("stake", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
+    STATE = ("stake2", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
              "peeks", "wild", "turns")
 
     def _rules(self, rules):
@@ -73,7 +79,7 @@ class TeenPatti(Engine):
     def _reset(self):
         Engine._reset(self)
         n = self.n
-        self.stake = 0
+        self.stake2 = 0             # the stake in half chips (exact: a seen bet of 7 makes it 7 = 3.5 chips)
         self.seen = [False] * n
         self.blind_turns = [0] * n
         self.last_bet = 0
@@ -99,7 +105,8 @@ class TeenPatti(Engine):
         boot = r["boot"]
         for s in order:
             events.append(["boot", s, self._put(s, boot)])
-        self.stake = boot
+        self.stake2 = 2 * boot
+        self.log["stake2"] = True       # the exact stake (a log without it replays with the old rounding)
         self.last_bet = boot
         if r["variant"] == "joker-hunt":
             w = self._wild_given
@@ -126,11 +133,24 @@ class TeenPatti(Engine):
         return events
 
     # ---- amounts ----------------------------------------------------------------------------------
+    @property
+    def stake(self):
+        """The stake in whole chips, rounded up (int): what a blind player puts in at least, a show of "the stake"
+        costs. The exact stake is ``stake2`` (half chips)."""
+        return (self.stake2 + 1) // 2
+
     def _range(self, seen):
-        """(lo, hi, sizes) of a chaal before the player's stack is considered."""
-        st = self.stake
-        lo, hi = (2 * st, 4 * st) if seen else (st, 2 * st)
+        """(lo, hi, sizes) of a chaal before the player's stack is considered (whole chips).
+
+        Seen: 2x to 4x the stake = ``stake2`` to ``2 * stake2``; blind: 1x to 2x = ``stake2 / 2`` rounded up
+        to ``stake2`` (seed 004; the smallest whole number at or above the lower bound, the largest at or below
+        the upper one). ``higher_limits`` (seed 004 "Höhere Grenzen") lifts the upper bound (the stack, the
+        stake cap and the pot limit still hold)."""
+        s2 = self.stake2
+        lo, hi = (s2, 2 * s2) if seen else ((s2 + 1) // 2, s2)
         r = self.rules
+        if r.get("higher_limits"):
+            hi = 1 << 30
         cap = r["stake_cap"]
         if cap:
             lo, hi = min(lo, cap), min(hi, cap)
@@ -218,7 +238,7 @@ class TeenPatti(Engine):
         elif not seen:
             cost = st
         elif op_seen:
-            cost = 2 * st if rule == "004" else st
+            cost = self.stake2 if rule == "004" else st     # 2x the exact stake; "the stake" rounded up
         else:
             return "a seen player cannot ask a blind one for the show: chaal or pack"
         c = min(cost, stack)
@@ -315,7 +335,12 @@ class TeenPatti(Engine):
         seen = self.seen[seat]
         put = self._put(seat, amount)
         if put >= self._range(seen)[0]:          # all-in for less keeps the stake
-            self.stake = (put + 1) // 2 if seen else put
+            if not seen:
+                self.stake2 = 2 * put
+            elif "stake2" in self.log:
+                self.stake2 = put               # half the seen bet, exact in half chips
+            else:
+                self.stake2 = put + (put & 1)   # a log of the old rounding: half the bet rounded up
         if not seen:
             self.blind_turns[seat] += 1
         self.last_bet = put
@@ -335,6 +360,15 @@ class TeenPatti(Engine):
             return self._showdown(live, "all-in")
         self.to_act = self._next_active(seat)
         return [["turn", self.to_act]]
+
+    @staticmethod
+    def _upgrade_state(d):
+        """A snapshot written before the exact stake (``"stake"`` in whole chips, no ``"stake2"``) loads with
+        ``stake2 = 2 * stake`` and goes on with the old rounding (its log has no ``"stake2"``)."""
+        if "stake2" not in d:
+            d = dict(d)
+            d["stake2"] = 2 * d["stake"]
+        return d
 
     # ---- showdown -------------------------------------------------------------------------------------
     def ranking(self):
@@ -421,7 +455,7 @@ class TeenPatti(Engine):
         t = self.table
         d = {"game": self.GAME, "phase": self.phase, "names": list(t.names), "stacks": list(t.stacks),
              "dealer": self.log["dealer"] if self.log else t.dealer, "to_act": self.to_act,
-             "pot": self.pb.total(), "stake": self.stake, "boot": self.rules["boot"],
+             "pot": self.pb.total(), "stake": self.stake, "stake2": self.stake2, "boot": self.rules["boot"],
              "last_bet": self.last_bet, "dealt": list(self.dealt),
              "live": self._flags(self.is_live),
              "seen": list(self.seen), "blind_turns": list(self.blind_turns),

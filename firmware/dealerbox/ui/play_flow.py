@@ -376,6 +376,9 @@ class PlayFlow:
         c = pv.get("center")
         self.center = c if c else None
         if isinstance(stake, int):
+            s2 = pv.get("stake2", 0)
+            if s2 & 1:                      # the exact stake after an odd seen bet: "stake 3.5"
+                return "Pot %d  stake %d.5" % (pot, s2 >> 1)
             return "Pot %d  stake %d" % (pot, stake)
         if seat is not None and pv.get("bets") and pv.get("phase") != "draw":
             call = 0                    # the call the engine offers (the seat to act; none: it may check)
