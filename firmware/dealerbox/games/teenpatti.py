@@ -26,7 +26,9 @@ house rule ``rebuy_mid_hand``, offered to a player short of the minimum).
 A player who cannot cover the minimum may always put in their whole stack
 (all-in for less: the stake does not change); the others go on, and the pots
 split as ``pots.py`` derives them. When at most one player still able to bet
-is left and nobody owes an answer to a bet, every hand still in is shown.
+is left and nobody owes an answer to a bet (that player has put in at least as
+much as every all-in player), every hand still in is shown at once: nobody is
+asked to chaal, or could pack away what they put in, with nobody to bet against.
 """
 
 from micropython import const
@@ -356,7 +358,8 @@ class TeenPatti(Engine):
         if cap and self.pb.total() >= cap:
             return self._showdown(live, "pot-cap")
         act = self.active_seats()
-        if not act or (len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor)):
+        if not act or (len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor
+                                          or self._owes_nothing(act[0], live))):
             return self._showdown(live, "all-in")
         self.to_act = self._next_active(seat)
         return [["turn", self.to_act]]
@@ -369,6 +372,15 @@ class TeenPatti(Engine):
             d = dict(d)
             d["stake2"] = 2 * d["stake"]
         return d
+
+    def _owes_nothing(self, seat, live):
+        """True when ``seat`` has put in at least as much as every other player still in (``live``): with all of
+        them all-in, no further bet can change the pot (issue 14, "nobody left to bet against")."""
+        c = self.pb.contributed
+        for s in live:
+            if c[s] > c[seat]:
+                return False
+        return True
 
     # ---- showdown -------------------------------------------------------------------------------------
     def ranking(self):
