@@ -211,11 +211,15 @@ def build(app):
         elif how in HOW:
             rows.append((HOW[how], None))
         pots = r.get("pots") or []
-        for a in r.get("awards") or []:
+        back = r.get("returned")
+        awards = r.get("awards") or []
+        if how in ("pack", "fold") and _won_by_packs(app, rows, r):
+            awards = ()                             # the whole pot, the uncalled chips included, in one line
+            back = None
+        for a in awards:
             pot, seat, chips = a[0], a[1], a[2]
             label = "Pot" if len(pots) <= 1 else ("Main pot" if pot == 0 else "Side pot %d" % pot)
             rows.append(("%s: %s" % (label, t.names[seat]), "+%d" % chips))
-        back = r.get("returned")
         if back:
             rows.append(("Back to %s" % t.names[back[0]], "+%d" % back[1]))
         if not rows:
@@ -260,6 +264,36 @@ def build(app):
         app.hint = "\x1c choose  OK select"
     elif m == M_REBUY:
         _build_rebuy(app)
+
+
+def _won_by_packs(app, rows, r):
+    """Everyone else packed (or folded): append "P4 wins the pot of 60" to ``rows`` as a player says it, the
+    uncalled chips that came back included (not "Pot: P4 +40" and "Back to P4 +20", which read as 20 chips
+    gone missing); a line too wide for the screen is split after "wins". True when it did (one winner)."""
+    awards = r.get("awards") or []
+    winner = r.get("winner")
+    if winner is None:
+        if not awards:
+            return False
+        winner = awards[0][1]
+    total = 0
+    for a in awards:
+        if a[1] != winner:
+            return False
+        total += a[2]
+    back = r.get("returned")
+    if back:
+        if back[0] != winner:
+            return False
+        total += back[1]
+    name = app.table.names[winner]
+    line = "%s wins the pot of %d" % (name, total)
+    if 2 + text_width(line) <= WIDTH - 8:
+        rows.append((line, None))
+    else:
+        rows.append(("%s wins" % name, None))
+        rows.append(("  the pot of %d" % total, None))
+    return True
 
 
 def fit(rows):
