@@ -103,20 +103,26 @@ def press(app, b, long):
             back = app.back_mode
             app.back_mode = 0
             app._enter(back)
-        elif app.table.session_over():
+        elif app.table.stopped:
             app._enter(M_END)
-        else:
-            app._enter(M_BETWEEN)
+        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
+            busted = _busted(app.table)
+            app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Rebuy") if busted else 0)
     elif m == M_BETWEEN and b == btn.OK:
         item = BETWEEN_ITEMS[app.sel]
         if item == "Next hand":
+            if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
+                app.msg = "Rebuy, or End session"
+                app.dirty = True
+                return False
             return True
         elif item == "Standings":
             app.back_mode = M_BETWEEN
             app._enter(M_STANDINGS)
         elif item == "Rebuy":
             app.amount = app.cfg["chips"]
-            app._enter(M_REBUY)
+            busted = _busted(app.table)
+            app._enter(M_REBUY, busted[0] if busted else 0)     # the cursor on the first busted player
         elif item == "Rules":
             app.back_mode = M_BETWEEN
             app._enter(M_RULESVIEW)
@@ -173,6 +179,34 @@ def _scroll(app, b):
     if top != app.top:
         app.top = top
         app.dirty = True
+
+
+def _busted(table):
+    """Seats with no chips left (list of ints, seat order): named between hands and offered a rebuy."""
+    out = []
+    for s in range(table.n):
+        if table.stacks[s] <= 0:
+            out.append(s)
+    return out
+
+
+def busted_line(table):
+    """The footer between hands naming the busted players ("Out of chips: Bo", "Out: Bo, Cy +2"), or ""."""
+    busted = _busted(table)
+    if not busted:
+        return ""
+    if len(busted) == 1:
+        line = "Out of chips: " + table.names[busted[0]]
+        if len(line) <= 21:
+            return line
+    line = "Out: " + table.names[busted[0]]
+    k = 1
+    while k < len(busted) and len(line) + 2 + len(table.names[busted[k]]) <= 18:
+        line += ", " + table.names[busted[k]]
+        k += 1
+    if k < len(busted):
+        line += " +%d" % (len(busted) - k)
+    return line[:21]
 
 
 def _build_rebuy(app):
@@ -258,6 +292,8 @@ def build(app):
         app.title = "Hand %d over" % e.hand_no
         app.rows = [(s, None) for s in BETWEEN_ITEMS]
         app.hint = "\x1c choose  OK select"
+        if not app.msg:
+            app.msg = busted_line(t)        # a busted player is named, the cursor on Rebuy (issue 14)
     elif m == M_MENU:
         app.title = "Table menu"
         app.rows = [(s, None) for s in MENU_ITEMS]

@@ -1,0 +1,67 @@
+"""Rebuy before the session ends (issue 14): at two players, when one wins every chip the session does not end at
+once: between hands the busted player is named, the cursor is on Rebuy and the rebuy screen opens on that player;
+"Next hand" with one player holding every chip asks for a rebuy or the end; the session ends when the table
+says so. Driven by presses only (tests/core/app_util.py). Runs under pytest and MicroPython."""
+
+from app_util import DOWN, OK, UP, Rig, select, setup
+from dealerbox.ui import modes
+
+
+def _bust_one(rig):
+    """Two players blind-bet the most each turn until one is all-in and the hand ends; stop on the standings."""
+    app = rig.app
+    for _ in range(200):
+        m = app.mode
+        if m == modes.M_STANDINGS:
+            return
+        if m == modes.M_TURN:
+            select(rig, "blind")
+            rig.press(UP, long=True)             # the most the range allows
+            rig.press(OK)
+        else:
+            rig.press(OK)
+    raise AssertionError("no end of the hand")
+
+
+def test_two_players_the_busted_one_is_named_and_rebuys_and_the_game_goes_on():
+    rig = Rig(seed=61)
+    setup(rig, "teen-patti", 2, chips=10)
+    app = rig.app
+    t = app.table
+    _bust_one(rig)
+    assert sorted(t.stacks) == [0, 20] and t.session_over()     # one player holds every chip
+    busted = t.stacks.index(0)
+    name = t.names[busted]
+    rig.press(OK)                                                # standings -> between hands, not the end
+    assert app.mode == modes.M_BETWEEN
+    assert modes.BETWEEN_ITEMS[app.sel] == "Rebuy" and app.msg == "Out of chips: " + name
+    rig.press(UP, 5)                                             # Next hand: nobody to play against
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.msg == "Rebuy, or End session" and app.engine.phase == "over"
+    rig.press(DOWN, modes.BETWEEN_ITEMS.index("Rebuy"))
+    rig.press(OK)
+    assert app.mode == modes.M_REBUY and app.sel == busted and app.title == "Rebuy 10 chips"
+    assert app.rows[busted] == (name, 0)
+    rig.press(OK)                                                # buys 10 for the busted player
+    assert t.stacks[busted] == 10 and t.bought_in[busted] == 20 and app.msg == "%s rebuys 10" % name
+    assert sum(t.stacks) == 30 == sum(t.bought_in)
+    rig.press(DOWN, 5)
+    rig.press(OK)                                                # Done
+    assert app.mode == modes.M_BETWEEN and app.msg == ""
+    rig.press(UP, 5)
+    rig.press(OK)                                                # Next hand: dealt
+    assert app.mode == modes.M_SEAL and app.engine.hand_no == 2 and app.engine.pot_total() == 2
+
+
+def test_two_players_nobody_rebuys_the_table_ends_the_session():
+    rig = Rig(seed=61)
+    setup(rig, "teen-patti", 2, chips=10)
+    app = rig.app
+    _bust_one(rig)
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.msg.startswith("Out of chips: ")
+    rig.press(DOWN, len(modes.BETWEEN_ITEMS))                   # End session
+    rig.press(OK)
+    if app.mode != modes.M_END:                                 # a confirmation (flows): OK again
+        rig.press(OK)
+    assert app.mode == modes.M_END and app.table.stopped
