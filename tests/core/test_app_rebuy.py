@@ -65,3 +65,33 @@ def test_two_players_nobody_rebuys_the_table_ends_the_session():
     if app.mode != modes.M_END:                                 # a confirmation (flows): OK again
         rig.press(OK)
     assert app.mode == modes.M_END and app.table.stopped
+
+
+def test_everyone_packs_after_a_chaal_the_awards_say_who_wins_the_pot_of_how_much():
+    rig = Rig(seed=62)
+    setup(rig, "teen-patti", 4, chips=100)
+    app = rig.app
+    e = app.engine
+    first = e.to_act
+    for _ in range(100):
+        if app.mode == modes.M_AWARDS:
+            break
+        if app.mode == modes.M_TURN:
+            if e.to_act == first:
+                select(rig, "blind")
+                rig.press(UP, long=True)        # a blind chaal of 2 on the boot of 1
+                rig.press(OK)
+            else:
+                seat = e.to_act
+                select(rig, "pack")
+                rig.press(OK)
+                if e.to_act == seat and app.mode == modes.M_TURN:   # a confirmation of the pack
+                    rig.press(OK)
+        else:
+            rig.press(OK)
+    assert app.mode == modes.M_AWARDS
+    r = e.result
+    assert r["how"] == "pack" and r["returned"] == [first, 2] and r["awards"] == [[0, first, 4]]
+    name = app.table.names[first]
+    assert app.rows[:2] == [("Everyone else packed", None), ("%s wins the pot of 6" % name, None)]
+    assert app.table.stacks[first] == 99 - 2 + 6

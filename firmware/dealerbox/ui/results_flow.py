@@ -324,7 +324,7 @@ def _won_by_packs(app, rows, r):
         total += back[1]
     name = app.table.names[winner]
     line = "%s wins the pot of %d" % (name, total)
-    if 2 + text_width(line) <= WIDTH - 8:
+    if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
         rows.append((line, None))
     else:
         rows.append(("%s wins" % name, None))
