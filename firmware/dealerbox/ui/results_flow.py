@@ -225,6 +225,9 @@ def build(app):
     t = app.table
     if m == M_SHOWDOWN:
         app.title = "Showdown: x loses" if e.result.get("how") == "party" else "Showdown"
+        if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
+            from dealerbox.ui.play_flow import wild_name
+            app.title = "Showdown  wild " + wild_name(e.result["wild"])
         app.rows = showdown_rows(app)
         app.sel = -1
         app.hint = "\x1c more  OK awards" if len(app.rows) > widgets.ROWS else "OK awards"

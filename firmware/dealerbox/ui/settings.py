@@ -132,8 +132,17 @@ def value_text(v):
     return VALUE_TEXT.get(v, v)
 
 
-def rule_choices(game, key, chips):
+def forced_chips(game, r, players):
+    """Chips (int) the forced bets put in before anyone acts, at ``players`` players under the house rules
+    ``r``: the boots (Teen Patti) or antes of every player."""
+    return r.get(stake_key(game), 0) * players
+
+
+def rule_choices(game, key, chips, cfg=None):
     """The values offered for house rule ``key`` of ``game`` (a list), given the starting ``chips``.
+
+    ``cfg`` (the session config, optional): a pot cap is offered only above what the boots put in
+    (``forced_chips``): at or below it every hand would end at the deal.
 
     Choice specs come from ``rules.choices``: a tuple of values, "bool", or an int range
     ``[lo, hi]`` offered as a ladder (money keys up to the starting chips, counts up to 10).
@@ -157,6 +166,9 @@ def rule_choices(game, key, chips):
     else:
         for v in range(max(lo, 1), min(hi, COUNT_MAX) + 1):
             out.append(v)
+    if key == "pot_cap" and cfg is not None:
+        low = forced_chips(game, cfg["rules"], cfg["players"])
+        out = [v for v in out if v == 0 or v > low]
     if not out:
         out.append(lo)
     return out
