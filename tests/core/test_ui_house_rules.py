@@ -79,3 +79,26 @@ def test_joker_hunt_shows_the_wild_rank_on_the_gate_the_turn_and_the_showdown():
     select(rig, "show")                                            # a blind player asks for the show: 1
     rig.press(OK)
     assert app.mode == modes.M_SHOWDOWN and app.title == "Showdown  wild " + w
+
+
+def test_the_new_house_rules_on_the_rules_screen_and_the_summary_in_words():
+    from app_util import setup
+
+    d = {"forced": "two-blinds", "higher_limits": True}
+    lines = settings.describe("teen-patti", d)
+    assert lines[-2:] == ["Blinds: half + boot", "Chaal: no upper limit"]
+    for f, line in (("half", "Ante: half the boot"), ("quarter", "Ante: quarter of boot"),
+                    ("dealer", "Dealer antes for all"), ("one-blind", "One blind: the boot"),
+                    ("half-blind", "One blind: half boot")):
+        got = settings.describe("teen-patti", {"forced": f})
+        assert got[-1] == line and len(line) <= 21, got
+    assert "Ante" not in " ".join(settings.describe("teen-patti", {}))
+    keys = settings.single_keys("teen-patti")
+    rig = Rig(seed=7)
+    setup(rig, "teen-patti", 4, stake=2, rule_rights={keys.index("forced"): 6, keys.index("higher_limits"): 1})
+    app = rig.app
+    assert app.cfg["rules"]["forced"] == "two-blinds" and app.cfg["rules"]["higher_limits"] is True
+    e = app.engine
+    assert e.pot_total() == 3 and app.table.stacks == [100, 99, 98, 100] and e.to_act == 3   # P1 deals
+    assert settings.forced_chips("teen-patti", app.cfg["rules"], 4) == 3
+    assert settings.rule_choices("teen-patti", "pot_cap", 100, app.cfg)[:3] == [0, 5, 10]

@@ -266,6 +266,8 @@ class Engine:
             events = self.start_hand(deck=deck)
         if hand is None:
             del self.log["hand"]
+        if log["rules"] != self.rules:     # written before a house rule existed: its rules as logged
+            self.log["rules"] = _copy(log["rules"])
         for k in ("salt", "commit", "cents"):
             if k in log:
                 self.log[k] = log[k]

@@ -105,8 +105,7 @@ class TeenPatti(Engine):
         events = []
         order = self.live_seats()
         boot = r["boot"]
-        for s in order:
-            events.append(["boot", s, self._put(s, boot)])
+        first = self._forced(order, boot, events)
         self.stake2 = 2 * boot
         self.log["stake2"] = True       # the exact stake (a log without it replays with the old rounding)
         self.last_bet = boot
@@ -130,9 +129,37 @@ class TeenPatti(Engine):
         elif len(self.active_seats()) < 2:      # the boot put all but one all-in: nothing to bet against
             events.extend(self._showdown(order, "all-in"))
         else:
-            self.to_act = self._next_active(self.log["dealer"])
+            self.to_act = self._next_active(first)
             events.append(["turn", self.to_act])
         return events
+
+    def _forced(self, order, boot, events):
+        """Put in the forced bets of the house rule ``forced`` (seed 001) and append their ``["boot", seat,
+        chips]`` events; the stake starts at the boot whatever was paid. Returns the seat after which the
+        first player acts: the dealer, or the last blind. ``boot``: everyone the boot (004); ``half`` /
+        ``quarter``: everyone that part of the boot, rounded down, at least 1; ``dealer``: the dealer alone
+        pays the boot for every player dealt in; ``one-blind`` / ``half-blind``: the player left of the
+        dealer alone pays the boot / half of it; ``two-blinds``: the player left of the dealer half the
+        boot, the next the boot (as in Hold'em)."""
+        f = self.rules["forced"]
+        dealer = self.log["dealer"]
+        if f == "boot" or f == "half" or f == "quarter":
+            each = boot if f == "boot" else max(1, boot // (2 if f == "half" else 4))
+            for s in order:
+                events.append(["boot", s, self._put(s, each)])
+            return dealer
+        if f == "dealer":
+            d = dealer if self.is_live(dealer) else order[-1]
+            events.append(["boot", d, self._put(d, boot * len(order))])
+            return dealer
+        half = max(1, boot // 2)
+        if f == "two-blinds":
+            blinds = ((order[0], half), (order[1], boot))
+        else:
+            blinds = ((order[0], boot if f == "one-blind" else half),)
+        for s, chips in blinds:
+            events.append(["boot", s, self._put(s, chips)])
+        return blinds[-1][0]
 
     # ---- amounts ----------------------------------------------------------------------------------
     @property
@@ -151,7 +178,7 @@ class TeenPatti(Engine):
         s2 = self.stake2
         lo, hi = (s2, 2 * s2) if seen else ((s2 + 1) // 2, s2)
         r = self.rules
-        if r.get("higher_limits"):
+        if r["higher_limits"] and r["chaal"] == "range":
             hi = 1 << 30
         cap = r["stake_cap"]
         if cap:
