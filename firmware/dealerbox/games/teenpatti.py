@@ -102,7 +102,7 @@ class TeenPatti(Engine):
 
     def _begin(self):
         r = self.rules
-        events = []
+        events = []  # type: list
         order = self.live_seats()
         boot = r["boot"]
         first = self._forced(order, boot, events)
@@ -154,9 +154,9 @@ class TeenPatti(Engine):
             return dealer
         half = max(1, boot // 2)
         if f == "two-blinds":
-            blinds = ((order[0], half), (order[1], boot))
+            blinds = [(order[0], half), (order[1], boot)]
         else:
-            blinds = ((order[0], boot if f == "one-blind" else half),)
+            blinds = [(order[0], boot if f == "one-blind" else half)]
         for s, chips in blinds:
             events.append(["boot", s, self._put(s, chips)])
         return blinds[-1][0]
