@@ -95,3 +95,41 @@ def test_everyone_packs_after_a_chaal_the_awards_say_who_wins_the_pot_of_how_muc
     name = app.table.names[first]
     assert app.rows[:2] == [("Everyone else packed", None), ("%s wins the pot of 6" % name, None)]
     assert app.table.stacks[first] == 99 - 2 + 6
+
+
+def test_a_snapshot_of_the_old_whole_chip_stake_resumes_through_the_store():
+    import json
+
+    from app_session_util import MemStore
+    from dealerbox.engine.base import Action
+    from dealerbox.ui import snapcheck
+
+    store = MemStore()
+    rig = Rig(seed=63, store=store)
+    setup(rig, "teen-patti", 3, chips=100)
+    app = rig.app
+    e = app.engine
+    e.apply(Action("see"))                           # not saved by the app: its snapshot is the deal's
+    snap = json.loads(store.snap)
+    assert "stake2" in snap["engine"] and snap["engine"]["log"]["stake2"] is True
+    old = json.loads(store.snap)                     # the form written before issue 14
+    eng = old["engine"]
+    del eng["stake2"]
+    eng["stake"] = 3                                 # as if a seen 5 had made it 3 (rounded up)
+    del eng["log"]["stake2"]
+    for k in ("forced", "higher_limits"):
+        del eng["rules"][k]
+        del eng["log"]["rules"][k]
+        del old["cfg"]["rules"][k]
+    assert snapcheck.check(old) is None
+    store.snap = json.dumps(old)
+    rig2 = Rig(seed=64, store=store)
+    assert rig2.app.mode == modes.M_RESUME
+    rig2.press(OK)
+    e2 = rig2.app.engine
+    assert e2.stake2 == 6 and e2.stake == 3 and "stake2" not in e2.log
+    blind = [(o.min, o.max) for o in e2.legal_actions() if o.kind == "blind"]
+    assert blind == [(3, 6)]                         # 1x-2x the old whole-chip stake of 3
+    e2.apply(Action("see"))
+    e2.apply(Action("chaal", 7))                     # an odd seen bet: the old rounding goes on for this hand
+    assert e2.stake2 == 8
