@@ -39,6 +39,7 @@ from dealerbox.rng import randbelow
 
 _ONE_CARD = ("cobra", "999", "in-out")
 _AK47 = (12, 11, 2, 5)          # ranks of A, K, 4, 7
+_NO_TOP = const(0x3FFFFFFF)      # higher limits (004): no top to a chaal but the stack (a small int on the Pico)
 _SIDESHOW_FORCED_AT = const(3)  # seed 001: the third request by the same player cannot be refused
 
 
@@ -179,7 +180,7 @@ class TeenPatti(Engine):
         lo, hi = (s2, 2 * s2) if seen else ((s2 + 1) // 2, s2)
         r = self.rules
         if r["higher_limits"] and r["chaal"] == "range":
-            hi = 1 << 30
+            hi = _NO_TOP
         cap = r["stake_cap"]
         if cap:
             lo, hi = min(lo, cap), min(hi, cap)
