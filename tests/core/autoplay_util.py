@@ -52,6 +52,8 @@ def autoplay(rig, read, hands, max_presses=20000):
                 presses += 1
         elif m == modes.M_BETWEEN:
             played += 1
+            if app.sel:                     # the cursor starts on Rebuy when a player busted: Next hand
+                rig.press(UP, app.sel)
             if played >= hands:
                 rig.press(DOWN, len(modes.BETWEEN_ITEMS) - 1)  # End session
             rig.press(OK)

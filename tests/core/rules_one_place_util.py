@@ -52,8 +52,30 @@ def _action(kind, amount):
     return Action(kind, amount, [] if kind == "draw" else None)
 
 
+def owes_nothing_and_nobody_can_answer(e):
+    """True when the seat to act in a betting turn has nobody left to bet against (issue 14): every other
+    player still in is all-in, and the seat owes no answer to a bet (Turkish, Indian: nothing to call; Teen
+    Patti: it has put in at least as much as every other player still in). Such a turn must never be asked."""
+    seat = e.to_act
+    if seat is None or e.phase != "betting":
+        return False
+    for s in e.live_seats():
+        if s != seat and not e.pb.all_in[s]:
+            return False
+    rnd = getattr(e, "round", None)
+    if rnd is not None:
+        return rnd.to_call(seat) == 0
+    mine = e.pb.contributed[seat]
+    for s in e.live_seats():
+        if s != seat and e.pb.contributed[s] > mine:
+            return False
+    return True
+
+
 def check_state(e, offered_seen, refused_seen):
-    """Every kind of the game (and a few it does not have) against the options of the state of ``e``."""
+    """Every kind of the game (and a few it does not have) against the options of the state of ``e``; and the
+    seat to act always has somebody to bet against or a bet to answer (``owes_nothing_and_nobody_can_answer``)."""
+    assert not owes_nothing_and_nobody_can_answer(e), (e.GAME, e.to_act, e.pb.contributed, e.table.stacks)
     before = e.to_state()
     opts = e.legal_actions()
     offered = {}

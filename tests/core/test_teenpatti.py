@@ -69,15 +69,6 @@ def test_issue_stake_example_refusals():
     assert e.stake == 6 and e.pot_total() == 4 + 2 + 6 + 3 + 12
 
 
-def test_seen_odd_bet_rounds_the_stake_up():
-    e, t = game(FOUR, 50)
-    e.apply(Action("blind", 2))
-    e.apply(Action("see"))
-    e.apply(Action("chaal", 5))          # 2x..4x of 2 = 4..8; stake = 5/2 rounded up
-    assert e.stake == 3
-    assert e.legal_actions()[1] == Option("blind", 3, 6)
-
-
 def test_two_size_chaal_examples_001():
     r = {"chaal": "two-size"}
     e, t = game(FOUR, 500, r, names=["A", "B", "C", "D"])

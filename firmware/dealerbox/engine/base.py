@@ -175,6 +175,12 @@ class Engine:
         """The rule of ``kind`` for ``seat`` now: the ``Option`` when it is legal, else the reason (str). Game hook."""
         return "no such action: %s" % kind
 
+    @staticmethod
+    def _upgrade_state(d):
+        """The snapshot dict ``d`` in today's form (game hook: a snapshot of an earlier firmware read in its old
+        form, e.g. Teen Patti's whole-chip stake); returns ``d`` or a new dict."""
+        return d
+
     def _parts_from_state(self, d):
         """Restore the game's own objects saved as ``*_state`` names of ``STATE`` (game hook: a betting round, a
         stock) from the snapshot dict ``d``."""
@@ -250,6 +256,8 @@ class Engine:
         self.hand_no = hand - 1 if hand else 0     # start_hand counts it up
         if self.GAME == "teen-patti":
             events = self.start_hand(deck=deck, wild=log.get("wild"))  # type: ignore[call-arg]
+            if "stake2" not in log:     # written before the exact stake: replays with the stake rounded up
+                del self.log["stake2"]
         else:
             if self.GAME == "turkish":
                 carry = log.get("carry")
@@ -258,6 +266,8 @@ class Engine:
             events = self.start_hand(deck=deck)
         if hand is None:
             del self.log["hand"]
+        if log["rules"] != self.rules:     # written before a house rule existed: its rules as logged
+            self.log["rules"] = _copy(log["rules"])
         for k in ("salt", "commit", "cents"):
             if k in log:
                 self.log[k] = log[k]
@@ -500,6 +510,7 @@ class Engine:
         """
         if d["game"] != cls.GAME:
             raise ValueError("a %s snapshot, not %s" % (d["game"], cls.GAME))
+        d = cls._upgrade_state(d)
         e = cls(table, d["rules"], entropy)
         e.hand_no = d["hand_no"]
         e.phase = d["phase"]

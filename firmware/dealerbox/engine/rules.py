@@ -14,6 +14,12 @@ validate).
 """
 
 
+# Teen Patti, who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum
+# bet), everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
+# or blinds left of the dealer as in Hold'em: one blind equal to or half the boot, or two (half, then the boot)
+FORCED = ("boot", "half", "quarter", "dealer", "one-blind", "half-blind", "two-blinds")
+
+
 def _teen_patti():
     """Teen Patti: default = seed 004 (pagat.com); presets for seeds 000 (French) and 001 (Italian)."""
     return {
@@ -32,6 +38,9 @@ def _teen_patti():
             "pot_limit": False,            # no chaal larger than the pot
             "pot_cap": 0,                  # when the pot reaches it, every player still in shows (0 = none)
             "rebuy_mid_hand": False,       # 001: a player short of the minimum may rebuy on their turn
+            "forced": "boot",              # 001: who pays before the deal: boot, half, quarter, dealer (one player
+                                           # in turn pays for all), one-blind, half-blind, two-blinds
+            "higher_limits": False,        # 004 "Höhere Grenzen": no top to a chaal (stack, caps, pot limit hold)
         },
         "choices": {
             "boot": [1, 100000],
@@ -49,6 +58,8 @@ def _teen_patti():
             "pot_limit": "bool",
             "pot_cap": [0, 10000000],
             "rebuy_mid_hand": "bool",
+            "forced": FORCED,
+            "higher_limits": "bool",
         },
         "presets": (
             ("default", "Default (seed 004)", {}),

@@ -6,8 +6,14 @@ Rules from RULES.md (Teen Patti) and the seeds 004 (default, pagat.com), 000
 
 Stake arithmetic (004): everyone pays the boot; the stake starts at the boot.
 A **blind** player bets 1x to 2x the stake and the new stake is the bet; a
-**seen** player bets 2x to 4x the stake and the new stake is half the bet
-(rounded up when the bet is odd, so the next seen player at least matches it).
+**seen** player bets 2x to 4x the stake and the new stake is half the bet,
+kept exact in half chips (``stake2``: after a seen bet of 7 the stake is 3.5).
+With whole chips the lowest legal bet is the smallest whole number at or above
+the lower bound, the highest the largest at or below the upper bound: after a
+seen 7 a seen player bets 7 to 14, a blind one 4 to 7 (seed 004 "the new stake
+is half of it"; seed 001 "Seen punta 30, Seen potrà puntare 30 o 60"). A hand
+log written before the exact stake (no ``"stake2"`` key in the log) replays
+with the old rounding: the stake of an odd seen bet rounded up.
 A player becomes seen only by the ``see`` action on their own turn. With the
 two-size chaal of seed 001 only the two ends of the range may be bet.
 
@@ -20,7 +26,9 @@ house rule ``rebuy_mid_hand``, offered to a player short of the minimum).
 A player who cannot cover the minimum may always put in their whole stack
 (all-in for less: the stake does not change); the others go on, and the pots
 split as ``pots.py`` derives them. When at most one player still able to bet
-is left and nobody owes an answer to a bet, every hand still in is shown.
+is left and nobody owes an answer to a bet (that player has put in at least as
+much as every all-in player), every hand still in is shown at once: nobody is
+asked to chaal, or could pack away what they put in, with nobody to bet against.
 """
 
 from micropython import const
@@ -31,6 +39,7 @@ from dealerbox.rng import randbelow
 
 _ONE_CARD = ("cobra", "999", "in-out")
 _AK47 = (12, 11, 2, 5)          # ranks of A, K, 4, 7
+_NO_TOP = const(0x3FFFFFFF)      # higher limits (004): no top to a chaal but the stack (a small int on the Pico)
 _SIDESHOW_FORCED_AT = const(3)  # seed 001: the third request by the same player cannot be refused
 
 
@@ -64,7 +73,7 @@ class TeenPatti(Engine):
 
     GAME = "teen-patti"
     KINDS = ("accept", "refuse", "see", "blind", "chaal", "pack", "show", "sideshow", "rebuy")
-    STATE = ("stake", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
+    STATE = ("stake2", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
              "peeks", "wild", "turns")
 
     def _rules(self, rules):
@@ -73,7 +82,7 @@ class TeenPatti(Engine):
     def _reset(self):
         Engine._reset(self)
         n = self.n
-        self.stake = 0
+        self.stake2 = 0             # the stake in half chips (exact: a seen bet of 7 makes it 7 = 3.5 chips)
         self.seen = [False] * n
         self.blind_turns = [0] * n
         self.last_bet = 0
@@ -94,12 +103,12 @@ class TeenPatti(Engine):
 
     def _begin(self):
         r = self.rules
-        events = []
+        events = []  # type: list
         order = self.live_seats()
         boot = r["boot"]
-        for s in order:
-            events.append(["boot", s, self._put(s, boot)])
-        self.stake = boot
+        first = self._forced(order, boot, events)
+        self.stake2 = 2 * boot
+        self.log["stake2"] = True       # the exact stake (a log without it replays with the old rounding)
         self.last_bet = boot
         if r["variant"] == "joker-hunt":
             w = self._wild_given
@@ -121,16 +130,57 @@ class TeenPatti(Engine):
         elif len(self.active_seats()) < 2:      # the boot put all but one all-in: nothing to bet against
             events.extend(self._showdown(order, "all-in"))
         else:
-            self.to_act = self._next_active(self.log["dealer"])
+            self.to_act = self._next_active(first)
             events.append(["turn", self.to_act])
         return events
 
+    def _forced(self, order, boot, events):
+        """Put in the forced bets of the house rule ``forced`` (seed 001) and append their ``["boot", seat,
+        chips]`` events; the stake starts at the boot whatever was paid. Returns the seat after which the
+        first player acts: the dealer, or the last blind. ``boot``: everyone the boot (004); ``half`` /
+        ``quarter``: everyone that part of the boot, rounded down, at least 1; ``dealer``: the dealer alone
+        pays the boot for every player dealt in; ``one-blind`` / ``half-blind``: the player left of the
+        dealer alone pays the boot / half of it; ``two-blinds``: the player left of the dealer half the
+        boot, the next the boot (as in Hold'em)."""
+        f = self.rules["forced"]
+        dealer = self.log["dealer"]
+        if f == "boot" or f == "half" or f == "quarter":
+            each = boot if f == "boot" else max(1, boot // (2 if f == "half" else 4))
+            for s in order:
+                events.append(["boot", s, self._put(s, each)])
+            return dealer
+        if f == "dealer":
+            d = dealer if self.is_live(dealer) else order[-1]
+            events.append(["boot", d, self._put(d, boot * len(order))])
+            return dealer
+        half = max(1, boot // 2)
+        if f == "two-blinds":
+            blinds = [(order[0], half), (order[1], boot)]
+        else:
+            blinds = [(order[0], boot if f == "one-blind" else half)]
+        for s, chips in blinds:
+            events.append(["boot", s, self._put(s, chips)])
+        return blinds[-1][0]
+
     # ---- amounts ----------------------------------------------------------------------------------
+    @property
+    def stake(self):
+        """The stake in whole chips, rounded up (int): what a blind player puts in at least, a show of "the stake"
+        costs. The exact stake is ``stake2`` (half chips)."""
+        return (self.stake2 + 1) // 2
+
     def _range(self, seen):
-        """(lo, hi, sizes) of a chaal before the player's stack is considered."""
-        st = self.stake
-        lo, hi = (2 * st, 4 * st) if seen else (st, 2 * st)
+        """(lo, hi, sizes) of a chaal before the player's stack is considered (whole chips).
+
+        Seen: 2x to 4x the stake = ``stake2`` to ``2 * stake2``; blind: 1x to 2x = ``stake2 / 2`` rounded up
+        to ``stake2`` (seed 004; the smallest whole number at or above the lower bound, the largest at or below
+        the upper one). ``higher_limits`` (seed 004 "Höhere Grenzen") lifts the upper bound (the stack, the
+        stake cap and the pot limit still hold)."""
+        s2 = self.stake2
+        lo, hi = (s2, 2 * s2) if seen else ((s2 + 1) // 2, s2)
         r = self.rules
+        if r["higher_limits"] and r["chaal"] == "range":
+            hi = _NO_TOP
         cap = r["stake_cap"]
         if cap:
             lo, hi = min(lo, cap), min(hi, cap)
@@ -218,7 +268,7 @@ class TeenPatti(Engine):
         elif not seen:
             cost = st
         elif op_seen:
-            cost = 2 * st if rule == "004" else st
+            cost = self.stake2 if rule == "004" else st     # 2x the exact stake; "the stake" rounded up
         else:
             return "a seen player cannot ask a blind one for the show: chaal or pack"
         c = min(cost, stack)
@@ -315,7 +365,12 @@ class TeenPatti(Engine):
         seen = self.seen[seat]
         put = self._put(seat, amount)
         if put >= self._range(seen)[0]:          # all-in for less keeps the stake
-            self.stake = (put + 1) // 2 if seen else put
+            if not seen:
+                self.stake2 = 2 * put
+            elif "stake2" in self.log:
+                self.stake2 = put               # half the seen bet, exact in half chips
+            else:
+                self.stake2 = put + (put & 1)   # a log of the old rounding: half the bet rounded up
         if not seen:
             self.blind_turns[seat] += 1
         self.last_bet = put
@@ -331,10 +386,29 @@ class TeenPatti(Engine):
         if cap and self.pb.total() >= cap:
             return self._showdown(live, "pot-cap")
         act = self.active_seats()
-        if not act or (len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor)):
+        if not act or (len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor
+                                          or self._owes_nothing(act[0], live))):
             return self._showdown(live, "all-in")
         self.to_act = self._next_active(seat)
         return [["turn", self.to_act]]
+
+    @staticmethod
+    def _upgrade_state(d):
+        """A snapshot written before the exact stake (``"stake"`` in whole chips, no ``"stake2"``) loads with
+        ``stake2 = 2 * stake`` and goes on with the old rounding (its log has no ``"stake2"``)."""
+        if "stake2" not in d:
+            d = dict(d)
+            d["stake2"] = 2 * d["stake"]
+        return d
+
+    def _owes_nothing(self, seat, live):
+        """True when ``seat`` has put in at least as much as every other player still in (``live``): with all of
+        them all-in, no further bet can change the pot (issue 14, "nobody left to bet against")."""
+        c = self.pb.contributed
+        for s in live:
+            if c[s] > c[seat]:
+                return False
+        return True
 
     # ---- showdown -------------------------------------------------------------------------------------
     def ranking(self):
@@ -421,7 +495,7 @@ class TeenPatti(Engine):
         t = self.table
         d = {"game": self.GAME, "phase": self.phase, "names": list(t.names), "stacks": list(t.stacks),
              "dealer": self.log["dealer"] if self.log else t.dealer, "to_act": self.to_act,
-             "pot": self.pb.total(), "stake": self.stake, "boot": self.rules["boot"],
+             "pot": self.pb.total(), "stake": self.stake, "stake2": self.stake2, "boot": self.rules["boot"],
              "last_bet": self.last_bet, "dealt": list(self.dealt),
              "live": self._flags(self.is_live),
              "seen": list(self.seen), "blind_turns": list(self.blind_turns),

@@ -48,6 +48,22 @@ def collect():
         gc.collect()
 
 
+def wild_name(w):
+    """The Joker Hunt wild rank (0-12) as players say it: "7", "10", "K"."""
+    return "10" if w == 8 else "23456789TJQKA"[w]
+
+
+def wild_info(pot, stake, w):
+    """The gate's and turn's public line with the Joker Hunt wild rank ``w`` (public, seed 000): the first of
+    "Pot 17 stake 2 wild 7", "Pot 170 st 20 wild 7", "Pot 17000  wild 7" that fits in 21 characters."""
+    r = wild_name(w)
+    for f in ("Pot %d stake %s wild %s", "Pot %d st %s wild %s"):
+        line = f % (pot, stake, r)
+        if len(line) <= 21:
+            return line
+    return "Pot %d  wild %s" % (pot, r)
+
+
 class PlayFlow:
     """The layer under ``App``: screen changes, list moves, the play flow (gate, turn, sideshow
     comparison); the setup and results screens are functions of ``ui/setup_flow.py`` and
@@ -376,7 +392,12 @@ class PlayFlow:
         c = pv.get("center")
         self.center = c if c else None
         if isinstance(stake, int):
-            return "Pot %d  stake %d" % (pot, stake)
+            s2 = pv.get("stake2", 0)
+            st = "%d.5" % (s2 >> 1) if s2 & 1 else "%d" % stake    # exact after an odd seen bet: "stake 3.5"
+            w = pv.get("wild")
+            if w is None:
+                return "Pot %d  stake %s" % (pot, st)
+            return wild_info(pot, st, w)
         if seat is not None and pv.get("bets") and pv.get("phase") != "draw":
             call = 0                    # the call the engine offers (the seat to act; none: it may check)
             if seat == e.to_act:

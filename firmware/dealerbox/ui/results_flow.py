@@ -103,20 +103,26 @@ def press(app, b, long):
             back = app.back_mode
             app.back_mode = 0
             app._enter(back)
-        elif app.table.session_over():
+        elif app.table.stopped:
             app._enter(M_END)
-        else:
-            app._enter(M_BETWEEN)
+        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
+            busted = _busted(app.table)
+            app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Rebuy") if busted else 0)
     elif m == M_BETWEEN and b == btn.OK:
         item = BETWEEN_ITEMS[app.sel]
         if item == "Next hand":
+            if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
+                app.msg = "Rebuy, or End session"
+                app.dirty = True
+                return False
             return True
         elif item == "Standings":
             app.back_mode = M_BETWEEN
             app._enter(M_STANDINGS)
         elif item == "Rebuy":
             app.amount = app.cfg["chips"]
-            app._enter(M_REBUY)
+            busted = _busted(app.table)
+            app._enter(M_REBUY, busted[0] if busted else 0)     # the cursor on the first busted player
         elif item == "Rules":
             app.back_mode = M_BETWEEN
             app._enter(M_RULESVIEW)
@@ -175,6 +181,34 @@ def _scroll(app, b):
         app.dirty = True
 
 
+def _busted(table):
+    """Seats with no chips left (list of ints, seat order): named between hands and offered a rebuy."""
+    out = []
+    for s in range(table.n):
+        if table.stacks[s] <= 0:
+            out.append(s)
+    return out
+
+
+def busted_line(table):
+    """The footer between hands naming the busted players ("Out of chips: Bo", "Out: Bo, Cy +2"), or ""."""
+    busted = _busted(table)
+    if not busted:
+        return ""
+    if len(busted) == 1:
+        line = "Out of chips: " + table.names[busted[0]]
+        if len(line) <= 21:
+            return line
+    line = "Out: " + table.names[busted[0]]
+    k = 1
+    while k < len(busted) and len(line) + 2 + len(table.names[busted[k]]) <= 18:
+        line += ", " + table.names[busted[k]]
+        k += 1
+    if k < len(busted):
+        line += " +%d" % (len(busted) - k)
+    return line[:21]
+
+
 def _build_rebuy(app):
     t = app.table
     app.title = "Rebuy %d chips" % app.amount
@@ -191,6 +225,9 @@ def build(app):
     t = app.table
     if m == M_SHOWDOWN:
         app.title = "Showdown: x loses" if e.result.get("how") == "party" else "Showdown"
+        if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
+            from dealerbox.ui.play_flow import wild_name
+            app.title = "Showdown  wild " + wild_name(e.result["wild"])
         app.rows = showdown_rows(app)
         app.sel = -1
         app.hint = "\x1c more  OK awards" if len(app.rows) > widgets.ROWS else "OK awards"
@@ -211,11 +248,15 @@ def build(app):
         elif how in HOW:
             rows.append((HOW[how], None))
         pots = r.get("pots") or []
-        for a in r.get("awards") or []:
+        back = r.get("returned")
+        awards = r.get("awards") or []
+        if how in ("pack", "fold") and _won_by_packs(app, rows, r):
+            awards = ()                             # the whole pot, the uncalled chips included, in one line
+            back = None
+        for a in awards:
             pot, seat, chips = a[0], a[1], a[2]
             label = "Pot" if len(pots) <= 1 else ("Main pot" if pot == 0 else "Side pot %d" % pot)
             rows.append(("%s: %s" % (label, t.names[seat]), "+%d" % chips))
-        back = r.get("returned")
         if back:
             rows.append(("Back to %s" % t.names[back[0]], "+%d" % back[1]))
         if not rows:
@@ -254,12 +295,44 @@ def build(app):
         app.title = "Hand %d over" % e.hand_no
         app.rows = [(s, None) for s in BETWEEN_ITEMS]
         app.hint = "\x1c choose  OK select"
+        if not app.msg:
+            app.msg = busted_line(t)        # a busted player is named, the cursor on Rebuy (issue 14)
     elif m == M_MENU:
         app.title = "Table menu"
         app.rows = [(s, None) for s in MENU_ITEMS]
         app.hint = "\x1c choose  OK select"
     elif m == M_REBUY:
         _build_rebuy(app)
+
+
+def _won_by_packs(app, rows, r):
+    """Everyone else packed (or folded): append "P4 wins the pot of 60" to ``rows`` as a player says it, the
+    uncalled chips that came back included (not "Pot: P4 +40" and "Back to P4 +20", which read as 20 chips
+    gone missing); a line too wide for the screen is split after "wins". True when it did (one winner)."""
+    awards = r.get("awards") or []
+    winner = r.get("winner")
+    if winner is None:
+        if not awards:
+            return False
+        winner = awards[0][1]
+    total = 0
+    for a in awards:
+        if a[1] != winner:
+            return False
+        total += a[2]
+    back = r.get("returned")
+    if back:
+        if back[0] != winner:
+            return False
+        total += back[1]
+    name = app.table.names[winner]
+    line = "%s wins the pot of %d" % (name, total)
+    if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
+        rows.append((line, None))
+    else:
+        rows.append(("%s wins" % name, None))
+        rows.append(("  the pot of %d" % total, None))
+    return True
 
 
 def fit(rows):

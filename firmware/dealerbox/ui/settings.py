@@ -110,6 +110,12 @@ VALUE_TEXT = {
     "kings": "KK+", "jacks": "JJ+", "aces": "AA+", "split": "split", "suit-order": "suits",
 }
 
+# issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
+LABELS["forced"] = "Before deal"
+LABELS["higher_limits"] = "No top chaal"
+VALUE_TEXT.update({"boot": "boot", "half": "half boot", "quarter": "1/4 boot", "dealer": "dealer",
+                   "one-blind": "1 blind", "half-blind": "1/2 blind", "two-blinds": "2 blinds"})
+
 
 def stake_key(game):
     """The house-rule key of what everyone pays before the deal: "boot" (Teen Patti) or "ante"."""
@@ -132,8 +138,27 @@ def value_text(v):
     return VALUE_TEXT.get(v, v)
 
 
-def rule_choices(game, key, chips):
+def forced_chips(game, r, players):
+    """Chips (int) the forced bets put in before anyone acts, at ``players`` players under the house rules
+    ``r``: the boots (Teen Patti, or its forced bets of seed 001) or antes of every player."""
+    b = r.get(stake_key(game), 0)
+    f = r.get("forced", "boot") if game == "teen-patti" else "boot"
+    if f == "half" or f == "quarter":
+        return max(1, b // (2 if f == "half" else 4)) * players
+    if f == "one-blind":
+        return b
+    if f == "half-blind":
+        return max(1, b // 2)
+    if f == "two-blinds":
+        return max(1, b // 2) + b
+    return b * players
+
+
+def rule_choices(game, key, chips, cfg=None):
     """The values offered for house rule ``key`` of ``game`` (a list), given the starting ``chips``.
+
+    ``cfg`` (the session config, optional): a pot cap is offered only above what the boots put in
+    (``forced_chips``): at or below it every hand would end at the deal.
 
     Choice specs come from ``rules.choices``: a tuple of values, "bool", or an int range
     ``[lo, hi]`` offered as a ladder (money keys up to the starting chips, counts up to 10).
@@ -157,6 +182,9 @@ def rule_choices(game, key, chips):
     else:
         for v in range(max(lo, 1), min(hi, COUNT_MAX) + 1):
             out.append(v)
+    if key == "pot_cap" and cfg is not None:
+        low = forced_chips(game, cfg["rules"], cfg["players"])
+        out = [v for v in out if v == 0 or v > low]
     if not out:
         out.append(lo)
     return out
@@ -231,7 +259,22 @@ def _describe_teen_patti(d):
         out.append("Pot cap %d" % d["pot_cap"])
     if d["rebuy_mid_hand"]:
         out.append("Rebuy mid-hand")
+    _describe_forced(d, out)
     return out
+
+
+_FORCED_LINES = {"half": "Ante: half the boot", "quarter": "Ante: quarter of boot", "dealer": "Dealer antes for all",
+                 "one-blind": "One blind: the boot", "half-blind": "One blind: half boot",
+                 "two-blinds": "Blinds: half + boot"}
+
+
+def _describe_forced(d, out):
+    """The summary lines of who pays before the deal (seed 001) and of the higher limits (seed 004)."""
+    line = _FORCED_LINES.get(d["forced"])
+    if line:
+        out.append(line)
+    if d["higher_limits"]:
+        out.append("Chaal: no upper limit")
 
 
 _STRUCT_NAMES = {"fixed": "Fixed limit", "pot": "Pot limit", "no-limit": "No limit", "free": "Free amount"}

@@ -281,6 +281,7 @@ def press(app, b, long):
                 ch = settings.rule_choices(cfg["game"], key, cfg["chips"])
                 cfg["rules"][key] = settings.ladder_step(ch, cfg["rules"][key], d * (3 if long else 1))
                 _repair(cfg, key)
+            _fit_rules(cfg)         # a pot cap stays above what the boots put in (players, boot changed)
             build(app)
             app.dirty = True
         elif b == btn.OK:
@@ -320,7 +321,7 @@ def press(app, b, long):
             app._move(b, long, len(app.rows))
         elif b in (btn.LEFT, btn.RIGHT) and app.sel < len(keys):
             key = keys[app.sel]
-            ch = settings.rule_choices(game, key, cfg["chips"])
+            ch = settings.rule_choices(game, key, cfg["chips"], cfg)
             i = app._choice_index(ch, cfg["rules"][key])
             d = 1 if b == btn.RIGHT else -1
             for _ in range(len(ch)):                # skip the values the other rules make invalid
@@ -385,7 +386,7 @@ def _repair(cfg, changed):
     for key in settings.betting_keys(game):
         if key != changed:
             keep = r[key]
-            for v in settings.rule_choices(game, key, cfg["chips"]):
+            for v in settings.rule_choices(game, key, cfg["chips"], cfg):
                 r[key] = v
                 if _valid(game, r):
                     return
@@ -401,11 +402,12 @@ def _preset_of(game, r):
 
 
 def _fit_rules(cfg):
-    """Keep the boot/ante and the betting values legal choices after the starting chips changed."""
+    """Keep the boot/ante and the betting values legal choices after the starting chips, the players or the
+    boot changed (a pot cap above what the boots put in: ``settings.rule_choices``)."""
     game = cfg["game"]
     r = cfg["rules"]
     for key in (settings.stake_key(game),) + settings.betting_keys(game):
-        ch = settings.rule_choices(game, key, cfg["chips"])
+        ch = settings.rule_choices(game, key, cfg["chips"], cfg)
         if r[key] not in ch:
             r[key] = settings.ladder_step(ch, r[key], 0) if isinstance(r[key], int) else ch[0]
 
