@@ -54,6 +54,8 @@ class Tour:
             self.press(btn.OK)
         self.select(kind)
         self.press(btn.OK)
+        if self.app.armed:      # Pack / Fold with chips in the pot: the second OK
+            self.press(btn.OK)
 
     def setup(self, game_index, players, names=(), chips_left=0, rule_rights=None, shots=False, money=0):
         """Walk the setup screens (snapping each when ``shots``) and the deal's seal, up to the first gate."""
@@ -197,7 +199,8 @@ def turkish(out):
     t.press(btn.OK)
     t.snap("25-settle-up")
     t.press(btn.OK)
-    t.press(btn.DOWN)                       # End session
+    t.press(btn.DOWN)                       # End session (asked twice)
+    t.press(btn.OK)
     t.press(btn.OK)
     t.snap("20-end-of-session")
 

@@ -79,7 +79,9 @@ def play_session(game, players, seed, hands):
         assert chips_total(app) == total
     assert played >= 1
     if app.mode == modes.M_BETWEEN:
-        rig.press(DOWN, 5)                     # End session
+        rig.press(DOWN, 5)                     # End session: asked twice
+        rig.press(OK)
+        assert app.mode == modes.M_BETWEEN and app.msg == "End session? OK again"
         rig.press(OK)
     assert app.mode == modes.M_END
     rows = app.rows

@@ -40,6 +40,7 @@ from dealerbox.ui.modes import (
     M_NAME,
     M_NOSAVE,
     M_PEEK,
+    M_DRAWN,
     M_PLAYERS,
     M_RESUME,
     M_SEAL,
@@ -94,6 +95,8 @@ class App(PlayFlow):
         self.saved = None
         self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
+        self.back_sel = 0       # the row of that menu the player left it at (the cursor stays there)
+        self.armed = False      # a press that loses chips or ends the session waits for a second OK
         self.menu_from = M_GATE
         self.writes = []       # writes for the store, done by ``flush`` (after the frame, on the box)
         self.defer = False      # True: the board calls ``flush`` after drawing; False: each press flushes
@@ -133,6 +136,11 @@ class App(PlayFlow):
             self._press_turn(button, long)
         elif m == M_PEEK:
             self._press_peek(button, long)
+        elif m == M_DRAWN:              # the new hand seen: OK to the next gate (long OK: the table menu)
+            if button == OK and long:
+                self._open_menu(M_GATE)
+            elif button == OK:
+                self._after_engine()
         elif self._results().press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()
         if self.writes and not self.defer:
@@ -143,7 +151,7 @@ class App(PlayFlow):
     def _key(self):
         """Everything the current screen draws from, to tell whether a press changed the frame."""
         return (self.mode, self.sel, self.top, self.oi, self.amount, self.cursor, self.marks, self.msg, self.edit,
-                self.epos, self.title, self.hint, self.info, self.status, self.viewer, self.rows, self.opts,
+                self.epos, self.title, self.hint, self.info, self.status, self.viewer, self.rows, self.opts, self.armed,
                 self.shown, self.gate_name)
 
     def draw(self, fb):
@@ -162,7 +170,7 @@ class App(PlayFlow):
             screens.draw_name(self, cv)
         elif m == M_PLAYERS or m == M_CHIPS or m == M_BOOT:
             screens.draw_value(self, cv)
-        elif m == M_SHOWDOWN or m == M_PEEK:
+        elif m == M_SHOWDOWN or m == M_PEEK or m == M_DRAWN:
             screens.draw_lines(self, cv)
         elif m == M_SEAL:
             screens.draw_seal(self, cv)
@@ -177,7 +185,7 @@ class App(PlayFlow):
 
     def private_seat(self):
         """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
-        return self.viewer if self.mode == M_TURN or self.mode == M_PEEK else None
+        return self.viewer if self.mode == M_TURN or self.mode == M_PEEK or self.mode == M_DRAWN else None
 
     def resume(self, store):
         """Offer "resume" when ``store.load()`` returns a snapshot of this app; True when it did (the boot

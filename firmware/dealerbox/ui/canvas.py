@@ -72,6 +72,7 @@ class Canvas:
         self.c = 1
         self.large = 0
         self.w = W
+        self.clipped = 0    # glyphs cut by an edge or texts run into each other on this frame (0: all fits)
         # scratch of the drawing loops (cardart, widgets, screens): a row's y and step, the marked cards, a counter
         self.cy = self.step = self.marks = self.k = 0
 
@@ -80,6 +81,7 @@ class Canvas:
         self.fb.fill(0)
         self.ncards = 0
         self.marks = 0
+        self.clipped = 0
 
     def note_card(self, c):
         """Record that card ``c`` (0-51) is drawn on this frame (``cardart`` calls it)."""
@@ -102,12 +104,20 @@ class Canvas:
             self.fb.blit(g, x, self.y, 1, _PAL)
 
     def ch(self, code, x):
-        """Glyph ``code`` at (x, row of ``at``) in its colour and font; returns the x after it."""
+        """Glyph ``code`` at (x, row of ``at``) in its colour and font; returns the x after it. A glyph cut by an
+        edge of the frame is counted in ``clipped`` (the clipping test, tests/core/test_ui_fits.py)."""
+        if x < 0 or x + self.w - 1 > WIDTH or self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT:
+            self.clipped += 1
         if self.large:
             self.put(big_glyph(code), x)
         else:
             self.put(glyph(code), x)
         return x + self.w
+
+    def overlap(self, end, start):
+        """Count in ``clipped`` a text ending at x = ``end`` that runs into the next one starting at ``start``."""
+        if end > start:
+            self.clipped += 1
 
     def _str(self, s, x):
         i = 0

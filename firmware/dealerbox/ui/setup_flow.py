@@ -127,21 +127,22 @@ def build(app):
         rep = app.report
         if rep:                                     # what the store found wrong, before the question
             low = rep.lower()
-            if not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
+            if low.startswith("using "):            # Store.load's line naming the file: in the players' words
+                rep = "Save damaged: an older save is used"
+            elif not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
                 rep = "Save damaged: " + rep
             _wrap(rows, rep)
         if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
             app.title = "Restart mid-hand!"
             rows.append(("Hand %d was in play" % s.get("hand_no", 0), None))
-            rows.append(("Void: all chips back", None))   # (every chip put in the hand, to its owner)
+            if len(rows) < 2:       # (room for it: the screen opens on its first line, a report included)
+                rows.append(("Void: all chips back", None))   # (every chip put in the hand, to its owner)
             rows.append(("Continue hand", None))
             rows.append(("Void hand", None))
             app.hint = "\x1c choose  OK select"
         elif s is not None:
-            app.title = "Saved session"
-            rows.append((settings.game_label(s["cfg"]["game"]) + ", %d players" % len(s["table"]["names"]),
-                         None))
-            rows.append(("hand", s.get("hand_no", 0)))
+            app.title = "Saved: " + settings.game_label(s["cfg"]["game"])
+            rows.append(("%d players, hand %d" % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
             rows.append(("Resume", None))
             app.hint = "\x1c choose  OK select"
         else:
@@ -185,7 +186,7 @@ def build(app):
         app.title = "Betting structure" if m == M_STRUCT else "Single house rules"
         app.rows = []
         for key in _rule_keys(app):
-            app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key])))
+            app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
         app.rows.append(("Done", None))
         app.hint = "\x1c choose \x17\x18 change"
     elif m == M_PRESET:
@@ -209,7 +210,7 @@ def build(app):
                 w = names[i]
             line = w
         rows.append((line, None))
-        rows.append(("Starting chips", cfg["chips"]))
+        rows.append(("Buy-in chips", cfg["chips"]))
         rows.append(("1 chip =", settings.chip_value_text(cfg.get("cents", 0))))
         for ln in settings.describe(game, cfg["rules"]):
             _wrap(rows, ln)

@@ -1,0 +1,119 @@
+"""The flows a table gets right first time (issue 14): Pack last and asked twice when chips are at stake, End
+session asked twice, the between-hands cursor kept after Rules/Standings, the Turkish draw's new hand shown
+before the box moves on. Runs under pytest and under MicroPython (tests/mp_run.py)."""
+
+from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, setup
+from dealerbox.ui import modes
+
+
+def test_pack_is_last_and_asked_twice_once_chips_beyond_the_boot_are_in():
+    rig = Rig(seed=7)
+    setup(rig, "teen-patti", 3)
+    app = rig.app
+    rig.press(OK)                                   # the first player's turn
+    kinds = [o.kind for o in app.opts]
+    assert kinds[0] == "see" and kinds[-1] == "pack", kinds
+    assert kinds[app.oi] == "blind"                 # the default: the blind bet; LEFT sees the cards
+    act(rig, "blind")                               # 1 more chip in: beyond the boot
+    for _ in range(2):
+        act(rig, "blind")
+    rig.press(OK)                                   # the first player again, 2 chips in (boot 1 + blind 1)
+    seat = app.viewer
+    stack = app.table.stacks[seat]
+    rig.press(LEFT, 2)                              # blind (the default) -> see -> pack, the last
+    assert app.opts[app.oi].kind == "pack"
+    rig.press(OK)
+    assert app.mode == modes.M_TURN and app.armed and app.msg == "Pack? OK again"
+    rig.press(RIGHT)                                # anything else: no pack
+    assert not app.armed and app.msg == "" and app.opts[app.oi].kind == "see"
+    rig.press(LEFT)
+    rig.press(OK)
+    rig.press(OK)                                   # asked twice: packed
+    assert app.mode == modes.M_GATE and app.engine.to_act != seat and app.table.stacks[seat] == stack
+
+
+def test_pack_at_the_boot_alone_is_not_asked_again():
+    rig = Rig(seed=7)
+    setup(rig, "teen-patti", 3)
+    app = rig.app
+    rig.press(OK)
+    seat = app.viewer
+    rig.press(LEFT, 2)                              # see -> pack (the last)
+    assert app.opts[app.oi].kind == "pack"
+    rig.press(OK)
+    assert app.mode == modes.M_GATE and not app.engine.is_live(seat)
+
+
+def _to_between(rig):
+    app = rig.app
+    for _ in range(200):
+        if app.mode == modes.M_BETWEEN:
+            return
+        if app.mode == modes.M_TURN:
+            kinds = [o.kind for o in app.opts]
+            rig.press(RIGHT, (kinds.index("pack") - app.oi) % len(kinds))
+            rig.press(OK)
+            if app.armed:
+                rig.press(OK)
+        else:
+            rig.press(OK)
+    raise AssertionError("no end of hand")
+
+
+def test_between_hands_cursor_stays_and_end_session_is_asked_twice():
+    rig = Rig(seed=7)
+    setup(rig, "teen-patti", 3)
+    app = rig.app
+    _to_between(rig)
+    rig.press(DOWN, 3)                              # Rules
+    rig.press(OK)
+    assert app.mode == modes.M_RULESVIEW
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Rules"
+    rig.press(UP, 2)                                # Standings
+    rig.press(OK)
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Standings"
+    rig.press(DOWN, 4)                              # End session
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.armed and app.msg == "End session? OK again"
+    rig.press(UP)                                   # not ended: the menu as it was
+    assert app.mode == modes.M_BETWEEN and not app.armed and app.msg == ""
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.armed
+    rig.press(OK)
+    assert app.mode == modes.M_END
+
+
+def test_turkish_draw_shows_the_new_hand_before_the_next_gate():
+    rig = Rig(seed=3)
+    setup(rig, "turkish", 3)
+    app = rig.app
+    for _ in range(300):                            # open, call, call: the draw
+        if app.mode == modes.M_TURN and any(o.kind == "draw" for o in app.opts):
+            break
+        if app.mode == modes.M_TURN:
+            kinds = [o.kind for o in app.opts]
+            pick = "open" if "open" in kinds else "call" if "call" in kinds else "bet" if "bet" in kinds else kinds[0]
+            rig.press(RIGHT, (kinds.index(pick) - app.oi) % len(kinds))
+            rig.press(OK)
+            if app.armed:
+                rig.press(OK)
+        else:
+            rig.press(OK)
+    else:
+        raise AssertionError("no draw reached")
+    kinds = [o.kind for o in app.opts]
+    rig.press(RIGHT, (kinds.index("draw") - app.oi) % len(kinds))
+    seat = app.viewer
+    old = list(app.engine.hands[seat])
+    rig.press(RIGHT)
+    rig.press(UP)                                   # mark the second card
+    rig.press(OK)
+    assert app.mode == modes.M_DRAWN and app.private_seat() == seat
+    hand = app.engine.hands[seat]
+    assert app.rows[0][1] == "Kept" and app.rows[0][2] == [c for c in hand if c in old] and len(app.rows[0][2]) == 4
+    assert app.rows[1][1] == "New" and len(app.rows[1][2]) == 1 and app.rows[1][2][0] not in old
+    assert sorted(app.canvas.cards[:app.canvas.ncards]) == sorted(hand)
+    rig.press(OK)
+    assert app.mode == modes.M_GATE and app.private_seat() is None
