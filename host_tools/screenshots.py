@@ -99,13 +99,13 @@ class Tour:
 
     def type_name(self, target):
         from dealerbox.ui import settings
-        chars = settings.NAME_CHARS
         app = self.app
         while app.edit:
             self.press(btn.LEFT, long=True)
         for i, ch in enumerate(target):
             if i:
                 self.press(btn.RIGHT)
+            chars = settings.name_chars(i)
             cur = app.edit[i] if i < len(app.edit) else " "
             self.press(btn.UP, (chars.find(ch) - chars.find(cur)) % len(chars))
 

@@ -64,7 +64,7 @@ def play_session(game, players, seed, hands):
                     select(rig, k)
                     break
             rig.press(OK)
-        elif m in (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK):
+        elif m in (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK, modes.M_DRAWN):
             rig.press(OK)
         elif m == modes.M_BETWEEN:
             played += 1

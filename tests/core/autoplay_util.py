@@ -61,7 +61,8 @@ def autoplay(rig, read, hands, max_presses=20000):
                 rig.press(OK)
             rig.press(OK)
             presses += 5
-        elif m in (modes.M_SEAL, modes.M_GATE, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK):
+        elif m in (modes.M_SEAL, modes.M_GATE, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK,
+                   modes.M_DRAWN):
             rig.press(OK)
             presses += 1
         else:

@@ -117,3 +117,35 @@ def test_turkish_draw_shows_the_new_hand_before_the_next_gate():
     assert sorted(app.canvas.cards[:app.canvas.ncards]) == sorted(hand)
     rig.press(OK)
     assert app.mode == modes.M_GATE and app.private_seat() is None
+
+
+def test_names_with_the_sources_letters_and_few_presses():
+    from app_util import name_presses
+    from dealerbox.ui import font
+    rig = Rig(seed=7)
+    app = rig.app
+    rig.press(OK)
+    rig.press(OK)                                   # names: seat 1 "P1"
+    assert app.mode == modes.M_NAMES
+    rig.press(OK)
+    assert app.mode == modes.M_NAME and app.edit == "A"     # a default name: from the first capital
+    before = rig.frames
+    rig.press(RIGHT)                                # "Aa": the letter before, small
+    rig.press(UP, long=True)                        # 10 letters on: "k"
+    rig.press(UP, 3)
+    rig.press(RIGHT)                                # "Ann": the double letter for free
+    assert app.edit == "Ann" and rig.frames - before == 6
+    rig.press(OK)
+    assert app.cfg["names"][0] == "Ann"
+    rig.press(OK)                                   # seat 2
+    name_presses(rig, "Ayşe")
+    rig.press(OK)
+    name_presses(rig, "Gökçe")
+    rig.press(OK)
+    name_presses(rig, "İĞÇÑßı")
+    assert app.cfg["names"][1:4] == ["Ayşe", "Gökçe", "İĞÇÑßı"]
+    for name in app.cfg["names"][1:4]:
+        for ch in name:
+            assert font.has(ord(ch)), ch
+    assert not font.has(ord("\u0416"))              # a letter the font lacks is drawn as "?"
+

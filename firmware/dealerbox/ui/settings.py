@@ -16,7 +16,13 @@ from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
 GAMES = ("teen-patti", "turkish", "indian")
 GAME_LABELS = ("Teen Patti", "Turkish Poker", "Indian Poker")
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
-NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
+# the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
+# the small letters; the accented letters of the sources' languages follow their alphabet
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\u00c0\u00c2\u00c4\u00c7\u00c9\u00c8\u00ca\u011e\u0130\u00d1\u00d6\u015e\u00dc"
+_LOWER = "abcdefghijklmnopqrstuvwxyz\u00e0\u00e2\u00e4\u00e7\u00e9\u00e8\u00ea\u011f\u0131\u00f1\u00f6\u015f\u00fc\u00df"
+_OTHER = " -.0123456789"
+NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
+NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
 CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
 # the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
@@ -66,16 +72,37 @@ def ladder_step(ladder, value, step):
     return ladder[i]
 
 
+def name_chars(pos):
+    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters)."""
+    return NAME_CHARS if pos == 0 else NAME_CHARS_LATER
+
+
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping)."""
+    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping)."""
+    chars = name_chars(pos)
     ch = name[pos] if pos < len(name) else " "
-    i = NAME_CHARS.find(ch)
+    i = chars.find(ch)
     if i < 0:
         i = 0
-    ch = NAME_CHARS[(i + step) % len(NAME_CHARS)]
+    ch = chars[(i + step) % len(chars)]
     if pos >= len(name):
         return name + ch
     return name[:pos] + ch + name[pos + 1:]
+
+
+def next_letter(name):
+    """The letter a new position of the name editor starts with: the one before it as a small letter (a double
+    letter costs nothing, a near one few presses), or "A" for the first."""
+    if not name:
+        return "A"
+    c = name[-1]
+    i = _UPPER.find(c)
+    return _LOWER[i] if i >= 0 else (c if _LOWER.find(c) >= 0 else "a")
+
+
+def is_default_name(name, seat):
+    """True when ``name`` is the seat's default ("P3"): the editor then starts from "A"."""
+    return name == default_name(seat)
 
 
 def clean_name(name, seat):

@@ -296,6 +296,8 @@ def press(app, b, long):
                 _next(app)
             else:
                 app.edit = cfg["names"][app.sel]
+                if settings.is_default_name(app.edit, app.sel):
+                    app.edit = "A"                  # most names start with a capital: from the first one
                 app.epos = 0
                 app.mode = M_NAME
                 build(app)
@@ -420,7 +422,7 @@ def _press_name(app, b, long):
         if app.epos < settings.MAX_NAME - 1:
             app.epos += 1
             if app.epos >= len(name):
-                app.edit = name + ("a" if name and name[-1].islower() else "A")
+                app.edit = name + settings.next_letter(name)
     elif b == btn.LEFT:
         if long:                                   # delete the letter under the cursor
             app.edit = name[:app.epos] + name[app.epos + 1:]
