@@ -457,23 +457,15 @@ class PlayFlow:
 
     def _open_drawn(self, seat, old):
         """After ``seat``'s draw (Turkish Poker): its new hand behind the same gate, the cards kept on one line and
-        the new ones on the next, with the hand's category (the cards from ``view(seat)``)."""
-        from dealerbox.ui.results_flow import category_label
-
-        e = self.engine
-        v = e.view(seat)
-        hand = list(v.get("hand") or v.get("cards") or [])
-        kept = [c for c in hand if c in old]
-        new = [c for c in hand if c not in old]
-        cat = ""
-        try:
-            cat = category_label(e.ranking().category(hand))
-        except Exception:                   # (no category for this hand: the cards alone)
-            cat = ""
+        the new ones on the next (the cards from ``view(seat)``; no category: the results screens' words are
+        loaded at the end of the hand, not during it)."""
+        v = self.engine.view(seat)
+        hand = v.get("hand") or v.get("cards") or []
         self.viewer = seat
         self.mode = M_DRAWN
         self.col = 7 + 4 * font.W + 3
-        self.rows = [("", "Kept", kept, ""), ("\x18", "New", new, ""), ("", cat, None, "")]
+        self.rows = [("", "Kept", [c for c in hand if c in old], ""), ("\x18", "New", [c for c in hand if c not in old],
+                                                                        "")]
         self.title = fit_title("%s: your new hand" % self.table.names[seat], "Your new hand")
         self.hint = "OK: pass the box on"
         self.sel = -1
