@@ -131,6 +131,8 @@ class Tour:
                 if pick in ("raise", "bet", "open"):
                     self.press(btn.UP, long=True)
                 self.press(btn.OK)
+                if app.armed:               # a pack / fold with chips in the pot: the second OK
+                    self.press(btn.OK)
             elif app.mode == modes.M_BETWEEN:
                 self.press(btn.UP, 5)
                 self.press(btn.OK)
@@ -170,7 +172,7 @@ def teen_patti(out):
 
 def turkish(out):
     t = Tour(out, 2)
-    t.setup(1, 3, names=("Kristina", "Mehmet", "Ayse"), chips_left=2, money=4)    # 1 chip = 0.10
+    t.setup(1, 3, names=("Kristina", "Mehmet", "Ayşe"), chips_left=2, money=4)    # 1 chip = 0.10
     t.press(btn.OK)
     shot = []
 
@@ -182,9 +184,8 @@ def turkish(out):
             tour.press(btn.UP)
             tour.snap("13-turkish-draw")
             shot.append(1)
-            tour.press(btn.UP)
-            tour.press(btn.LEFT)
-            tour.press(btn.UP)
+            tour.press(btn.OK)                  # draws the two cards marked: the new hand, still private
+            tour.snap("26-turkish-new-hand")
 
     def side_pot(app):
         r = app.engine.result if app.engine is not None else None
