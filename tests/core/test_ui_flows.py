@@ -2,7 +2,7 @@
 session asked twice, the between-hands cursor kept after Rules/Standings, the Turkish draw's new hand shown
 before the box moves on. Runs under pytest and under MicroPython (tests/mp_run.py)."""
 
-from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, setup
+from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, name_presses, setup
 from dealerbox.ui import modes
 
 
@@ -120,7 +120,6 @@ def test_turkish_draw_shows_the_new_hand_before_the_next_gate():
 
 
 def test_names_with_the_sources_letters_and_few_presses():
-    from app_util import name_presses
     from dealerbox.ui import font
     rig = Rig(seed=7)
     app = rig.app
@@ -149,3 +148,41 @@ def test_names_with_the_sources_letters_and_few_presses():
             assert font.has(ord(ch)), ch
     assert not font.has(ord("\u0416"))              # a letter the font lacks is drawn as "?"
 
+
+
+def test_a_name_typed_once_is_offered_at_the_next_session():
+    from dealerbox.store.saves import Store
+    from store_util import _tmpdir
+    d = _tmpdir()
+    rig = Rig(seed=7, store=Store(d))
+    app = rig.app
+    setup(rig, "teen-patti", 3, names=["Ayşe", "Ben"])
+    assert app.known == ["Ayşe", "Ben"]
+    assert Store(d).load_names() == (app.cfg["names"], ["Ayşe", "Ben"])
+    rig = Rig(seed=8, store=Store(d))                   # the next boot: the session is on the store
+    app = rig.app
+    assert app.known == ["Ayşe", "Ben"] and app.cfg["names"][:3] == ["Ayşe", "Ben", "P3"]
+    assert app.mode == modes.M_RESUME
+    rig.press(DOWN, 2)                                 # (continue, void) New session
+    rig.press(OK)
+    assert app.mode == modes.M_GAME
+    rig.press(OK)
+    rig.press(OK)                                      # the names
+    rig.press(DOWN, 2)
+    assert app.mode == modes.M_NAMES and app.hint == "\x1c seat \x18name OK edit"
+    rig.press(RIGHT)                                   # seat 3: the names remembered, newest first
+    assert app.cfg["names"][2] == "Ayşe"
+    rig.press(RIGHT)
+    assert app.cfg["names"][2] == "Ben"
+    rig.press(RIGHT)
+    assert app.cfg["names"][2] == "Ayşe"
+    rig.press(RIGHT)
+    rig.press(UP)
+    rig.press(OK)                                      # seat 2 "Ben": edited to a new name
+    name_presses(rig, "Zoé")
+    assert app.cfg["names"][:3] == ["Ayşe", "Zoé", "Ben"]
+    rig.press(DOWN, 12)
+    for _ in range(7):                                 # on to the summary, then deal
+        rig.press(OK)
+    assert app.mode == modes.M_SEAL
+    assert app.known == ["Ayşe", "Zoé", "Ben"] and Store(d).load_names()[1] == ["Ayşe", "Zoé", "Ben"]

@@ -97,6 +97,8 @@ class App(PlayFlow):
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
         self.back_sel = 0       # the row of that menu the player left it at (the cursor stays there)
         self.armed = False      # a press that loses chips or ends the session waits for a second OK
+        self.known = []         # names typed in earlier sessions, newest first (the store's names.json)
+        self.names_kept = None  # the seats' names the store holds (None: not read)
         self.menu_from = M_GATE
         self.writes = []       # writes for the store, done by ``flush`` (after the frame, on the box)
         self.defer = False      # True: the board calls ``flush`` after drawing; False: each press flushes
@@ -124,6 +126,7 @@ class App(PlayFlow):
             self._press_nosave(button)
         elif m in SETUP or m == M_NAME:
             if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
+                self._setup().remember_names(self)
                 self.start_session()
         elif m == M_GATE:
             self._press_gate(button, long)

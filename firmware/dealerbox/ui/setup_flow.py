@@ -36,6 +36,7 @@ def resume(app, store):
     which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
     no save could be used (then only "New session" is offered)."""
     app.store = store
+    _load_names(app, store)
     snap = None
     try:
         from dealerbox.ui.snapcheck import check
@@ -53,6 +54,51 @@ def resume(app, store):
         return snap is not None
     app._enter(M_GAME)
     return False
+
+
+MAX_KNOWN = 20      # names remembered across sessions
+
+
+def _load_names(app, store):
+    """The names kept by ``store`` from earlier sessions: the seats take the last session's names, and the names
+    screen offers every name typed before (``app.known``, RIGHT on a seat)."""
+    load = getattr(store, "load_names", None)
+    if load is None:
+        return
+    try:
+        last, known = load()
+    except OSError:
+        return
+    app.known = known[:MAX_KNOWN]
+    names = app.cfg["names"]
+    for i in range(min(len(last), len(names))):
+        names[i] = last[i][:settings.MAX_NAME]
+    app.names_kept = list(names)
+
+
+def remember_names(app):
+    """At the deal of a new session: keep its names for the next one (``store.save_names``), the names typed
+    first in ``app.known``. Written only when a name was typed and something changed (seats with their default
+    names write nothing); a store that cannot write loses only the names."""
+    cfg = app.cfg
+    typed = []
+    for i in range(cfg["players"]):
+        n = cfg["names"][i]
+        if not settings.is_default_name(n, i) and n not in typed:
+            typed.append(n)
+    save = getattr(app.store, "save_names", None)
+    if save is None or not typed:
+        return
+    known = typed + [n for n in app.known if n not in typed]
+    known = known[:MAX_KNOWN]
+    if known == app.known and app.names_kept == cfg["names"]:
+        return
+    app.known = known
+    app.names_kept = list(cfg["names"])
+    try:
+        save(cfg["names"], known)
+    except OSError:
+        pass
 
 
 def _store_report(store):
@@ -169,7 +215,7 @@ def build(app):
         app.title = "Names"
         app.rows = [("Seat %d" % (i + 1), cfg["names"][i]) for i in range(cfg["players"])]
         app.rows.append(("Done", None))
-        app.hint = "\x1c seat  OK edit"
+        app.hint = "\x1c seat \x18name OK edit" if app.known else "\x1c seat  OK edit"
     elif m == M_NAME:
         app.title = "Seat %d name: OK done" % (app.sel + 1)
         app.hint = "\x1c a-z \x17\x18 hold\x17 delete"
@@ -289,6 +335,12 @@ def press(app, b, long):
     elif m == M_NAMES:
         if b in (btn.UP, btn.DOWN):
             app._move(b, long, len(app.rows))
+        elif b == btn.RIGHT and app.sel < cfg["players"] and app.known:   # a name typed in an earlier session
+            k = app.known
+            i = app._choice_index(k, cfg["names"][app.sel]) + 1 if cfg["names"][app.sel] in k else 0
+            cfg["names"][app.sel] = k[i % len(k)]
+            build(app)
+            app.dirty = True
         elif b == btn.LEFT:
             _back(app)
         elif b == btn.OK:
