@@ -410,8 +410,11 @@ class PlayFlow:
             if ev[0] == "pack" and action.kind == "accept":
                 return fit_title("%s packs (sideshow)" % names[ev[1]], "%s packs" % names[ev[1]])
         if action.amount:
-            return fit_title("%s: %s %d" % (name, action.kind, action.amount),
-                             "%s %s %d" % (name, action.kind, action.amount), "%s %d" % (name, action.amount))
+            k = action.kind
+            short = "blind" if k == "karanlik" else k   # (Karanlik: the Turkish blind bet)
+            return fit_title("%s: %s %d" % (name, k, action.amount), "%s %s %d" % (name, k, action.amount),
+                             "%s: %s %d" % (name, short, action.amount), "%s %s %d" % (name, short, action.amount),
+                             "%s %d" % (name, action.amount))
         return "%s: %s" % (name, action.kind)
 
     def _public_info(self, seat=None):
