@@ -1,6 +1,7 @@
 """The flows a table gets right first time (issue 14): Pack last and asked twice when chips are at stake, End
-session asked twice, the between-hands cursor kept after Rules/Standings, the Turkish draw's new hand shown
-before the box moves on. Runs under pytest and under MicroPython (tests/mp_run.py)."""
+session asked twice, the between-hands cursor kept after Rules/Standings, names with the sources' letters and
+kept across sessions (the Turkish draw's new hand: test_ui_draw.py, a heap of its own under MicroPython). Runs
+under pytest and under MicroPython (tests/mp_run.py)."""
 
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, name_presses, setup
 from dealerbox.ui import modes
@@ -83,40 +84,6 @@ def test_between_hands_cursor_stays_and_end_session_is_asked_twice():
     assert app.mode == modes.M_BETWEEN and app.armed
     rig.press(OK)
     assert app.mode == modes.M_END
-
-
-def test_turkish_draw_shows_the_new_hand_before_the_next_gate():
-    rig = Rig(seed=3)
-    setup(rig, "turkish", 3)
-    app = rig.app
-    for _ in range(300):                            # open, call, call: the draw
-        if app.mode == modes.M_TURN and any(o.kind == "draw" for o in app.opts):
-            break
-        if app.mode == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
-            pick = "open" if "open" in kinds else "call" if "call" in kinds else "bet" if "bet" in kinds else kinds[0]
-            rig.press(RIGHT, (kinds.index(pick) - app.oi) % len(kinds))
-            rig.press(OK)
-            if app.armed:
-                rig.press(OK)
-        else:
-            rig.press(OK)
-    else:
-        raise AssertionError("no draw reached")
-    kinds = [o.kind for o in app.opts]
-    rig.press(RIGHT, (kinds.index("draw") - app.oi) % len(kinds))
-    seat = app.viewer
-    old = list(app.engine.hands[seat])
-    rig.press(RIGHT)
-    rig.press(UP)                                   # mark the second card
-    rig.press(OK)
-    assert app.mode == modes.M_DRAWN and app.private_seat() == seat
-    hand = app.engine.hands[seat]
-    assert app.rows[0][1] == "Kept" and app.rows[0][2] == [c for c in hand if c in old] and len(app.rows[0][2]) == 4
-    assert app.rows[1][1] == "New" and len(app.rows[1][2]) == 1 and app.rows[1][2][0] not in old
-    assert sorted(app.canvas.cards[:app.canvas.ncards]) == sorted(hand)
-    rig.press(OK)
-    assert app.mode == modes.M_GATE and app.private_seat() is None
 
 
 def test_names_with_the_sources_letters_and_few_presses():

@@ -2,7 +2,7 @@
 
     MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/redraw_alloc.py [HANDS]
 
-For each game (Teen Patti with typed names (accented letters: the font's extra glyphs) and a sideshow-rich table, Turkish, Indian with a center
+For each game (Teen Patti with a typed name and a sideshow-rich table, Turkish, Indian with a center
 card) the app is set up by presses (Teen Patti also visits the table menu, the rules in force and the
 standings) and plays HANDS hands (autoplay_util: seeded choices among the
 legal actions), every screen on the way drawn into a 1 KB SSD1306 frame buffer. Every draw (the one

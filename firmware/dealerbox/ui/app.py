@@ -35,12 +35,12 @@ from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
     M_BOOT,
     M_CHIPS,
+    M_DRAWN,
     M_GAME,
     M_GATE,
     M_NAME,
     M_NOSAVE,
     M_PEEK,
-    M_DRAWN,
     M_PLAYERS,
     M_RESUME,
     M_SEAL,

@@ -78,7 +78,8 @@ FONT = (
 # EXTRA[i] is drawn by glyph LAST + 1 + i. Lower case: the accent on rows 0-1 over the x-height letter, a cedilla
 # or a descender on row 7; capitals with an accent above are drawn 5 rows tall (rows 2-6) under it
 EXTRA = "éèêàâçüöäßşğıñÉÈÊÀÂÇÜÖÄŞĞİÑ"
-EXTRA_CODES = (233, 232, 234, 224, 226, 231, 252, 246, 228, 223, 351, 287, 305, 241, 201, 200, 202, 192, 194, 199, 220, 214, 196, 350, 286, 304, 209)
+EXTRA_CODES = (233, 232, 234, 224, 226, 231, 252, 246, 228, 223, 351, 287, 305, 241,
+               201, 200, 202, 192, 194, 199, 220, 214, 196, 350, 286, 304, 209)
 FONT_EXTRA = (
     b"\x38\x54\x56\x55\x18\x38\x55\x56\x54\x18\x38\x56\x55\x56\x18\x20\x55\x56\x54\x78"
     b"\x20\x56\x55\x56\x78\x38\x44\xc4\xc4\x20\x3c\x41\x40\x21\x7c\x38\x45\x44\x45\x38"

@@ -18,8 +18,8 @@ GAME_LABELS = ("Teen Patti", "Turkish Poker", "Indian Poker")
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
 # the small letters; the accented letters of the sources' languages follow their alphabet
-_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\u00c0\u00c2\u00c4\u00c7\u00c9\u00c8\u00ca\u011e\u0130\u00d1\u00d6\u015e\u00dc"
-_LOWER = "abcdefghijklmnopqrstuvwxyz\u00e0\u00e2\u00e4\u00e7\u00e9\u00e8\u00ea\u011f\u0131\u00f1\u00f6\u015f\u00fc\u00df"
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÇÉÈÊĞİÑÖŞÜ"
+_LOWER = "abcdefghijklmnopqrstuvwxyzàâäçéèêğıñöşüß"
 _OTHER = " -.0123456789"
 NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
 NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
