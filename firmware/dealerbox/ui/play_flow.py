@@ -297,7 +297,7 @@ class PlayFlow:
         e = self.engine
         r = self.cfg["rules"]  # type: ignore[attr-defined]
         base = r.get("boot", r.get("ante", 0))
-        carry = getattr(e, "carry", None)
+        carry = e.log.get("carry") if e.log else None      # Turkish: a dead hand's pot, put in at the deal
         if carry and seat < len(carry):
             base += carry[seat]
         return e.pb.contributed[seat] > base

@@ -227,7 +227,8 @@ def _line(app, cv, r):
     y = cv.cy
     if r[0]:
         cv.text(r[0], 0, y)
-    cv.overlap(cv.text(r[1], 7, y), app.col if r[2] else WIDTH)
+    cv.k = cv.text(r[1], 7, y)
+    cv.overlap(cv.k, app.col if r[2] else WIDTH)
     x = app.col
     if r[2]:
         x = cardart.small_row(cv, r[2], x, y)
