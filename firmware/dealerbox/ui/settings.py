@@ -137,14 +137,14 @@ VALUE_TEXT = {
     "no-limit": "no limit", "free": "any amount", "kings": "kings", "jacks": "jacks", "aces": "aces",
     "split": "split pot", "suit-order": "suit order",
 }
-# values whose words depend on the rule (the same value means different things): (key, value) -> text
+# values whose words depend on the rule (the same value means different things): "key=value" -> text
 KEY_VALUE_TEXT = {
-    ("sequence", "a23-high"): "highest", ("sequence", "akq-high"): "second", ("sequence", "a23-low"): "lowest",
-    ("show", "004"): "pay 2x stake", ("show", "000"): "pay the stake", ("show", "001"): "2x last bet",
-    ("sideshow", "004"): "min chaal", ("sideshow", "000"): "pay stake", ("sideshow", "001"): "free",
-    ("no_minor", True): "off", ("no_minor", False): "on",
-    ("standard_ranking", True): "standard", ("standard_ranking", False): "Turkish",
-    ("four_with_36", True): "36 cards", ("four_with_36", False): "32 cards",
+    "sequence=a23-high": "highest", "sequence=akq-high": "second", "sequence=a23-low": "lowest",
+    "show=004": "pay 2x stake", "show=000": "pay the stake", "show=001": "2x last bet",
+    "sideshow=004": "min chaal", "sideshow=000": "pay stake", "sideshow=001": "free",
+    "no_minor=True": "off", "no_minor=False": "on",
+    "standard_ranking=True": "standard", "standard_ranking=False": "Turkish",
+    "four_with_36=True": "36 cards", "four_with_36=False": "32 cards",
 }
 
 
@@ -161,7 +161,7 @@ def label(key):
 def value_text(v, key=None):
     """Screen text of a house-rule value ``v`` of rule ``key`` in words (what it does: "pay 2x stake"; bool
     on/off, ints as digits); the sources are named in the docs, never on the screen."""
-    t = KEY_VALUE_TEXT.get((key, v))
+    t = KEY_VALUE_TEXT.get("%s=%s" % (key, v)) if key else None
     if t is not None:
         return t
     if v is True:
