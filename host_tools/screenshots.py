@@ -54,6 +54,8 @@ class Tour:
             self.press(btn.OK)
         self.select(kind)
         self.press(btn.OK)
+        if self.app.armed:      # Pack / Fold with chips in the pot: the second OK
+            self.press(btn.OK)
 
     def setup(self, game_index, players, names=(), chips_left=0, rule_rights=None, shots=False, money=0):
         """Walk the setup screens (snapping each when ``shots``) and the deal's seal, up to the first gate."""
@@ -97,13 +99,13 @@ class Tour:
 
     def type_name(self, target):
         from dealerbox.ui import settings
-        chars = settings.NAME_CHARS
         app = self.app
         while app.edit:
             self.press(btn.LEFT, long=True)
         for i, ch in enumerate(target):
             if i:
                 self.press(btn.RIGHT)
+            chars = settings.name_chars(i)
             cur = app.edit[i] if i < len(app.edit) else " "
             self.press(btn.UP, (chars.find(ch) - chars.find(cur)) % len(chars))
 
@@ -129,6 +131,8 @@ class Tour:
                 if pick in ("raise", "bet", "open"):
                     self.press(btn.UP, long=True)
                 self.press(btn.OK)
+                if app.armed:               # a pack / fold with chips in the pot: the second OK
+                    self.press(btn.OK)
             elif app.mode == modes.M_BETWEEN:
                 self.press(btn.UP, 5)
                 self.press(btn.OK)
@@ -168,7 +172,7 @@ def teen_patti(out):
 
 def turkish(out):
     t = Tour(out, 2)
-    t.setup(1, 3, names=("Kristina", "Mehmet", "Ayse"), chips_left=2, money=4)    # 1 chip = 0.10
+    t.setup(1, 3, names=("Kristina", "Mehmet", "Ayşe"), chips_left=2, money=4)    # 1 chip = 0.10
     t.press(btn.OK)
     shot = []
 
@@ -180,9 +184,8 @@ def turkish(out):
             tour.press(btn.UP)
             tour.snap("13-turkish-draw")
             shot.append(1)
-            tour.press(btn.UP)
-            tour.press(btn.LEFT)
-            tour.press(btn.UP)
+            tour.press(btn.OK)                  # draws the two cards marked: the new hand, still private
+            tour.snap("26-turkish-new-hand")
 
     def side_pot(app):
         r = app.engine.result if app.engine is not None else None
@@ -197,7 +200,8 @@ def turkish(out):
     t.press(btn.OK)
     t.snap("25-settle-up")
     t.press(btn.OK)
-    t.press(btn.DOWN)                       # End session
+    t.press(btn.DOWN)                       # End session (asked twice)
+    t.press(btn.OK)
     t.press(btn.OK)
     t.snap("20-end-of-session")
 

@@ -64,7 +64,7 @@ def play_session(game, players, seed, hands):
                     select(rig, k)
                     break
             rig.press(OK)
-        elif m in (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK):
+        elif m in (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK, modes.M_DRAWN):
             rig.press(OK)
         elif m == modes.M_BETWEEN:
             played += 1
@@ -79,7 +79,9 @@ def play_session(game, players, seed, hands):
         assert chips_total(app) == total
     assert played >= 1
     if app.mode == modes.M_BETWEEN:
-        rig.press(DOWN, 5)                     # End session
+        rig.press(DOWN, 5)                     # End session: asked twice
+        rig.press(OK)
+        assert app.mode == modes.M_BETWEEN and app.msg == "End session? OK again"
         rig.press(OK)
     assert app.mode == modes.M_END
     rows = app.rows

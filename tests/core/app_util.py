@@ -44,14 +44,14 @@ def name_presses(rig, target):
     """Type ``target`` into the name editor (which is open) with UP/DOWN/RIGHT/long-LEFT only."""
     from dealerbox.ui import settings  # the setup screens' module: imported when a setup is walked
 
-    chars = settings.NAME_CHARS
-    n = len(chars)
     app = rig.app
     while app.edit:                       # clear: long LEFT deletes the letter under the cursor
         rig.press(LEFT, long=True)
     for i in range(len(target)):
         if i:
             rig.press(RIGHT)
+        chars = settings.name_chars(i)
+        n = len(chars)
         cur = app.edit[i] if i < len(app.edit) else " "
         d = (chars.find(target[i]) - chars.find(cur)) % n
         if d <= n // 2:
@@ -155,6 +155,9 @@ def act(rig, kind, amount=None):
             rig.press(UP if app.amount < amount else DOWN)
         assert app.amount == amount, (app.amount, amount)
     rig.press(OK)
+    if app.armed:           # Pack / Fold with chips beyond the boot in the pot: asked twice
+        assert kind in ("pack", "fold") and app.msg, app.msg
+        rig.press(OK)
 
 
 def chips_total(app):

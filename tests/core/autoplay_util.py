@@ -35,9 +35,10 @@ def autoplay(rig, read, hands, max_presses=20000):
         if m == modes.M_END:
             return played, presses
         if m == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
-            pick = _choose(kinds, read)
-            n = (kinds.index(pick) - app.oi) % len(kinds)
+            kinds = [o.kind for o in app.engine.legal_actions()]    # the engine's order: the same seeded picks
+            pick = _choose(kinds, read)                                 # whatever order the action bar shows
+            shown = [o.kind for o in app.opts]
+            n = (shown.index(pick) - app.oi) % len(shown)
             rig.press(RIGHT, n)
             if pick == "draw":
                 for _ in range(randbelow(3, read)):  # mark 0-2 cards to discard
@@ -47,6 +48,9 @@ def autoplay(rig, read, hands, max_presses=20000):
                 rig.press(UP, randbelow(3, read))  # sometimes more than the minimum
             rig.press(OK)
             presses += n + 3
+            if app.armed:           # Pack / Fold with chips beyond the boot in the pot: the second OK
+                rig.press(OK)
+                presses += 1
             if app.mode == modes.M_TURN and app.msg and app.engine.to_act is not None:
                 rig.press(RIGHT)  # refused (the reason is on screen): try the next action
                 presses += 1
@@ -55,10 +59,12 @@ def autoplay(rig, read, hands, max_presses=20000):
             if app.sel:                     # the cursor starts on Rebuy when a player busted: Next hand
                 rig.press(UP, app.sel)
             if played >= hands:
-                rig.press(DOWN, len(modes.BETWEEN_ITEMS) - 1)  # End session
+                rig.press(DOWN, len(modes.BETWEEN_ITEMS) - 1)  # End session (asked twice)
+                rig.press(OK)
             rig.press(OK)
             presses += 5
-        elif m in (modes.M_SEAL, modes.M_GATE, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK):
+        elif m in (modes.M_SEAL, modes.M_GATE, modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_PEEK,
+                   modes.M_DRAWN):
             rig.press(OK)
             presses += 1
         else:

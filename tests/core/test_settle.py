@@ -71,11 +71,14 @@ def _to_between(rig, seed):
         if app.mode == modes.M_BETWEEN and app.table.stacks != app.table.bought_in:
             return
         if app.mode == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
-            rig.press(RIGHT, (kinds.index(_choose(kinds, read)) - app.oi) % len(kinds))
+            kinds = [o.kind for o in app.engine.legal_actions()]    # the engine's order: the same picks
+            shown = [o.kind for o in app.opts]
+            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.oi) % len(shown))
         if app.mode == modes.M_BETWEEN:
             rig.press(UP, 6)
         rig.press(OK)
+        if app.armed:                           # a pack with chips in the pot: asked twice
+            rig.press(OK)
     raise AssertionError("no hand with a winner")
 
 

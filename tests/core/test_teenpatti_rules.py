@@ -14,8 +14,8 @@ from teenpatti_support import game
 
 
 def test_presets_per_source():
-    assert rules.presets("teen-patti") == [("default", "Default (seed 004)"), ("french", "French (seed 000)"),
-                                           ("italian", "Italian (seed 001)")]
+    assert rules.presets("teen-patti") == [("default", "Show, sideshow 2x"), ("french", "Show, sideshow 1x"),
+                                           ("italian", "Free sideshow")]
     d = rules.preset("teen-patti", "default")
     assert d == rules.defaults("teen-patti")
     assert d["show"] == "004" and d["sideshow"] == "004" and d["chaal"] == "range" and d["blind_limit"] == 0
@@ -87,14 +87,20 @@ def test_best_of_five_high_wild_one_middle_card_is_wild():
 
 def test_describe_short_lines_for_the_summary_screen():
     lines = settings.describe("teen-patti", rules.preset("teen-patti", "italian"))
-    assert lines == ["Boot 1", "Seq A23 high", "classic", "Show rule 001", "Sideshow rule 001",
-                     "3rd sideshow forced", "Chaal 2 sizes", "Blind limit 3", "Rebuy mid-hand"]
+    assert lines == ["Boot 1", "Classic Teen Patti", "A-2-3 top sequence",
+                     "Show: seen only, pay 2x last bet, 4x if blind",
+                     "Sideshow: with the player before you, free; refused: chaal or pack",
+                     "3rd sideshow ask cannot be refused", "Chaal: lowest or highest only", "At most 3 blind chaals",
+                     "Rebuy mid-hand"]
     lines = settings.describe("teen-patti", {"variant": "best-of-five", "muflis": True, "stake_cap": 20,
                                           "pot_limit": True, "pot_cap": 1000, "sequence": "akq-high"})
-    assert "Best of Five wild" in lines and "Muflis (lowball)" in lines and "Pot cap 1000" in lines
-    assert "Seq AKQ high" in lines and "Chaal cap 20" in lines and "Pot limit" in lines
-    for ln in lines:
-        assert len(ln) <= 21
+    assert "Best of Five" in lines and "Middle card wild" in lines and "Muflis (lowball)" in lines
+    assert "A-K-Q, then A-2-3" in lines and "Chaal cap 20" in lines and "Pot limit" in lines
+    assert "Pot cap 1000" in lines
+    for g in ("teen-patti", "turkish", "indian"):           # no source number and no abbreviation on the screen
+        for name, _label in rules.presets(g):
+            for ln in settings.describe(g, rules.preset(g, name)) + [_label]:
+                assert "seed" not in ln and "00" not in ln and "Seq " not in ln and "+" not in ln.replace(" + ", ""), ln
 
 
 def test_cards_dealt_per_variant():

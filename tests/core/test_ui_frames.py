@@ -73,17 +73,17 @@ GOLDEN_FRAMES = [
     ('game', 4029379660, 2611),
     ('players', 2646183487, 1635),
     ('names', 3714785365, 2767),
-    ('name-editor', 1571448830, 1429),
+    ('name-editor', 4180129186, 1409),
     ('chips', 2616787201, 1730),
     ('boot', 3709293748, 1470),
-    ('betting', 2101645253, 2910),
-    ('preset', 790425813, 2600),
-    ('rules', 3996836474, 2906),
-    ('summary', 447179928, 1905),
+    ('betting', 3209134148, 2836),
+    ('preset', 1344118641, 2559),
+    ('rules', 2025496473, 3022),
+    ('summary', 693219861, 1873),
     ('seal', 175802030, 2094),
     ('gate', 2818008713, 1644),
-    ('turn-blind', 836657320, 3402),
-    ('turn-seen', 1869465047, 2777),
+    ('turn-blind', 1014686140, 3402),
+    ('turn-seen', 614831415, 2777),
 ]
 
 
@@ -102,11 +102,14 @@ def walk_settle():
         if app.mode == modes.M_BETWEEN and app.table.stacks != app.table.bought_in:
             break
         if app.mode == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
-            rig.press(RIGHT, (kinds.index(_choose(kinds, read)) - app.oi) % len(kinds))
+            kinds = [o.kind for o in app.engine.legal_actions()]    # the engine's order: the same picks
+            shown = [o.kind for o in app.opts]
+            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.oi) % len(shown))
         if app.mode == modes.M_BETWEEN:
             rig.press(UP, 5)                    # Next hand
         rig.press(OK)
+        if app.armed:                           # a pack with chips in the pot: asked twice
+            rig.press(OK)
     out = []
     rows = []
     rig.press(DOWN, 4)
@@ -118,6 +121,8 @@ def walk_settle():
     rig.press(OK)
     assert app.mode == modes.M_BETWEEN and app.sel == 4
     rig.press(DOWN)
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.armed     # End session is asked twice
     rig.press(OK)
     assert app.mode == modes.M_END
     rig.draw()

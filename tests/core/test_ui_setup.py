@@ -147,7 +147,7 @@ def test_resume_screen_reports_a_damaged_save():
     # Store.load's lines: the last names the save used
     rig = Rig(seed=2, store=ReportStore(snap, ["session.json: truncated (8 of 15 bytes)", "session.bak: save 3 ok",
                                                "using session.bak (save 3): session.json is damaged"]))
-    assert rig.app.rows[0] == ("Save damaged: using", None)
+    assert rig.app.rows[:2] == [("Save damaged: an", None), ("  older save is used", None)] and rig.app.top == 0
     rig = Rig(seed=2, store=ReportStore(snap, ["session.json: save 4 ok"]))
     assert rig.app.rows[0][0] == "Hand 1 was in play"
     # nothing usable: the report, then only "New session"

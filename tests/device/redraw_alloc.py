@@ -81,7 +81,8 @@ def table_menu(rig):
     assert app.mode == modes.M_RULESVIEW, app.mode
     rig.press(DOWN, 3)
     rig.press(OK)
-    rig.press(DOWN)
+    assert app.mode == modes.M_MENU and app.sel == 2, (app.mode, app.sel)   # the cursor stays on "Rules"
+    rig.press(UP)
     rig.press(OK)
     assert app.mode == modes.M_STANDINGS, app.mode
     rig.press(OK)

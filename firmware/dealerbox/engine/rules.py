@@ -62,9 +62,9 @@ def _teen_patti():
             "higher_limits": "bool",
         },
         "presets": (
-            ("default", "Default (seed 004)", {}),
-            ("french", "French (seed 000)", {"show": "000", "sideshow": "000"}),
-            ("italian", "Italian (seed 001)", {"show": "001", "sideshow": "001", "sideshow_third_forced": True,
+            ("default", "Show, sideshow 2x", {}),
+            ("french", "Show, sideshow 1x", {"show": "000", "sideshow": "000"}),
+            ("italian", "Free sideshow", {"show": "001", "sideshow": "001", "sideshow_third_forced": True,
                                                "chaal": "two-size", "blind_limit": 3, "rebuy_mid_hand": True}),
         ),
     }
@@ -100,7 +100,7 @@ def _turkish():
             "four_with_36": "bool",
         },
         "presets": (
-            ("default", "Default (seed 002)", {}),
+            ("default", "Kings to open", {}),
             ("jacks", "Jacks or better", {"openers": "jacks"}),
             ("standard", "Standard ranking", {"standard_ranking": True, "no_minor": True}),
             ("hi-lo", "High-low split", {"hi_lo": True}),
@@ -135,12 +135,12 @@ def _indian():
             "party": "bool",
         },
         "presets": (
-            ("default", "Default (seed 003)", {}),
+            ("default", "Highest card wins", {}),
             ("suits", "Suits break ties", {"ties": "suit-order"}),
             ("low", "Low Indian", {"low": True}),
             ("two-card", "Two cards", {"two_cards": True}),
-            ("center", "Center card rounds", {"center": True}),
-            ("party", "Party: name loser", {"party": True}),
+            ("center", "Center card", {"center": True}),
+            ("party", "Party: no betting", {"party": True}),
         ),
     }
 

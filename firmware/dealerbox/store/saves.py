@@ -76,6 +76,8 @@ LOG = "hands.log"
 OLD_LOG = "hands.1.log"
 LOG_TEMP = "hands.tmp"
 CRASHES = "crashes"
+NAMES = "names.json"        # the table's names kept across sessions (``load_names`` / ``save_names``)
+NAMES_TEMP = "names.tmp"
 BAD = ".bad"
 CRASHED = ".crashed"
 LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
@@ -644,6 +646,32 @@ class Store:
         self._session_ok = False
         self._known = True
         self._broken = True
+
+    def load_names(self):
+        """The names kept from earlier sessions: ``(last, known)``, two lists of str (the seats' names of the last
+        session, and every name typed, newest first); ``([], [])`` when there are none or the file is damaged (a
+        torn write loses only the names, never a session)."""
+        data = self._read(NAMES)
+        try:
+            d = json.loads(data) if data else {}
+            last = [n for n in d.get("last", []) if isinstance(n, str)]
+            known = [n for n in d.get("known", []) if isinstance(n, str)]
+        except (ValueError, AttributeError, TypeError):
+            return [], []
+        return last, known
+
+    def save_names(self, last, known):
+        """Keep ``last`` (the seats' names) and ``known`` (names typed, newest first) for the next session:
+        ``names.tmp`` written, synced and renamed over ``names.json`` (the session files are not touched)."""
+        self._ensure_root()
+        data = json.dumps({"last": list(last), "known": list(known)}).encode()
+        f = self._open(self.path(NAMES_TEMP), "wb")
+        try:
+            f.write(data)
+        finally:
+            self._close(f)
+        self.bytes_written += len(data)
+        self._replace(NAMES_TEMP, NAMES)
 
     def set_aside(self):
         """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).

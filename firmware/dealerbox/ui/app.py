@@ -35,6 +35,7 @@ from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
     M_BOOT,
     M_CHIPS,
+    M_DRAWN,
     M_GAME,
     M_GATE,
     M_NAME,
@@ -94,6 +95,10 @@ class App(PlayFlow):
         self.saved = None
         self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
+        self.back_sel = 0       # the row of that menu the player left it at (the cursor stays there)
+        self.armed = False      # a press that loses chips or ends the session waits for a second OK
+        self.known = []         # names typed in earlier sessions, newest first (the store's names.json)
+        self.names_kept = None  # the seats' names the store holds (None: not read)
         self.menu_from = M_GATE
         self.writes = []       # writes for the store, done by ``flush`` (after the frame, on the box)
         self.defer = False      # True: the board calls ``flush`` after drawing; False: each press flushes
@@ -121,6 +126,7 @@ class App(PlayFlow):
             self._press_nosave(button)
         elif m in SETUP or m == M_NAME:
             if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
+                self._setup().remember_names(self)
                 self.start_session()
         elif m == M_GATE:
             self._press_gate(button, long)
@@ -133,6 +139,11 @@ class App(PlayFlow):
             self._press_turn(button, long)
         elif m == M_PEEK:
             self._press_peek(button, long)
+        elif m == M_DRAWN:              # the new hand seen: OK to the next gate (long OK: the table menu)
+            if button == OK and long:
+                self._open_menu(M_GATE)
+            elif button == OK:
+                self._after_engine()
         elif self._results().press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()
         if self.writes and not self.defer:
@@ -143,7 +154,7 @@ class App(PlayFlow):
     def _key(self):
         """Everything the current screen draws from, to tell whether a press changed the frame."""
         return (self.mode, self.sel, self.top, self.oi, self.amount, self.cursor, self.marks, self.msg, self.edit,
-                self.epos, self.title, self.hint, self.info, self.status, self.viewer, self.rows, self.opts,
+                self.epos, self.title, self.hint, self.info, self.status, self.viewer, self.rows, self.opts, self.armed,
                 self.shown, self.gate_name)
 
     def draw(self, fb):
@@ -162,7 +173,7 @@ class App(PlayFlow):
             screens.draw_name(self, cv)
         elif m == M_PLAYERS or m == M_CHIPS or m == M_BOOT:
             screens.draw_value(self, cv)
-        elif m == M_SHOWDOWN or m == M_PEEK:
+        elif m == M_SHOWDOWN or m == M_PEEK or m == M_DRAWN:
             screens.draw_lines(self, cv)
         elif m == M_SEAL:
             screens.draw_seal(self, cv)
@@ -177,7 +188,7 @@ class App(PlayFlow):
 
     def private_seat(self):
         """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
-        return self.viewer if self.mode == M_TURN or self.mode == M_PEEK else None
+        return self.viewer if self.mode == M_TURN or self.mode == M_PEEK or self.mode == M_DRAWN else None
 
     def resume(self, store):
         """Offer "resume" when ``store.load()`` returns a snapshot of this app; True when it did (the boot

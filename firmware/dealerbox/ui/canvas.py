@@ -23,7 +23,7 @@ that no private card is ever on a screen that is not behind its owner's gate.
 import framebuf
 from micropython import const
 
-from dealerbox.ui.font import BIG_W, FIRST, LAST, W, big_glyph, glyph
+from dealerbox.ui.font import BIG_W, EXTRA_CODES, FIRST, LAST, W, big_glyph, glyph
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -36,6 +36,8 @@ _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 # codes 16-31); every character of the font is interned here, once (a few hundred bytes that the first frames
 # would take anyway), so that no redraw ever interns one
 for _c in range(FIRST, LAST + 1):
+    chr(_c)
+for _c in EXTRA_CODES:
     chr(_c)
 
 
@@ -72,6 +74,7 @@ class Canvas:
         self.c = 1
         self.large = 0
         self.w = W
+        self.clipped = 0    # glyphs cut by an edge or texts run into each other on this frame (0: all fits)
         # scratch of the drawing loops (cardart, widgets, screens): a row's y and step, the marked cards, a counter
         self.cy = self.step = self.marks = self.k = 0
 
@@ -80,6 +83,7 @@ class Canvas:
         self.fb.fill(0)
         self.ncards = 0
         self.marks = 0
+        self.clipped = 0
 
     def note_card(self, c):
         """Record that card ``c`` (0-51) is drawn on this frame (``cardart`` calls it)."""
@@ -102,12 +106,20 @@ class Canvas:
             self.fb.blit(g, x, self.y, 1, _PAL)
 
     def ch(self, code, x):
-        """Glyph ``code`` at (x, row of ``at``) in its colour and font; returns the x after it."""
+        """Glyph ``code`` at (x, row of ``at``) in its colour and font; returns the x after it. A glyph cut by an
+        edge of the frame is counted in ``clipped`` (the clipping test, tests/core/test_ui_fits.py)."""
+        if x < 0 or x + self.w - 1 > WIDTH or self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT:
+            self.clipped += 1
         if self.large:
             self.put(big_glyph(code), x)
         else:
             self.put(glyph(code), x)
         return x + self.w
+
+    def overlap(self, end, start):
+        """Count in ``clipped`` a text ending at x = ``end`` that runs into the next one starting at ``start``."""
+        if end > start:
+            self.clipped += 1
 
     def _str(self, s, x):
         i = 0

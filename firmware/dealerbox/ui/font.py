@@ -7,6 +7,7 @@ so glyph ``code`` is ``FONT[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; codes 
     20      the rank "10" in one cell            21..24  arrows up down left right
     25      check mark   26 dot   27 chip   28 up-down arrow   29 back arrow
     32..126 ASCII        127 full block
+    then ``EXTRA`` (é è ê à â ç ü ö ä ß ş ğ ı ñ and capitals): letters of names in the sources' languages
 
 Big font: every small glyph scaled 2x (10x14 in a 12x16 cell), drawn from the small one into a
 20-byte window each time it is asked for (no table of big glyphs on the heap). Big suits: 9x10
@@ -43,7 +44,7 @@ UPDOWN = "\x1c"
 BACK = "\x1d"
 
 FONT = (
-    b"\x38\x3a\x57\x3a\x38\x0c\x1e\x3f\x1e\x0c\x0e\x1f\x3e\x1f\x0e\x1c\x5e\x7f\x5e\x1c"
+    b"\x1c\x4b\x7f\x4b\x1c\x08\x3e\x7f\x3e\x08\x0e\x1f\x3e\x1f\x0e\x1c\x5e\x7f\x5e\x1c"
     b"\x7f\x00\x7f\x41\x7f\x04\x06\x3f\x06\x04\x08\x18\x3f\x18\x08\x08\x1c\x3e\x08\x08"
     b"\x08\x08\x3e\x1c\x08\x18\x30\x18\x0c\x06\x00\x1c\x1c\x1c\x00\x3e\x55\x63\x55\x3e"
     b"\x14\x36\x77\x36\x14\x00\x04\x0e\x1f\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
@@ -73,6 +74,22 @@ FONT = (
     b"\x00\x00\x7f\x00\x00\x41\x41\x36\x08\x00\x08\x04\x08\x10\x08\x7f\x7f\x7f\x7f\x7f"
 )
 
+# letters of the sources' languages (French, Italian, German, Turkish, Spanish) for names, after the ASCII strip:
+# EXTRA[i] is drawn by glyph LAST + 1 + i. Lower case: the accent on rows 0-1 over the x-height letter, a cedilla
+# or a descender on row 7; capitals with an accent above are drawn 5 rows tall (rows 2-6) under it
+EXTRA = "éèêàâçüöäßşğıñÉÈÊÀÂÇÜÖÄŞĞİÑ"
+EXTRA_CODES = (233, 232, 234, 224, 226, 231, 252, 246, 228, 223, 351, 287, 305, 241,
+               201, 200, 202, 192, 194, 199, 220, 214, 196, 350, 286, 304, 209)
+FONT_EXTRA = (
+    b"\x38\x54\x56\x55\x18\x38\x55\x56\x54\x18\x38\x56\x55\x56\x18\x20\x55\x56\x54\x78"
+    b"\x20\x56\x55\x56\x78\x38\x44\xc4\xc4\x20\x3c\x41\x40\x21\x7c\x38\x45\x44\x45\x38"
+    b"\x20\x55\x54\x55\x78\x7e\x41\x49\x55\x22\x48\x54\xd4\xd4\x20\x18\xa5\xa6\xa5\x7c"
+    b"\x00\x44\x7c\x40\x00\x7a\x11\x09\x0a\x71\x7c\x54\x56\x55\x44\x7c\x55\x56\x54\x44"
+    b"\x7c\x56\x55\x56\x44\x78\x15\x16\x14\x78\x78\x16\x15\x16\x78\x3e\x41\xc1\xc1\x22"
+    b"\x3c\x41\x40\x41\x3c\x38\x45\x44\x45\x38\x78\x15\x14\x15\x78\x46\x49\xc9\xc9\x31"
+    b"\x38\x45\x56\x55\x34\x00\x44\x7d\x44\x00\x7e\x09\x13\x22\x7d"
+)
+
 BIG_SUITS = (
     b"\x78\x78\x36\x7f\xff\x7f\x36\x78\x78\x00\x00\x00\x01\x01\x01\x00\x00\x00"
     b"\x30\x78\xfc\xfe\xff\xfe\xfc\x78\x30\x00\x00\x00\x01\x03\x01\x00\x00\x00"
@@ -82,7 +99,8 @@ BIG_SUITS = (
 
 # every small glyph side by side (a FrameBuffer (LAST - FIRST + 1) * 5 x 8), and the 5x8 window one glyph is copied
 # into before it is drawn: built once at import, so drawing allocates nothing
-_strip = framebuf.FrameBuffer(bytearray(FONT), (LAST - FIRST + 1) * 5, 8, framebuf.MONO_VLSB)
+_strip = framebuf.FrameBuffer(bytearray(FONT + FONT_EXTRA), (LAST - FIRST + 1 + len(EXTRA_CODES)) * 5, 8,
+                             framebuf.MONO_VLSB)
 _one = framebuf.FrameBuffer(bytearray(5), 5, 8, framebuf.MONO_VLSB)
 # the 10x16 window one big glyph is drawn into (_bbuf: rows 0-7 of its 10 columns, then rows 8-15)
 _bbuf = bytearray(20)
@@ -94,6 +112,24 @@ _suits = tuple(framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9,
                for s in range(4))
 
 
+def index(code):
+    """The place of character ``code`` in the strip of glyphs (ASCII 16..127, then ``EXTRA``), or that of "?"
+    for a character the font does not have. A loop over ints: nothing allocated."""
+    if FIRST <= code <= LAST:
+        return code - FIRST
+    i = 0
+    while i < len(EXTRA_CODES):
+        if EXTRA_CODES[i] == code:
+            return LAST + 1 - FIRST + i
+        i += 1
+    return 63 - FIRST
+
+
+def has(code):
+    """True when the font draws character ``code`` (the name editor offers only these)."""
+    return index(code) != 63 - FIRST or code == 63
+
+
 def glyph(code):
     """The small 5x8 glyph for character code ``code`` (16..127; others give "?"), as a FrameBuffer.
 
@@ -101,24 +137,24 @@ def glyph(code):
     glyphs into a shared window buffer, which is returned: blit it before asking for another.
     Nothing is allocated (one strip in RAM instead of one object per glyph).
     """
-    if code < FIRST or code > LAST:
-        code = 63
-    _one.blit(_strip, (FIRST - code) * 5, 0)
+    _one.blit(_strip, -index(code) * 5, 0)
     return _one
 
 
 def big_glyph(code):
     """The big 10x16 glyph (2x the small one) for ``code``, as a shared window FrameBuffer (see ``glyph``)."""
-    if code < FIRST or code > LAST:
-        code = 63
     b = _bbuf
-    i = (code - FIRST) * 5
+    i = index(code) * 5
+    t = FONT
+    if i >= len(FONT):
+        t = FONT_EXTRA
+        i -= len(FONT)
     x = 0
     while x < 10:
-        col = FONT[i]
+        col = t[i]
         b[x] = b[x + 1] = _WIDE[col & 15]
-        # rows 4-6 (the small font's 8th row is never scaled)
-        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 7]
+        # rows 4-7 (row 7: a cedilla or a descender of the letters of EXTRA; blank in ASCII)
+        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 15]
         i += 1
         x += 2
     return _bone

@@ -27,6 +27,7 @@ M_RULESVIEW = const(29)
 M_PEEK = const(30)          # a sideshow comparison, private to one of its two players (behind its gate)
 M_NOSAVE = const(31)        # the session is not being saved (a full flash): keep playing or free room
 M_SEAL = const(32)          # a hand's first screen: the deal's commitment, before the first gate (docs/fairness.md)
+M_DRAWN = const(34)         # Turkish draw: the new hand, private to the player who drew (before the next gate)
 M_SETTLE = const(33)        # between hands: each net and who pays whom "if we stop now"
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)

@@ -15,6 +15,8 @@ first entered and kept (docs/device.md, Memory).
 import gc
 import sys
 
+from micropython import const
+
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
@@ -23,6 +25,7 @@ from dealerbox.ui import cardart, font, saving, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
+    M_DRAWN,
     M_GATE,
     M_MENU,
     M_NAME,
@@ -39,7 +42,25 @@ from dealerbox.ui.modes import (
 )
 
 _MP = sys.implementation.name == "micropython"   # gc.collect: needed on the chip, only slow on CPython
-SIDESHOW_ASKS = ("Sideshow: %s asks %s", "%s asks %s sideshow", "Sideshow %s\x18%s", "%s asks %s")
+SIDESHOW_ASKS = ("Sideshow: %s asks %s", "%s asks %s sideshow", "Sideshow %s\x18%s", "%s asks %s", "%s: sideshow")
+TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
+
+
+def pack_last(opts):
+    """The engine's options in the action bar's order: "See cards" first, then the bets in the engine's order,
+    Pack / Fold last (one press too few must never give a hand away; issue 14)."""
+    first = [o for o in opts if o.kind == "see"]
+    last = [o for o in opts if o.kind in ("pack", "fold")]
+    return first + [o for o in opts if o.kind not in ("see", "pack", "fold")] + last
+
+
+def fit_title(*lines):
+    """The first of ``lines`` that fits a title bar or a line of the frame (``TITLE_LEN`` letters), else the
+    last one: the wordings go from the fullest to the shortest, none cut inside a word."""
+    for s in lines:
+        if len(s) <= TITLE_LEN:
+            return s
+    return lines[-1]
 
 
 def collect():
@@ -90,6 +111,7 @@ class PlayFlow:
         self.sel = sel
         self.top = 0
         self.msg = ""
+        self.armed = False
         self._build()
         self.dirty = True
 
@@ -220,7 +242,8 @@ class PlayFlow:
         self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
             self.info = "Sideshow by " + self.asked_by
-        self.opts = e.legal_actions()
+        self.opts = pack_last(e.legal_actions())
+        self.armed = False
         self.oi = 0
         self.cursor = 0
         self.marks = 0
@@ -284,6 +307,17 @@ class PlayFlow:
         u = r.get("bet", r.get("boot", 1))
         return u if isinstance(u, int) and u > 0 else 1
 
+    def _at_stake(self, seat):
+        """True when ``seat`` has chips in the pot beyond the boot/ante (and a dead hand's carry): packing or
+        folding then gives them away, so the turn asks for a second OK."""
+        e = self.engine
+        r = self.cfg["rules"]  # type: ignore[attr-defined]
+        base = r.get("boot", r.get("ante", 0))
+        carry = e.log.get("carry") if e.log else None      # Turkish: a dead hand's pot, put in at the deal
+        if carry and seat < len(carry):
+            base += carry[seat]
+        return e.pb.contributed[seat] > base
+
     def _press_turn(self, b, long):
         if b == btn.OK and long:
             self._open_menu(M_GATE)     # leaving a private screen: back through the gate
@@ -291,6 +325,17 @@ class PlayFlow:
         if not self.opts:
             return
         o = self.opts[self.oi]
+        if self.armed and not (b == btn.OK and not long):
+            self.armed = False          # any other press: no pack, the question goes
+            self.msg = ""
+            self.dirty = True
+            if b == btn.OK:
+                return
+        elif b == btn.OK and o.kind in ("pack", "fold") and not self.armed and self._at_stake(self.viewer):
+            self.armed = True
+            self.msg = "%s? OK again" % ("Pack" if o.kind == "pack" else "Fold")
+            self.dirty = True
+            return
         drawing = o.kind == "draw"
         if drawing and b in (btn.LEFT, btn.RIGHT) and not long:
             n = len(self.shown[self.viewer]) if self.shown[self.viewer] else 0  # type: ignore[index]
@@ -336,6 +381,7 @@ class PlayFlow:
         else:
             action = Action(o.kind, self.amount if (o.max or o.amounts) else 0)
         shuffled = saving.reshuffles(e)
+        old = list(e.hands[seat] or ())
         try:
             events = e.apply(action)
         except IllegalAction as err:
@@ -355,6 +401,8 @@ class PlayFlow:
             self.peek = (asker, seat, loser)
             self.peek_for = [seat, asker]
             self._open_peek()
+        elif action.kind == "draw" and action.cards:
+            self._open_drawn(seat, old)     # the new cards, to the player who drew, before the box moves on
         elif e.to_act == seat and e.phase != "over":
             self._open_turn()           # same player again (after "see"): stays behind the same gate
         else:
@@ -368,17 +416,21 @@ class PlayFlow:
             return "%s drew %d" % (name, len(action.cards))
         for ev in events:
             if ev[0] == "sideshow":
-                for f in SIDESHOW_ASKS:             # the first wording that fits the title bar
-                    line = f % (name, names[ev[2]])
-                    if len(line) <= 21:
+                for f in SIDESHOW_ASKS:             # the first wording that fits the title bar (the last: the
+                    line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))  # asker only)
+                    if len(line) <= TITLE_LEN:
                         break
                 return line
             if ev[0] == "refuse":
-                return "%s refuses sideshow" % name
+                return fit_title("%s refuses sideshow" % name, "%s refuses" % name)
             if ev[0] == "pack" and action.kind == "accept":
-                return "%s packs (sideshow)" % names[ev[1]]
+                return fit_title("%s packs (sideshow)" % names[ev[1]], "%s packs" % names[ev[1]])
         if action.amount:
-            return "%s: %s %d" % (name, action.kind, action.amount)
+            k = action.kind
+            short = "blind" if k == "karanlik" else k   # (Karanlik: the Turkish blind bet)
+            return fit_title("%s: %s %d" % (name, k, action.amount), "%s %s %d" % (name, k, action.amount),
+                             "%s: %s %d" % (name, short, action.amount), "%s %s %d" % (name, short, action.amount),
+                             "%s %d" % (name, action.amount))
         return "%s: %s" % (name, action.kind)
 
     def _public_info(self, seat=None):
@@ -396,7 +448,7 @@ class PlayFlow:
             st = "%d.5" % (s2 >> 1) if s2 & 1 else "%d" % stake    # exact after an odd seen bet: "stake 3.5"
             w = pv.get("wild")
             if w is None:
-                return "Pot %d  stake %s" % (pot, st)
+                return fit_title("Pot %d  stake %s" % (pot, st), "Pot %d stake %s" % (pot, st))
             return wild_info(pot, st, w)
         if seat is not None and pv.get("bets") and pv.get("phase") != "draw":
             call = 0                    # the call the engine offers (the seat to act; none: it may check)
@@ -404,7 +456,7 @@ class PlayFlow:
                 for o in e.legal_actions():
                     if o.kind == "call":
                         call = o.min
-            return "Pot %d  call %d" % (pot, call)
+            return fit_title("Pot %d  call %d" % (pot, call), "Pot %d call %d" % (pot, call))
         return "Pot %d" % pot
 
     def _lines(self, hands):
@@ -417,18 +469,33 @@ class PlayFlow:
             w = max(w, len(h[1]))
         col = 7 + w * font.W + 3
         self.col = col
-        inline = True                       # every category after its cards, or every one on a line of its own
-        for h in hands:
-            if isinstance(h[3], str) and col + len(h[2]) * (cardart.SMALL_W + 1) + 3 + text_width(h[3]) > WIDTH:
-                inline = False
-        out = []
+        out = []                            # each hand on one line where its category fits after its cards
         for mark, name, cards, right in hands:
-            if isinstance(right, str) and right and not inline:
+            if isinstance(right, str) and right and col + len(cards) * (cardart.SMALL_W + 1) + 3 + text_width(
+                    right) > WIDTH:
                 out.append((mark, name, cards, ""))
                 out.append(("", "  " + right, None, ""))
             else:
                 out.append((mark, name, cards, right))
         return out
+
+    def _open_drawn(self, seat, old):
+        """After ``seat``'s draw (Turkish Poker): its new hand behind the same gate, the cards kept on one line and
+        the new ones on the next (the cards from ``view(seat)``; no category: the results screens' words are
+        loaded at the end of the hand, not during it)."""
+        v = self.engine.view(seat)
+        hand = v.get("hand") or v.get("cards") or []
+        self.viewer = seat
+        self.mode = M_DRAWN
+        self.col = 7 + 4 * font.W + 3
+        self.rows = [("", "Kept", [c for c in hand if c in old], ""), ("\x18", "New", [c for c in hand if c not in old],
+                                                                        "")]
+        self.title = fit_title("%s: your new hand" % self.table.names[seat], "Your new hand")
+        self.hint = "OK: pass the box on"
+        self.sel = -1
+        self.top = 0
+        self.msg = ""
+        self.dirty = True
 
     def _open_peek(self):
         """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
@@ -449,7 +516,7 @@ class PlayFlow:
         self.viewer = seat
         self.mode = M_PEEK
         self.rows = self._lines(hands)
-        self.title = "Sideshow: %s packs" % names[loser]
+        self.title = fit_title("Sideshow: %s packs" % names[loser], "Sideshow result")
         self.hint = "OK done"
         self.sel = -1
         self.top = 0

@@ -67,7 +67,7 @@ def showdown_rows(app):
     hands = []
     if r.get("center") and any(shown):
         hands.append(("", "Center", r["center"], ""))
-    for s in range(len(shown)):
+    for s in _showdown_order(app.engine, shown, marked):
         if shown[s]:
             right = category_label(cats[s]) if s < len(cats) else ""
             if best is not None:        # Indian: the card itself; the cards that played if not its own
@@ -76,6 +76,35 @@ def showdown_rows(app):
             mark = ("x" if party else "\x19") if s in marked else ""
             hands.append((mark, names[s], shown[s], right))
     return app._lines(hands) if hands else []
+
+
+def _rank(e, s, shown):
+    """The strength of ``s``'s shown hand (higher is better) for the showdown's order: the game's own score."""
+    try:
+        if hasattr(e, "best"):                  # Indian Poker: the cards that played
+            return e.best(s)[0]
+        if hasattr(e, "score"):                 # Teen Patti
+            return e.score(s)
+        return e.ranking().score(shown[s])      # Turkish Poker
+    except Exception:                           # (a hand the engine no longer holds: seat order)
+        return 0
+
+
+def _showdown_order(e, shown, marked):
+    """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down
+    (equal hands in seat order)."""
+    rest = [s for s in range(len(shown)) if shown[s] and s not in marked]
+    keys = {}
+    for s in rest:
+        keys[s] = _rank(e, s, shown)
+    out = [s for s in range(len(shown)) if shown[s] and s in marked]
+    while rest:                                 # (selection: no sort key function needed on MicroPython)
+        b = 0
+        for i in range(1, len(rest)):
+            if keys[rest[i]] > keys[rest[b]]:
+                b = i
+        out.append(rest.pop(b))
+    return out
 
 
 def press(app, b, long):
@@ -88,6 +117,16 @@ def press(app, b, long):
         return False
     if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW, M_SETTLE) and b in (btn.UP, btn.DOWN):
         _scroll(app, b)
+        return False
+    if m == M_BETWEEN and app.armed:    # "End session" asked for a second OK: anything else keeps playing
+        app.armed = False
+        if not (b == btn.OK and BETWEEN_ITEMS[app.sel] == "End session"):
+            app.msg = ""
+            app.dirty = True
+            return False
+        app.table.stop()
+        app._save()
+        app._enter(M_END)
         return False
     if m in (M_BETWEEN, M_MENU, M_REBUY) and b in (btn.UP, btn.DOWN):
         app._move(b, long, len(app.rows))
@@ -102,7 +141,7 @@ def press(app, b, long):
         if app.back_mode:
             back = app.back_mode
             app.back_mode = 0
-            app._enter(back)
+            app._enter(back, app.back_sel)
         elif app.table.stopped:
             app._enter(M_END)
         else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
@@ -118,6 +157,7 @@ def press(app, b, long):
             return True
         elif item == "Standings":
             app.back_mode = M_BETWEEN
+            app.back_sel = app.sel
             app._enter(M_STANDINGS)
         elif item == "Rebuy":
             app.amount = app.cfg["chips"]
@@ -125,13 +165,14 @@ def press(app, b, long):
             app._enter(M_REBUY, busted[0] if busted else 0)     # the cursor on the first busted player
         elif item == "Rules":
             app.back_mode = M_BETWEEN
+            app.back_sel = app.sel
             app._enter(M_RULESVIEW)
         elif item == "Settle up":
             app._enter(M_SETTLE)
-        else:
-            app.table.stop()
-            app._save()
-            app._enter(M_END)
+        else:                           # "End session": always asked twice
+            app.armed = True
+            app.msg = "End session? OK again"
+            app.dirty = True
     elif m == M_REBUY:
         if b in (btn.LEFT, btn.RIGHT):
             app.amount = settings.ladder_step(settings.CHIP_LADDER, app.amount, 1 if b == btn.RIGHT else -1)
@@ -153,9 +194,11 @@ def press(app, b, long):
             app._enter(app.menu_from)
         elif item == "Standings":
             app.back_mode = M_MENU
+            app.back_sel = app.sel
             app._enter(M_STANDINGS)
         else:
             app.back_mode = M_MENU
+            app.back_sel = app.sel
             app._enter(M_RULESVIEW)
     elif m == M_SETTLE and b == btn.OK:
         app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Settle up"))
@@ -163,7 +206,7 @@ def press(app, b, long):
         if b == btn.OK:
             back = app.back_mode
             app.back_mode = 0
-            app._enter(back)
+            app._enter(back, app.back_sel)
     elif m == M_END and b == btn.OK:
         if app.store is not None and hasattr(app.store, "clear"):
             app.store.clear()

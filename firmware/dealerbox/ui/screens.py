@@ -100,10 +100,11 @@ def draw_turn(app, cv):
 def _turn_title(app, cv, seat):
     """The title bar of a turn: name, blind/seen, stack."""
     cv.bar(0, widgets.TITLE_H)
-    x = cv.text(app.table.names[seat], 2, 1, 0)
+    x = cv.text(app.table.names[seat], 1, 1, 0)
     if app.status:
-        cv.text(app.status, x + 6, 1, 0)
-    cv.num_right(app.table.stacks[seat], WIDTH - 2, 1, 0)
+        x = cv.text(app.status, x + W, 1, 0)
+    cv.overlap(x + W, WIDTH - 1 - num_width(app.table.stacks[seat]) * W)
+    cv.num_right(app.table.stacks[seat], WIDTH - 1, 1, 0)
 
 
 def _option(app):
@@ -226,7 +227,8 @@ def _line(app, cv, r):
     y = cv.cy
     if r[0]:
         cv.text(r[0], 0, y)
-    cv.text(r[1], 7, y)
+    cv.k = cv.text(r[1], 7, y)
+    cv.overlap(cv.k, app.col if r[2] else WIDTH)
     x = app.col
     if r[2]:
         x = cardart.small_row(cv, r[2], x, y)
@@ -238,6 +240,7 @@ def _line(app, cv, r):
 def _line_right(cv, right, x, y):
     """The end of a line: a category right-aligned (a str), or an arrow and the cards that played (Indian)."""
     if isinstance(right, str):
+        cv.overlap(x + 2, WIDTH - text_width(right))
         cv.text(right, WIDTH - text_width(right), y)
     else:
         cv.char(24, x, y)

@@ -16,7 +16,13 @@ from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
 GAMES = ("teen-patti", "turkish", "indian")
 GAME_LABELS = ("Teen Patti", "Turkish Poker", "Indian Poker")
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
-NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
+# the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
+# the small letters; the accented letters of the sources' languages follow their alphabet
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÇÉÈÊĞİÑÖŞÜ"
+_LOWER = "abcdefghijklmnopqrstuvwxyzàâäçéèêğıñöşüß"
+_OTHER = " -.0123456789"
+NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
+NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
 CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
 # the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
@@ -66,16 +72,37 @@ def ladder_step(ladder, value, step):
     return ladder[i]
 
 
+def name_chars(pos):
+    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters)."""
+    return NAME_CHARS if pos == 0 else NAME_CHARS_LATER
+
+
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping)."""
+    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping)."""
+    chars = name_chars(pos)
     ch = name[pos] if pos < len(name) else " "
-    i = NAME_CHARS.find(ch)
+    i = chars.find(ch)
     if i < 0:
         i = 0
-    ch = NAME_CHARS[(i + step) % len(NAME_CHARS)]
+    ch = chars[(i + step) % len(chars)]
     if pos >= len(name):
         return name + ch
     return name[:pos] + ch + name[pos + 1:]
+
+
+def next_letter(name):
+    """The letter a new position of the name editor starts with: the one before it as a small letter (a double
+    letter costs nothing, a near one few presses), or "A" for the first."""
+    if not name:
+        return "A"
+    c = name[-1]
+    i = _UPPER.find(c)
+    return _LOWER[i] if i >= 0 else (c if _LOWER.find(c) >= 0 else "a")
+
+
+def is_default_name(name, seat):
+    """True when ``name`` is the seat's default ("P3"): the editor then starts from "A"."""
+    return name == default_name(seat)
 
 
 def clean_name(name, seat):
@@ -94,20 +121,30 @@ BETTING_KEYS = {
 }
 MONEY_KEYS = ("boot", "ante", "bet", "stake_cap", "pot_cap")
 LABELS = {
-    "boot": "Boot", "ante": "Ante", "sequence": "Sequences", "variant": "Variant", "muflis": "Muflis",
-    "five_middle_wild": "Middle wild", "show": "Show rule", "sideshow": "Sideshow", "sideshow_third_forced":
-    "3rd sideshow", "chaal": "Chaal", "blind_limit": "Blind limit", "stake_cap": "Chaal cap", "pot_limit":
-    "Pot limit", "pot_cap": "Pot cap", "rebuy_mid_hand": "Rebuy in hand", "structure": "Structure", "bet": "Bet size",
-    "cap": "Raises cap", "check_raise": "Check-raise", "openers": "Openers", "no_minor": "No minor str",
-    "standard_ranking": "Std ranking", "hi_lo": "High-low", "karanlik": "Karanlik", "four_with_36": "4p 36 cards",
-    "ties": "Ties", "low": "Low Indian", "two_cards": "Two cards", "center": "Center card", "party": "Party mode",
+    "boot": "Boot", "ante": "Ante", "sequence": "A-2-3 ranks", "variant": "Variant", "muflis": "Muflis lowball",
+    "five_middle_wild": "Best of 5 wild", "show": "Show", "sideshow": "Sideshow", "sideshow_third_forced":
+    "3rd ask forced", "chaal": "Chaal", "blind_limit": "Blind limit", "stake_cap": "Chaal cap", "pot_limit":
+    "Pot limit", "pot_cap": "Pot cap", "rebuy_mid_hand": "Rebuy in hand", "structure": "Betting", "bet": "Bet size",
+    "cap": "Bets a round", "check_raise": "Check-raise", "openers": "Opening pair", "no_minor": "Minor straights",
+    "standard_ranking": "Ranking", "hi_lo": "High-low split", "karanlik": "Karanlik blind", "four_with_36":
+    "Deck for 4", "ties": "Ties", "low": "Low card wins", "two_cards": "Two cards", "center": "Center card",
+    "party": "Party mode",
 }
 VALUE_TEXT = {
-    "a23-high": "A23 high", "akq-high": "AKQ high", "a23-low": "A23 low", "classic": "classic", "ak47": "AK47",
-    "joker-hunt": "Joker Hunt", "best-of-four": "Best of 4", "best-of-five": "Best of 5", "cobra": "Cobra",
-    "999": "999", "in-out": "In-Out", "004": "004", "000": "000", "001": "001", "off": "off", "range": "any",
-    "two-size": "2 sizes", "fixed": "fixed", "pot": "pot limit", "no-limit": "no limit", "free": "free",
-    "kings": "KK+", "jacks": "JJ+", "aces": "AA+", "split": "split", "suit-order": "suits",
+    "classic": "classic", "ak47": "AK47", "joker-hunt": "Joker Hunt", "best-of-four": "Best of 4",
+    "best-of-five": "Best of 5", "cobra": "Cobra", "999": "999", "in-out": "In-Out", "off": "off",
+    "range": "any amount", "two-size": "two sizes", "fixed": "fixed limit", "pot": "pot limit",
+    "no-limit": "no limit", "free": "any amount", "kings": "kings", "jacks": "jacks", "aces": "aces",
+    "split": "split pot", "suit-order": "suit order",
+}
+# values whose words depend on the rule (the same value means different things): "key=value" -> text
+KEY_VALUE_TEXT = {
+    "sequence=a23-high": "highest", "sequence=akq-high": "second", "sequence=a23-low": "lowest",
+    "show=004": "pay 2x stake", "show=000": "pay the stake", "show=001": "2x last bet",
+    "sideshow=004": "min chaal", "sideshow=000": "pay stake", "sideshow=001": "free",
+    "no_minor=True": "off", "no_minor=False": "on",
+    "standard_ranking=True": "standard", "standard_ranking=False": "Turkish",
+    "four_with_36=True": "36 cards", "four_with_36=False": "32 cards",
 }
 
 # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
@@ -127,8 +164,12 @@ def label(key):
     return LABELS.get(key, key)
 
 
-def value_text(v):
-    """Screen text of a house-rule value (bool on/off, ints as digits, names shortened)."""
+def value_text(v, key=None):
+    """Screen text of a house-rule value ``v`` of rule ``key`` in words (what it does: "pay 2x stake"; bool
+    on/off, ints as digits); the sources are named in the docs, never on the screen."""
+    t = KEY_VALUE_TEXT.get("%s=%s" % (key, v)) if key else None
+    if t is not None:
+        return t
     if v is True:
         return "on"
     if v is False:
@@ -230,27 +271,38 @@ def apply_preset(game, current, name):
 
 # ---- the house rules in short lines (summary screen, rules view) -----------------------------------------
 _TP_NAMES = {
-    "a23-high": "A23 high", "akq-high": "AKQ high", "a23-low": "A23 low", "classic": "classic",
-    "ak47": "AK47", "joker-hunt": "Joker Hunt", "best-of-four": "Best of Four", "best-of-five": "Best of Five",
-    "cobra": "Cobra 1 card", "999": "999 1 card", "in-out": "In-Out 1 card",
+    "classic": "Classic Teen Patti", "ak47": "AK47: A K 4 7 wild", "joker-hunt": "Joker Hunt",
+    "best-of-four": "Best of Four", "best-of-five": "Best of Five", "cobra": "Cobra 1 card",
+    "999": "999 1 card", "in-out": "In-Out 1 card",
+}
+_SEQ_LINES = {"a23-high": "A-2-3 top sequence", "akq-high": "A-K-Q, then A-2-3", "a23-low": "A-2-3 lowest sequence"}
+_SHOW_LINES = {
+    "004": "Show: pay 2x stake, blind pays 1x",
+    "000": "Show: pay the stake",
+    "001": "Show: seen only, pay 2x last bet, 4x if blind",
+}
+_SIDESHOW_LINES = {
+    "004": "Sideshow: with the player before you, all seen, costs a chaal; refused: play on",
+    "000": "Sideshow: with the player before you, costs the stake; refused: chaal or pack",
+    "001": "Sideshow: with the player before you, free; refused: chaal or pack",
+    "off": "No sideshow",
 }
 
 
 def _describe_teen_patti(d):
-    out = ["Boot %d" % d["boot"], "Seq %s" % _TP_NAMES[d["sequence"]]]
-    v = _TP_NAMES[d["variant"]]
+    out = ["Boot %d" % d["boot"], _TP_NAMES[d["variant"]]]
     if d["variant"] == "best-of-five" and d["five_middle_wild"]:
-        v += " wild"
-    out.append(v)
+        out.append("Middle card wild")
+    out.append(_SEQ_LINES[d["sequence"]])
     if d["muflis"]:
         out.append("Muflis (lowball)")
-    out.append("Show rule %s" % d["show"])
-    out.append("Sideshow off" if d["sideshow"] == "off" else "Sideshow rule %s" % d["sideshow"])
+    out.append(_SHOW_LINES[d["show"]])
+    out.append(_SIDESHOW_LINES[d["sideshow"]])
     if d["sideshow_third_forced"]:
-        out.append("3rd sideshow forced")
-    out.append("Chaal 2 sizes" if d["chaal"] == "two-size" else "Chaal any in range")
+        out.append("3rd sideshow ask cannot be refused")
+    out.append("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range")
     if d["blind_limit"]:
-        out.append("Blind limit %d" % d["blind_limit"])
+        out.append("At most %d blind chaals" % d["blind_limit"])
     if d["stake_cap"]:
         out.append("Chaal cap %d" % d["stake_cap"])
     if d["pot_limit"]:
@@ -284,7 +336,7 @@ def _describe_turkish(d):
     out = ["Ante %d, bet %d" % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
     if d["structure"] == "fixed":
         out.append("Cap %d bets a round" % d["cap"])
-    out.append("Open: %s+" % {"kings": "KK", "jacks": "JJ", "aces": "AA"}[d["openers"]])
+    out.append("Open with %s or better" % d["openers"])
     out.append("Standard ranking" if d["standard_ranking"] else "Turkish ranking")
     if d["no_minor"]:
         out.append("No minor straights")
@@ -323,7 +375,7 @@ _DESCRIBE = {
 
 
 def describe(game, d):
-    """Short lines (<= 21 characters) naming ``game``'s house rules in ``d`` for the summary screen and the
+    """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
     rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule."""
     full = rules.validate(game, d)
     f = _DESCRIBE.get(game)

@@ -36,6 +36,7 @@ def resume(app, store):
     which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
     no save could be used (then only "New session" is offered)."""
     app.store = store
+    _load_names(app, store)
     snap = None
     try:
         from dealerbox.ui.snapcheck import check
@@ -53,6 +54,51 @@ def resume(app, store):
         return snap is not None
     app._enter(M_GAME)
     return False
+
+
+MAX_KNOWN = 20      # names remembered across sessions
+
+
+def _load_names(app, store):
+    """The names kept by ``store`` from earlier sessions: the seats take the last session's names, and the names
+    screen offers every name typed before (``app.known``, RIGHT on a seat)."""
+    load = getattr(store, "load_names", None)
+    if load is None:
+        return
+    try:
+        last, known = load()
+    except OSError:
+        return
+    app.known = known[:MAX_KNOWN]
+    names = app.cfg["names"]
+    for i in range(min(len(last), len(names))):
+        names[i] = last[i][:settings.MAX_NAME]
+    app.names_kept = list(names)
+
+
+def remember_names(app):
+    """At the deal of a new session: keep its names for the next one (``store.save_names``), the names typed
+    first in ``app.known``. Written only when a name was typed and something changed (seats with their default
+    names write nothing); a store that cannot write loses only the names."""
+    cfg = app.cfg
+    typed = []
+    for i in range(cfg["players"]):
+        n = cfg["names"][i]
+        if not settings.is_default_name(n, i) and n not in typed:
+            typed.append(n)
+    save = getattr(app.store, "save_names", None)
+    if save is None or not typed:
+        return
+    known = typed + [n for n in app.known if n not in typed]
+    known = known[:MAX_KNOWN]
+    if known == app.known and app.names_kept == cfg["names"]:
+        return
+    app.known = known
+    app.names_kept = list(cfg["names"])
+    try:
+        save(cfg["names"], known)
+    except OSError:
+        pass
 
 
 def _store_report(store):
@@ -127,21 +173,22 @@ def build(app):
         rep = app.report
         if rep:                                     # what the store found wrong, before the question
             low = rep.lower()
-            if not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
+            if low.startswith("using "):            # Store.load's line naming the file: in the players' words
+                rep = "Save damaged: an older save is used"
+            elif not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
                 rep = "Save damaged: " + rep
             _wrap(rows, rep)
         if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
             app.title = "Restart mid-hand!"
             rows.append(("Hand %d was in play" % s.get("hand_no", 0), None))
-            rows.append(("Void: all chips back", None))   # (every chip put in the hand, to its owner)
+            if len(rows) < 2:       # (room for it: the screen opens on its first line, a report included)
+                rows.append(("Void: all chips back", None))   # (every chip put in the hand, to its owner)
             rows.append(("Continue hand", None))
             rows.append(("Void hand", None))
             app.hint = "\x1c choose  OK select"
         elif s is not None:
-            app.title = "Saved session"
-            rows.append((settings.game_label(s["cfg"]["game"]) + ", %d players" % len(s["table"]["names"]),
-                         None))
-            rows.append(("hand", s.get("hand_no", 0)))
+            app.title = "Saved: " + settings.game_label(s["cfg"]["game"])
+            rows.append(("%d players, hand %d" % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
             rows.append(("Resume", None))
             app.hint = "\x1c choose  OK select"
         else:
@@ -168,7 +215,7 @@ def build(app):
         app.title = "Names"
         app.rows = [("Seat %d" % (i + 1), cfg["names"][i]) for i in range(cfg["players"])]
         app.rows.append(("Done", None))
-        app.hint = "\x1c seat  OK edit"
+        app.hint = "\x1c seat \x18name OK edit" if app.known else "\x1c seat  OK edit"
     elif m == M_NAME:
         app.title = "Seat %d name: OK done" % (app.sel + 1)
         app.hint = "\x1c a-z \x17\x18 hold\x17 delete"
@@ -185,7 +232,7 @@ def build(app):
         app.title = "Betting structure" if m == M_STRUCT else "Single house rules"
         app.rows = []
         for key in _rule_keys(app):
-            app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key])))
+            app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
         app.rows.append(("Done", None))
         app.hint = "\x1c choose \x17\x18 change"
     elif m == M_PRESET:
@@ -209,7 +256,7 @@ def build(app):
                 w = names[i]
             line = w
         rows.append((line, None))
-        rows.append(("Starting chips", cfg["chips"]))
+        rows.append(("Buy-in chips", cfg["chips"]))
         rows.append(("1 chip =", settings.chip_value_text(cfg.get("cents", 0))))
         for ln in settings.describe(game, cfg["rules"]):
             _wrap(rows, ln)
@@ -289,6 +336,12 @@ def press(app, b, long):
     elif m == M_NAMES:
         if b in (btn.UP, btn.DOWN):
             app._move(b, long, len(app.rows))
+        elif b == btn.RIGHT and app.sel < cfg["players"] and app.known:   # a name typed in an earlier session
+            k = app.known
+            i = app._choice_index(k, cfg["names"][app.sel]) + 1 if cfg["names"][app.sel] in k else 0
+            cfg["names"][app.sel] = k[i % len(k)]
+            build(app)
+            app.dirty = True
         elif b == btn.LEFT:
             _back(app)
         elif b == btn.OK:
@@ -296,6 +349,8 @@ def press(app, b, long):
                 _next(app)
             else:
                 app.edit = cfg["names"][app.sel]
+                if settings.is_default_name(app.edit, app.sel):
+                    app.edit = "A"                  # most names start with a capital: from the first one
                 app.epos = 0
                 app.mode = M_NAME
                 build(app)
@@ -421,7 +476,7 @@ def _press_name(app, b, long):
         if app.epos < settings.MAX_NAME - 1:
             app.epos += 1
             if app.epos >= len(name):
-                app.edit = name + ("a" if name and name[-1].islower() else "A")
+                app.edit = name + settings.next_letter(name)
     elif b == btn.LEFT:
         if long:                                   # delete the letter under the cursor
             app.edit = name[:app.epos] + name[app.epos + 1:]

@@ -25,8 +25,9 @@ FOOT_Y = const(56)
 def title(cv, s, right=None):
     """The inverse title bar with ``s``; ``right`` (str or int, optional) at its right end."""
     cv.bar(0, TITLE_H)
-    cv.text(s, 2, 1, 0)
+    cv.k = cv.text(s, 2, 1, 0)
     if right is not None:
+        cv.overlap(cv.k, WIDTH - 2 - value_width(right))
         if isinstance(right, int):
             cv.num_right(right, WIDTH - 2, 1, 0)
         else:
@@ -90,7 +91,10 @@ def _row(cv, r, sel):
     if sel:
         cv.fb.fill_rect(0, cv.cy - 1, WIDTH, ROW_H, 1)
     sel = 0 if sel else 1
-    cv.text(r[0], 2, cv.cy, sel)
+    if r[1] is None:        # the label alone: up to the scroll arrow's column
+        cv.overlap(cv.text(r[0], 2, cv.cy, sel) - 1, WIDTH - 6)
+    else:                   # a letter's room between the label and its value
+        cv.overlap(cv.text(r[0], 2, cv.cy, sel) + font.W, WIDTH - 8 - value_width(r[1]))
     draw_value(cv, r[1], WIDTH - 8, cv.cy, sel)
     cv.cy += ROW_H
 

@@ -1,0 +1,194 @@
+"""Every screen fits the 128x64 frame at its longest content: 10 players (5 in Turkish Poker), names of the
+longest length allowed (``MAX_NAME`` letters), the largest starting chips and a stack of 6 digits. The canvas
+counts every glyph cut by an edge and every text that runs into the next one (``Canvas.clipped``); each
+frame drawn on the way must count none. Runs under pytest and under MicroPython (tests/mp_run.py)."""
+
+from app_util import DOWN, OK, RIGHT, UP, Rig, setup
+from autoplay_util import _choose
+from dealerbox.rng import SeededEntropy
+from dealerbox.ui import modes
+
+LONG = ["Muhammad", "Kristina", "Francois", "Wolfgang", "Gottlieb", "Mwangiwe", "Jonathan", "Aleksand",
+        "Benedikt", "Mmmmmmmm"]
+BIG_STACK = 999999
+
+
+class FitRig(Rig):
+    """A rig that checks each frame it draws for clipped text and keeps what it found."""
+
+    def __init__(self, seed, store=None):
+        self.bad = []
+        self.frames_checked = 0
+        Rig.__init__(self, seed=seed, store=store)
+
+    def draw(self):
+        Rig.draw(self)
+        app = self.app
+        self.frames_checked += 1
+        if app.canvas.clipped:
+            rows = app.rows[app.top:app.top + 5] if app.rows else []
+            self.bad.append((app.mode, app.title, app.info, app.msg, app.hint, rows))
+
+
+def _between_tour(rig):
+    """Every item of the between-hands menu once (and back), the table menu from a gate too."""
+    app = rig.app
+    for i in range(1, len(modes.BETWEEN_ITEMS) - 1):
+        rig.press(UP, 6)
+        rig.press(DOWN, i)
+        rig.press(OK)
+        if app.mode == modes.M_REBUY:
+            rig.press(RIGHT, 12)                    # the largest rebuy
+            rig.press(DOWN, 12)
+            rig.press(OK)                           # "Done"
+        else:
+            rig.press(DOWN, 30)                     # scroll to the end of the list
+            rig.press(OK)
+        assert app.mode == modes.M_BETWEEN, app.mode
+    rig.press(UP, 6)
+
+
+def _play(rig, game, players, hands, seed):
+    rig.app.cfg["names"] = list(LONG)
+    setup(rig, game, players, chips=10000)
+    app = rig.app
+    app.table.stacks[0] += BIG_STACK - app.table.stacks[0]
+    app.table.bought_in[0] = BIG_STACK
+    read = SeededEntropy(seed).read
+    played = 0
+    toured = False
+    for _ in range(3000):
+        m = app.mode
+        if m == modes.M_END:
+            break
+        if m == modes.M_TURN:
+            kinds = [o.kind for o in app.engine.legal_actions()]
+            shown = [o.kind for o in app.opts]
+            pick = _choose(kinds, read)
+            rig.press(RIGHT, (shown.index(pick) - app.oi) % len(shown))
+            if pick == "draw":
+                rig.press(UP)
+            else:
+                rig.press(UP, 30, long=True)        # the largest amount
+            rig.press(OK)
+            if app.armed:
+                rig.press(OK)
+            if app.mode == modes.M_TURN and app.msg and app.engine.to_act is not None:
+                rig.press(RIGHT)
+        elif m == modes.M_GATE and not toured and played == 0:
+            rig.press(OK, long=True)                # the table menu
+            rig.press(DOWN, 2)
+            rig.press(OK)                           # Rules in force
+            rig.press(DOWN, 30)
+            rig.press(OK)                           # back to the menu, on "Rules"
+            rig.press(UP, 2)
+            rig.press(OK)                           # back to game
+            toured = True
+        elif m == modes.M_BETWEEN:
+            played += 1
+            if played == 1:
+                _between_tour(rig)
+            if played >= hands:
+                rig.press(DOWN, 5)
+                rig.press(OK)
+            rig.press(OK)
+        elif m in (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_END, modes.M_SETTLE):
+            rig.press(DOWN, 12)                     # every line of a long list
+            rig.press(OK)
+        else:
+            rig.press(OK)
+    assert played >= 1
+
+
+def fits(game, players, seed):
+    """Play ``game`` at ``players`` through every screen (``_play``); no frame may clip. Each game has a module
+    of its own (test_ui_fits_*.py): under MicroPython each runs in a fresh heap, as the box plays one game."""
+    rig = FitRig(seed)
+    _play(rig, game, players, 3, seed)
+    assert rig.frames_checked > 50
+    assert not rig.bad, rig.bad[:4]
+
+
+def test_setup_screens_fit_with_every_value_of_every_rule():
+    from dealerbox.ui import settings
+    for gi in range(3):
+        rig = FitRig(7)
+        app = rig.app
+        app.cfg["names"] = list(LONG)
+        rig.press(DOWN, gi)
+        rig.press(OK)
+        rig.press(RIGHT, 10)                        # the most players
+        rig.press(OK)
+        rig.press(OK)                               # names: edit the first one
+        rig.press(UP, 40)
+        rig.press(OK)
+        rig.press(DOWN, 12)
+        rig.press(OK)
+        rig.press(RIGHT, 12)                        # the largest buy-in, boot/ante
+        rig.press(OK)
+        rig.press(RIGHT, 12)
+        rig.press(OK)
+        for screen in (modes.M_STRUCT, modes.M_PRESET, modes.M_RULES):
+            assert app.mode == screen, (app.mode, screen)
+            for row in range(len(app.rows) - 1):
+                rig.press(UP, 20)
+                rig.press(DOWN, row)
+                rig.press(RIGHT, 1 if screen == modes.M_PRESET else 8)   # every value (at most 8 a rule)
+            rig.press(DOWN, 20)
+            rig.press(OK)
+        assert app.mode == modes.M_SUMMARY
+        for _ in range(len(settings.CENTS_LADDER)):
+            rig.press(RIGHT)
+            rig.press(DOWN, 30)
+            rig.press(UP, 30)
+        assert rig.frames_checked > 60
+        assert not rig.bad, rig.bad[:4]
+
+
+def test_resume_screens_fit_and_open_on_their_first_line():
+    from test_ui_setup import ReportStore
+    rig = FitRig(2)
+    rig.app.cfg["names"] = list(LONG)
+    setup(rig, "teen-patti", 10, chips=10000)
+    live = rig.app.snapshot()
+    cfg = rig.app.cfg
+    rig = None
+    for report in (None, "used the previous one", ["session.json: truncated (8 of 15 bytes)",
+                                                   "using session.bak (save 3): session.json is damaged"]):
+        r = FitRig(2, store=ReportStore(live, report))
+        app = r.app
+        assert app.mode == modes.M_RESUME and app.top == 0, (app.top, app.rows)
+        assert app.title == "Restart mid-hand!" and app.sel < 5
+        r.press(DOWN, 3)
+        r.press(UP, 3)
+        assert not r.bad, r.bad[:4]
+    for game, players in (("teen-patti", 10), ("turkish", 5), ("indian", 10)):
+        saved = {"v": 1, "cfg": {"game": game}, "table": {"names": LONG[:players]}, "hand_no": 12}
+        r = FitRig(2, store=ReportStore(None, None))
+        r.app.cfg = cfg
+        r.app.saved = saved
+        r.app.saved_live = False
+        r.app._enter(modes.M_RESUME)
+        r.draw()
+        assert r.app.title == "Saved: " + {"teen-patti": "Teen Patti", "turkish": "Turkish Poker",
+                                            "indian": "Indian Poker"}[game]
+        assert r.app.rows[0] == ("%d players, hand 12" % players, None)
+        assert not r.bad, r.bad[:4]
+
+
+def test_the_canvas_counts_clipped_text():
+    import framebuf
+    from dealerbox.ui import widgets
+    from dealerbox.ui.canvas import Canvas
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    cv = Canvas(fb)
+    cv.text("x" * 21, 1, 0)
+    assert cv.clipped == 0                          # 1 + 21 * 6 - 1 = 126: fits
+    cv.text("x" * 22, 1, 10)
+    assert cv.clipped == 1                          # the 22nd letter is cut at x 127
+    cv.clear()
+    widgets.title(cv, "Muhammad: karanlik", 5000)
+    assert cv.clipped == 1                          # the number runs into the title
+    cv.clear()
+    cv.text("y", 0, 58)
+    assert cv.clipped == 1                          # past the bottom edge

@@ -1,0 +1,155 @@
+"""The flows a table gets right first time (issue 14): Pack last and asked twice when chips are at stake, End
+session asked twice, the between-hands cursor kept after Rules/Standings, names with the sources' letters and
+kept across sessions (the Turkish draw's new hand: test_ui_draw.py, a heap of its own under MicroPython). Runs
+under pytest and under MicroPython (tests/mp_run.py)."""
+
+from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, name_presses, setup
+from dealerbox.ui import modes
+
+
+def test_pack_is_last_and_asked_twice_once_chips_beyond_the_boot_are_in():
+    rig = Rig(seed=7)
+    setup(rig, "teen-patti", 3)
+    app = rig.app
+    rig.press(OK)                                   # the first player's turn
+    kinds = [o.kind for o in app.opts]
+    assert kinds[0] == "see" and kinds[-1] == "pack", kinds
+    assert kinds[app.oi] == "blind"                 # the default: the blind bet; LEFT sees the cards
+    act(rig, "blind")                               # 1 more chip in: beyond the boot
+    for _ in range(2):
+        act(rig, "blind")
+    rig.press(OK)                                   # the first player again, 2 chips in (boot 1 + blind 1)
+    seat = app.viewer
+    stack = app.table.stacks[seat]
+    rig.press(LEFT, 2)                              # blind (the default) -> see -> pack, the last
+    assert app.opts[app.oi].kind == "pack"
+    rig.press(OK)
+    assert app.mode == modes.M_TURN and app.armed and app.msg == "Pack? OK again"
+    rig.press(RIGHT)                                # anything else: no pack
+    assert not app.armed and app.msg == "" and app.opts[app.oi].kind == "see"
+    rig.press(LEFT)
+    rig.press(OK)
+    rig.press(OK)                                   # asked twice: packed
+    assert app.mode == modes.M_GATE and app.engine.to_act != seat and app.table.stacks[seat] == stack
+
+
+def test_pack_at_the_boot_alone_is_not_asked_again():
+    rig = Rig(seed=7)
+    setup(rig, "teen-patti", 3)
+    app = rig.app
+    rig.press(OK)
+    seat = app.viewer
+    rig.press(LEFT, 2)                              # see -> pack (the last)
+    assert app.opts[app.oi].kind == "pack"
+    rig.press(OK)
+    assert app.mode == modes.M_GATE and not app.engine.is_live(seat)
+
+
+def _to_between(rig):
+    app = rig.app
+    for _ in range(200):
+        if app.mode == modes.M_BETWEEN:
+            return
+        if app.mode == modes.M_TURN:
+            kinds = [o.kind for o in app.opts]
+            rig.press(RIGHT, (kinds.index("pack") - app.oi) % len(kinds))
+            rig.press(OK)
+            if app.armed:
+                rig.press(OK)
+        else:
+            rig.press(OK)
+    raise AssertionError("no end of hand")
+
+
+def test_between_hands_cursor_stays_and_end_session_is_asked_twice():
+    rig = Rig(seed=7)
+    setup(rig, "teen-patti", 3)
+    app = rig.app
+    _to_between(rig)
+    rig.press(DOWN, 3)                              # Rules
+    rig.press(OK)
+    assert app.mode == modes.M_RULESVIEW
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Rules"
+    rig.press(UP, 2)                                # Standings
+    rig.press(OK)
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Standings"
+    rig.press(DOWN, 4)                              # End session
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.armed and app.msg == "End session? OK again"
+    rig.press(UP)                                   # not ended: the menu as it was
+    assert app.mode == modes.M_BETWEEN and not app.armed and app.msg == ""
+    rig.press(OK)
+    assert app.mode == modes.M_BETWEEN and app.armed
+    rig.press(OK)
+    assert app.mode == modes.M_END
+
+
+def test_names_with_the_sources_letters_and_few_presses():
+    from dealerbox.ui import font
+    rig = Rig(seed=7)
+    app = rig.app
+    rig.press(OK)
+    rig.press(OK)                                   # names: seat 1 "P1"
+    assert app.mode == modes.M_NAMES
+    rig.press(OK)
+    assert app.mode == modes.M_NAME and app.edit == "A"     # a default name: from the first capital
+    before = rig.frames
+    rig.press(RIGHT)                                # "Aa": the letter before, small
+    rig.press(UP, long=True)                        # 10 letters on: "k"
+    rig.press(UP, 3)
+    rig.press(RIGHT)                                # "Ann": the double letter for free
+    assert app.edit == "Ann" and rig.frames - before == 6
+    rig.press(OK)
+    assert app.cfg["names"][0] == "Ann"
+    rig.press(OK)                                   # seat 2
+    name_presses(rig, "Ayşe")
+    rig.press(OK)
+    name_presses(rig, "Gökçe")
+    rig.press(OK)
+    name_presses(rig, "İĞÇÑßı")
+    assert app.cfg["names"][1:4] == ["Ayşe", "Gökçe", "İĞÇÑßı"]
+    for name in app.cfg["names"][1:4]:
+        for ch in name:
+            assert font.has(ord(ch)), ch
+    assert not font.has(ord("\u0416"))              # a letter the font lacks is drawn as "?"
+
+
+
+def test_a_name_typed_once_is_offered_at_the_next_session():
+    from dealerbox.store.saves import Store
+    from store_util import _tmpdir
+    d = _tmpdir()
+    rig = Rig(seed=7, store=Store(d))
+    app = rig.app
+    setup(rig, "teen-patti", 3, names=["Ayşe", "Ben"])
+    assert app.known == ["Ayşe", "Ben"]
+    assert Store(d).load_names() == (app.cfg["names"], ["Ayşe", "Ben"])
+    rig = Rig(seed=8, store=Store(d))                   # the next boot: the session is on the store
+    app = rig.app
+    assert app.known == ["Ayşe", "Ben"] and app.cfg["names"][:3] == ["Ayşe", "Ben", "P3"]
+    assert app.mode == modes.M_RESUME
+    rig.press(DOWN, 2)                                 # (continue, void) New session
+    rig.press(OK)
+    assert app.mode == modes.M_GAME
+    rig.press(OK)
+    rig.press(OK)                                      # the names
+    rig.press(DOWN, 2)
+    assert app.mode == modes.M_NAMES and app.hint == "\x1c seat \x18name OK edit"
+    rig.press(RIGHT)                                   # seat 3: the names remembered, newest first
+    assert app.cfg["names"][2] == "Ayşe"
+    rig.press(RIGHT)
+    assert app.cfg["names"][2] == "Ben"
+    rig.press(RIGHT)
+    assert app.cfg["names"][2] == "Ayşe"
+    rig.press(RIGHT)
+    rig.press(UP)
+    rig.press(OK)                                      # seat 2 "Ben": edited to a new name
+    name_presses(rig, "Zoé")
+    assert app.cfg["names"][:3] == ["Ayşe", "Zoé", "Ben"]
+    rig.press(DOWN, 12)
+    for _ in range(7):                                 # on to the summary, then deal
+        rig.press(OK)
+    assert app.mode == modes.M_SEAL
+    assert app.known == ["Ayşe", "Zoé", "Ben"] and Store(d).load_names()[1] == ["Ayşe", "Zoé", "Ben"]
