@@ -1,0 +1,245 @@
+"""The body of tests/device/session.py (which measures this harness's own heap, then calls ``main``).
+
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/session.py GAME PLAYERS HANDS [MODE]
+
+The compiled firmware (.mpy, as the Pico runs it) sets up GAME for PLAYERS by button presses,
+plays HANDS hands (autoplay_util.autoplay: seeded choices among the legal actions, every
+frame drawn into a 1 KB SSD1306 frame buffer) and ends the session, with the store saving
+after every action. The store is a folder on the host (its buffers are not on the heap, as
+the Pico's flash is not); with ``flash`` it is littlefs2 on a RAM block device with the Pico's
+geometry (4096-byte blocks, 256-byte program size), which needs a large heap, to count the
+bytes programmed into flash. MODE is ``flash`` or ``sample``.
+
+With ``sample`` the heap in use is also sampled inside presses: every function and method of
+every ``dealerbox`` module is wrapped (when its module is first seen) so that each call samples
+the heap on entry and on return. A sample reads ``gc.mem_alloc()`` and, only when that (garbage
+included) is above the peak so far, collects and reads the heap still in use: the peak is the
+highest in-use figure at any call boundary of the firmware, not only after presses. The drawing
+modules, which allocate nothing (tests/host/test_redraw_alloc.py), are not wrapped. The wrappers'
+own bytes, measured when they are installed (a collection before and after), are not counted, nor is
+the harness's code (this module and autoplay_util, measured by session.py when it imports them).
+
+Prints ``key=value`` lines: presses, hands, saves, logs, frames, peak_live (the most heap
+still in use after a collection, sampled after every press, bytes), heap_total, with ``sample``:
+peak_inuse (the most heap in use at any sample, bytes), samples (the collections it took),
+wrapped (the functions wrapped); and with ``flash``: flash_bytes (programmed), flash_writes (programs and
+erases), flash_erases, store_bytes (bytes the store wrote to files). Last line: ``session: OK``.
+"""
+
+import gc
+import os
+import sys
+
+import framebuf
+from autoplay_util import autoplay, chips_conserved
+from dealerbox.rng import SeededEntropy
+from dealerbox.store.saves import Store
+from dealerbox.ui import modes
+
+SEEDS = {"teen-patti": 21, "turkish": 22, "indian": 23}
+
+
+def _function():
+    pass
+
+
+FUNCTION = type(_function)
+# the drawing modules allocate nothing (tests/host/test_redraw_alloc.py): the heap in use cannot rise inside them,
+# so their thousands of calls per frame are not sampled
+DRAWING = ("dealerbox.ui.canvas", "dealerbox.ui.font", "dealerbox.ui.cardart", "dealerbox.ui.widgets",
+           "dealerbox.ui.screens")
+
+
+class Sampler:
+    """The heap in use sampled at every call boundary of the firmware's functions (see the module docstring)."""
+
+    def __init__(self, harness=0):
+        self.peak = 0
+        self.overhead = harness  # bytes of the harness's code, the wrappers (and this sampler's tables) in use
+        self.samples = 0
+        self.wrapped = 0
+        self.seen = {}          # module name -> (id of the module, bytes of its wrappers)
+
+    def sample(self):
+        if gc.mem_alloc() - self.overhead > self.peak:
+            gc.collect()
+            self.samples += 1
+            used = gc.mem_alloc() - self.overhead
+            if used > self.peak:
+                self.peak = used
+
+    def _wrap(self, f):
+        sample = self.sample
+
+        def sampled(*a, **k):
+            sample()
+            r = f(*a, **k)
+            sample()
+            return r
+
+        self.wrapped += 1
+        return sampled
+
+    def _wrap_namespace(self, obj, names, done):
+        """Wrap the plain functions ``obj.NAME`` for NAME in ``names`` (a class's own methods: its __dict__, where
+        a staticmethod is not a function)."""
+        for name in names:
+            if name.startswith("__") and name != "__init__":
+                continue
+            v = names[name] if type(names) is dict else getattr(obj, name, None)
+            if type(v) is FUNCTION and id(v) not in done:
+                w = self._wrap(v)
+                done[id(w)] = True
+                setattr(obj, name, w)
+
+    def scan(self):
+        """Wrap the functions of the ``dealerbox`` modules not seen yet, measuring each module's wrappers (and
+        forget the modules unloaded since: their wrappers went with them)."""
+        for name in list(self.seen):
+            mod, nbytes = self.seen[name]
+            if id(sys.modules.get(name)) != mod:
+                del self.seen[name]
+                self.overhead -= nbytes
+        new = [n for n in sys.modules if n.startswith("dealerbox") and n not in self.seen and n not in DRAWING]
+        for name in new:
+            mod = sys.modules[name]
+            self.seen[name] = (id(mod), 0)
+            gc.collect()
+            before = gc.mem_alloc()
+            self._wrap_module(mod, name)
+            gc.collect()
+            nbytes = gc.mem_alloc() - before
+            self.seen[name] = (id(mod), nbytes)
+            self.overhead += nbytes
+
+    def _wrap_module(self, mod, name):
+        done = {}
+        self._wrap_namespace(mod, dir(mod), done)
+        for k in dir(mod):
+            v = getattr(mod, k)
+            if type(v) is type and getattr(v, "__module__", name) == name:
+                self._wrap_namespace(v, dict(v.__dict__), done)
+
+
+class Rig:
+    """The app on a frame buffer, pressed like the board does; samples the live heap after each press."""
+
+    def __init__(self, app, sampler=None, harness=0):
+        self.sampler = sampler
+        self.harness = harness  # bytes of the harness's own code (session.py): not the firmware's
+        self.buf = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.app = app
+        self.frames = 0
+        self.presses = 0
+        self.peak = 0
+        self.draw()
+
+    def draw(self):
+        self.app.draw(self.fb)
+        self.frames += 1
+
+    def press(self, b, times=1, long=False):
+        for _ in range(times):
+            self.app.press(b, long)
+            if self.app.dirty:
+                self.draw()
+            self.presses += 1
+            gc.collect()
+            used = gc.mem_alloc()
+            if self.sampler is not None:
+                used -= self.sampler.overhead
+                self.sampler.scan()
+            else:
+                used -= self.harness
+            if used > self.peak:
+                self.peak = used
+
+
+class CountingStore(Store):
+    def __init__(self, root):
+        Store.__init__(self, root)
+        self.logs = 0
+
+    def append_log(self, line):
+        self.logs += 1
+        return Store.append_log(self, line)
+
+
+def _tmpdir():
+    name = "/tmp/dbx-session-" + "".join("%02x" % b for b in os.urandom(4))
+    return name
+
+
+def _rmtree(p):
+    try:
+        names = os.listdir(p)
+    except OSError:
+        return
+    for n in names:
+        q = p + "/" + n
+        if os.stat(q)[0] & 0x4000:
+            _rmtree(q)
+        else:
+            os.remove(q)
+    os.rmdir(p)
+
+
+def main(harness=0):
+    """The session of ``sys.argv``; ``harness``: bytes of heap the harness's code holds (not counted)."""
+    game, players, hands = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    flash = len(sys.argv) > 4 and sys.argv[4] == "flash"
+    sampler = Sampler(harness) if len(sys.argv) > 4 and sys.argv[4] == "sample" else None
+    disk = None
+    if flash:
+        import vfs
+        from powercut_util import MOUNT, RamDisk
+
+        disk = RamDisk(4096, 64)
+        vfs.VfsLfs2.mkfs(disk, progsize=256)
+        vfs.mount(vfs.VfsLfs2(disk, progsize=256), MOUNT)
+        root = MOUNT + "/data"
+    else:
+        root = _tmpdir()
+    try:
+        from app_util import setup
+        from dealerbox.ui.app import App
+
+        store = CountingStore(root)
+        if sampler is not None:
+            sampler.scan()
+        rig = Rig(App(SeededEntropy(SEEDS[game]), store=store), sampler, harness)
+        if flash:
+            disk.writes = disk.bytes = disk.erases = 0
+        setup(rig, game, players)
+        setup = None
+        del sys.modules["app_util"]  # the harness's setup walk is done: its code need not stay loaded
+        played, _ = autoplay(rig, SeededEntropy(SEEDS[game] + 100).read, hands)
+        assert rig.app.mode == modes.M_END, rig.app.mode
+        assert chips_conserved(rig.app)
+        print("presses=%d" % rig.presses)
+        print("hands=%d" % played)
+        print("saves=%d" % store.saves)
+        print("logs=%d" % store.logs)
+        print("frames=%d" % rig.frames)
+        print("peak_live=%d" % rig.peak)
+        print("heap_total=%d" % (gc.mem_alloc() + gc.mem_free()))
+        print("harness=%d" % harness)
+        if sampler is not None:
+            print("peak_inuse=%d" % max(sampler.peak, rig.peak))
+            print("samples=%d" % sampler.samples)
+            print("wrapped=%d" % sampler.wrapped)
+        if flash:
+            print("flash_bytes=%d" % disk.bytes)
+            print("flash_writes=%d" % disk.writes)
+            print("flash_erases=%d" % disk.erases)
+            print("store_bytes=%d" % store.bytes_written)
+        rig = store = None
+    finally:
+        if flash:
+            import vfs
+
+            vfs.umount(MOUNT)
+        else:
+            _rmtree(root)
+    print("session: OK")
