@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 MP     := $(VENV)/bin/micropython
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 MPPATH := build/mpy:tests/core
-HEAP   ?= 320K
+HEAP   ?= 512K
 ARGS   ?=
 
 CHROMIUM := /usr/bin/chromium

@@ -2,7 +2,7 @@
 
 Usage (from the repository root; the Makefile sets the path and heap)::
 
-    MP_HEAP=320K MICROPYPATH=build/mpy:tests/core micropython -X heapsize=320K tests/mp_run.py [NAME ...]
+    MP_HEAP=512K MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/mp_run.py [NAME ...]
 
 ``build/mpy`` is the mpy-cross output of firmware/ (``python -m host_tools.build``): the
 tests run on the very bytes that go onto the board. NAMEs filter the modules by
@@ -84,7 +84,7 @@ def main():
     if args and args[0] == "--module":
         run_module(args[1], args[2])
         return
-    heap = os.getenv("MP_HEAP") or "320K"
+    heap = os.getenv("MP_HEAP") or "512K"
     out = _result_file()
     passed = failed = 0
     failures = []

@@ -60,7 +60,7 @@ def walk_rules():
 GOLDEN_RULES = [
     ('awards-everyone-packed', 551483, 1931),
     ('between-busted', 933090035, 2800),
-    ('joker-hunt-turn', 2906443254, 3464),
+    ('joker-hunt-turn', 2790160570, 3464),
     ('joker-hunt-showdown', 2922613270, 1657),
 ]
 

@@ -148,7 +148,7 @@ KEY_VALUE_TEXT = {
 }
 
 # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
-LABELS["forced"] = "Before deal"
+LABELS["forced"] = "Ante"        # what is paid before the deal (seed 001 l'ante)
 LABELS["higher_limits"] = "No top chaal"
 VALUE_TEXT.update({"boot": "boot", "half": "half boot", "quarter": "1/4 boot", "dealer": "dealer",
                    "one-blind": "1 blind", "half-blind": "1/2 blind", "two-blinds": "2 blinds"})
