@@ -9,13 +9,16 @@ hands, and its dealer is the seat the button moved to.
 
 Prints ``{"hands": [{"line", "awards", "stacks"}, ...], "names", "stacks"}`` as
 JSON and exits 0; for a tampered or illegal log prints ``FILE:LINE: reason`` on
-stderr for the first bad line and exits 1 (2 when FILE cannot be read).
+stderr for the first bad line and exits 1 (2 when FILE cannot be read or holds no hand).
+A last line cut short (a power cut while the box appended it) is named on stderr,
+``FILE: the last line (line 5) is cut short: hand 5 is left out``, and the hands before
+it are replayed as usual (exit 0 when they replay).
 """
 
 import json
 import sys
 
-from host_tools import FIRMWARE, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, drop_cut_last_line, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 
 class ReplayError(Exception):
@@ -174,7 +177,8 @@ def replay_hand(log, prev=None):
 
 
 def replay_lines(lines):
-    """Replay an iterable of log lines; returns the output dict. Raises ReplayError with ``.line`` set."""
+    """Replay a list of log lines; returns the output dict. Raises ReplayError with ``.line`` set (0 for a log
+    with no hand). A last line cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
     hands = []
     prev = None
     for no, line in enumerate(lines, 1):
@@ -195,6 +199,7 @@ def replay_lines(lines):
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})
     if prev is None:
         err = ReplayError("no hand in the log")
+        err.empty = True
         err.line = 0
         raise err
     return {"hands": hands, "names": list(prev[1].names), "stacks": list(prev[1].stacks)}
@@ -205,7 +210,8 @@ USAGE = """usage: python -m host_tools.replay FILE
 Replays a Dealer Box hand log (one JSON object per line, docs/hand-log.md): every action is
 checked against the rules, every result and the final stacks compared. Prints the final stacks
 and awards as JSON; exit 1 naming FILE:LINE and the reason at the first bad line, 2 for a file
-that cannot be read."""
+that cannot be read or holds no hand. A last line cut short (the power went while the box wrote
+it) is named on stderr and left out; the hands before it are replayed."""
 
 
 def main(argv=None):
@@ -218,11 +224,15 @@ def main(argv=None):
     if isinstance(lines, str):
         print(lines, file=sys.stderr)
         return 2
+    lines, cut = drop_cut_last_line(lines)
+    if cut:
+        print("%s: %s" % (path, cut), file=sys.stderr)
     try:
         out = replay_lines(lines)
     except ReplayError as exc:
         if exc.line == 0:
             print("%s: %s" % (path, exc), file=sys.stderr)
+            return 2 if getattr(exc, "empty", False) else 1
         else:
             print("%s:%d: %s" % (path, exc.line, exc), file=sys.stderr)
         return 1
