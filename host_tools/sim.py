@@ -79,14 +79,33 @@ def make_app(board, game=None, players=None, out=None):
 
 
 def press(app, b, long):
-    """One button event; after "New session" on the resume screen, the --game/--players choice is applied."""
+    """One button event; after "New session" on the resume screen, the --game/--players choice is applied.
+    What was chosen on the resume screen is kept in ``app.sim_chose``: "resumed" or "new" (``what_ran``)."""
     was = app.mode
     app.press(b, long)
-    pending = getattr(app, "pending", None)
-    if pending is not None and was == modes.M_RESUME and app.mode != modes.M_RESUME:
+    if was == modes.M_RESUME and app.mode != modes.M_RESUME:
+        app.sim_chose = "new" if app.mode == modes.M_GAME else "resumed"
+        pending = getattr(app, "pending", None)
         app.pending = None
-        if app.mode == modes.M_GAME:
+        if pending is not None and app.mode == modes.M_GAME:
             app.choose(pending[0], pending[1])
+
+
+def what_ran(app, a):
+    """The session the run played, for the summary line: the game of ``--game`` (default teen-patti) for a new
+    session; for a saved session that was resumed (or is still offered), that session's game, and that
+    ``--game``/``--players`` (``a``, the arguments) apply only to a new one."""
+    game = a.game or "teen-patti"
+    chose = getattr(app, "sim_chose", None)
+    if chose == "new":
+        return "%s, a new session" % game
+    if chose is None and app.mode != modes.M_RESUME:
+        return game
+    saved = app.cfg["game"] if chose == "resumed" else (app.saved or {}).get("cfg", {}).get("game", "?")
+    said = " ".join(x for x in ("--game %s" % a.game if a.game else "",
+                                "--players %d" % a.players if a.players is not None else "") if x)
+    return "%s the saved %s session%s" % ("resumed" if chose == "resumed" else "still offering", saved,
+                                          " (%s apply only to a new session)" % said if said else "")
 
 
 class Recorder:
@@ -282,9 +301,13 @@ def _read_script(path):
     except OSError as err:
         raise UsageError("cannot read --script %s: %s" % (path, err.strerror or err)) from None
     try:
-        return parse_script(text, path)
+        presses = parse_script(text, path)
     except ValueError as err:
         raise UsageError(str(err)) from None
+    if not presses:
+        raise UsageError("--script %s names no button (it is %s): write the presses as button words, "
+                         "e.g. ok down*3 long-ok" % (path, "empty" if not text.strip() else "only comments"))
+    return presses
 
 
 def _count(n, one, many):
@@ -337,19 +360,18 @@ def main(argv=None):
     board = HostBoard(seed=seed, store_dir=a.store)
     app = make_app(board, a.game, a.players, sys.stderr)
     rec = Recorder(board, app, a.png)
-    game = a.game or "teen-patti"
     try:
         if presses is not None:
             run_script(app, rec, presses)
             print("Dealer Box simulator: %s, script %s: %s, %s%s" % (
-                game, a.script, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
+                what_ran(app, a), a.script, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
                 _stale_note(a)))
             return 0
         if not interactive:
             presses = parse_script(DEMO)
             run_script(app, rec, presses)
             print("Dealer Box simulator demo: %s, seed %d: %s, %s%s" % (
-                game, seed, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
+                what_ran(app, a), seed, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
                 _stale_note(a)))
             return 0
         return run_terminal(app, rec)

@@ -208,13 +208,15 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
                                        'more), one per name: it has 2, but there are 3 names\n' % bad)
 
 
-def test_a_tampered_hand_is_marked_not_verified(tmp_path):
+def test_a_tampered_hand_is_marked_not_verified(tmp_path, capsys):
     logs = fs.session("teen-patti", 3, 3, 8)
     d = logs[1]["deck"]
     d[40], d[41] = d[41], d[40]
     log = tmp_path / "hands.log"
     log.write_text(fs.lines(logs))
-    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 0
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1       # written, and a hand does not check
+    assert capsys.readouterr().err == ("%s: session 1: hand 2 (line 2) NOT verified (python -m host_tools.verify "
+                                       "FILE says why)\n" % log)
     page = _parse((tmp_path / "o" / "report.html").read_text())
     rows = page.tables["s1-hands"][1:]
     assert [r[2] for r in rows] == ["verified", "NOT verified", "verified"]
@@ -267,6 +269,6 @@ def test_a_tampered_result_is_named_and_the_report_still_written(tmp_path):
     logs[2]["result"]["stacks"] = [1, 2]
     log = tmp_path / "hands.log"
     log.write_text(fs.lines(logs))
-    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 0
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1
     text = (tmp_path / "o" / "report.html").read_text()
     assert "hand 3 (line 3) does not replay: result &#x27;awards&#x27; differs" in text
