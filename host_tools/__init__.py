@@ -18,6 +18,12 @@ for _p in (SHIMS, FIRMWARE):
         sys.path.insert(0, _p)
 
 
+def plural(n, word, words=None):
+    """``n`` and ``word`` in the right number for the tools' messages: ``1 hand``, ``2 hands`` (``words``: the
+    plural when it is not ``word + "s"``)."""
+    return "%d %s" % (n, word if n == 1 else (words or word + "s"))
+
+
 def read_hand_log(path):
     """The lines of the hand log at ``path`` (list of str; a byte order mark at the start is ignored), or the
     reason it cannot be read (str: the path and what is wrong), for the tools that read hand logs (replay,

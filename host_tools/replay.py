@@ -18,7 +18,8 @@ it are replayed as usual (exit 0 when they replay).
 import json
 import sys
 
-from host_tools import FIRMWARE, drop_cut_last_line, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import (FIRMWARE, drop_cut_last_line, one_file_argument, plural,  # noqa: F401  (FIRMWARE: puts
+                        read_hand_log)                                           # firmware/ on sys.path)
 
 
 class ReplayError(Exception):
@@ -45,7 +46,8 @@ def _check_list(log, key, what, good, n=None):
         if not good(x):
             raise ReplayError('"%s" must be %s; "%s"[%d] is %s' % (key, what, key, i, _show(x)))
     if n is not None and len(v) != n:
-        raise ReplayError('"%s" must be %s: it has %d, but there are %d names' % (key, what, len(v), n))
+        raise ReplayError('"%s" must be %s: it has %d, but there %s %s' % (key, what, len(v), "is" if n == 1 else "are",
+                                                                          plural(n, "name")))
 
 
 def check_shape(log):
@@ -136,8 +138,9 @@ def replay_hand(log, prev=None):
         for s in range(table.n):
             rebuy = table.bought_in[s] - pt.bought_in[s]
             if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
-                raise ReplayError("seat %d starts with %d chips, but the previous hand left %d "
-                                  "and %d were bought in between" % (s, table.stacks[s], pt.stacks[s], rebuy))
+                raise ReplayError("seat %d starts with %s, but the previous hand left %d and %d %s bought in between"
+                                  % (s, plural(table.stacks[s], "chip"), pt.stacks[s], rebuy,
+                                     "was" if rebuy == 1 else "were"))
         if table.dealer != pt.dealer:
             raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
         if (log.get("carry") or None) != pt.carry:
@@ -164,7 +167,7 @@ def replay_hand(log, prev=None):
     if e.phase != "over" and log["result"].get("voided") is True:
         e.void_hand()  # voided by the table after a restart mid-hand (docs/security.md)
     if e.phase != "over":
-        raise ReplayError("the hand does not end after its %d actions" % len(log["actions"]))
+        raise ReplayError("the hand does not end after its %s" % plural(len(log["actions"]), "action"))
     got, want = e.result, log["result"]
     for k in sorted(got):
         if want.get(k) != json.loads(json.dumps(got[k])):

@@ -28,7 +28,7 @@ import json
 import os
 import sys
 
-from host_tools import FIRMWARE, drop_cut_last_line, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, drop_cut_last_line, plural, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 GAME_NAMES = {"teen-patti": "Teen Patti", "turkish": "Turkish Poker", "indian": "Indian Poker"}
 
@@ -243,11 +243,6 @@ def chart(figs, path=None, first=1):
 
 
 UNSETTLED = "\u2014"      # a figure the report does not give: a hand of the session does not replay
-
-
-def plural(n, word):
-    """``1 hand``, ``2 hands``: ``n`` and ``word`` in the right number (the tools' words all take an s)."""
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def unsettled(f):

@@ -127,7 +127,8 @@ def check_shown(log, e):
     shown, dealt = got.get("shown"), want.get("shown")
     if shown != dealt:
         if not isinstance(shown, list) or len(shown) != len(dealt):
-            raise Mismatch('"shown" must list the cards shown per seat (%d seats)' % len(dealt))
+            raise Mismatch('"shown" must list the cards shown per seat (%d %s)' % (len(dealt), "seat" if len(dealt) == 1
+                                                                                   else "seats"))
         for s in range(len(dealt)):
             if shown[s] != dealt[s]:
                 who = names[s] if s < len(names) else "seat %d" % s
