@@ -18,8 +18,7 @@ it are replayed as usual (exit 0 when they replay).
 import json
 import sys
 
-from host_tools import (FIRMWARE, drop_cut_last_line, one_file_argument, plural,  # noqa: F401  (FIRMWARE: puts
-                        read_hand_log)                                           # firmware/ on sys.path)
+from host_tools import drop_cut_last_line, one_file_argument, plural, read_hand_log  # (and firmware/ on sys.path)
 
 
 class ReplayError(Exception):

@@ -361,8 +361,9 @@ def main(argv=None):
     except OSError as exc:
         print("%s: %s" % (a.out, exc.strerror or exc), file=sys.stderr)
         return 2
+    hands = sum(len(f["hands"]) for f in figs)
     print("wrote %s and %s: %s, %s" % (os.path.join(a.out, "report.html"), os.path.join(a.out, "stacks.png"),
-                                       plural(len(figs), "session"), plural(sum(len(f["hands"]) for f in figs), "hand")))
+                                       plural(len(figs), "session"), plural(hands, "hand")))
     rc = 0
     for k, f in enumerate(figs, 1):
         if f["problems"]:

@@ -364,7 +364,8 @@ def main(argv=None):
         if presses is not None:
             run_script(app, rec, presses)
             print("Dealer Box simulator: %s, script %s: %s, %s%s" % (
-                what_ran(app, a), a.script, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
+                what_ran(app, a), a.script, _count(len(presses), "press", "presses"),
+                _count(rec.frames, "frame", "frames"),
                 _stale_note(a)))
             return 0
         if not interactive:
