@@ -102,10 +102,11 @@ def what_ran(app, a):
     if chose is None and app.mode != modes.M_RESUME:
         return game
     saved = app.cfg["game"] if chose == "resumed" else (app.saved or {}).get("cfg", {}).get("game", "?")
-    said = " ".join(x for x in ("--game %s" % a.game if a.game else "",
-                                "--players %d" % a.players if a.players is not None else "") if x)
+    said = [x for x in ("--game %s" % a.game if a.game else "",
+                        "--players %d" % a.players if a.players is not None else "") if x]
     return "%s the saved %s session%s" % ("resumed" if chose == "resumed" else "still offering", saved,
-                                          " (%s apply only to a new session)" % said if said else "")
+                                          " (%s %s only to a new session)" % (" ".join(said), "apply" if len(said) > 1
+                                                                              else "applies") if said else "")
 
 
 class Recorder:

@@ -164,6 +164,11 @@ def test_the_summary_names_the_resumed_session(tmp_path, capsys):
     rc, out, _err = _tool(capsys, sim.main, ["--store", str(store), "--script", str(ok), "--seed", "3"])
     assert rc == 0 and out.splitlines()[-1].startswith("Dealer Box simulator: resumed the saved teen-patti "
                                                        "session, script")
+    stay = _write(tmp_path, "down\n", "stay.keys")                 # moves on the resume screen, chooses nothing
+    rc, out, _err = _tool(capsys, sim.main, ["--players", "4", "--store", str(store), "--script", str(stay)])
+    assert rc == 0 and out.splitlines()[-1].startswith(
+        "Dealer Box simulator: still offering the saved teen-patti session (--players 4 applies only to a new "
+        "session), script %s: 1 press" % stay)
     new = _write(tmp_path, "up ok\n", "new.keys")                   # UP wraps to New session
     rc, out, _err = _tool(capsys, sim.main, ["--game", "turkish", "--store", str(store), "--script", str(new),
                                              "--seed", "3"])
