@@ -15,9 +15,14 @@ hand, one panel per session). Per session (a log may hold several: docs/hand-log
   (``host_tools.verify``).
 
 The session's figures come from the hands replayed through the engines (``host_tools.replay``), so a
-carried Turkish pot goes back to its owners at the end as on the box; a hand that does not replay (a
-voided or tampered hand) is named and its logged figures are used. Exit 0 when written, 2 for a file
-that cannot be read or is not a hand log (the reason in words).
+carried Turkish pot goes back to its owners at the end as on the box. A voided hand is shown as voided (its
+chips went back). A hand that does not replay (tampered or damaged) or a damaged line is named, counts for
+nobody, and its session is not settled (no nets, no payments: ``unsettled``): the logged numbers are never
+used. A last line cut short (a power cut while the box appended it) is named and left out.
+
+Exit 0 when the page is written and every hand replays and verifies; 1 when it is written but a hand does
+not replay or does not verify (named on stderr); 2 for a file that cannot be read, is not a hand log or holds
+no hand (the reason in words), or a folder that cannot be written.
 """
 
 import argparse
@@ -57,30 +62,39 @@ class ReportError(Exception):
 
 
 def read_logs(lines):
-    """``[(line number, hand-log dict)]`` of the non-blank lines. Raises ReportError for a line that is not a
-    hand's JSON object or whose fields do not have their shapes (``host_tools.replay.check_shape``, naming the
-    line and the field), or when there is no hand at all."""
+    """``[(line number, hand-log dict)]`` of the non-blank lines; a damaged line after the first hand is
+    ``(line number, reason)`` (str: not JSON, not a hand's object, or a field without its shape), so the report
+    names it and settles nothing across it. Raises ReportError when the first line is not a hand log (naming
+    the line and the field: ``host_tools.replay.check_shape``), or when there is no hand at all."""
     from host_tools.replay import ReplayError, check_shape
 
     out = []
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        why = None
         try:
             log = json.loads(line)
         except (ValueError, RecursionError):
-            raise ReportError("not a hand log (line %d is not JSON)" % no) from None
-        if not isinstance(log, dict) or not isinstance(log.get("names"), list) or "game" not in log \
-                or not isinstance(log.get("stacks"), list):
-            raise ReportError("not a hand log (line %d is not a hand's JSON object with a game, names and stacks)"
-                              % no)
-        shaped = dict(log)
-        if not isinstance(shaped.get("result"), dict):    # a voided hand has no result
-            shaped["result"] = {}
-        try:
-            check_shape(shaped)
-        except ReplayError as exc:
-            raise ReportError("line %d: %s" % (no, exc)) from None
+            log, why = None, "not JSON"
+        if why is None and (not isinstance(log, dict) or not isinstance(log.get("names"), list)
+                            or "game" not in log or not isinstance(log.get("stacks"), list)):
+            why = "not a hand's JSON object with a game, names and stacks"
+        if why is None:
+            shaped = dict(log)
+            if not isinstance(shaped.get("result"), dict):    # a voided hand has no result
+                shaped["result"] = {}
+            try:
+                check_shape(shaped)
+            except ReplayError as exc:
+                why = str(exc)
+                if not out:
+                    raise ReportError("line %d: %s" % (no, why)) from None
+        if why is not None:
+            if not out:
+                raise ReportError("not a hand log (line %d is %s)" % (no, why))
+            out.append((no, why))
+            continue
         out.append((no, log))
     if not out:
         raise ReportError("no hand in the log")
@@ -89,10 +103,14 @@ def read_logs(lines):
 
 def split_sessions(logs):
     """The ``(line, log)`` pairs cut into sessions: a line starts a new one when its ``hand`` is 1 or its game
-    or names differ from the previous line's (``host_tools.replay.same_session``)."""
+    or names differ from the previous line's (``host_tools.replay.same_session``); a damaged line (``(line,
+    reason)``) stays in the session of the line before it."""
     sessions = []
     prev = None
     for no, log in logs:
+        if isinstance(log, str):
+            sessions[-1].append((no, log))
+            continue
         if prev is None or log.get("hand") == 1 or log.get("game") != prev.get("game") \
                 or log.get("names") != prev.get("names"):
             sessions.append([])
@@ -135,6 +153,12 @@ def session_figures(session):
     carry = None
     cents = 0
     for no, log in session:
+        if isinstance(log, str):                    # a damaged line: no hand can be read from it
+            problems.append("line %d is damaged (%s)" % (no, log))
+            hands.append({"hand": None, "line": no, "verified": False, "commit": "", "stacks": None,
+                          "reason": "damaged: %s" % log})
+            prev = None
+            continue
         if type(log.get("cents")) is int and log["cents"] > 0:
             cents = log["cents"]
         before_bought = list(log.get("bought_in") or log["stacks"])
@@ -369,7 +393,7 @@ def main(argv=None):
         if f["problems"]:
             print("%s: session %d: %s" % (a.log, k, unsettled(f)), file=sys.stderr)
             rc = 1
-        bad = [h for h in f["hands"] if not h["verified"]]
+        bad = [h for h in f["hands"] if not h["verified"] and h["hand"] is not None]   # (damaged: said above)
         if bad:
             print("%s: session %d: %s NOT verified (python -m host_tools.verify FILE says why)"
                   % (a.log, k, ", ".join("hand %s (line %d)" % (h["hand"], h["line"]) for h in bad)), file=sys.stderr)

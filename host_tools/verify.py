@@ -186,7 +186,8 @@ def verify_lines(lines, out=print):
             c, finished = verify_hand(log)
         except Mismatch as exc:
             bad += 1
-            out("%s (line %d): NOT verified: %s" % (label(log, no), no, exc))
+            where = label(log, no)
+            out("%s: NOT verified: %s" % (where if where.startswith("line") else "%s (line %d)" % (where, no), exc))
             continue
         ok += 1
         out("%s: verified %s%s" % (label(log, no), c[:8], "" if finished else " (the hand did not finish)"))
