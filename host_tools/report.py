@@ -250,6 +250,7 @@ def chart(figs, path=None, first=1):
                     linestyle=DASHES[s % len(DASHES)], linewidth=1.4, label=name)
         ax.set_title("Session %d: %s" % (k + first, GAME_NAMES.get(f["game"], f["game"])))
         ax.set_xlabel("hand")
+        ax.set_xlim(-0.5, max(len(xs) - 1, 1) + 0.5)             # whole hands on the axis, however few
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))      # chips are whole: no 100.5
         ax.set_ylabel("stack (chips)")

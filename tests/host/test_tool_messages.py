@@ -221,9 +221,17 @@ def test_the_chart_keeps_equal_stacks_apart_the_legend_outside_and_whole_chips(t
     fig.canvas.draw()
     legend = ax.get_legend().get_window_extent()
     assert legend.x0 >= ax.get_window_extent().x1           # right of the plot area, covering no point
-    ticks = [t for t in ax.get_yticks() if ax.get_ylim()[0] <= t <= ax.get_ylim()[1]]
-    assert ticks and all(t == int(t) for t in ticks)
+    for ticks, (lo, hi) in ((ax.get_yticks(), ax.get_ylim()), (ax.get_xticks(), ax.get_xlim())):
+        ticks = [t for t in ticks if lo <= t <= hi]
+        assert ticks and all(t == int(t) for t in ticks)
     plt.close(fig)
+    kept.clear()
+    one = report.write_report(fs.lines(fs.session("indian", 4, 1, 5)).split("\n"), str(tmp_path / "r1"))
+    report.chart(one)                                       # one hand: still whole hands on the x axis
+    ax = kept[0].axes[0]
+    kept[0].canvas.draw()
+    assert [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]] == [0, 1]
+    plt.close(kept[0])
 
 
 # 8. handrank: Turkish needs its deck -----------------------------------------------------------------------
