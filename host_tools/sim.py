@@ -11,7 +11,9 @@
   an earlier run in DIR (files named ``frame_NNNN.png``) are removed first, and the summary says how many.
 * ``--seed N`` (0 to 2**32-1) fixes the deal (SeededEntropy); ``--store DIR`` keeps the session
   and the hand logs in DIR (the box's power-cut-safe store), so a later run offers "resume" (then
-  ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so).
+  ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so; the summary
+  line after a script or the demo names the session that ran: ``resumed the saved teen-patti session
+  (--game turkish applies only to a new session)``, ``turkish, a new session``: ``what_ran``).
 * A bad argument (players out of the game's range, a script that cannot be read or names no button,
   a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr
   and exit status 2. A terminal too small for the screen gets a half-size (braille) screen, or a
