@@ -73,8 +73,8 @@ def _cut_json(text):
             return len(t) - pos <= 5                        # "\u00" at the very end
         if any(lit.startswith(rest) for lit in ("true", "false", "null")):
             return True
-        return re.fullmatch(r"-?[0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?", t[t.rfind(" ", 0, len(t)) + 1:]
-                            .lstrip("[")) is not None and msg.startswith("Expecting")
+        # a number cut inside (``1.``, ``1e``, ``-``): what follows the error is the rest of that number
+        return msg.startswith("Expecting") and re.fullmatch(r"-?[0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?", rest) is not None
     return False
 
 

@@ -35,11 +35,14 @@ def five():
 
 
 def test_every_cut_of_a_line_is_cut_short_and_nothing_else_is(five):
+    turkish = fs.session("turkish", 3, 2, 14, names=["Ay\u015fe", "Mehmet", "Kristina"])[1]   # draws, \u escapes
+    for line in (json.dumps(five[0]), json.dumps(turkish)):
+        hand = '"hand": %d,' % json.loads(line)["hand"]
+        for k in range(1, len(line)):
+            _lines, note = drop_cut_last_line(["", line[:k]])
+            assert note == "the last line (line 2) is cut short: %s is left out" % (
+                hand[1:-1].replace('": ', " ") if hand in line[:k] else "its hand"), (k, line[:k][-20:])
     line = json.dumps(five[0])
-    for k in range(1, len(line)):
-        _lines, note = drop_cut_last_line(["", line[:k]])
-        assert note == "the last line (line 2) is cut short: %s is left out" % (
-            "hand 1" if '"hand": 1,' in line[:k] else "its hand"), k
     for whole in ([line], [line, ""], ["{not json"], ["[1, 2"], ["hello"], [line + "}"], [], ["", " "]):
         assert drop_cut_last_line(whole) == (whole, None), whole
     assert drop_cut_last_line([line[:-40], line]) == ([line[:-40], line], None)   # not the last line: damaged
