@@ -18,6 +18,12 @@ for _p in (SHIMS, FIRMWARE):
         sys.path.insert(0, _p)
 
 
+def plural(n, word, words=None):
+    """``n`` and ``word`` in the right number for the tools' messages: ``1 hand``, ``2 hands`` (``words``: the
+    plural when it is not ``word + "s"``)."""
+    return "%d %s" % (n, word if n == 1 else (words or word + "s"))
+
+
 def read_hand_log(path):
     """The lines of the hand log at ``path`` (list of str; a byte order mark at the start is ignored), or the
     reason it cannot be read (str: the path and what is wrong), for the tools that read hand logs (replay,
@@ -43,3 +49,52 @@ def one_file_argument(tool, argv, usage):
         print("%s: %s\n%s" % (tool, why, usage.split("\n")[0]), file=sys.stderr)
         return 2
     return argv[0]
+
+
+def _cut_json(text):
+    """True when ``text`` (one line) is the start of a JSON object that stops before its end: what a power cut
+    leaves while the box appends a hand's line (every error of the parse is the end of the text coming too soon)."""
+    import json
+    import re
+
+    t = text.strip()
+    if not t.startswith("{"):
+        return False
+    try:
+        json.loads(t)
+    except RecursionError:
+        return False
+    except ValueError as exc:
+        pos, msg = getattr(exc, "pos", -1), getattr(exc, "msg", "")
+        if pos >= len(t) or msg.startswith("Unterminated string"):
+            return True
+        rest = t[pos:]
+        if msg.startswith("Invalid \\uXXXX escape"):
+            return len(t) - pos <= 5                        # "\u00" at the very end
+        if any(lit.startswith(rest) for lit in ("true", "false", "null")):
+            return True
+        # a number cut inside (``1.``, ``1e``, ``-``): what follows the error is the rest of that number
+        return msg.startswith("Expecting") and re.fullmatch(r"-?[0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?", rest) is not None
+    return False
+
+
+def drop_cut_last_line(lines):
+    """The hand log's ``lines`` (list of str) without a last line cut short, and what to say about it.
+
+    A line is appended whole when a hand ends; a power cut while the box writes it leaves the last line cut
+    short (the box drops it when it starts again: docs/hand-log.md). Returns ``(lines, note)``: ``lines`` with
+    that line blanked (the other line numbers stay), and ``note`` (str) naming the line and the hand left out,
+    ``"the last line (line 5) is cut short: hand 5 is left out"``, or ``(lines, None)`` when the last non-blank
+    line is not cut short (a line that is not JSON anywhere else stays an error of the tool)."""
+    import re
+
+    last = len(lines) - 1
+    while last >= 0 and not lines[last].strip():
+        last -= 1
+    if last < 0 or not _cut_json(lines[last]):
+        return lines, None
+    m = re.search(r'"hand": ?([0-9]+)[,}]', lines[last])
+    hand = ("hand %s" % m.group(1)) if m else "its hand"
+    out = list(lines)
+    out[last] = ""
+    return out, "the last line (line %d) is cut short: %s is left out" % (last + 1, hand)

@@ -1,7 +1,11 @@
 """Settle disputes at the table: rank hands with the box's own evaluator.
 
-    python -m host_tools.handrank --game {teen-patti,turkish,indian} [--deck N] [--house NAME ...]
+    python -m host_tools.handrank --game {teen-patti,indian} [--house NAME ...]
+    python -m host_tools.handrank --game turkish --deck {24,28,32,36} [--house NAME ...]
 
+Turkish needs ``--deck``: the deck follows the players dealt in (2 -> 24 cards, 3 -> 28, 4 -> 32, 5 -> 36,
+docs/turkish.md) and decides the ranking (which straights there are, which cards exist), so a guessed deck
+could settle a dispute the wrong way; the command asks for it rather than guess.
 Reads hands from standard input, one per line, in standard notation (``As Kd Qh``,
 ``10h``, ``T♠``; commas are allowed between cards). For each line:
 
@@ -40,6 +44,10 @@ examples:
   echo "As 2d 3c vs Ah Kd Qc" | python -m host_tools.handrank --game teen-patti
   printf 'As 6d 7c 8h 9s\\n' | python -m host_tools.handrank --game turkish --deck 36
 """
+
+
+USAGE = ("python -m host_tools.handrank --game {teen-patti,indian} [--house NAME ...]\n"
+         "       python -m host_tools.handrank --game turkish --deck {24,28,32,36} [--house NAME ...]")
 
 
 class LineError(ValueError):
@@ -134,12 +142,15 @@ def _without_bom(text):
 def build_parser():
     ap = argparse.ArgumentParser(
         prog="python -m host_tools.handrank",
+        usage=USAGE,
         description="Rank hands read from standard input, one per line (HAND, or HAND vs HAND).",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.add_argument("--game", required=True, choices=GAMES)
-    ap.add_argument("--deck", type=int, default=None, help="Turkish deck size: 24, 28, 32 or 36")
+    ap.add_argument("--deck", type=int, default=None, metavar="N",
+                    help="Turkish only, and required there: the deck of the players dealt in, 24, 28, 32 or 36 "
+                         "cards (2, 3, 4 or 5 players)")
     ap.add_argument("--house", nargs="+", action="extend", default=[], metavar="NAME", help="house rules (below)")
     return ap
 

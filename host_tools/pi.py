@@ -27,6 +27,11 @@ def make_app(board):
     return App(board.entropy, store=board.store, clock=board.ticks_ms)
 
 
+def plain(text):
+    """``text`` of a docstring as plain words for ``--help``: the RST literal marks (double backticks) taken off."""
+    return text.replace("``", "")
+
+
 def _stop(signum, frame):
     raise KeyboardInterrupt
 
@@ -38,7 +43,7 @@ def main(argv=None, make_board=None):
     from dealerbox.boards import loop
     from dealerbox.boards.pi import CONFIG_FILE, STORE_ROOT, PiBoard, StartError
 
-    ap = argparse.ArgumentParser(prog="python -m host_tools.pi", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m host_tools.pi", description=plain(__doc__.split("\n")[0]))
     ap.add_argument("--data", default=STORE_ROOT, help="folder of the saved session and hand log (default %(default)s)")
     ap.add_argument("--config", default=CONFIG_FILE, help="JSON configuration, optional (default %(default)s)")
     a = ap.parse_args(argv)

@@ -9,13 +9,16 @@ hands, and its dealer is the seat the button moved to.
 
 Prints ``{"hands": [{"line", "awards", "stacks"}, ...], "names", "stacks"}`` as
 JSON and exits 0; for a tampered or illegal log prints ``FILE:LINE: reason`` on
-stderr for the first bad line and exits 1 (2 when FILE cannot be read).
+stderr for the first bad line and exits 1 (2 when FILE cannot be read or holds no hand).
+A last line cut short (a power cut while the box appended it) is named on stderr,
+``FILE: the last line (line 5) is cut short: hand 5 is left out``, and the hands before
+it are replayed as usual (exit 0 when they replay).
 """
 
 import json
 import sys
 
-from host_tools import FIRMWARE, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import drop_cut_last_line, one_file_argument, plural, read_hand_log  # (and firmware/ on sys.path)
 
 
 class ReplayError(Exception):
@@ -42,7 +45,8 @@ def _check_list(log, key, what, good, n=None):
         if not good(x):
             raise ReplayError('"%s" must be %s; "%s"[%d] is %s' % (key, what, key, i, _show(x)))
     if n is not None and len(v) != n:
-        raise ReplayError('"%s" must be %s: it has %d, but there are %d names' % (key, what, len(v), n))
+        raise ReplayError('"%s" must be %s: it has %d, but there %s %s' % (key, what, len(v), "is" if n == 1 else "are",
+                                                                          plural(n, "name")))
 
 
 def check_shape(log):
@@ -133,8 +137,9 @@ def replay_hand(log, prev=None):
         for s in range(table.n):
             rebuy = table.bought_in[s] - pt.bought_in[s]
             if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
-                raise ReplayError("seat %d starts with %d chips, but the previous hand left %d "
-                                  "and %d were bought in between" % (s, table.stacks[s], pt.stacks[s], rebuy))
+                raise ReplayError("seat %d starts with %s, but the previous hand left %d and %d %s bought in between"
+                                  % (s, plural(table.stacks[s], "chip"), pt.stacks[s], rebuy,
+                                     "was" if rebuy == 1 else "were"))
         if table.dealer != pt.dealer:
             raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
         if (log.get("carry") or None) != pt.carry:
@@ -161,7 +166,7 @@ def replay_hand(log, prev=None):
     if e.phase != "over" and log["result"].get("voided") is True:
         e.void_hand()  # voided by the table after a restart mid-hand (docs/security.md)
     if e.phase != "over":
-        raise ReplayError("the hand does not end after its %d actions" % len(log["actions"]))
+        raise ReplayError("the hand does not end after its %s" % plural(len(log["actions"]), "action"))
     got, want = e.result, log["result"]
     for k in sorted(got):
         if want.get(k) != json.loads(json.dumps(got[k])):
@@ -174,7 +179,8 @@ def replay_hand(log, prev=None):
 
 
 def replay_lines(lines):
-    """Replay an iterable of log lines; returns the output dict. Raises ReplayError with ``.line`` set."""
+    """Replay a list of log lines; returns the output dict. Raises ReplayError with ``.line`` set (0 for a log
+    with no hand). A last line cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
     hands = []
     prev = None
     for no, line in enumerate(lines, 1):
@@ -195,6 +201,7 @@ def replay_lines(lines):
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})
     if prev is None:
         err = ReplayError("no hand in the log")
+        err.empty = True
         err.line = 0
         raise err
     return {"hands": hands, "names": list(prev[1].names), "stacks": list(prev[1].stacks)}
@@ -205,7 +212,8 @@ USAGE = """usage: python -m host_tools.replay FILE
 Replays a Dealer Box hand log (one JSON object per line, docs/hand-log.md): every action is
 checked against the rules, every result and the final stacks compared. Prints the final stacks
 and awards as JSON; exit 1 naming FILE:LINE and the reason at the first bad line, 2 for a file
-that cannot be read."""
+that cannot be read or holds no hand. A last line cut short (the power went while the box wrote
+it) is named on stderr and left out; the hands before it are replayed."""
 
 
 def main(argv=None):
@@ -218,11 +226,15 @@ def main(argv=None):
     if isinstance(lines, str):
         print(lines, file=sys.stderr)
         return 2
+    lines, cut = drop_cut_last_line(lines)
+    if cut:
+        print("%s: %s" % (path, cut), file=sys.stderr)
     try:
         out = replay_lines(lines)
     except ReplayError as exc:
         if exc.line == 0:
             print("%s: %s" % (path, exc), file=sys.stderr)
+            return 2 if getattr(exc, "empty", False) else 1
         else:
             print("%s:%d: %s" % (path, exc.line, exc), file=sys.stderr)
         return 1

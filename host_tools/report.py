@@ -15,9 +15,14 @@ hand, one panel per session). Per session (a log may hold several: docs/hand-log
   (``host_tools.verify``).
 
 The session's figures come from the hands replayed through the engines (``host_tools.replay``), so a
-carried Turkish pot goes back to its owners at the end as on the box; a hand that does not replay (a
-voided or tampered hand) is named and its logged figures are used. Exit 0 when written, 2 for a file
-that cannot be read or is not a hand log (the reason in words).
+carried Turkish pot goes back to its owners at the end as on the box. A voided hand is shown as voided (its
+chips went back). A hand that does not replay (tampered or damaged) or a damaged line is named, counts for
+nobody, and its session is not settled (no nets, no payments: ``unsettled``): the logged numbers are never
+used. A last line cut short (a power cut while the box appended it) is named and left out.
+
+Exit 0 when the page is written and every hand replays and verifies; 1 when it is written but a hand does
+not replay or does not verify (named on stderr); 2 for a file that cannot be read, is not a hand log or holds
+no hand (the reason in words), or a folder that cannot be written.
 """
 
 import argparse
@@ -28,7 +33,7 @@ import json
 import os
 import sys
 
-from host_tools import FIRMWARE, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, drop_cut_last_line, plural, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 GAME_NAMES = {"teen-patti": "Teen Patti", "turkish": "Turkish Poker", "indian": "Indian Poker"}
 
@@ -47,35 +52,49 @@ table.settle td, table.hands td { text-align: left; } table.settle td:last-child
 """
 
 
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")     # one per seat (up to 10 players)
+DASHES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 1)), (0, (8, 2)),
+          (0, (4, 2, 1, 2, 1, 2)), (0, (2, 2)))
+
+
 class ReportError(Exception):
     """The log cannot be read as hand logs; ``str(e)`` says why."""
 
 
 def read_logs(lines):
-    """``[(line number, hand-log dict)]`` of the non-blank lines. Raises ReportError for a line that is not a
-    hand's JSON object or whose fields do not have their shapes (``host_tools.replay.check_shape``, naming the
-    line and the field), or when there is no hand at all."""
+    """``[(line number, hand-log dict)]`` of the non-blank lines; a damaged line after the first hand is
+    ``(line number, reason)`` (str: not JSON, not a hand's object, or a field without its shape), so the report
+    names it and settles nothing across it. Raises ReportError when the first line is not a hand log (naming
+    the line and the field: ``host_tools.replay.check_shape``), or when there is no hand at all."""
     from host_tools.replay import ReplayError, check_shape
 
     out = []
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        why = None
         try:
             log = json.loads(line)
         except (ValueError, RecursionError):
-            raise ReportError("not a hand log (line %d is not JSON)" % no) from None
-        if not isinstance(log, dict) or not isinstance(log.get("names"), list) or "game" not in log \
-                or not isinstance(log.get("stacks"), list):
-            raise ReportError("not a hand log (line %d is not a hand's JSON object with a game, names and stacks)"
-                              % no)
-        shaped = dict(log)
-        if not isinstance(shaped.get("result"), dict):    # a voided hand has no result
-            shaped["result"] = {}
-        try:
-            check_shape(shaped)
-        except ReplayError as exc:
-            raise ReportError("line %d: %s" % (no, exc)) from None
+            log, why = None, "not JSON"
+        if why is None and (not isinstance(log, dict) or not isinstance(log.get("names"), list)
+                            or "game" not in log or not isinstance(log.get("stacks"), list)):
+            why = "not a hand's JSON object with a game, names and stacks"
+        if why is None:
+            shaped = dict(log)
+            if not isinstance(shaped.get("result"), dict):    # a voided hand has no result
+                shaped["result"] = {}
+            try:
+                check_shape(shaped)
+            except ReplayError as exc:
+                why = str(exc)
+                if not out:
+                    raise ReportError("line %d: %s" % (no, why)) from None
+        if why is not None:
+            if not out:
+                raise ReportError("not a hand log (line %d is %s)" % (no, why))
+            out.append((no, why))
+            continue
         out.append((no, log))
     if not out:
         raise ReportError("no hand in the log")
@@ -84,10 +103,14 @@ def read_logs(lines):
 
 def split_sessions(logs):
     """The ``(line, log)`` pairs cut into sessions: a line starts a new one when its ``hand`` is 1 or its game
-    or names differ from the previous line's (``host_tools.replay.same_session``)."""
+    or names differ from the previous line's (``host_tools.replay.same_session``); a damaged line (``(line,
+    reason)``) stays in the session of the line before it."""
     sessions = []
     prev = None
     for no, log in logs:
+        if isinstance(log, str):
+            sessions[-1].append((no, log))
+            continue
         if prev is None or log.get("hand") == 1 or log.get("game") != prev.get("game") \
                 or log.get("names") != prev.get("names"):
             sessions.append([])
@@ -130,6 +153,12 @@ def session_figures(session):
     carry = None
     cents = 0
     for no, log in session:
+        if isinstance(log, str):                    # a damaged line: no hand can be read from it
+            problems.append("line %d is damaged (%s)" % (no, log))
+            hands.append({"hand": None, "line": no, "verified": False, "commit": "", "stacks": None,
+                          "reason": "damaged: %s" % log})
+            prev = None
+            continue
         if type(log.get("cents")) is int and log["cents"] > 0:
             cents = log["cents"]
         before_bought = list(log.get("bought_in") or log["stacks"])
@@ -146,31 +175,35 @@ def session_figures(session):
             e, table = prev
             stacks, bought, carry = list(table.stacks), list(table.bought_in), table.carry
             result = e.result
+            after = list(stacks)
         except replay.ReplayError as exc:
             voided = hv["verified"] and hv["reason"]        # verified as far as it went: it did not finish
             if voided:
                 hv["reason"] = "voided: the hand did not finish (its chips went back)"
-            else:
+                stacks = list(log["stacks"])                # voided: every chip back, as it started
+                after = list(stacks)
+                rb = _rebuys_in(log)
+                bought = [before_bought[s] + rb[s] for s in range(n)]
+                carry = log.get("carry") if isinstance(log.get("carry"), list) else None   # still waiting
+            else:                                           # its logged figures are not used: nothing confirms them
                 problems.append("hand %s (line %d) does not replay: %s" % (log.get("hand", "?"), no, exc))
+                hv["reason"] = (hv["reason"] + "; " if hv["reason"] else "") + "does not replay: %s" % exc
+                after = None
             prev = None
-            result = log.get("result") if isinstance(log.get("result"), dict) and not voided else None
-            logged = result.get("stacks") if result else None
-            stacks = list(logged) if isinstance(logged, list) and len(logged) == n \
-                and all(type(x) is int for x in logged) else list(log["stacks"])   # voided: as it started
-            rb = _rebuys_in(log)
-            bought = [before_bought[s] + rb[s] for s in range(n)]
-            carry = log.get("carry") if voided and isinstance(log.get("carry"), list) else None   # still waiting
+            result = None
         for s in range(n):
+            if after is None:                       # a hand that does not replay counts for nobody
+                continue
             players[s]["rebuys"] += sum(1 for row in log.get("actions") or []
                                         if isinstance(row, list) and len(row) >= 3 and row[0] == s
                                         and row[1] == "rebuy")
-            if log["stacks"][s] > 0 and (result or not hv["reason"].startswith("voided")):
+            if log["stacks"][s] > 0 and result:
                 players[s]["played"] += 1
         if result:
             got = [0] * n
             for a in result.get("awards") or []:
                 if isinstance(a, list) and len(a) == 3 and type(a[1]) is int and 0 <= a[1] < n \
-                        and type(a[2]) is int and a[2] > 0:     # a hand that did not replay: its logged awards
+                        and type(a[2]) is int and a[2] > 0:
                     got[a[1]] += a[2]
             shown = result.get("shown")
             showdown = isinstance(shown, list) and sum(1 for x in shown if x) >= 2
@@ -179,13 +212,18 @@ def session_figures(session):
                     players[s]["won"] += 1
                     players[s]["showdowns"] += 1 if showdown else 0
                     players[s]["biggest"] = max(players[s]["biggest"], got[s])
-        hv.update({"hand": log.get("hand"), "line": no, "stacks": list(stacks)})
+        hv.update({"hand": log.get("hand"), "line": no, "stacks": after})
         hands.append(hv)
-    net = nets(stacks, bought, carry)              # a session stopped now: a carried pot goes back
     final = [stacks[s] + (carry[s] if carry else 0) for s in range(n)]
-    for s in range(n):
-        players[s].update({"bought_in": bought[s], "net": net[s], "money": net[s] * cents if cents else None})
-    ts = transfers([x * cents for x in net] if cents else net)
+    if problems:                # the chips rest on logged numbers the replay does not confirm: no money from them
+        for s in range(n):
+            players[s].update({"bought_in": None, "net": None, "money": None})
+        ts = []
+    else:
+        net = nets(stacks, bought, carry)          # a session stopped now: a carried pot goes back
+        for s in range(n):
+            players[s].update({"bought_in": bought[s], "net": net[s], "money": net[s] * cents if cents else None})
+        ts = transfers([x * cents for x in net] if cents else net)
     return {"game": first["game"], "names": names, "cents": cents, "hands": hands, "start": list(first["stacks"]),
             "players": players, "final": final, "transfers": ts, "problems": problems}
 
@@ -198,20 +236,27 @@ def chart(figs, path=None, first=1):
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    fig, axes = plt.subplots(len(figs), 1, figsize=(8, 3.6 * len(figs)), squeeze=False)
+    fig, axes = plt.subplots(len(figs), 1, figsize=(9, 3.6 * len(figs)), squeeze=False)
     for k, f in enumerate(figs):
         ax = axes[k][0]
         xs = list(range(len(f["hands"]) + 1))
+        n = len(f["names"])
         for s, name in enumerate(f["names"]):
-            ax.plot(xs, [f["start"][s]] + [h["stacks"][s] for h in f["hands"]], marker="o", markersize=3,
-                    label=name)
+            # players with equal stacks must not hide each other: each line its own dash pattern and marker,
+            # and shifted by a small fraction of a hand (the hands stay at whole numbers on the axis)
+            shift = (s - (n - 1) / 2) * min(0.06, 0.3 / max(n, 1))
+            ys = [f["start"][s]] + [float("nan") if h["stacks"] is None else h["stacks"][s] for h in f["hands"]]
+            ax.plot([x + shift for x in xs], ys, marker=MARKERS[s % len(MARKERS)], markersize=4,
+                    linestyle=DASHES[s % len(DASHES)], linewidth=1.4, label=name)
         ax.set_title("Session %d: %s" % (k + first, GAME_NAMES.get(f["game"], f["game"])))
         ax.set_xlabel("hand")
+        ax.set_xlim(-0.5, max(len(xs) - 1, 1) + 0.5)             # whole hands on the axis, however few
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))      # chips are whole: no 100.5
         ax.set_ylabel("stack (chips)")
         ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper left", fontsize="small", ncol=min(5, len(f["names"])))
-    fig.tight_layout()
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, fontsize="small")   # outside
+    fig.tight_layout()                        # makes room for the legends right of the plots
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100)
     plt.close(fig)
@@ -220,6 +265,17 @@ def chart(figs, path=None, first=1):
         with open(path, "wb") as out:
             out.write(data)
     return data
+
+
+UNSETTLED = "\u2014"      # a figure the report does not give: a hand of the session does not replay
+
+
+def unsettled(f):
+    """Why the session of ``f`` (``session_figures``) is not settled: the hands that do not replay, in words."""
+    return ("Not settled: %s. The chips after %s rest on logged numbers the replay does not confirm (changed or "
+            "damaged), so this report gives no nets and no payments for this session; the other figures count "
+            "only the hands that replay (python -m host_tools.replay FILE names the first difference)."
+            % ("; ".join(f["problems"]), "it" if len(f["problems"]) == 1 else "them"))
 
 
 def _signed(n):
@@ -234,8 +290,8 @@ def section_html(k, f):
     sid = "s%d" % k
     cents = f["cents"]
     out = ['<section id="%s">' % sid,
-           "<h2>Session %d: %s, %d players, %d hands</h2>" % (k, e(GAME_NAMES.get(f["game"], f["game"])),
-                                                             len(f["names"]), len(f["hands"]))]
+           "<h2>Session %d: %s, %s, %s</h2>" % (k, e(GAME_NAMES.get(f["game"], f["game"])),
+                                                 plural(len(f["names"]), "player"), plural(len(f["hands"]), "hand"))]
     png = base64.b64encode(chart([f], first=k)).decode()
     out.append('<img class="chart" id="%s-chart" alt="each player\'s stack after every hand" '
                'src="data:image/png;base64,%s">' % (sid, png))
@@ -245,17 +301,25 @@ def section_html(k, f):
             "Net (chips)"] + (["Net (money)"] if cents else [])
     out.append('<table class="players" id="%s-players"><tr>%s</tr>' % (sid, "".join("<th>%s</th>" % h for h in head)))
     for p in f["players"]:
-        cells = [e(p["name"]), p["played"], p["won"], p["showdowns"], p["biggest"], p["bought_in"], p["rebuys"],
-                 _signed(p["net"])] + ([money(p["money"], True)] if cents else [])
+        if p["net"] is None:                    # a hand does not replay: no chips or money from its numbers
+            cells = [e(p["name"]), p["played"], p["won"], p["showdowns"], p["biggest"], UNSETTLED, p["rebuys"],
+                     UNSETTLED] + ([UNSETTLED] if cents else [])
+        else:
+            cells = [e(p["name"]), p["played"], p["won"], p["showdowns"], p["biggest"], p["bought_in"], p["rebuys"],
+                     _signed(p["net"])] + ([money(p["money"], True)] if cents else [])
         out.append("<tr>%s</tr>" % "".join("<td>%s</td>" % c for c in cells))
     out.append("</table>")
     out.append("<h3>Settling up</h3>")
+    if f["problems"]:
+        out.append('<p class="bad" id="%s-unsettled">%s</p>' % (sid, e(unsettled(f))))
     out.append('<table class="settle" id="%s-settle"><tr><th>Who pays</th><th>Whom</th><th>%s</th></tr>'
                % (sid, "Amount" if cents else "Chips"))
     for payer, payee, amount in f["transfers"]:
         out.append("<tr><td>%s</td><td>%s</td><td>%s</td></tr>"
                    % (e(f["names"][payer]), e(f["names"][payee]), money(amount) if cents else amount))
-    if not f["transfers"]:
+    if f["problems"]:
+        out.append('<tr><td colspan="3">not settled (above)</td></tr>')
+    elif not f["transfers"]:
         out.append('<tr><td colspan="3">nobody owes anything</td></tr>')
     out.append("</table>")
     out.append("<h3>The deals</h3>")
@@ -275,24 +339,27 @@ def section_html(k, f):
     return "\n".join(out)
 
 
-def report_html(figs, source):
-    """The whole page (str): a title, then one section per session."""
+def report_html(figs, source, cut=None):
+    """The whole page (str): a title, ``cut`` (the note on a last line cut short, or None), one section per
+    session."""
     body = "\n".join(section_html(k + 1, f) for k, f in enumerate(figs))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Dealer Box: the night's "
             "report</title>\n<style>%s</style></head>\n<body>\n<h1>Dealer Box: the night's report</h1>\n"
-            '<p class="note">From <code>%s</code>: %d session%s.</p>\n%s\n</body></html>\n'
-            % (CSS, html.escape(source), len(figs), "" if len(figs) == 1 else "s", body))
+            '<p class="note">From <code>%s</code>: %s.</p>\n%s%s\n</body></html>\n'
+            % (CSS, html.escape(source), plural(len(figs), "session"),
+               '<p class="note" id="cut">%s</p>\n' % html.escape(cut) if cut else "", body))
 
 
 def write_report(lines, out_dir, source="hands.log"):
     """Read the log ``lines``, write ``report.html`` and ``stacks.png`` into ``out_dir`` (made if needed).
     Returns the list of ``session_figures``. Raises ReportError for a log that is not a hand log."""
+    lines, cut = drop_cut_last_line(lines)
     sessions = split_sessions(read_logs(lines))
     figs = [session_figures(s) for s in sessions]
     os.makedirs(out_dir, exist_ok=True)
     chart(figs, os.path.join(out_dir, "stacks.png"))
     with open(os.path.join(out_dir, "report.html"), "w", encoding="utf-8") as f:
-        f.write(report_html(figs, source))
+        f.write(report_html(figs, source, cut))
     return figs
 
 
@@ -308,6 +375,9 @@ def main(argv=None):
     if isinstance(lines, str):
         print(lines, file=sys.stderr)
         return 2
+    cut = drop_cut_last_line(lines)[1]
+    if cut:
+        print("%s: %s" % (a.log, cut), file=sys.stderr)
     try:
         figs = write_report(lines, a.out, os.path.basename(a.log))
     except ReportError as exc:
@@ -316,10 +386,20 @@ def main(argv=None):
     except OSError as exc:
         print("%s: %s" % (a.out, exc.strerror or exc), file=sys.stderr)
         return 2
-    print("wrote %s and %s: %d sessions, %d hands" % (os.path.join(a.out, "report.html"),
-                                                      os.path.join(a.out, "stacks.png"), len(figs),
-                                                      sum(len(f["hands"]) for f in figs)))
-    return 0
+    hands = sum(len(f["hands"]) for f in figs)
+    print("wrote %s and %s: %s, %s" % (os.path.join(a.out, "report.html"), os.path.join(a.out, "stacks.png"),
+                                       plural(len(figs), "session"), plural(hands, "hand")))
+    rc = 0
+    for k, f in enumerate(figs, 1):
+        if f["problems"]:
+            print("%s: session %d: %s" % (a.log, k, unsettled(f)), file=sys.stderr)
+            rc = 1
+        bad = [h for h in f["hands"] if not h["verified"] and h["hand"] is not None]   # (damaged: said above)
+        if bad:
+            print("%s: session %d: %s NOT verified (python -m host_tools.verify FILE says why)"
+                  % (a.log, k, ", ".join("hand %s (line %d)" % (h["hand"], h["line"]) for h in bad)), file=sys.stderr)
+            rc = 1
+    return rc
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@
   an earlier run in DIR (files named ``frame_NNNN.png``) are removed first, and the summary says how many.
 * ``--seed N`` (0 to 2**32-1) fixes the deal (SeededEntropy); ``--store DIR`` keeps the session
   and the hand logs in DIR (the box's power-cut-safe store), so a later run offers "resume" (then
-  ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so).
+  ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so; the summary
+  line after a script or the demo names the session that ran: ``resumed the saved teen-patti session
+  (--game turkish applies only to a new session)``, ``turkish, a new session``: ``what_ran``).
 * A bad argument (players out of the game's range, a script that cannot be read or names no button,
   a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr
   and exit status 2. A terminal too small for the screen gets a half-size (braille) screen, or a
@@ -79,14 +81,34 @@ def make_app(board, game=None, players=None, out=None):
 
 
 def press(app, b, long):
-    """One button event; after "New session" on the resume screen, the --game/--players choice is applied."""
+    """One button event; after "New session" on the resume screen, the --game/--players choice is applied.
+    What was chosen on the resume screen is kept in ``app.sim_chose``: "resumed" or "new" (``what_ran``)."""
     was = app.mode
     app.press(b, long)
-    pending = getattr(app, "pending", None)
-    if pending is not None and was == modes.M_RESUME and app.mode != modes.M_RESUME:
+    if was == modes.M_RESUME and app.mode != modes.M_RESUME:
+        app.sim_chose = "new" if app.mode == modes.M_GAME else "resumed"
+        pending = getattr(app, "pending", None)
         app.pending = None
-        if app.mode == modes.M_GAME:
+        if pending is not None and app.mode == modes.M_GAME:
             app.choose(pending[0], pending[1])
+
+
+def what_ran(app, a):
+    """The session the run played, for the summary line: the game of ``--game`` (default teen-patti) for a new
+    session; for a saved session that was resumed (or is still offered), that session's game, and that
+    ``--game``/``--players`` (``a``, the arguments) apply only to a new one."""
+    game = a.game or "teen-patti"
+    chose = getattr(app, "sim_chose", None)
+    if chose == "new":
+        return "%s, a new session" % game
+    if chose is None and app.mode != modes.M_RESUME:
+        return game
+    saved = app.cfg["game"] if chose == "resumed" else (app.saved or {}).get("cfg", {}).get("game", "?")
+    said = [x for x in ("--game %s" % a.game if a.game else "",
+                        "--players %d" % a.players if a.players is not None else "") if x]
+    return "%s the saved %s session%s" % ("resumed" if chose == "resumed" else "still offering", saved,
+                                          " (%s %s only to a new session)" % (" ".join(said), "apply" if len(said) > 1
+                                                                              else "applies") if said else "")
 
 
 class Recorder:
@@ -282,9 +304,13 @@ def _read_script(path):
     except OSError as err:
         raise UsageError("cannot read --script %s: %s" % (path, err.strerror or err)) from None
     try:
-        return parse_script(text, path)
+        presses = parse_script(text, path)
     except ValueError as err:
         raise UsageError(str(err)) from None
+    if not presses:
+        raise UsageError("--script %s names no button (it is %s): write the presses as button words, "
+                         "e.g. ok down*3 long-ok" % (path, "empty" if not text.strip() else "only comments"))
+    return presses
 
 
 def _count(n, one, many):
@@ -337,19 +363,19 @@ def main(argv=None):
     board = HostBoard(seed=seed, store_dir=a.store)
     app = make_app(board, a.game, a.players, sys.stderr)
     rec = Recorder(board, app, a.png)
-    game = a.game or "teen-patti"
     try:
         if presses is not None:
             run_script(app, rec, presses)
             print("Dealer Box simulator: %s, script %s: %s, %s%s" % (
-                game, a.script, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
+                what_ran(app, a), a.script, _count(len(presses), "press", "presses"),
+                _count(rec.frames, "frame", "frames"),
                 _stale_note(a)))
             return 0
         if not interactive:
             presses = parse_script(DEMO)
             run_script(app, rec, presses)
             print("Dealer Box simulator demo: %s, seed %d: %s, %s%s" % (
-                game, seed, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
+                what_ran(app, a), seed, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
                 _stale_note(a)))
             return 0
         return run_terminal(app, rec)

@@ -14,14 +14,17 @@ For each hand (one JSON line, docs/hand-log.md) it
 
 A hand that did not finish (voided, or the log of a hand in progress) is checked as far as it went.
 Prints one line per hand, ``hand 3: verified 3f9a0c12``, or ``hand 3 (line 7): NOT verified: reason``;
-exit status 0 only when every hand verifies, 1 otherwise, 2 when FILE cannot be read or is not a hand log.
+exit status 0 only when every hand verifies, 1 otherwise, 2 when FILE cannot be read, is not a hand log or
+holds no hand. A last line cut short (a power cut while the box appended it) is named on stderr,
+``FILE: the last line (line 5) is cut short: hand 5 is left out``, and the hands before it are verified as usual
+(it changes no exit status: the box itself drops such a line when it starts again).
 """
 
 import hashlib
 import json
 import sys
 
-from host_tools import FIRMWARE, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, drop_cut_last_line, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 MAGIC = b"DBX1"
 SALT_HEX = 32
@@ -124,7 +127,8 @@ def check_shown(log, e):
     shown, dealt = got.get("shown"), want.get("shown")
     if shown != dealt:
         if not isinstance(shown, list) or len(shown) != len(dealt):
-            raise Mismatch('"shown" must list the cards shown per seat (%d seats)' % len(dealt))
+            raise Mismatch('"shown" must list the cards shown per seat (%d %s)' % (len(dealt), "seat" if len(dealt) == 1
+                                                                                   else "seats"))
         for s in range(len(dealt)):
             if shown[s] != dealt[s]:
                 who = names[s] if s < len(names) else "seat %d" % s
@@ -182,7 +186,8 @@ def verify_lines(lines, out=print):
             c, finished = verify_hand(log)
         except Mismatch as exc:
             bad += 1
-            out("%s (line %d): NOT verified: %s" % (label(log, no), no, exc))
+            where = label(log, no)
+            out("%s: NOT verified: %s" % (where if where.startswith("line") else "%s (line %d)" % (where, no), exc))
             continue
         ok += 1
         out("%s: verified %s%s" % (label(log, no), c[:8], "" if finished else " (the hand did not finish)"))
@@ -196,7 +201,8 @@ USAGE = """usage: python -m host_tools.verify FILE
 Checks every hand of a Dealer Box hand log (docs/fairness.md): the commitment the box showed before
 the first privacy gate is recomputed from the logged deck and salt, the hand is dealt again from that
 deck, and the cards shown must be those it dealt. One line per hand; exit 0 when every hand verifies,
-1 when one does not, 2 when FILE cannot be read or is not a hand log."""
+1 when one does not, 2 when FILE cannot be read, is not a hand log or holds no hand. A last line cut
+short (the power went while the box wrote it) is named on stderr and left out."""
 
 
 def main(argv=None):
@@ -209,13 +215,16 @@ def main(argv=None):
     if isinstance(lines, str):
         print(lines, file=sys.stderr)
         return 2
+    lines, cut = drop_cut_last_line(lines)
+    if cut:
+        print("%s: %s" % (path, cut), file=sys.stderr)
     try:
         ok, bad = verify_lines(lines)
     except ValueError as exc:
         print("%s: %s" % (path, exc), file=sys.stderr)
         return 2
     if bad:
-        print("%d of %d hands do NOT verify" % (bad, ok + bad))
+        print("%d of %d %s NOT verify" % (bad, ok + bad, "hand does" if ok + bad == 1 else "hands do"))
         return 1
     return 0
 

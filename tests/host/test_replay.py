@@ -63,7 +63,7 @@ def test_help_unreadable_and_empty_files(tmp_path, capsys):
     assert capsys.readouterr().err == "%s: not a hand log (not UTF-8 text at byte 0)\n" % bad
     empty = tmp_path / "empty.log"
     empty.write_text("")
-    assert main([str(empty)]) == 1
+    assert main([str(empty)]) == 2               # as verify and report: no hand to check
     assert capsys.readouterr().err == "%s: no hand in the log\n" % empty
 
 
@@ -115,8 +115,12 @@ def test_wrong_seat_deck_and_chaining_are_caught(tmp_path, capsys):
     assert r.returncode == 1 and ":2: seat 0 starts with" in r.stderr
     r = _run(tmp_path, [lines[0], "{not json"], capsys)
     assert r.returncode == 1 and ":2: not JSON" in r.stderr
-    r = _run(tmp_path, [lines[0][:-40]], capsys)
-    assert r.returncode == 1 and ":1:" in r.stderr
+    r = _run(tmp_path, [lines[0][:-40], lines[1]], capsys)     # cut short, but not the last line: damaged
+    assert r.returncode == 1 and ":1: not JSON: Unterminated string" in r.stderr
+    r = _run(tmp_path, [lines[0][:-40]], capsys)                # the only line cut short: no hand to replay
+    p = tmp_path / "hands.jsonl"
+    assert r.returncode == 2 and r.stderr == ("%s: the last line (line 1) is cut short: hand 1 is left out\n"
+                                              "%s: no hand in the log\n" % (p, p))
 
 
 def test_a_log_without_deck_or_rules_says_so(tmp_path, capsys):

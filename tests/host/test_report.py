@@ -202,19 +202,32 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     logs = fs.session("indian", 3, 2, 1)
     logs[1]["stacks"] = [100, 100]              # a seat short
     bad = tmp_path / "bad.log"
-    bad.write_text(fs.lines(logs))
+    bad.write_text(fs.lines(logs[1:]))          # the first line: not a hand log
     assert report.main([str(bad), "--out", str(tmp_path / "o")]) == 2
-    assert capsys.readouterr().err == ('%s: line 2: "stacks" must be a list of chip counts (whole numbers, 0 or '
+    assert capsys.readouterr().err == ('%s: line 1: "stacks" must be a list of chip counts (whole numbers, 0 or '
                                        'more), one per name: it has 2, but there are 3 names\n' % bad)
+    assert not (tmp_path / "o").exists()
+    bad.write_text(fs.lines(logs))              # a later line: damaged, named, and the session is not settled
+    assert report.main([str(bad), "--out", str(tmp_path / "o")]) == 1
+    assert capsys.readouterr().err.startswith(
+        '%s: session 1: Not settled: line 2 is damaged ("stacks" must be a list of chip counts (whole numbers, 0 '
+        'or more), one per name: it has 2, but there are 3 names). The chips after it' % bad)
+    page = _parse((tmp_path / "o" / "report.html").read_text())
+    assert page.tables["s1-hands"][2] == ["line 2", "", "NOT verified", 'damaged: "stacks" must be a list of chip '
+                                          'counts (whole numbers, 0 or more), one per name: it has 2, but there '
+                                          'are 3 names']
+    assert page.tables["s1-settle"][1:] == [["not settled (above)"]]
 
 
-def test_a_tampered_hand_is_marked_not_verified(tmp_path):
+def test_a_tampered_hand_is_marked_not_verified(tmp_path, capsys):
     logs = fs.session("teen-patti", 3, 3, 8)
     d = logs[1]["deck"]
     d[40], d[41] = d[41], d[40]
     log = tmp_path / "hands.log"
     log.write_text(fs.lines(logs))
-    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 0
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1       # written, and a hand does not check
+    assert capsys.readouterr().err == ("%s: session 1: hand 2 (line 2) NOT verified (python -m host_tools.verify "
+                                       "FILE says why)\n" % log)
     page = _parse((tmp_path / "o" / "report.html").read_text())
     rows = page.tables["s1-hands"][1:]
     assert [r[2] for r in rows] == ["verified", "NOT verified", "verified"]
@@ -267,6 +280,6 @@ def test_a_tampered_result_is_named_and_the_report_still_written(tmp_path):
     logs[2]["result"]["stacks"] = [1, 2]
     log = tmp_path / "hands.log"
     log.write_text(fs.lines(logs))
-    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 0
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1
     text = (tmp_path / "o" / "report.html").read_text()
     assert "hand 3 (line 3) does not replay: result &#x27;awards&#x27; differs" in text

@@ -46,13 +46,13 @@ def test_png_folder_holds_this_runs_frames_only(tmp_path, capsys):
         "Dealer Box simulator: teen-patti, script %s: 12 presses, 8 frames" % script)
     (out / "notes.txt").write_text("mine")
     (out / "frame_12.png").write_text("not a frame of ours")
-    empty = tmp_path / "none.txt"
-    empty.write_text("# nothing\n")
-    assert sim_main(["--script", str(empty), "--png", str(out), "--seed", "3"]) == 0
+    one = tmp_path / "one.txt"
+    one.write_text("left  # a press that changes nothing on the first screen\n")
+    assert sim_main(["--script", str(one), "--png", str(out), "--seed", "3"]) == 0
     assert sorted(os.listdir(out)) == ["frame_0001.png", "frame_12.png", "notes.txt"]
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "Dealer Box simulator: teen-patti, script %s: 0 presses, 1 frame (8 frames of an earlier run removed from %s)"
-        % (empty, out))
+        "Dealer Box simulator: teen-patti, script %s: 1 press, 1 frame (8 frames of an earlier run removed from %s)"
+        % (one, out))
 
 
 def test_parse_script():

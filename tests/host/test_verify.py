@@ -151,7 +151,7 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     path = tmp_path / "torn.log"
     path.write_text(text)
     assert verify.main([str(path)]) == 1
-    assert capsys.readouterr().out.splitlines()[2] == "line 3 (line 3): NOT verified: not JSON"
+    assert capsys.readouterr().out.splitlines()[2] == "line 3: NOT verified: not JSON"
 
 
 def test_the_command_line_runs(tmp_path):
