@@ -61,7 +61,7 @@ GOLDEN_RULES = [
     ('awards-everyone-packed', 551483, 1931),
     ('between-busted', 933090035, 2800),
     ('joker-hunt-turn', 2790160570, 3464),
-    ('joker-hunt-showdown', 2922613270, 1657),
+    ('joker-hunt-showdown', 130322747, 1661),
 ]
 
 

@@ -12,7 +12,7 @@ import re
 from test_hardware_device import run_mp
 
 SCREENS = {"game", "players", "names", "name", "chips", "boot", "struct", "preset", "rules", "summary", "gate",
-           "turn", "showdown", "awards", "standings", "between", "menu", "end", "rulesview", "peek", "seal"}
+           "turn", "showdown", "awards", "standings", "between", "menu", "end", "rulesview", "peek", "seal", "drawn"}
 
 
 def test_no_redraw_of_any_screen_allocates(firmware):

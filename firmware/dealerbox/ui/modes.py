@@ -48,3 +48,8 @@ MENU_ITEMS = ("Back to game", "Standings", "Rules")
 def action_label(kind):
     """Screen label of an action kind ("chaal" -> "Chaal")."""
     return ACTION_LABELS.get(kind, kind)
+
+
+def wild_name(w):
+    """The Joker Hunt wild rank (0-12) as players say it: "7", "10", "K" (gate, turn and showdown lines)."""
+    return "10" if w == 8 else "23456789TJQKA"[w]

@@ -39,6 +39,7 @@ from dealerbox.ui.modes import (
     M_TURN,
     MAX_DISCARD,
     SETUP,
+    wild_name,
 )
 
 _MP = sys.implementation.name == "micropython"   # gc.collect: needed on the chip, only slow on CPython
@@ -67,11 +68,6 @@ def collect():
     """Collect the heap now (MicroPython only: CPython's collector is not needed and slow)."""
     if _MP:
         gc.collect()
-
-
-def wild_name(w):
-    """The Joker Hunt wild rank (0-12) as players say it: "7", "10", "K"."""
-    return "10" if w == 8 else "23456789TJQKA"[w]
 
 
 def wild_info(pot, stake, w):

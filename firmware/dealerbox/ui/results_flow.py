@@ -24,6 +24,7 @@ from dealerbox.ui.modes import (
     M_SHOWDOWN,
     M_STANDINGS,
     MENU_ITEMS,
+    wild_name,
 )
 
 # hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
@@ -269,7 +270,6 @@ def build(app):
     if m == M_SHOWDOWN:
         app.title = "Showdown: x loses" if e.result.get("how") == "party" else "Showdown"
         if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
-            from dealerbox.ui.play_flow import wild_name
             app.title = "Showdown  wild " + wild_name(e.result["wild"])
         app.rows = showdown_rows(app)
         app.sel = -1
