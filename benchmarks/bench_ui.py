@@ -69,7 +69,7 @@ print(json.dumps(rows))
 """ % ROUNDS
 
 
-def _mp(out, *args, heap="192K"):
+def _mp(out, *args, heap="512K"):
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap] + list(args), capture_output=True, text=True,
                        cwd=out, env={"MICROPYPATH": ":" + ROOT + "/tests/core", "PATH": "/usr/bin:/bin"},
                        timeout=600)
