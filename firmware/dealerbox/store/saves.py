@@ -181,6 +181,9 @@ class Store:
 
     Attributes: ``number`` (int, the save number of the newest snapshot, 0 if none), ``journal``
     (list of str: the records ``load`` found after the snapshot it returned, oldest first),
+    ``later`` (list of str: the hand logs committed after the snapshot ``load`` returned when its own record
+    of them was lost - an older save used, or a damaged journal line - the app replays them: ``load``;
+    ``later_why`` says in words why, e.g. ``"the newest save was damaged (checksum mismatch)"``),
     ``found`` (list of str: what ``load`` found, one line per file and what it did), ``report``
     (str or None: a sentence for the players when something was damaged or lost), counters
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
@@ -199,6 +202,8 @@ class Store:
         self.journal = []  # type: list
         self.found = []  # type: list
         self.report = None  # type: str | None
+        self.later = []  # type: list
+        self.later_why = ""
         self.bytes_written = 0
         self.saves = 0
         self.records = 0
@@ -482,6 +487,8 @@ class Store:
         found = self.found = []
         self.report = None
         self.journal = []
+        self.later = []
+        self.later_why = ""
         reports = []
         bad = {}
         valid = []
@@ -537,6 +544,7 @@ class Store:
                 name, number, "the power went during a save" if why is None else "session.json is damaged"))
             if why is not None:
                 reports.append("Save damaged (%s): the one before it is used." % why)
+                self.later_why = "the newest save was damaged (%s)" % why
         elif TEMP in bad:
             found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
         elif bad:
@@ -557,6 +565,14 @@ class Store:
             self._jsize = good
             if tail and recs:
                 self._broken = True  # a bad line after good ones: the next write is a snapshot
+            lost = self._lost_lines(good)
+            if lost:        # a damaged line with whole lines after it (a torn last line is a power cut: silent)
+                fallback = True     # what those lines committed is not known: no hand log is cut
+                self.later_why = "journal line %d is damaged" % (len(recs) + 1)
+                found.append("%s: line %d damaged, %d action%s after save %d lost" % (
+                    JOURNAL, len(recs) + 1, lost, "" if lost == 1 else "s", number))
+                reports.append("Save damaged: journal line %d is damaged; %d saved action%s lost." % (
+                    len(recs) + 1, lost, " is" if lost == 1 else "s are"))
             if recs:
                 found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                                number))
@@ -565,9 +581,39 @@ class Store:
         else:
             self._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
         self._commit_log(mark, number, not fallback, reports)
+        if fallback and mark is not None:
+            self.later = self._logged_after(mark)
         if reports:
             self.report = " ".join(reports)
         return obj
+
+    def _lost_lines(self, good):
+        """How many journal lines from byte ``good`` on (the first one failed its CRC) are lost, counting the
+        bad one: 0 when it is the last line (a write the power cut short, not damage)."""
+        data = self._read(JOURNAL) or b""
+        n = data.count(b"\n", good)
+        return n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
+
+    def _logged_after(self, mark):
+        """The whole hand-log lines (list of str) after byte ``mark`` of the log, in ``hands.1.log`` and then
+        ``hands.log`` (read from ``mark`` on: a few KB, never the whole log)."""
+        out = []
+        for name in (OLD_LOG, LOG) if self._size(LOG) < mark else (LOG,):
+            size = self._size(name)
+            if size <= mark:
+                mark = 0 if name == OLD_LOG and size == mark else mark
+                continue
+            f = self._open(self.path(name), "rb")
+            try:
+                f.seek(mark)
+                data = f.read()
+            finally:
+                f.close()
+            mark = 0
+            for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
+                if ln:
+                    out.append(ln)
+        return out
 
     def _commit_log(self, mark, number, trusted, reports):
         """Make ``hands.log`` what save ``number`` committed: ``mark`` bytes (None: a DBX1 save, nothing known).
