@@ -565,6 +565,9 @@ class Store:
             self._jsize = good
             if tail and recs:
                 self._broken = True  # a bad line after good ones: the next write is a snapshot
+            if recs:
+                found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
+                                                               number))
             lost = self._lost_lines(good)
             if lost:        # a damaged line with whole lines after it (a torn last line is a power cut: silent)
                 fallback = True     # what those lines committed is not known: no hand log is cut
@@ -573,9 +576,6 @@ class Store:
                     JOURNAL, len(recs) + 1, lost, "" if lost == 1 else "s", number))
                 reports.append("Save damaged: journal line %d is damaged; %d saved action%s lost." % (
                     len(recs) + 1, lost, " is" if lost == 1 else "s are"))
-            if recs:
-                found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
-                                                               number))
             if jmark is not None:
                 mark = jmark
         else:

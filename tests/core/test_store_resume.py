@@ -1,0 +1,299 @@
+"""A damaged newest save or journal line at resume (the tester's findings on issue 13), on both interpreters.
+
+1. A damaged ``session.json`` (a byte changed, cut in half, a stack of 10**30 under a valid checksum): the older
+   save is used and the hand it was dealing, already finished and in ``hands.log``, is brought to its logged end
+   through the engine (``Store.later``, ``snapcheck.catch_up``): never dealt again, never logged twice; the
+   session goes on between hands with the stacks as logged, and the resume screen says so in words.
+2. A damaged journal line in the middle: reported with the number of actions lost; nothing after it is used (the
+   CRC chain); a torn last line (a power cut) is dropped silently.
+
+The sessions are the simulator's: ``--seed 7`` with /work/wt/k/tp.keys (hand 1 played to its end, P2 +14, then
+hand 2 one blind in) and the demo (``--store D </dev/null``: seed 2024, 9 journal lines).
+"""
+
+import json
+import os
+
+from dealerbox.store.saves import Store, encode
+from store_util import _tmpdir, _write
+
+# tp.keys: the setup, hand 1 to its end (P2 wins 14 at the show), hand 2 dealt and one blind in
+TP_KEYS = """ok ok down*9 ok  ok ok ok ok ok  ok  ok
+ok ok ok ok ok ok ok ok  ok left ok ok  ok right ok  ok left ok right ok  ok left ok ok  ok right right ok
+ok ok ok ok ok ok ok"""
+# host_tools/sim.py SETUP + DEMO (seed 2024)
+DEMO_KEYS = """ok ok down*9 ok ok ok down*9 ok ok down*20 ok down*3 ok  ok  ok left ok
+ok ok ok ok ok ok ok ok ok ok ok ok  ok ok ok ok ok ok ok ok ok ok ok ok
+right ok ok right ok ok ok ok ok ok ok ok ok ok ok ok ok ok
+ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok"""
+
+
+def _play(rig, keys):
+    from dealerbox.ui import buttons as btn
+
+    for word in keys.split():
+        name, _, times = word.partition("*")
+        rig.press(btn.name_to_button(name), int(times) if times else 1)
+
+
+def _session(keys, seed):
+    """The store folder after ``keys`` played on a fresh box with ``seed`` (the simulator's ``--store``)."""
+    import gc
+
+    from app_util import Rig
+
+    d = _tmpdir()
+    rig = Rig(seed=seed, store=Store(d))
+    _play(rig, keys)
+    rig = None
+    gc.collect()
+    return d
+
+
+def _boot(d):
+    import gc
+
+    from app_util import Rig
+
+    gc.collect()
+    return Rig(seed=9, store=Store(d))
+
+
+def _read(path):
+    f = open(path, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def _log_lines(d):
+    return [ln for ln in _read(d + "/hands.log").decode().split("\n") if ln]
+
+
+def _clean(d):
+    for name in os.listdir(d):
+        os.remove(d + "/" + name)
+    os.rmdir(d)
+
+
+def _tp_after_hand_1():
+    """The tp.keys store: save 2 (hand 2's deal) with one journal line, session.bak save 1, hand 1 logged."""
+    d = _session(TP_KEYS, 7)
+    logs = _log_lines(d)
+    assert len(logs) == 1
+    log = json.loads(logs[0])
+    assert log["hand"] == 1 and log["result"]["stacks"] == [96, 108, 98, 98]
+    assert _read(d + "/session.jnl").count(b"\n") == 1
+    log["raw"] = logs[0]    # the line as written (the key order of a parsed dict differs between interpreters)
+    return d, log
+
+
+def _resume_between_hands(d, log, why):
+    """Boot on ``d`` (newest save damaged: ``why``): hand 1 comes back ended as logged, once."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    rig = _boot(d)
+    app = rig.app
+    assert app.mode == modes.M_RESUME and not app.saved_live        # not "Restart mid-hand! Hand 1 was in play"
+    assert app.title == "Saved session"
+    assert app.report == "Save damaged: the newest save was damaged (%s): the session goes on from the end " \
+        "of hand 1." % why
+    assert [r[0] for r in app.rows[-2:]] == ["Resume", "New session"]
+    rig.press(OK)
+    e = app.engine
+    assert e.phase == "over" and e.hand_no == 1 and e.result["stacks"] == [96, 108, 98, 98]
+    assert app.table.stacks == [96, 108, 98, 98] and app.table.dealer == 1
+    assert e.log["commit"] == log["commit"] and e.log["actions"] == log["actions"]
+    assert app.mode == modes.M_SHOWDOWN and app.last == "Hand 1 as logged"
+    assert _log_lines(d) == [log["raw"]]                            # never a second line for hand 1
+    # the snapshot taken at once commits hand 1: a reboot now resumes between hands, nothing reported
+    rig = app = None
+    rig = _boot(d)
+    assert rig.app.report is None and not rig.app.saved_live
+    rig.press(OK)
+    assert rig.app.engine.phase == "over" and rig.app.table.stacks == [96, 108, 98, 98]
+    # the next hand is hand 2 from the logged stacks, and hand 1 is still logged once
+    _play(rig, "ok ok ok ok")       # showdown -> awards -> standings -> between hands -> Next hand (selected)
+    assert rig.app.engine.hand_no == 2 and rig.app.engine.log["stacks"] == [96, 108, 98, 98]
+    assert rig.app.table.stacks == [95, 107, 97, 97]    # the boot of 1 each
+    assert len(_log_lines(d)) == 1
+
+
+def test_a_byte_changed_in_the_newest_save_resumes_after_the_logged_hand():
+    d, log = _tp_after_hand_1()
+    try:
+        p = d + "/session.json"
+        data = bytearray(_read(p))
+        i = data.find(b'"stacks":[95,107') + 10
+        data[i] = ord("4")      # 95 -> 45: the checksum no longer matches
+        _write(p, data)
+        _resume_between_hands(d, log, "checksum mismatch")
+        assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.jnl", "session.json",
+                                         "session.json.bad"]
+    finally:
+        _clean(d)
+
+
+def test_a_newest_save_cut_in_half_resumes_after_the_logged_hand():
+    d, log = _tp_after_hand_1()
+    try:
+        p = d + "/session.json"
+        data = _read(p)
+        n = len(data)
+        _write(p, data[:n // 2])
+        _resume_between_hands(d, log, "truncated (%d of %d bytes)" % (n // 2, n))
+    finally:
+        _clean(d)
+
+
+def test_a_stack_of_10_to_the_30_under_a_valid_checksum_resumes_after_the_logged_hand():
+    d, log = _tp_after_hand_1()
+    try:
+        p = d + "/session.json"
+        data = _read(p)
+        head, body = data.split(b"\n", 1)
+        parts = head.split()
+        snap = json.loads(body)
+        snap["table"]["stacks"][0] = 10 ** 30
+        _write(p, encode(snap, int(parts[2]), int(parts[4])))     # the same save number and log mark, a valid CRC
+        _resume_between_hands(d, log, "a stack or buy-in out of range")
+    finally:
+        _clean(d)
+
+
+def test_the_store_gives_the_hand_logs_after_the_older_saves_mark_only_when_it_fell_back():
+    d, log = _tp_after_hand_1()
+    try:
+        st = Store(d)
+        st.load()
+        assert st.later == [] and st.later_why == "" and st.journal == ["2.blind.1"]   # the newest save: nothing
+        p = d + "/session.json"
+        n = len(_read(p))
+        _write(p, _read(p)[:100])
+        st = Store(d)
+        st.load()
+        assert st.later == [log["raw"]] and st.number == 1
+        assert st.later_why == "the newest save was damaged (truncated (100 of %d bytes))" % n
+        assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used." % n
+    finally:
+        _clean(d)
+
+
+def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_played():
+    from dealerbox.ui import modes
+
+    d, log = _tp_after_hand_1()
+    try:
+        other = dict(log)
+        other["deck"] = list(reversed(log["deck"]))         # not the deck the older save dealt
+        _write(d + "/hands.log", (json.dumps(other) + "\n").encode())
+        p = d + "/session.json"
+        n = len(_read(p))
+        _write(p, _read(p)[:100])
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and app.saved_live     # hand 1 as the older save has it, announced
+        assert app.report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): a " \
+            "logged hand could not be replayed (the hand log of hand 1 does not continue the saved hand 1)." % n
+    finally:
+        _clean(d)
+
+
+# ---- 2: a damaged journal line ------------------------------------------------------------------------------
+
+def _demo():
+    """The demo's store: a snapshot of hand 1 after 22 actions (the journal was full) and 9 journal lines (blinds);
+    the pot is 35 after them."""
+    d = _session(DEMO_KEYS, 2024)
+    assert sorted(os.listdir(d)) == ["session.bak", "session.jnl", "session.json"]
+    assert _read(d + "/session.jnl").count(b"\n") == 9
+    return d
+
+
+def _continue(d):
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    rig = _boot(d)
+    app = rig.app
+    assert app.mode == modes.M_RESUME and app.saved_live and app.rows[-3][0] == "Continue hand"
+    report = app.report
+    rig.press(OK)
+    assert app.mode == modes.M_GATE
+    return report, app
+
+
+def test_the_demo_journal_resumes_whole():
+    d = _demo()
+    try:
+        report, app = _continue(d)
+        assert report is None and app.engine.pot_total() == 35 and len(app.engine.log["actions"]) == 22 + 9
+    finally:
+        _clean(d)
+
+
+def test_a_damaged_journal_line_in_the_middle_is_reported_with_the_actions_lost():
+    d = _demo()
+    try:
+        p = d + "/session.jnl"
+        data = bytearray(_read(p))
+        data[data.find(b"\n") + 3] ^= 1          # line 2: "3.blind.1" -> "3.clind.1"
+        _write(p, data)
+        st = Store(d)
+        st.load()
+        assert st.journal == ["0.blind.1"]       # nothing after the bad line is used, though its CRCs are whole
+        assert "session.jnl: line 2 damaged, 8 actions after save 2 lost" in st.found
+        st = None
+        report, app = _continue(d)
+        assert report == "Save damaged: journal line 2 is damaged; 8 saved actions are lost."
+        assert app.engine.pot_total() == 27 and len(app.engine.log["actions"]) == 22 + 1
+        assert app.engine.log["actions"][-1] == [0, "blind", 1]
+    finally:
+        _clean(d)
+
+
+def test_a_torn_last_journal_line_is_a_power_cut_dropped_silently():
+    d = _demo()
+    try:
+        p = d + "/session.jnl"
+        data = _read(p)
+        _write(p, data[:-7])                     # the last line cut short
+        report, app = _continue(d)
+        assert report is None and app.engine.pot_total() == 34 and len(app.engine.log["actions"]) == 22 + 8
+        data = bytearray(data)
+        data[-5] ^= 1                            # the last line whole but wrong: still only the last
+        _write(p, data)
+        app = None
+        report, app = _continue(d)
+        assert report is None and app.engine.pot_total() == 34
+    finally:
+        _clean(d)
+
+
+def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it():
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _session(TP_KEYS.rsplit("\n", 1)[0], 7)         # hand 1 to its end: save 1 and its 12 journal lines
+    try:
+        assert sorted(os.listdir(d)) == ["hands.log", "session.jnl", "session.json"]
+        raw = _log_lines(d)[0]
+        log = json.loads(raw)
+        p = d + "/session.jnl"
+        data = _read(p)
+        assert data.count(b"\n") == 12 == len(log["actions"])
+        i = 0
+        for _ in range(4):
+            i = data.find(b"\n", i) + 1
+        _write(p, data[:i] + b"x" + data[i + 1:])      # line 5 damaged: 8 actions, the last of which ended hand 1
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: journal line 5 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
+        assert app.engine.log["actions"] == log["actions"] and _log_lines(d) == [raw]
+    finally:
+        _clean(d)
