@@ -1,0 +1,106 @@
+"""The hand log after a resume from an older save, through replay, verify and report (the tester's finding on
+issue 13): the simulator's folder store, ``--seed 7``, hand 1 played to its end (P2 wins 14 at the show), hand 2
+one blind in, then the newest save damaged. The box now brings hand 1 back as logged and never logs it again;
+a log written by earlier firmware, which dealt hand 1 again, is read with the repeat dropped."""
+
+import json
+
+from host_tools import drop_repeats, replay, report, sim, verify
+
+TP_KEYS = """ok ok down*9 ok  ok ok ok ok ok  ok  ok
+ok ok ok ok ok ok ok ok  ok left ok ok  ok right ok  ok left ok right ok  ok left ok ok  ok right right ok
+ok ok ok ok ok ok ok
+"""
+# after the resume: Resume, then showdown -> awards -> standings -> between hands -> Next hand, seal, 4 blinds,
+# and hand 2 played to its end as hand 1 was (see, chaal, pack, ...)
+AFTER = """ok  ok ok ok ok  ok  ok ok ok ok ok ok ok ok
+ok left ok ok  ok right ok  ok left ok right ok  ok left ok ok  ok right right ok
+"""
+
+
+def _run(tmp_path, name, keys, store):
+    script = tmp_path / name
+    script.write_text(keys)
+    assert sim.main(["--seed", "7", "--script", str(script), "--store", str(store)]) == 0
+
+
+def _lines(path):
+    return [ln for ln in path.read_text().split("\n") if ln]
+
+
+def test_a_damaged_newest_save_leaves_one_line_per_hand_for_replay_verify_and_report(tmp_path, capsys):
+    store = tmp_path / "S"
+    _run(tmp_path, "tp.keys", TP_KEYS, store)
+    first = _lines(store / "hands.log")
+    assert len(first) == 1 and json.loads(first[0])["result"]["stacks"] == [96, 108, 98, 98]
+    p = store / "session.json"
+    data = bytearray(p.read_bytes())
+    data[data.find(b'"stacks":[95,107') + 10] = ord("4")
+    p.write_bytes(bytes(data))
+    _run(tmp_path, "after.keys", AFTER, store)
+    logs = [json.loads(ln) for ln in _lines(store / "hands.log")]
+    assert [lg["hand"] for lg in logs] == [1, 2]                   # hand 1 once, then a new deal for hand 2
+    assert logs[0] == json.loads(first[0]) and logs[1]["commit"] != logs[0]["commit"]
+    assert logs[1]["stacks"] == [96, 108, 98, 98]                  # hand 2 from hand 1's logged end
+    capsys.readouterr()
+    log = str(store / "hands.log")
+    assert replay.main([log]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [h["line"] for h in out["hands"]] == [1, 2] and out["hands"][0]["stacks"] == [96, 108, 98, 98]
+    assert verify.main([log]) == 0
+    assert capsys.readouterr().out.count(": verified ") == 2
+    figs = report.write_report(_lines(store / "hands.log"), str(tmp_path / "R"), "hands.log")
+    assert len(figs) == 1 and len(figs[0]["hands"]) == 2
+
+
+def _old_firmware_log(tmp_path):
+    """hands.log as earlier firmware left it: hand 1, then hand 1 dealt again after the resume and played the
+    same way (the same commitment), then hand 2."""
+    store = tmp_path / "S"
+    _run(tmp_path, "tp.keys", TP_KEYS, store)
+    hand1 = _lines(store / "hands.log")[0]
+    _run(tmp_path, "after.keys", AFTER, store)
+    hand2 = _lines(store / "hands.log")[1]
+    path = tmp_path / "old.log"
+    path.write_text(hand1 + "\n" + hand1 + "\n" + hand2 + "\n")
+    return path, hand1
+
+
+def test_a_hand_logged_twice_by_earlier_firmware_is_read_once(tmp_path, capsys):
+    path, hand1 = _old_firmware_log(tmp_path)
+    capsys.readouterr()
+    lines = path.read_text().split("\n")
+    assert len(report.split_sessions(report.read_logs(lines))) == 2    # what the report counted before
+    assert len(report.write_report(drop_repeats(lines, "old.log"), str(tmp_path / "R"), "old.log")) == 1
+    assert capsys.readouterr().err == ("old.log:1: hand 1 is logged again on line 2 (the same deal, replayed at "
+                                       "a resume): line 2 is used\n")
+    assert replay.main([str(path)]) == 0
+    cap = capsys.readouterr()
+    out = json.loads(cap.out)
+    assert [h["line"] for h in out["hands"]] == [2, 3] and out["stacks"] == out["hands"][1]["stacks"]
+    assert cap.err.endswith("old.log:1: hand 1 is logged again on line 2 (the same deal, replayed at a resume): "
+                            "line 2 is used\n")
+    assert verify.main([str(path)]) == 0
+    assert capsys.readouterr().out.count(": verified ") == 2
+    assert report.main([str(path), "--out", str(tmp_path / "R2")]) == 0
+    assert "1 sessions, 2 hands" in capsys.readouterr().out
+    figs = report.write_report(drop_repeats(lines, "old.log"), str(tmp_path / "R3"), "old.log")
+    nets = [p["net"] for p in figs[0]["players"]]
+    assert nets == [s - 100 for s in json.loads(_lines(path)[2])["result"]["stacks"]]
+
+
+def test_drop_repeats_keeps_every_other_line_and_its_number():
+    a = json.dumps({"game": "teen-patti", "hand": 1, "commit": "a" * 64})
+    b = json.dumps({"game": "teen-patti", "hand": 2, "commit": "b" * 64})
+    lines = [a, "not json {\"commit\"", b, b, "", a]
+    err = []
+
+    class W:
+        def write(self, s):
+            err.append(s)
+
+    # only the next hand log repeats a hand (the seeded simulator deals the same hands in two sessions)
+    assert drop_repeats(lines, "x", W()) == [a, "not json {\"commit\"", "", b, "", a]
+    assert "".join(err) == "x:3: hand 2 is logged again on line 4 (the same deal, replayed at a resume): " \
+        "line 4 is used\n"
+    assert drop_repeats([a, b], "x", W()) == [a, b]
