@@ -226,8 +226,8 @@ class App(PlayFlow):
         if k:
             self.report = "Save damaged: %s: the session goes on from the end of hand %d." % (why, e.hand_no)
         if problem is not None:
-            self.report = (self.report + " " if k else "") + "Save damaged: %s: a logged hand could not be " \
-                "replayed (%s)." % (why, problem)
+            self.report = "%sSave damaged: %s: a logged hand could not be replayed (%s)." % (
+                self.report + " " if k and self.report else "", why, problem)
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
