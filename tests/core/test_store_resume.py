@@ -297,3 +297,18 @@ def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it
         assert app.engine.log["actions"] == log["actions"] and _log_lines(d) == [raw]
     finally:
         _clean(d)
+
+
+def test_the_journal_of_an_earlier_snapshot_is_not_damage():
+    d = _demo()
+    try:
+        st = Store(d)
+        snap = st.load()
+        assert len(st.journal) == 9
+        st.save(snap)           # a snapshot and no action since (a rebuy, then the deal): the 9 lines are stale
+        st.save(snap)
+        st = Store(d)
+        assert st.load() is not None and st.journal == [] and st.report is None and st.later == []
+        assert _read(d + "/session.jnl").count(b"\n") == 9
+    finally:
+        _clean(d)

@@ -568,7 +568,7 @@ class Store:
             if recs:
                 found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                                number))
-            lost = self._lost_lines(good)
+            lost = self._lost_lines(good) if recs else 0
             if lost:        # a damaged line with whole lines after it (a torn last line is a power cut: silent)
                 fallback = True     # what those lines committed is not known: no hand log is cut
                 self.later_why = "journal line %d is damaged" % (len(recs) + 1)
@@ -588,8 +588,10 @@ class Store:
         return obj
 
     def _lost_lines(self, good):
-        """How many journal lines from byte ``good`` on (the first one failed its CRC) are lost, counting the
-        bad one: 0 when it is the last line (a write the power cut short, not damage)."""
+        """How many journal lines from byte ``good`` on (a line after good ones that failed its CRC) are lost,
+        counting the bad one: 0 when it is the last line (a write the power cut short, not damage). A bad
+        first line is not counted: it cannot be told from the journal of an earlier snapshot (a snapshot saved
+        and no action recorded since), which is not damage."""
         data = self._read(JOURNAL) or b""
         n = data.count(b"\n", good)
         return n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
