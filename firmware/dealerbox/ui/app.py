@@ -200,7 +200,7 @@ class App(PlayFlow):
     def _probe_live(self, snap, records):
         """True when the hand of ``snap`` is still live after ``records`` and the committed hand logs ``later``
         (a throwaway engine; False on any error). Sets ``report`` when logged hands were caught up
-        (``_caught_up``)."""
+        (ui/catchup.py)."""
         es = snap.get("engine")
         if es is None or not self.later and es.get("phase") in ("idle", "over"):
             return False
@@ -214,20 +214,11 @@ class App(PlayFlow):
                     break
                 e.apply(action)
             if self.later:
-                self._caught_up(e, snapcheck.catch_up(e, self.later))
+                from dealerbox.ui import catchup
+                catchup.say(self, e, catchup.catch_up(e, self.later))
         except Exception:  # a journal the replay refuses is reported by ``restore``
             pass
         return e is None or saving.hand_live(e)
-
-    def _caught_up(self, e, done):
-        """Say in ``report`` what ``snapcheck.catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``."""
-        k, problem = done
-        why = getattr(self.store, "later_why", "") or "the newest save was lost"
-        if k:
-            self.report = "Save damaged: %s: the session goes on from the end of hand %d." % (why, e.hand_no)
-        if problem is not None:
-            self.report = "%sSave damaged: %s: a logged hand could not be replayed (%s)." % (
-                self.report + " " if k and self.report else "", why, problem)
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
@@ -275,9 +266,9 @@ class App(PlayFlow):
         later = self.later
         self.later = []
         if es is not None and later:    # hands logged after an older save: brought to their logged end, not replayed
-            from dealerbox.ui import snapcheck
-            done = snapcheck.catch_up(self.engine, later)
-            self._caught_up(self.engine, done)
+            from dealerbox.ui import catchup
+            done = catchup.catch_up(self.engine, later)
+            catchup.say(self, self.engine, done)
             if done[0]:
                 self.last = "Hand %d as logged" % self.engine.hand_no
             self._save()

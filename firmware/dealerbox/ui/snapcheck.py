@@ -6,9 +6,10 @@ Loaded at boot by the resume screen (``store.load(check)``, ``App.restore``) and
   pots whole, >= 0, under ``MAX_CHIPS`` and adding up to the chips that entered the session, seats
   and turn in range, every card at most once in the hand; returns the reason in words, or None;
 * ``action_of(rec)``: a journal record (``saving.record_of``) back to ``(seat, Action)``;
-* ``replay(app, records)``: the journal applied to the restored engine;
-* ``catch_up(engine, logs)``: the hand logs committed after an older save (``Store.later``) replayed through
-  the engine, so a finished hand is never played (nor logged) twice.
+* ``replay(app, records)``: the journal applied to the restored engine.
+
+The hand logs committed after an older save (``Store.later``) are caught up by ui/catchup.py, imported only
+when there are some.
 
 Errors never escape as tracebacks: ``check`` turns any exception of a restore into its reason.
 """
@@ -177,65 +178,3 @@ def replay(app, records):
         k += 1
     return k, None
 
-
-def catch_up(e, logs):
-    """Bring engine ``e`` (restored from an older save, its journal replayed) to the end of the hand logs ``logs``
-    (list of str: ``Store.later``, the hands committed after that save, oldest first): the hand in progress is
-    played on with the logged actions, a later hand dealt from its logged deck (``start_from_log``, the rebuys
-    between hands as logged) and played the same way. The engine is deterministic, so the stacks come out as
-    logged. Nothing is logged again (the app logs a hand when a player's action ends it, never here).
-
-    Returns ``(hands, problem)``: how many logged hands were brought to their end, and None or the reason (str)
-    the next could not be (a log that does not continue the saved hand, an action refused, another result):
-    the engine then stays at the end of the last one that could.
-    """
-    import json
-
-    k = 0
-    for line in logs:
-        try:
-            log = json.loads(line)
-        except ValueError:
-            return k, "a hand log after the save is not JSON"
-        if not isinstance(log, dict) or log.get("game") != e.GAME or not isinstance(log.get("actions"), list) \
-                or not isinstance(log.get("result"), dict):
-            return k, "a hand log after the save is not of this session"
-        hand = log.get("hand")
-        t = e.table
-        live = e.phase not in ("idle", "over")
-        if live:
-            done = e.log.get("actions") or []
-            if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
-                    or log["actions"][:len(done)] != done:
-                return k, "the hand log of hand %r does not continue the saved hand %d" % (hand, e.hand_no)
-            rest = log["actions"][len(done):]
-        else:
-            if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
-                    or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
-                return k, "the hand log of hand %r does not follow hand %d" % (hand, e.hand_no)
-            for s in range(t.n):
-                rebuy = log["bought_in"][s] - t.bought_in[s]
-                if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
-                    return k, "hand %d starts with other stacks than hand %d left" % (hand, e.hand_no)
-            for s in range(t.n):
-                t.stacks[s] = log["stacks"][s]
-                t.bought_in[s] = log["bought_in"][s]
-            try:
-                e.start_from_log(log)
-            except Exception as err:
-                return k, "hand %d cannot be dealt again (%s)" % (hand, err)
-            rest = log["actions"]
-        for i in range(len(rest)):
-            try:
-                seat, action = Action.from_list(rest[i])
-                if seat != e.to_act:
-                    raise ValueError("seat %d acts out of turn" % seat)
-                e.apply(action)
-            except Exception as err:
-                return k, "action %d of hand %d's log refused (%s)" % (i + 1, e.hand_no, err)
-        if e.phase != "over" and log["result"].get("voided") is True:
-            e.void_hand()
-        if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
-            return k, "hand %d's log does not end as replayed" % e.hand_no
-        k += 1
-    return k, None
