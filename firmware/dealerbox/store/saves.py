@@ -568,54 +568,21 @@ class Store:
             if recs:
                 found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                                number))
-            lost = self._lost_lines(good) if recs else 0
-            if lost:        # a damaged line with whole lines after it (a torn last line is a power cut: silent)
-                fallback = True     # what those lines committed is not known: no hand log is cut
-                self.later_why = "journal line %d is damaged" % (len(recs) + 1)
-                found.append("%s: line %d damaged, %d action%s after save %d lost" % (
-                    JOURNAL, len(recs) + 1, lost, "" if lost == 1 else "s", number))
-                reports.append("Save damaged: journal line %d is damaged; %d saved action%s lost." % (
-                    len(recs) + 1, lost, " is" if lost == 1 else "s are"))
+            if tail and recs:   # a bad line after good ones: damage, unless a power cut tore the last line
+                from dealerbox.store import damage
+                if damage.journal(self, len(recs), good, number, reports):
+                    fallback = True     # what the lost lines committed is not known: no hand log is cut
             if jmark is not None:
                 mark = jmark
         else:
             self._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
         self._commit_log(mark, number, not fallback, reports)
         if fallback and mark is not None:
-            self.later = self._logged_after(mark)
+            from dealerbox.store import damage
+            self.later = damage.logged_after(self, mark, (OLD_LOG, LOG))
         if reports:
             self.report = " ".join(reports)
         return obj
-
-    def _lost_lines(self, good):
-        """How many journal lines from byte ``good`` on (a line after good ones that failed its CRC) are lost,
-        counting the bad one: 0 when it is the last line (a write the power cut short, not damage). A bad
-        first line is not counted: it cannot be told from the journal of an earlier snapshot (a snapshot saved
-        and no action recorded since), which is not damage."""
-        data = self._read(JOURNAL) or b""
-        n = data.count(b"\n", good)
-        return n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
-
-    def _logged_after(self, mark):
-        """The whole hand-log lines (list of str) after byte ``mark`` of the log, in ``hands.1.log`` and then
-        ``hands.log`` (read from ``mark`` on: a few KB, never the whole log)."""
-        out = []
-        for name in (OLD_LOG, LOG) if self._size(LOG) < mark else (LOG,):
-            size = self._size(name)
-            if size <= mark:
-                mark = 0 if name == OLD_LOG and size == mark else mark
-                continue
-            f = self._open(self.path(name), "rb")
-            try:
-                f.seek(mark)
-                data = f.read()
-            finally:
-                f.close()
-            mark = 0
-            for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
-                if ln:
-                    out.append(ln)
-        return out
 
     def _commit_log(self, mark, number, trusted, reports):
         """Make ``hands.log`` what save ``number`` committed: ``mark`` bytes (None: a DBX1 save, nothing known).
