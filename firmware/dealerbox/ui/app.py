@@ -263,15 +263,9 @@ class App(PlayFlow):
                 self.report = problem
                 self.last = "Journal damaged"
                 self._save()
-        later = self.later
-        self.later = []
-        if es is not None and later:    # hands logged after an older save: brought to their logged end, not replayed
+        if es is not None and self.later:   # hands logged after an older save: brought to their logged end
             from dealerbox.ui import catchup
-            done = catchup.catch_up(self.engine, later)
-            catchup.say(self, self.engine, done)
-            if done[0]:
-                self.last = "Hand %d as logged" % self.engine.hand_no
-            self._save()
+            catchup.restore(self)
         if void and saving.hand_live(self.engine):
             e = self.engine
             e.void_hand()

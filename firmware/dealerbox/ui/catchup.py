@@ -5,7 +5,8 @@ Imported by the app only when the store gave hand logs committed after the snaps
 
 * ``catch_up(engine, logs)``: the logged hands replayed through the engine, so a finished hand is never dealt
   (nor logged) again;
-* ``say(app, engine, done)``: the resume screen's words for what ``catch_up`` did.
+* ``say(app, engine, done)``: the resume screen's words for what ``catch_up`` did;
+* ``restore(app)``: both on the app's restored engine, then a snapshot (it commits the logged hands).
 """
 
 from dealerbox.engine.base import Action
@@ -86,3 +87,16 @@ def say(app, e, done):
     if problem is not None:
         app.report = "%sSave damaged: %s: a logged hand could not be replayed (%s)." % (
             app.report + " " if k and app.report else "", why, problem)
+
+
+def restore(app):
+    """Catch ``app.engine`` (restored, its journal replayed) up with ``app.later`` (cleared), say so in ``app.report``
+    and ``app.last``, and save a snapshot at the next flush: it commits the logged hands, so a later boot resumes
+    after them with nothing to report. Nothing is appended to the hand log."""
+    e = app.engine
+    done = catch_up(e, app.later)
+    app.later = []
+    say(app, e, done)
+    if done[0]:
+        app.last = "Hand %d as logged" % e.hand_no
+    app._save()
