@@ -483,6 +483,11 @@ class Store:
         logged after it is replayed, and logged again at its end) - but only at a line end, and never
         when an older save had to be used: a committed hand log is never deleted. A ``hands.log`` shorter
         than the save expects keeps every complete line and says what is missing.
+
+        When an older save is used, or a journal line after good ones is damaged (whole lines after it; a torn last
+        line is a power cut, dropped silently), what the lost records committed is not known: no hand log is cut,
+        and ``later`` lists the hand logs after the used save's mark (``later_why`` says why) for the app to
+        bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again.
         """
         found = self.found = []
         self.report = None
