@@ -312,3 +312,42 @@ def test_the_journal_of_an_earlier_snapshot_is_not_damage():
         assert _read(d + "/session.jnl").count(b"\n") == 9
     finally:
         _clean(d)
+
+
+def test_every_hand_logged_after_the_used_save_is_caught_up():
+    """The general case: the save used is older than two logged hands (hand 1's deal, then hands 1 and 2 logged):
+    both are brought to their logged end, hand 2 dealt from its logged deck; the stacks are hand 2's logged ones."""
+    import gc
+
+    from app_util import OK, Rig, act
+    from dealerbox.ui import modes
+
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=7, store=Store(d))
+        _play(rig, TP_KEYS)
+        save1 = _read(d + "/session.bak")              # hand 1's deal: save 1, nothing logged yet
+        for _ in range(12):     # hand 2: the blinds, then everyone packs but the last
+            if rig.app.engine.phase == "over":
+                break
+            act(rig, "pack" if len(rig.app.engine.log["actions"]) >= 4 else "blind")
+        assert rig.app.engine.hand_no == 2 and rig.app.engine.phase == "over"
+        rig = None
+        gc.collect()
+        logs = _log_lines(d)
+        assert [json.loads(ln)["hand"] for ln in logs] == [1, 2]
+        end = json.loads(logs[1])["result"]["stacks"]
+        assert sum(end) == 400
+        _write(d + "/session.json", save1[:200] + b"x" + save1[201:])   # the newest save damaged: save 1 left
+        os.remove(d + "/session.bak")
+        _write(d + "/session.bak", save1)
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: the newest save was damaged (checksum mismatch): the session goes on " \
+            "from the end of hand 2."
+        rig.press(OK)
+        assert app.engine.hand_no == 2 and app.engine.phase == "over" and app.table.stacks == end
+        assert _log_lines(d) == logs
+    finally:
+        _clean(d)
