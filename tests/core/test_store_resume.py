@@ -2,13 +2,14 @@
 
 1. A damaged ``session.json`` (a byte changed, cut in half, a stack of 10**30 under a valid checksum): the older
    save is used and the hand it was dealing, already finished and in ``hands.log``, is brought to its logged end
-   through the engine (``Store.later``, ``snapcheck.catch_up``): never dealt again, never logged twice; the
+   through the engine (``Store.later``, ``ui/catchup.py``): never dealt again, never logged twice; the
    session goes on between hands with the stacks as logged, and the resume screen says so in words.
 2. A damaged journal line in the middle: reported with the number of actions lost; nothing after it is used (the
    CRC chain); a torn last line (a power cut) is dropped silently.
 
-The sessions are the simulator's: ``--seed 7`` with /work/wt/k/tp.keys (hand 1 played to its end, P2 +14, then
-hand 2 one blind in) and the demo (``--store D </dev/null``: seed 2024, 9 journal lines).
+The session is the tester's (``sim --seed 7`` with tp.keys: hand 1 played to its end, P2 wins 14 at the show,
+then hand 2 one blind in), played here by its actions (``act``), not by key words, so a change of the screens'
+flow does not change it; the journal tests stop it after 9 actions (9 journal lines, as the tester's demo store).
 """
 
 import json
@@ -17,34 +18,49 @@ import os
 from dealerbox.store.saves import Store, encode
 from store_util import _tmpdir, _write
 
-# tp.keys: the setup, hand 1 to its end (P2 wins 14 at the show), hand 2 dealt and one blind in
-TP_KEYS = """ok ok down*9 ok  ok ok ok ok ok  ok  ok
-ok ok ok ok ok ok ok ok  ok left ok ok  ok right ok  ok left ok right ok  ok left ok ok  ok right right ok
-ok ok ok ok ok ok ok"""
-# host_tools/sim.py SETUP + DEMO (seed 2024)
-DEMO_KEYS = """ok ok down*9 ok ok ok down*9 ok ok down*20 ok down*3 ok  ok  ok left ok
-ok ok ok ok ok ok ok ok ok ok ok ok  ok ok ok ok ok ok ok ok ok ok ok ok
-right ok ok right ok ok ok ok ok ok ok ok ok ok ok ok ok ok
-ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok ok"""
+# tp.keys's hand 1 (seed 7, 4 players, the defaults): P2 wins 14 at the show, stacks 96 108 98 98
+HAND1 = (("blind", None), ("blind", None), ("blind", None), ("blind", None), ("see", None), ("chaal", 2),
+         ("pack", None), ("see", None), ("pack", None), ("see", None), ("chaal", 2), ("show", 2))
 
 
-def _play(rig, keys):
-    from dealerbox.ui import buttons as btn
+def _play_hand_1(d):
+    """A box on the store folder ``d`` (seed 7, Teen Patti, 4 players, the defaults): hand 1 dealt and played
+    to its end by its actions (as tp.keys does). Returns the rig."""
+    from app_util import Rig, act, setup
 
-    for word in keys.split():
-        name, _, times = word.partition("*")
-        rig.press(btn.name_to_button(name), int(times) if times else 1)
+    rig = Rig(seed=7, store=Store(d))
+    setup(rig, "teen-patti", 4)
+    for kind, amount in HAND1:
+        act(rig, kind, amount)
+    assert rig.app.engine.phase == "over"
+    return rig
 
 
-def _session(keys, seed):
-    """The store folder after ``keys`` played on a fresh box with ``seed`` (the simulator's ``--store``)."""
+def _next_hand(rig):
+    """From a hand's end: OK through the results and "Next hand" (selected) to the new hand's first gate."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    app = rig.app
+    hand = app.engine.hand_no
+    for _ in range(10):
+        if app.engine.hand_no > hand and app.mode == modes.M_GATE:
+            return
+        rig.press(OK)
+    raise AssertionError("no next hand: %r" % app.mode)
+
+
+def _session(upto_blind=True):
+    """The tp.keys store: hand 1 played to its end, then (``upto_blind``) hand 2 dealt and one blind in."""
     import gc
 
-    from app_util import Rig
+    from app_util import act
 
     d = _tmpdir()
-    rig = Rig(seed=seed, store=Store(d))
-    _play(rig, keys)
+    rig = _play_hand_1(d)
+    if upto_blind:
+        _next_hand(rig)
+        act(rig, "blind")
     rig = None
     gc.collect()
     return d
@@ -79,7 +95,7 @@ def _clean(d):
 
 def _tp_after_hand_1():
     """The tp.keys store: save 2 (hand 2's deal) with one journal line, session.bak save 1, hand 1 logged."""
-    d = _session(TP_KEYS, 7)
+    d = _session()
     logs = _log_lines(d)
     assert len(logs) == 1
     log = json.loads(logs[0])
@@ -115,7 +131,7 @@ def _resume_between_hands(d, log, why):
     rig.press(OK)
     assert rig.app.engine.phase == "over" and rig.app.table.stacks == [96, 108, 98, 98]
     # the next hand is hand 2 from the logged stacks, and hand 1 is still logged once
-    _play(rig, "ok ok ok ok")       # showdown -> awards -> standings -> between hands -> Next hand (selected)
+    _next_hand(rig)
     assert rig.app.engine.hand_no == 2 and rig.app.engine.log["stacks"] == [96, 108, 98, 98]
     assert rig.app.table.stacks == [95, 107, 97, 97]    # the boot of 1 each
     assert len(_log_lines(d)) == 1
@@ -203,11 +219,21 @@ def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_play
 
 # ---- 2: a damaged journal line ------------------------------------------------------------------------------
 
-def _demo():
-    """The demo's store: a snapshot of hand 1 after 22 actions (the journal was full) and 9 journal lines (blinds);
-    the pot is 35 after them."""
-    d = _session(DEMO_KEYS, 2024)
-    assert sorted(os.listdir(d)) == ["session.bak", "session.jnl", "session.json"]
+def _nine_actions():
+    """The store after hand 1's deal (save 1) and its first 9 actions (9 journal lines): the pot is 10."""
+    import gc
+
+    from app_util import Rig, act, setup
+
+    d = _tmpdir()
+    rig = Rig(seed=7, store=Store(d))
+    setup(rig, "teen-patti", 4)
+    for kind, amount in HAND1[:9]:
+        act(rig, kind, amount)
+    assert rig.app.engine.pot_total() == 10
+    rig = None
+    gc.collect()
+    assert sorted(os.listdir(d)) == ["session.jnl", "session.json"]
     assert _read(d + "/session.jnl").count(b"\n") == 9
     return d
 
@@ -226,48 +252,48 @@ def _continue(d):
 
 
 def test_the_demo_journal_resumes_whole():
-    d = _demo()
+    d = _nine_actions()
     try:
         report, app = _continue(d)
-        assert report is None and app.engine.pot_total() == 35 and len(app.engine.log["actions"]) == 22 + 9
+        assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 9
     finally:
         _clean(d)
 
 
 def test_a_damaged_journal_line_in_the_middle_is_reported_with_the_actions_lost():
-    d = _demo()
+    d = _nine_actions()
     try:
         p = d + "/session.jnl"
         data = bytearray(_read(p))
-        data[data.find(b"\n") + 3] ^= 1          # line 2: "3.blind.1" -> "3.clind.1"
+        data[data.find(b"\n") + 3] ^= 1          # line 2: "2.blind.1" -> "2.clind.1"
         _write(p, data)
         st = Store(d)
         st.load()
-        assert st.journal == ["0.blind.1"]       # nothing after the bad line is used, though its CRCs are whole
-        assert "session.jnl: line 2 damaged, 8 actions after save 2 lost" in st.found
+        assert st.journal == ["1.blind.1"]       # nothing after the bad line is used, though its CRCs are whole
+        assert "session.jnl: line 2 damaged, 8 actions after save 1 lost" in st.found
         st = None
         report, app = _continue(d)
         assert report == "Save damaged: journal line 2 is damaged; 8 saved actions are lost."
-        assert app.engine.pot_total() == 27 and len(app.engine.log["actions"]) == 22 + 1
-        assert app.engine.log["actions"][-1] == [0, "blind", 1]
+        assert app.engine.pot_total() == 5 and len(app.engine.log["actions"]) == 1
+        assert app.engine.log["actions"] == [[1, "blind", 1]]
     finally:
         _clean(d)
 
 
 def test_a_torn_last_journal_line_is_a_power_cut_dropped_silently():
-    d = _demo()
+    d = _nine_actions()
     try:
         p = d + "/session.jnl"
         data = _read(p)
         _write(p, data[:-7])                     # the last line cut short
         report, app = _continue(d)
-        assert report is None and app.engine.pot_total() == 34 and len(app.engine.log["actions"]) == 22 + 8
+        assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 8
         data = bytearray(data)
         data[-5] ^= 1                            # the last line whole but wrong: still only the last
         _write(p, data)
         app = None
         report, app = _continue(d)
-        assert report is None and app.engine.pot_total() == 34
+        assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 8
     finally:
         _clean(d)
 
@@ -276,7 +302,7 @@ def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it
     from app_util import OK
     from dealerbox.ui import modes
 
-    d = _session(TP_KEYS.rsplit("\n", 1)[0], 7)         # hand 1 to its end: save 1 and its 12 journal lines
+    d = _session(False)         # hand 1 to its end: save 1 and its 12 journal lines
     try:
         assert sorted(os.listdir(d)) == ["hands.log", "session.jnl", "session.json"]
         raw = _log_lines(d)[0]
@@ -300,7 +326,7 @@ def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it
 
 
 def test_the_journal_of_an_earlier_snapshot_is_not_damage():
-    d = _demo()
+    d = _nine_actions()
     try:
         st = Store(d)
         snap = st.load()
@@ -319,13 +345,14 @@ def test_every_hand_logged_after_the_used_save_is_caught_up():
     both are brought to their logged end, hand 2 dealt from its logged deck; the stacks are hand 2's logged ones."""
     import gc
 
-    from app_util import OK, Rig, act
+    from app_util import OK, act
     from dealerbox.ui import modes
 
     d = _tmpdir()
     try:
-        rig = Rig(seed=7, store=Store(d))
-        _play(rig, TP_KEYS)
+        rig = _play_hand_1(d)
+        _next_hand(rig)
+        act(rig, "blind")
         save1 = _read(d + "/session.bak")              # hand 1's deal: save 1, nothing logged yet
         for _ in range(12):     # hand 2: the blinds, then everyone packs but the last
             if rig.app.engine.phase == "over":
