@@ -4,6 +4,7 @@ in; tests/core/test_store_resume.py), then the newest save damaged. The box now 
 never logs it again; a log written by earlier firmware, which dealt hand 1 again, is read with the repeat dropped."""
 
 import gc
+import re
 import json
 
 from app_util import OK, Rig, act
@@ -84,7 +85,7 @@ def test_a_hand_logged_twice_by_earlier_firmware_is_read_once(tmp_path, capsys):
     assert verify.main([str(path)]) == 0
     assert capsys.readouterr().out.count(": verified ") == 2
     assert report.main([str(path), "--out", str(tmp_path / "R2")]) == 0
-    assert "1 sessions, 2 hands" in capsys.readouterr().out
+    assert re.search(r": 1 sessions?, 2 hands", capsys.readouterr().out)
     figs = report.write_report(drop_repeats(lines, "old.log"), str(tmp_path / "R3"), "old.log")
     nets = [p["net"] for p in figs[0]["players"]]
     assert nets == [s - 100 for s in json.loads(hand2)["result"]["stacks"]]
