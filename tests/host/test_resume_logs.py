@@ -4,8 +4,8 @@ in; tests/core/test_store_resume.py), then the newest save damaged. The box now 
 never logs it again; a log written by earlier firmware, which dealt hand 1 again, is read with the repeat dropped."""
 
 import gc
-import re
 import json
+import re
 
 from app_util import OK, Rig, act
 from dealerbox.store.saves import Store
