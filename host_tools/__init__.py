@@ -27,14 +27,48 @@ def plural(n, word, words=None):
 def read_hand_log(path):
     """The lines of the hand log at ``path`` (list of str; a byte order mark at the start is ignored), or the
     reason it cannot be read (str: the path and what is wrong), for the tools that read hand logs (replay,
-    verify, report)."""
+    verify, report). A hand logged twice by earlier firmware is read once (``drop_repeats``)."""
     try:
         with open(path, encoding="utf-8-sig") as f:
-            return f.read().split("\n")
+            return drop_repeats(f.read().split("\n"), path)
     except OSError as exc:
         return "%s: %s" % (path, exc.strerror or exc)
     except UnicodeDecodeError as exc:
         return "%s: not a hand log (not UTF-8 text at byte %d)" % (path, exc.start)
+
+
+def drop_repeats(lines, path="hands.log", err=None):
+    """``lines`` (list of str, one hand log each) with every hand that the next line logs again blanked out.
+
+    Firmware before the fix of a damaged newest save (docs/device.md, "Saves") could deal a finished hand
+    again at a resume from the older save: the same hand number, game and commitment (the same deck) on the
+    next line, the session's stacks going on from the second. The earlier line is replaced by an empty one
+    (the tools skip blank lines, so the line numbers stay), and ``err`` (stderr by default) is told, one line
+    each: ``hands.log:1: hand 1 is logged again on line 2 (the same deal, replayed at a resume): line 2 is
+    used``. Only the next hand log counts (two sessions of the seeded simulator deal the same hands, lines
+    apart). Lines that are not JSON objects with a ``commit`` are left to the tool, which says what is wrong.
+    """
+    import json
+
+    out = list(lines)
+    prev = None         # (index, key) of the previous hand log line
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        key = None
+        if '"commit"' in line:
+            try:
+                log = json.loads(line)
+            except (ValueError, RecursionError):
+                log = None
+            if isinstance(log, dict) and isinstance(log.get("commit"), str):
+                key = (repr(log.get("game")), repr(log.get("hand")), log["commit"])
+        if key is not None and prev is not None and prev[1] == key:
+            out[prev[0]] = ""
+            print("%s:%d: hand %s is logged again on line %d (the same deal, replayed at a resume): line %d is used"
+                  % (path, prev[0] + 1, key[1], i + 1, i + 1), file=err or sys.stderr)
+        prev = (i, key)
+    return out
 
 
 def one_file_argument(tool, argv, usage):

@@ -183,6 +183,9 @@ class Store:
 
     Attributes: ``number`` (int, the save number of the newest snapshot, 0 if none), ``journal``
     (list of str: the records ``load`` found after the snapshot it returned, oldest first),
+    ``later`` (list of str: the hand logs committed after the snapshot ``load`` returned when its own record
+    of them was lost - an older save used, or a damaged journal line - the app replays them: ``load``;
+    ``later_why`` says in words why, e.g. ``"the newest save was damaged (checksum mismatch)"``),
     ``found`` (list of str: what ``load`` found, one line per file and what it did), ``report``
     (str or None: a sentence for the players when something was damaged or lost), counters
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
@@ -201,6 +204,8 @@ class Store:
         self.journal = []  # type: list
         self.found = []  # type: list
         self.report = None  # type: str | None
+        self.later = []  # type: list
+        self.later_why = ""
         self.bytes_written = 0
         self.saves = 0
         self.records = 0
@@ -480,10 +485,17 @@ class Store:
         logged after it is replayed, and logged again at its end) - but only at a line end, and never
         when an older save had to be used: a committed hand log is never deleted. A ``hands.log`` shorter
         than the save expects keeps every complete line and says what is missing.
+
+        When an older save is used, or a journal line after good ones is damaged (whole lines after it; a torn last
+        line is a power cut, dropped silently), what the lost records committed is not known: no hand log is cut,
+        and ``later`` lists the hand logs after the used save's mark (``later_why`` says why) for the app to
+        bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again.
         """
         found = self.found = []
         self.report = None
         self.journal = []
+        self.later = []
+        self.later_why = ""
         reports = []
         bad = {}
         valid = []
@@ -539,6 +551,7 @@ class Store:
                 name, number, "the power went during a save" if why is None else "session.json is damaged"))
             if why is not None:
                 reports.append("Save damaged (%s): the one before it is used." % why)
+                self.later_why = "the newest save was damaged (%s)" % why
         elif TEMP in bad:
             found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
         elif bad:
@@ -562,11 +575,18 @@ class Store:
             if recs:
                 found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                                number))
+            if tail and recs:   # a bad line after good ones: damage, unless a power cut tore the last line
+                from dealerbox.store import damage
+                if damage.journal(self, len(recs), good, number, reports):
+                    fallback = True     # what the lost lines committed is not known: no hand log is cut
             if jmark is not None:
                 mark = jmark
         else:
             self._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
         self._commit_log(mark, number, not fallback, reports)
+        if fallback and mark is not None:
+            from dealerbox.store import damage
+            self.later = damage.logged_after(self, mark, (OLD_LOG, LOG))
         if reports:
             self.report = " ".join(reports)
         return obj

@@ -106,6 +106,7 @@ class App(PlayFlow):
         self.nosave_from = 0    # the screen the "not saved" notice came over
         self._kept = None       # a hand log a failed flush kept for the next one
         self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
+        self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
         self.new_config("teen-patti")
         if store is not None:
@@ -195,19 +196,24 @@ class App(PlayFlow):
         screen, with what the store found wrong: ``ui/setup_flow.resume``). A snapshot whose hand was still
         live after the journal's actions is announced as a restart mid-hand, with continue or void."""
         self.journal = []
+        self.later = []
         self.saved_live = False
         ok = self._setup().resume(self, store)
         if self.saved is not None:
             self.journal = list(getattr(store, "journal", None) or ())
+            self.later = list(getattr(store, "later", None) or ())
+            before = self.report
             self.saved_live = self._probe_live(self.saved, self.journal)
-            if self.saved_live:
+            if self.saved_live or self.report != before:
                 self._build()
         return ok
 
     def _probe_live(self, snap, records):
-        """True when the hand of ``snap`` is still live after ``records`` (a throwaway engine; False on any error)."""
+        """True when the hand of ``snap`` is still live after ``records`` and the committed hand logs ``later``
+        (a throwaway engine; False on any error). Sets ``report`` when logged hands were caught up
+        (ui/catchup.py)."""
         es = snap.get("engine")
-        if es is None or es.get("phase") in ("idle", "over"):
+        if es is None or not self.later and es.get("phase") in ("idle", "over"):
             return False
         e = None
         try:
@@ -218,6 +224,9 @@ class App(PlayFlow):
                 if seat != e.to_act:
                     break
                 e.apply(action)
+            if self.later:
+                from dealerbox.ui import catchup
+                catchup.say(self, e, catchup.catch_up(e, self.later))
         except Exception:  # a journal the replay refuses is reported by ``restore``
             pass
         return e is None or saving.hand_live(e)
@@ -265,6 +274,9 @@ class App(PlayFlow):
                 self.report = problem
                 self.last = "Journal damaged"
                 self._save()
+        if es is not None and self.later:   # hands logged after an older save: brought to their logged end
+            from dealerbox.ui import catchup
+            catchup.restore(self)
         if void and saving.hand_live(self.engine):
             e = self.engine
             e.void_hand()

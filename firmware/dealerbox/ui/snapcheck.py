@@ -8,6 +8,9 @@ Loaded at boot by the resume screen (``store.load(check)``, ``App.restore``) and
 * ``action_of(rec)``: a journal record (``saving.record_of``) back to ``(seat, Action)``;
 * ``replay(app, records)``: the journal applied to the restored engine.
 
+The hand logs committed after an older save (``Store.later``) are caught up by ui/catchup.py, imported only
+when there are some.
+
 Errors never escape as tracebacks: ``check`` turns any exception of a restore into its reason.
 """
 
@@ -174,3 +177,4 @@ def replay(app, records):
         app.last = app._describe(seat, action, events)
         k += 1
     return k, None
+

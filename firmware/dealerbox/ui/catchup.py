@@ -1,0 +1,102 @@
+"""A resume from an older save: the hands logged after it brought to their logged end (docs/device.md, "Saves").
+
+Imported by the app only when the store gave hand logs committed after the snapshot it returned
+(``Store.later``: the newest save was damaged, or a journal line in the middle), and kept:
+
+* ``catch_up(engine, logs)``: the logged hands replayed through the engine, so a finished hand is never dealt
+  (nor logged) again;
+* ``say(app, engine, done)``: the resume screen's words for what ``catch_up`` did;
+* ``restore(app)``: both on the app's restored engine, then a snapshot (it commits the logged hands).
+"""
+
+from dealerbox.engine.base import Action
+from dealerbox.ui.snapcheck import _ints
+
+
+def catch_up(e, logs):
+    """Bring engine ``e`` (restored from an older save, its journal replayed) to the end of the hand logs ``logs``
+    (list of str: ``Store.later``, the hands committed after that save, oldest first): the hand in progress is
+    played on with the logged actions, a later hand dealt from its logged deck (``start_from_log``, the rebuys
+    between hands as logged) and played the same way. The engine is deterministic, so the stacks come out as
+    logged. Nothing is logged again (the app logs a hand when a player's action ends it, never here).
+
+    Returns ``(hands, problem)``: how many logged hands were brought to their end, and None or the reason (str)
+    the next could not be (a log that does not continue the saved hand, an action refused, another result):
+    the engine then stays at the end of the last one that could.
+    """
+    import json
+
+    k = 0
+    for line in logs:
+        try:
+            log = json.loads(line)
+        except ValueError:
+            return k, "a hand log after the save is not JSON"
+        if not isinstance(log, dict) or log.get("game") != e.GAME or not isinstance(log.get("actions"), list) \
+                or not isinstance(log.get("result"), dict):
+            return k, "a hand log after the save is not of this session"
+        hand = log.get("hand")
+        t = e.table
+        live = e.phase not in ("idle", "over")
+        if live:
+            done = e.log.get("actions") or []
+            if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
+                    or log["actions"][:len(done)] != done:
+                return k, "the hand log of hand %r does not continue the saved hand %d" % (hand, e.hand_no)
+            rest = log["actions"][len(done):]
+        else:
+            if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
+                    or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
+                return k, "the hand log of hand %r does not follow hand %d" % (hand, e.hand_no)
+            for s in range(t.n):
+                rebuy = log["bought_in"][s] - t.bought_in[s]
+                if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
+                    return k, "hand %d starts with other stacks than hand %d left" % (hand, e.hand_no)
+            for s in range(t.n):
+                t.stacks[s] = log["stacks"][s]
+                t.bought_in[s] = log["bought_in"][s]
+            try:
+                e.start_from_log(log)
+            except Exception as err:
+                return k, "hand %d cannot be dealt again (%s)" % (hand, err)
+            rest = log["actions"]
+        for i in range(len(rest)):
+            try:
+                seat, action = Action.from_list(rest[i])
+                if seat != e.to_act:
+                    raise ValueError("seat %d acts out of turn" % seat)
+                e.apply(action)
+            except Exception as err:
+                return k, "action %d of hand %d's log refused (%s)" % (i + 1, e.hand_no, err)
+        if e.phase != "over" and log["result"].get("voided") is True:
+            e.void_hand()
+        if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
+            return k, "hand %d's log does not end as replayed" % e.hand_no
+        k += 1
+    return k, None
+
+
+def say(app, e, done):
+    """Set ``app.report`` to what ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``:
+    ``"Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand
+    1."``, or that a logged hand could not be replayed and why."""
+    k, problem = done
+    why = getattr(app.store, "later_why", "") or "the newest save was lost"
+    if k:
+        app.report = "Save damaged: %s: the session goes on from the end of hand %d." % (why, e.hand_no)
+    if problem is not None:
+        app.report = "%sSave damaged: %s: a logged hand could not be replayed (%s)." % (
+            app.report + " " if k and app.report else "", why, problem)
+
+
+def restore(app):
+    """Catch ``app.engine`` (restored, its journal replayed) up with ``app.later`` (cleared), say so in ``app.report``
+    and ``app.last``, and save a snapshot at the next flush: it commits the logged hands, so a later boot resumes
+    after them with nothing to report. Nothing is appended to the hand log."""
+    e = app.engine
+    done = catch_up(e, app.later)
+    app.later = []
+    say(app, e, done)
+    if done[0]:
+        app.last = "Hand %d as logged" % e.hand_no
+    app._save()

@@ -1,0 +1,381 @@
+"""A damaged newest save or journal line at resume (the tester's findings on issue 13), on both interpreters.
+
+1. A damaged ``session.json`` (a byte changed, cut in half, a stack of 10**30 under a valid checksum): the older
+   save is used and the hand it was dealing, already finished and in ``hands.log``, is brought to its logged end
+   through the engine (``Store.later``, ``ui/catchup.py``): never dealt again, never logged twice; the
+   session goes on between hands with the stacks as logged, and the resume screen says so in words.
+2. A damaged journal line in the middle: reported with the number of actions lost; nothing after it is used (the
+   CRC chain); a torn last line (a power cut) is dropped silently.
+
+The session is the tester's (``sim --seed 7`` with tp.keys: hand 1 played to its end, P2 wins 14 at the show,
+then hand 2 one blind in), played here by its actions (``act``), not by key words, so a change of the screens'
+flow does not change it; the journal tests stop it after 9 actions (9 journal lines, as the tester's demo store).
+"""
+
+import json
+import os
+
+from dealerbox.store.saves import Store, encode
+from store_util import _tmpdir, _write
+
+# tp.keys's hand 1 (seed 7, 4 players, the defaults): P2 wins 14 at the show, stacks 96 108 98 98
+HAND1 = (("blind", None), ("blind", None), ("blind", None), ("blind", None), ("see", None), ("chaal", 2),
+         ("pack", None), ("see", None), ("pack", None), ("see", None), ("chaal", 2), ("show", 2))
+
+
+def _play_hand_1(d):
+    """A box on the store folder ``d`` (seed 7, Teen Patti, 4 players, the defaults): hand 1 dealt and played
+    to its end by its actions (as tp.keys does). Returns the rig."""
+    from app_util import Rig, act, setup
+
+    rig = Rig(seed=7, store=Store(d))
+    setup(rig, "teen-patti", 4)
+    for kind, amount in HAND1:
+        act(rig, kind, amount)
+    assert rig.app.engine.phase == "over"
+    return rig
+
+
+def _next_hand(rig):
+    """From a hand's end: OK through the results and "Next hand" (selected) to the new hand's first gate."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    app = rig.app
+    hand = app.engine.hand_no
+    for _ in range(10):
+        if app.engine.hand_no > hand and app.mode == modes.M_GATE:
+            return
+        rig.press(OK)
+    raise AssertionError("no next hand: %r" % app.mode)
+
+
+def _session(upto_blind=True):
+    """The tp.keys store: hand 1 played to its end, then (``upto_blind``) hand 2 dealt and one blind in."""
+    import gc
+
+    from app_util import act
+
+    d = _tmpdir()
+    rig = _play_hand_1(d)
+    if upto_blind:
+        _next_hand(rig)
+        act(rig, "blind")
+    rig = None
+    gc.collect()
+    return d
+
+
+def _boot(d):
+    import gc
+
+    from app_util import Rig
+
+    gc.collect()
+    return Rig(seed=9, store=Store(d))
+
+
+def _read(path):
+    f = open(path, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def _log_lines(d):
+    return [ln for ln in _read(d + "/hands.log").decode().split("\n") if ln]
+
+
+def _clean(d):
+    for name in os.listdir(d):
+        os.remove(d + "/" + name)
+    os.rmdir(d)
+
+
+def _tp_after_hand_1():
+    """The tp.keys store: save 2 (hand 2's deal) with one journal line, session.bak save 1, hand 1 logged."""
+    d = _session()
+    logs = _log_lines(d)
+    assert len(logs) == 1
+    log = json.loads(logs[0])
+    assert log["hand"] == 1 and log["result"]["stacks"] == [96, 108, 98, 98]
+    assert _read(d + "/session.jnl").count(b"\n") == 1
+    log["raw"] = logs[0]    # the line as written (the key order of a parsed dict differs between interpreters)
+    return d, log
+
+
+def _resume_between_hands(d, log, why):
+    """Boot on ``d`` (newest save damaged: ``why``): hand 1 comes back ended as logged, once."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    rig = _boot(d)
+    app = rig.app
+    assert app.mode == modes.M_RESUME and not app.saved_live        # not "Restart mid-hand! Hand 1 was in play"
+    assert app.title != "Restart mid-hand!"
+    assert app.report == "Save damaged: the newest save was damaged (%s): the session goes on from the end " \
+        "of hand 1." % why
+    choices = [r[0] for r in app.rows]
+    assert "Resume" in choices and "Continue hand" not in choices and "Void hand" not in choices
+    rig.press(OK)
+    e = app.engine
+    assert e.phase == "over" and e.hand_no == 1 and e.result["stacks"] == [96, 108, 98, 98]
+    assert app.table.stacks == [96, 108, 98, 98] and app.table.dealer == 1
+    assert e.log["commit"] == log["commit"] and e.log["actions"] == log["actions"]
+    assert app.mode == modes.M_SHOWDOWN and app.last == "Hand 1 as logged"
+    assert _log_lines(d) == [log["raw"]]                            # never a second line for hand 1
+    # the snapshot taken at once commits hand 1: a reboot now resumes between hands, nothing reported
+    rig = app = None
+    rig = _boot(d)
+    assert rig.app.report is None and not rig.app.saved_live
+    rig.press(OK)
+    assert rig.app.engine.phase == "over" and rig.app.table.stacks == [96, 108, 98, 98]
+    # the next hand is hand 2 from the logged stacks, and hand 1 is still logged once
+    _next_hand(rig)
+    assert rig.app.engine.hand_no == 2 and rig.app.engine.log["stacks"] == [96, 108, 98, 98]
+    assert rig.app.table.stacks == [95, 107, 97, 97]    # the boot of 1 each
+    assert len(_log_lines(d)) == 1
+
+
+def test_a_byte_changed_in_the_newest_save_resumes_after_the_logged_hand():
+    d, log = _tp_after_hand_1()
+    try:
+        p = d + "/session.json"
+        data = bytearray(_read(p))
+        i = data.find(b'"stacks":[95,107') + 10
+        data[i] = ord("4")      # 95 -> 45: the checksum no longer matches
+        _write(p, data)
+        _resume_between_hands(d, log, "checksum mismatch")
+        assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.jnl", "session.json",
+                                         "session.json.bad"]
+    finally:
+        _clean(d)
+
+
+def test_a_newest_save_cut_in_half_resumes_after_the_logged_hand():
+    d, log = _tp_after_hand_1()
+    try:
+        p = d + "/session.json"
+        data = _read(p)
+        n = len(data)
+        _write(p, data[:n // 2])
+        _resume_between_hands(d, log, "truncated (%d of %d bytes)" % (n // 2, n))
+    finally:
+        _clean(d)
+
+
+def test_a_stack_of_10_to_the_30_under_a_valid_checksum_resumes_after_the_logged_hand():
+    d, log = _tp_after_hand_1()
+    try:
+        p = d + "/session.json"
+        data = _read(p)
+        head, body = data.split(b"\n", 1)
+        parts = head.split()
+        snap = json.loads(body)
+        snap["table"]["stacks"][0] = 10 ** 30
+        _write(p, encode(snap, int(parts[2]), int(parts[4])))     # the same save number and log mark, a valid CRC
+        _resume_between_hands(d, log, "a stack or buy-in out of range")
+    finally:
+        _clean(d)
+
+
+def test_the_store_gives_the_hand_logs_after_the_older_saves_mark_only_when_it_fell_back():
+    d, log = _tp_after_hand_1()
+    try:
+        st = Store(d)
+        st.load()
+        assert st.later == [] and st.later_why == "" and st.journal == ["2.blind.1"]   # the newest save: nothing
+        p = d + "/session.json"
+        n = len(_read(p))
+        _write(p, _read(p)[:100])
+        st = Store(d)
+        st.load()
+        assert st.later == [log["raw"]] and st.number == 1
+        assert st.later_why == "the newest save was damaged (truncated (100 of %d bytes))" % n
+        assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used." % n
+    finally:
+        _clean(d)
+
+
+def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_played():
+    from dealerbox.ui import modes
+
+    d, log = _tp_after_hand_1()
+    try:
+        other = dict(log)
+        other["deck"] = list(reversed(log["deck"]))         # not the deck the older save dealt
+        _write(d + "/hands.log", (json.dumps(other) + "\n").encode())
+        p = d + "/session.json"
+        n = len(_read(p))
+        _write(p, _read(p)[:100])
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and app.saved_live     # hand 1 as the older save has it, announced
+        assert app.report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): a " \
+            "logged hand could not be replayed (the hand log of hand 1 does not continue the saved hand 1)." % n
+    finally:
+        _clean(d)
+
+
+# ---- 2: a damaged journal line ------------------------------------------------------------------------------
+
+def _nine_actions():
+    """The store after hand 1's deal (save 1) and its first 9 actions (9 journal lines): the pot is 10."""
+    import gc
+
+    from app_util import Rig, act, setup
+
+    d = _tmpdir()
+    rig = Rig(seed=7, store=Store(d))
+    setup(rig, "teen-patti", 4)
+    for kind, amount in HAND1[:9]:
+        act(rig, kind, amount)
+    assert rig.app.engine.pot_total() == 10
+    rig = None
+    gc.collect()
+    assert sorted(os.listdir(d)) == ["session.jnl", "session.json"]
+    assert _read(d + "/session.jnl").count(b"\n") == 9
+    return d
+
+
+def _continue(d):
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    rig = _boot(d)
+    app = rig.app
+    assert app.mode == modes.M_RESUME and app.saved_live and app.rows[-3][0] == "Continue hand"
+    report = app.report
+    rig.press(OK)
+    assert app.mode == modes.M_GATE
+    return report, app
+
+
+def test_the_demo_journal_resumes_whole():
+    d = _nine_actions()
+    try:
+        report, app = _continue(d)
+        assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 9
+    finally:
+        _clean(d)
+
+
+def test_a_damaged_journal_line_in_the_middle_is_reported_with_the_actions_lost():
+    d = _nine_actions()
+    try:
+        p = d + "/session.jnl"
+        data = bytearray(_read(p))
+        data[data.find(b"\n") + 3] ^= 1          # line 2: "2.blind.1" -> "2.clind.1"
+        _write(p, data)
+        st = Store(d)
+        st.load()
+        assert st.journal == ["1.blind.1"]       # nothing after the bad line is used, though its CRCs are whole
+        assert "session.jnl: line 2 damaged, 8 actions after save 1 lost" in st.found
+        st = None
+        report, app = _continue(d)
+        assert report == "Save damaged: journal line 2 is damaged; 8 saved actions are lost."
+        assert app.engine.pot_total() == 5 and len(app.engine.log["actions"]) == 1
+        assert app.engine.log["actions"] == [[1, "blind", 1]]
+    finally:
+        _clean(d)
+
+
+def test_a_torn_last_journal_line_is_a_power_cut_dropped_silently():
+    d = _nine_actions()
+    try:
+        p = d + "/session.jnl"
+        data = _read(p)
+        _write(p, data[:-7])                     # the last line cut short
+        report, app = _continue(d)
+        assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 8
+        data = bytearray(data)
+        data[-5] ^= 1                            # the last line whole but wrong: still only the last
+        _write(p, data)
+        app = None
+        report, app = _continue(d)
+        assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 8
+    finally:
+        _clean(d)
+
+
+def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it():
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _session(False)         # hand 1 to its end: save 1 and its 12 journal lines
+    try:
+        assert sorted(os.listdir(d)) == ["hands.log", "session.jnl", "session.json"]
+        raw = _log_lines(d)[0]
+        log = json.loads(raw)
+        p = d + "/session.jnl"
+        data = _read(p)
+        assert data.count(b"\n") == 12 == len(log["actions"])
+        i = 0
+        for _ in range(4):
+            i = data.find(b"\n", i) + 1
+        _write(p, data[:i] + b"x" + data[i + 1:])      # line 5 damaged: 8 actions, the last of which ended hand 1
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: journal line 5 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
+        assert app.engine.log["actions"] == log["actions"] and _log_lines(d) == [raw]
+    finally:
+        _clean(d)
+
+
+def test_the_journal_of_an_earlier_snapshot_is_not_damage():
+    d = _nine_actions()
+    try:
+        st = Store(d)
+        snap = st.load()
+        assert len(st.journal) == 9
+        st.save(snap)           # a snapshot and no action since (a rebuy, then the deal): the 9 lines are stale
+        st.save(snap)
+        st = Store(d)
+        assert st.load() is not None and st.journal == [] and st.report is None and st.later == []
+        assert _read(d + "/session.jnl").count(b"\n") == 9
+    finally:
+        _clean(d)
+
+
+def test_every_hand_logged_after_the_used_save_is_caught_up():
+    """The general case: the save used is older than two logged hands (hand 1's deal, then hands 1 and 2 logged):
+    both are brought to their logged end, hand 2 dealt from its logged deck; the stacks are hand 2's logged ones."""
+    import gc
+
+    from app_util import OK, act
+    from dealerbox.ui import modes
+
+    d = _tmpdir()
+    try:
+        rig = _play_hand_1(d)
+        _next_hand(rig)
+        act(rig, "blind")
+        save1 = _read(d + "/session.bak")              # hand 1's deal: save 1, nothing logged yet
+        for _ in range(12):     # hand 2: the blinds, then everyone packs but the last
+            if rig.app.engine.phase == "over":
+                break
+            act(rig, "pack" if len(rig.app.engine.log["actions"]) >= 4 else "blind")
+        assert rig.app.engine.hand_no == 2 and rig.app.engine.phase == "over"
+        rig = None
+        gc.collect()
+        logs = _log_lines(d)
+        assert [json.loads(ln)["hand"] for ln in logs] == [1, 2]
+        end = json.loads(logs[1])["result"]["stacks"]
+        assert sum(end) == 400
+        _write(d + "/session.json", save1[:200] + b"x" + save1[201:])   # the newest save damaged: save 1 left
+        os.remove(d + "/session.bak")
+        _write(d + "/session.bak", save1)
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: the newest save was damaged (checksum mismatch): the session goes on " \
+            "from the end of hand 2."
+        rig.press(OK)
+        assert app.engine.hand_no == 2 and app.engine.phase == "over" and app.table.stacks == end
+        assert _log_lines(d) == logs
+    finally:
+        _clean(d)
