@@ -163,3 +163,12 @@ def act(rig, kind, amount=None):
 def chips_total(app):
     e = app.engine
     return sum(app.table.stacks) + (e.pot_total() if e is not None else 0)
+
+
+def past_report(rig):
+    """On the resume screen's report of a damaged save (read first, from its first line): press OK to the
+    choices. Nothing when there is no report."""
+    app = rig.app
+    if app.mode == modes.M_RESUME and app.sel < 0:
+        assert app.title == "Read this first" and app.top == 0
+        rig.press(OK)

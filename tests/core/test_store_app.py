@@ -290,6 +290,8 @@ def test_a_short_hand_log_is_reported_on_the_resume_screen():
         rows = [r[0] for r in rig.app.rows]
         assert rows[:3] == ["Hand log damaged: 16", "  bytes of hand logs", "  are missing; every"], rows
         assert Store(d).read_log() == ['{"hand":1,"pad":"xxxxxxxx"}']
+        assert rig.app.title == "Read this first" and rig.app.sel == -1     # the report first, then the choices
+        rig.press(OK)
         rig.press(OK)                                   # Continue hand
         assert rig.app.engine is not None
     finally:

@@ -69,10 +69,12 @@ def _session(upto_blind=True):
 def _boot(d):
     import gc
 
-    from app_util import Rig
+    from app_util import Rig, past_report
 
     gc.collect()
-    return Rig(seed=9, store=Store(d))
+    rig = Rig(seed=9, store=Store(d))
+    past_report(rig)            # a damaged save's report is read first, on a screen of its own
+    return rig
 
 
 def _read(path):

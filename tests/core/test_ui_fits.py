@@ -158,6 +158,12 @@ def test_resume_screens_fit_and_open_on_their_first_line():
         r = FitRig(2, store=ReportStore(live, report))
         app = r.app
         assert app.mode == modes.M_RESUME and app.top == 0, (app.top, app.rows)
+        if report is not None:          # the report first, on a screen of its own from its first line
+            assert app.title == "Read this first" and app.sel == -1
+            r.press(DOWN, 3)
+            r.press(UP, 3)
+            assert app.top == 0
+            r.press(OK)
         assert app.title == "Restart mid-hand!" and app.sel < 5
         r.press(DOWN, 3)
         r.press(UP, 3)

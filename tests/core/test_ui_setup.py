@@ -137,9 +137,12 @@ def test_resume_screen_reports_a_damaged_save():
     rig = Rig(seed=2, store=ReportStore(snap, "used the previous one"))
     app = rig.app
     assert app.mode == modes.M_RESUME
-    assert app.rows[0] == ("Save damaged: used", None) and app.rows[1] == ("  the previous one", None)
+    # the report first, on a screen of its own from its first line; OK goes on to the choices
+    assert app.title == "Read this first" and app.sel == -1 and app.top == 0
+    assert app.rows == [("Save damaged: used", None), ("  the previous one", None)]
+    rig.press(OK)
     # the save is in the middle of a hand: the restart is announced, continue (selected) or void
-    assert app.title == "Restart mid-hand!" and app.rows[2] == ("Hand 1 was in play", None)
+    assert app.title == "Restart mid-hand!" and app.rows[0] == ("Hand 1 was in play", None)
     assert app.rows[-3:] == [("Continue hand", None), ("Void hand", None), ("New session", None)]
     assert app.sel == len(app.rows) - 3
     rig.press(OK)

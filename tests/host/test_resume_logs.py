@@ -34,7 +34,8 @@ def _resumed_store(tmp_path):
     gc.collect()
     rig = Rig(seed=9, store=Store(str(d)))
     assert rig.app.report.endswith("the session goes on from the end of hand 1.")
-    rig.press(OK)
+    rig.press(OK)                   # the report, read first
+    rig.press(OK)                   # Resume
     _next_hand(rig)
     for _ in range(12):             # hand 2: the blinds, then everyone packs but the last
         if rig.app.engine.phase == "over":

@@ -94,6 +94,7 @@ class App(PlayFlow):
         self.gate_name = ""
         self.saved = None
         self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
+        self.report_read = False    # the table has read the report (OK on it): the resume screen offers its choices
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
         self.back_sel = 0       # the row of that menu the player left it at (the cursor stays there)
         self.armed = False      # a press that loses chips or ends the session waits for a second OK

@@ -111,6 +111,16 @@ def _store_report(store):
 def press_resume(app, b, long):
     """A button on the resume offer: move between "Resume" and "New session", or take one. True when
     "Resume" was taken: the caller restores ``app.saved`` (``App.restore``)."""
+    if app.sel < 0:                    # the store's report, read first: UP/DOWN scroll it, OK goes on to the choices
+        if b in (btn.UP, btn.DOWN):
+            top = max(0, min(app.top + (1 if b == btn.DOWN else -1), len(app.rows) - widgets.ROWS))
+            if top != app.top:
+                app.top = top
+                app.dirty = True
+        elif b == btn.OK:
+            app.report_read = True
+            app._enter(M_RESUME)
+        return False
     n = len(app.rows)
     k = 3 if app.saved_live else 2     # the choices: the last k rows
     if b in (btn.UP, btn.DOWN) and app.saved is not None:
@@ -178,6 +188,14 @@ def build(app):
             elif not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
                 rep = "Save damaged: " + rep
             _wrap(rows, rep)
+            if s is not None:       # a save to resume: the report on a screen of its own, from its first line
+                if not app.report_read:
+                    app.title = "Read this first"
+                    app.rows = rows
+                    app.sel = -1
+                    app.hint = "\x1c more  OK next" if len(rows) > widgets.ROWS else "OK next"
+                    return
+                rows = []
         if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
             app.title = "Restart mid-hand!"
             rows.append(("Hand %d was in play" % s.get("hand_no", 0), None))
