@@ -132,3 +132,16 @@ def drop_cut_last_line(lines):
     out = list(lines)
     out[last] = ""
     return out, "the last line (line %d) is cut short: %s is left out" % (last + 1, hand)
+
+
+def load_hand_log(path):
+    """The complete lines of the hand log at ``path`` for replay and verify, or 2 (their exit status) after
+    saying on stderr why it cannot be read; a last line cut short is named on stderr and left out."""
+    lines = read_hand_log(path)
+    if isinstance(lines, str):
+        print(lines, file=sys.stderr)
+        return 2
+    lines, cut = drop_cut_last_line(lines)
+    if cut:
+        print("%s: %s" % (path, cut), file=sys.stderr)
+    return lines

@@ -18,7 +18,7 @@ it are replayed as usual (exit 0 when they replay).
 import json
 import sys
 
-from host_tools import drop_cut_last_line, one_file_argument, plural, read_hand_log  # (and firmware/ on sys.path)
+from host_tools import load_hand_log, one_file_argument, plural  # (and firmware/ on sys.path)
 
 
 class ReplayError(Exception):
@@ -222,13 +222,9 @@ def main(argv=None):
     path = one_file_argument("replay", argv, USAGE)
     if isinstance(path, int):
         return path
-    lines = read_hand_log(path)
-    if isinstance(lines, str):
-        print(lines, file=sys.stderr)
-        return 2
-    lines, cut = drop_cut_last_line(lines)
-    if cut:
-        print("%s: %s" % (path, cut), file=sys.stderr)
+    lines = load_hand_log(path)
+    if isinstance(lines, int):
+        return lines
     try:
         out = replay_lines(lines)
     except ReplayError as exc:

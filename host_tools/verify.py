@@ -24,7 +24,7 @@ import hashlib
 import json
 import sys
 
-from host_tools import FIRMWARE, drop_cut_last_line, one_file_argument, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, load_hand_log, one_file_argument  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 MAGIC = b"DBX1"
 SALT_HEX = 32
@@ -211,13 +211,9 @@ def main(argv=None):
     path = one_file_argument("verify", argv, USAGE)
     if isinstance(path, int):
         return path
-    lines = read_hand_log(path)
-    if isinstance(lines, str):
-        print(lines, file=sys.stderr)
-        return 2
-    lines, cut = drop_cut_last_line(lines)
-    if cut:
-        print("%s: %s" % (path, cut), file=sys.stderr)
+    lines = load_hand_log(path)
+    if isinstance(lines, int):
+        return lines
     try:
         ok, bad = verify_lines(lines)
     except ValueError as exc:
