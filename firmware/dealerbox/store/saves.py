@@ -175,6 +175,17 @@ def decode(data):
     return number, obj
 
 
+def _chunks(f, size):
+    """The next ``size`` bytes of file ``f`` as memoryview slices of one 256-byte buffer (each valid until the
+    next); OSError(EIO) when the file ends first."""
+    mv = memoryview(bytearray(_CHUNK))
+    while size:
+        k = f.readinto(mv[:size if size < _CHUNK else _CHUNK])
+        if not k:
+            raise OSError(5)
+        yield mv[:k]
+        size -= k
+
 class Store:
     """Saves the session power-cut-safely in folder ``root``: snapshots, a journal of actions, hand logs.
 
@@ -297,15 +308,8 @@ class Store:
         fields = (_FIELDS % (number, size, mark)).encode()
         crc = crc32(fields)
         f.seek(_HEAD_SIZE)
-        buf = bytearray(_CHUNK)
-        mv = memoryview(buf)
-        left = size
-        while left:
-            k = f.readinto(mv[:left if left < _CHUNK else _CHUNK])
-            if not k:
-                raise OSError(5)
-            crc = crc32(mv[:k], crc)
-            left -= k
+        for part in _chunks(f, size):
+            crc = crc32(part, crc)
         f.seek(0)
         f.write((_HEAD % (MAGIC, crc, "")).encode())
         f.write(fields)
@@ -641,15 +645,8 @@ class Store:
         try:
             dst = self._open(self.path(LOG_TEMP), "wb")
             try:
-                buf = bytearray(_CHUNK)
-                mv = memoryview(buf)
-                left = size
-                while left:
-                    k = src.readinto(mv[:left if left < _CHUNK else _CHUNK])
-                    if not k:
-                        raise OSError(5)
-                    dst.write(mv[:k])
-                    left -= k
+                for part in _chunks(src, size):
+                    dst.write(part)
             finally:
                 self._close(dst)
         finally:
