@@ -138,17 +138,23 @@ def pinout_md():
     return PINOUT_HEAD + body + PINOUT_TAIL
 
 
-def wiring_png(path):
-    """Draw the wiring diagram (Pillow) into ``path``: the Pico's header, the OLED, the buttons, the wires."""
+WIRE_RGB = {"green": (0, 150, 0), "blue": (30, 80, 220), "red": (220, 30, 30), "black": (0, 0, 0),
+            "orange": (240, 130, 0), "violet": (140, 60, 200), "cyan": (0, 160, 170), "gold": (190, 150, 0)}
+
+
+def _sheet(w, h):
+    """A white ``w`` x ``h`` picture to draw a wiring diagram on: (image, its ImageDraw, 13 px and 18 px fonts)."""
     from PIL import Image, ImageDraw, ImageFont
 
-    w, h = 1000, 780
     img = Image.new("RGB", (w, h), "white")
-    d = ImageDraw.Draw(img)
-    font = ImageFont.load_default(size=13)
-    big = ImageFont.load_default(size=18)
-    rgb = {"green": (0, 150, 0), "blue": (30, 80, 220), "red": (220, 30, 30), "black": (0, 0, 0),
-           "orange": (240, 130, 0), "violet": (140, 60, 200), "cyan": (0, 160, 170), "gold": (190, 150, 0)}
+    return img, ImageDraw.Draw(img), ImageFont.load_default(size=13), ImageFont.load_default(size=18)
+
+
+def wiring_png(path):
+    """Draw the wiring diagram (Pillow) into ``path``: the Pico's header, the OLED, the buttons, the wires."""
+    w, h = 1000, 780
+    img, d, font, big = _sheet(w, h)
+    rgb = WIRE_RGB
     # the Pico, USB at the top: pins 1-20 down the left side, 21-40 up the right side
     px0, px1, py0, step = 560, 720, 190, 26
     d.rectangle([px0, py0 - 30, px1, py0 + 20 * step + 10], fill=(20, 110, 60), outline="black", width=2)
@@ -303,15 +309,9 @@ def pi_pinout_md():
 
 def pi_wiring_png(path):
     """Draw the Raspberry Pi wiring diagram (Pillow) into ``path``: the 40-pin header, the OLED, the buttons."""
-    from PIL import Image, ImageDraw, ImageFont
-
     w, h = 1000, 760
-    img = Image.new("RGB", (w, h), "white")
-    d = ImageDraw.Draw(img)
-    font = ImageFont.load_default(size=13)
-    big = ImageFont.load_default(size=18)
-    rgb = {"green": (0, 150, 0), "blue": (30, 80, 220), "red": (220, 30, 30), "black": (0, 0, 0),
-           "orange": (240, 130, 0), "violet": (140, 60, 200), "cyan": (0, 160, 170), "gold": (190, 150, 0)}
+    img, d, font, big = _sheet(w, h)
+    rgb = WIRE_RGB
     # the header, pin 1 at the top: odd pins in the left column, even pins in the right (drawn apart, the
     # names between them, so that no wire crosses a name)
     hx0, hx1, hy0, step = 640, 840, 130, 26
