@@ -12,7 +12,7 @@ import os
 
 from host_tools import FIRMWARE
 
-LAYER = {"eval": 1, "store": 1, "engine": 2, "games": 3, "ui": 4, "boards": 5}
+LAYER = {"lang": 1, "eval": 1, "store": 1, "engine": 2, "games": 3, "ui": 4, "boards": 5}
 
 
 def _modules():
