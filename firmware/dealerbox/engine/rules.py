@@ -11,8 +11,10 @@ ValueError naming the bad key or value; ``preset(game, name)`` a full dict;
 ``presets(game)`` the ``(name, label)`` pairs. The lines naming them on the summary
 screen are ``ui.settings.describe`` (the UI's words; the engine imports this module to
 validate).
+The presets' labels are marked ``N_`` (catalog keys: the UI shows them through ``dealerbox.lang.tr``).
 """
 
+from dealerbox.lang import N_
 
 # Teen Patti, who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum
 # bet), everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
@@ -62,9 +64,9 @@ def _teen_patti():
             "higher_limits": "bool",
         },
         "presets": (
-            ("default", "Show, sideshow 2x", {}),
-            ("french", "Show, sideshow 1x", {"show": "000", "sideshow": "000"}),
-            ("italian", "Free sideshow", {"show": "001", "sideshow": "001", "sideshow_third_forced": True,
+            ("default", N_("Show, sideshow 2x"), {}),
+            ("french", N_("Show, sideshow 1x"), {"show": "000", "sideshow": "000"}),
+            ("italian", N_("Free sideshow"), {"show": "001", "sideshow": "001", "sideshow_third_forced": True,
                                                "chaal": "two-size", "blind_limit": 3, "rebuy_mid_hand": True}),
         ),
     }
@@ -100,11 +102,11 @@ def _turkish():
             "four_with_36": "bool",
         },
         "presets": (
-            ("default", "Kings to open", {}),
-            ("jacks", "Jacks or better", {"openers": "jacks"}),
-            ("standard", "Standard ranking", {"standard_ranking": True, "no_minor": True}),
-            ("hi-lo", "High-low split", {"hi_lo": True}),
-            ("no-limit", "No limit, Karanlik", {"structure": "no-limit", "karanlik": True, "check_raise": False}),
+            ("default", N_("Kings to open"), {}),
+            ("jacks", N_("Jacks or better"), {"openers": "jacks"}),
+            ("standard", N_("Standard ranking"), {"standard_ranking": True, "no_minor": True}),
+            ("hi-lo", N_("High-low split"), {"hi_lo": True}),
+            ("no-limit", N_("No limit, Karanlik"), {"structure": "no-limit", "karanlik": True, "check_raise": False}),
         ),
     }
 
@@ -135,12 +137,12 @@ def _indian():
             "party": "bool",
         },
         "presets": (
-            ("default", "Highest card wins", {}),
-            ("suits", "Suits break ties", {"ties": "suit-order"}),
-            ("low", "Low Indian", {"low": True}),
-            ("two-card", "Two cards", {"two_cards": True}),
-            ("center", "Center card", {"center": True}),
-            ("party", "Party: no betting", {"party": True}),
+            ("default", N_("Highest card wins"), {}),
+            ("suits", N_("Suits break ties"), {"ties": "suit-order"}),
+            ("low", N_("Low Indian"), {"low": True}),
+            ("two-card", N_("Two cards"), {"two_cards": True}),
+            ("center", N_("Center card"), {"center": True}),
+            ("party", N_("Party: no betting"), {"party": True}),
         ),
     }
 

@@ -8,6 +8,15 @@ imported (one table loaded at a time on the box); a text missing from a table sh
 tests fail on any missing text, tests/core/test_lang*.py).
 
 ``LANGS``: the languages the box speaks, as ``(code, name in that language)``.
+
+How the catalog finds every key (``python -m host_tools.lang catalog``, read from the source, nothing run):
+
+* ``tr("literal")``: the literal is a key (also each branch of ``tr("a" if x else "b")``);
+* ``N_("literal")``: a key chosen at run time, marked where it is written (a table of labels, a tuple of menu
+  items) and translated where it is shown (``tr(LABELS[key])``); ``N_`` returns its argument unchanged;
+* ``IllegalAction("literal", ...)``: a refusal reason of the engine (its template; the engine stays English);
+
+A text shown that none of these names is not in the catalog: the "no English left" test finds it.
 """
 
 LANGS = (("en", "English"), ("fr", "Français"), ("it", "Italiano"), ("de", "Deutsch"), ("tr", "Türkçe"))
@@ -22,6 +31,11 @@ def tr(s):
     if t is None:
         return s
     return t.get(s, s)
+
+
+def N_(s):
+    """``s`` unchanged: marks the literal ``s`` as a catalog key translated later, where it is shown (``tr``)."""
+    return s
 
 
 def codes():

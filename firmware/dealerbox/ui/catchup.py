@@ -10,6 +10,7 @@ Imported by the app only when the store gave hand logs committed after the snaps
 """
 
 from dealerbox.engine.base import Action
+from dealerbox.lang import tr
 from dealerbox.ui.snapcheck import _ints
 
 
@@ -98,5 +99,5 @@ def restore(app):
     app.later = []
     say(app, e, done)
     if done[0]:
-        app.last = "Hand %d as logged" % e.hand_no
+        app.last = tr("Hand %d as logged") % e.hand_no
     app._save()
