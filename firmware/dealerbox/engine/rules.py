@@ -162,7 +162,7 @@ def games():
 def _table(game):
     f = _GAMES.get(game)
     if f is None:
-        raise ValueError("unknown game %r" % (game,))
+        raise ValueError(N_("unknown game %r") % (game,))
     return f()
 
 
@@ -174,12 +174,12 @@ def defaults(game):
 def _check(key, spec, v):
     if spec == "bool":
         if v is not True and v is not False:
-            return "%s is on or off (true/false), not %r" % (key, v)
+            return N_("%s is on or off (true/false), not %r") % (key, v)
     elif isinstance(spec, list):
         if not isinstance(v, int) or isinstance(v, bool) or not spec[0] <= v <= spec[1]:
-            return "%s is a whole number %d to %d, not %r" % (key, spec[0], spec[1], v)
+            return N_("%s is a whole number %d to %d, not %r") % (key, spec[0], spec[1], v)
     elif v not in spec:
-        return "%s is one of %s, not %r" % (key, ", ".join(spec), v)
+        return N_("%s is one of %s, not %r") % (key, ", ".join(spec), v)
     return None
 
 
@@ -193,14 +193,14 @@ def validate(game, d):
     choices = tab["choices"]
     for k in d or {}:
         if k not in choices:
-            raise ValueError("unknown house rule %r for %s" % (k, game))
+            raise ValueError(N_("unknown house rule %r for %s") % (k, game))
         why = _check(k, choices[k], d[k])
         if why:
             raise ValueError(why)
         out[k] = d[k]
     cap = out.get("stake_cap")
     if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
-        raise ValueError("stake_cap %d is below the boot %d (0 = no cap)" % (cap, out["boot"]))
+        raise ValueError(N_("stake_cap %d is below the boot %d (0 = no cap)") % (cap, out["boot"]))
     return out
 
 
@@ -214,7 +214,7 @@ def preset(game, name):
     for p in _table(game)["presets"]:
         if p[0] == name:
             return validate(game, p[2])
-    raise ValueError("no preset %r for %s" % (name, game))
+    raise ValueError(N_("no preset %r for %s") % (name, game))
 
 
 def which_preset(game, d):
@@ -230,5 +230,5 @@ def choices(game, key):
     """The spec of house rule ``key``: ``"bool"``, a tuple of values or ``[lo, hi]``."""
     tab = _table(game)
     if key not in tab["choices"]:
-        raise ValueError("unknown house rule %r for %s" % (key, game))
+        raise ValueError(N_("unknown house rule %r for %s") % (key, game))
     return tab["choices"][key]

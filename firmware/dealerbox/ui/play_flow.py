@@ -20,7 +20,7 @@ from micropython import const
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
-from dealerbox.lang import N_, tr
+from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import cardart, font, saving, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
@@ -384,7 +384,7 @@ class PlayFlow:
         try:
             events = e.apply(action)
         except IllegalAction as err:
-            self.msg = str(err)
+            self.msg = tr_reason(str(err))     # (the engine's English reason, in the language in use)
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)

@@ -10,7 +10,7 @@ screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built
 """
 
 from dealerbox.engine import rules
-from dealerbox.lang import tr
+from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import settings, widgets
 from dealerbox.ui.modes import (
@@ -43,7 +43,7 @@ def resume(app, store):
         from dealerbox.ui.snapcheck import check
         snap = store.load(check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
-        app.report = "Save unreadable: %s" % err
+        app.report = N_("Save unreadable: %s") % err
         snap = None
     else:
         app.report = _store_report(store)
@@ -185,9 +185,11 @@ def build(app):
         if rep:                                     # what the store found wrong, before the question
             low = rep.lower()
             if low.startswith("using "):            # Store.load's line naming the file: in the players' words
-                rep = "Save damaged: an older save is used"
+                rep = tr("Save damaged: an older save is used")
             elif not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
-                rep = "Save damaged: " + rep
+                rep = tr("Save damaged: %s") % tr_reason(rep)
+            else:                                   # (English, as the store and ui/catchup.py say it)
+                rep = tr_reason(rep)
             _wrap(rows, rep)
             if s is not None:       # a save to resume: the report on a screen of its own, from its first line
                 if not app.report_read:
