@@ -66,7 +66,12 @@ except ImportError:  # a port built without binascii.crc32
 
 from micropython import const
 
-from dealerbox.lang import N_
+
+def N_(s):
+    """``s`` unchanged: the catalog's marker of a text the screens show (``dealerbox.lang.N_``; the store imports
+    only the primitives, so it keeps its own)."""
+    return s
+
 
 MAGIC = "DBX3"
 OLD_MAGICS = ("DBX2", "DBX1")  # earlier formats: read, never written
