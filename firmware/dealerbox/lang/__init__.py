@@ -16,12 +16,13 @@ How the catalog finds every key (``python -m host_tools.lang catalog``, read fro
   items) and translated where it is shown (``tr(LABELS[key])``); ``N_`` returns its argument unchanged;
 * ``IllegalAction("literal")``: a refusal of the engine.
 
-The engine and the store stay English (the host tools print their words; they never import the UI): their
-reasons are plain English str, each literal marked ``N_`` (``return N_("the hand is over")``, a template
-``N_("discard 0 to 4 cards, not %d") % n``; the store, which imports only the primitives, has its own ``N_``). The UI shows such a text through ``tr_reason``, which finds the
-catalog template the English text was formatted from and formats its translation with the same arguments
-(each argument translated in turn: a reason inside a damage report), so each rule keeps its one place and
-every hand log and host tool is unchanged.
+The engine and the store stay English (the host tools print their words; they never import the UI):
+their reasons are plain English str, each literal marked ``N_`` (``return N_("the hand is over")``, a
+template ``N_("discard 0 to 4 cards, not %d") % n``; the store, which imports only the primitives, has
+its own ``N_``). The UI shows such a text through ``tr_reason``, which finds the catalog template the
+English text was formatted from and formats its translation with the same arguments (each argument
+translated in turn: a reason inside a damage report), so each rule keeps its one place and every hand
+log and host tool is unchanged.
 
 A text shown that none of these names is not in the catalog: the "no English left" test finds it.
 """
