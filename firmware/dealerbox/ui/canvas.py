@@ -23,7 +23,7 @@ that no private card is ever on a screen that is not behind its owner's gate.
 import framebuf
 from micropython import const
 
-from dealerbox.ui.font import BIG_W, EXTRA_CODES, FIRST, LAST, W, big_glyph, glyph
+from dealerbox.ui.font import ALIASES, BIG_W, EXTRA_CODES, FIRST, LAST, W, big_glyph, glyph
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -38,6 +38,8 @@ _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 for _c in range(FIRST, LAST + 1):
     chr(_c)
 for _c in EXTRA_CODES:
+    chr(_c)
+for _c in ALIASES:
     chr(_c)
 
 
