@@ -135,3 +135,27 @@ def test_a_character_the_font_lacks_is_a_visible_box():
 def test_a_dash_is_the_hyphen():
     for ch in ("\u2013", "\u2014"):                         # en and em dash
         assert font.has(ord(ch)) and small(ch) == small("-") and big(ch) == big("-")
+
+
+def test_a_cedilla_on_the_last_row_counts_as_clipped_and_the_footer_lifts_it():
+    from dealerbox.ui import widgets
+
+    buf, cv = _canvas()
+    cv.text("Gec", 1, 57)                                     # ASCII: rows 0-6 on the frame, nothing lost
+    assert cv.clipped == 0
+    cv.text("Geç", 1, 57)                                     # ç's cedilla (row 7) would be row 64: lost
+    assert cv.clipped == 1
+    cv.clear()
+    cv.big("ç", 0, 48)                                        # big: rows 14-15 on 62-63
+    assert cv.clipped == 0
+    cv.big("ç", 0, 49)
+    assert cv.clipped == 1
+    for s, y in (("OK pass", 57), ("OK Geç", 56), ("Şu", 56)):
+        cv.clear()
+        widgets.footer(cv, s)
+        assert cv.clipped == 0
+        top = 0                                               # the footer's first lit row under the rule (55)
+        while not any(buf[((56 + top) >> 3) * 128 + x] >> ((56 + top) & 7) & 1 for x in range(128)):
+            top += 1
+        assert 56 + top == y, (s, 56 + top)
+        assert buf[(55 >> 3) * 128] >> (55 & 7) & 1           # the rule above it

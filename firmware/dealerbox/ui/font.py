@@ -175,6 +175,19 @@ def has(code):
     return index(code) != MISSING
 
 
+def low(code):
+    """True when glyph ``code`` has ink on its cell's last row (row 7: a cedilla, ğ's tail), which ASCII never has:
+    a text with one must end 8 rows above the frame's edge (``canvas.Canvas.ch``, ``widgets.footer``)."""
+    i = index(code) * 5
+    t = FONT
+    if i >= len(FONT):
+        t = FONT_EXTRA
+        i -= len(FONT)
+        if i >= len(FONT_EXTRA):
+            return False
+    return (t[i] | t[i + 1] | t[i + 2] | t[i + 3] | t[i + 4]) & 0x80 != 0
+
+
 def glyph(code):
     """The small 5x8 glyph for character code ``code`` (see ``index``; a hollow box if the font lacks it), as a
     FrameBuffer.
