@@ -18,9 +18,11 @@ GAMES = ("teen-patti", "turkish", "indian")
 GAME_LABELS = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
-# the small letters; the accented letters of the sources' languages follow their alphabet
-_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÇÉÈÊĞİÑÖŞÜ"
-_LOWER = "abcdefghijklmnopqrstuvwxyzàâäçéèêğıñöşüß"
+# the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
+# plain letter in its alphabet order, the most used first in each group (é before è, ü before û); _UPPER[i] is the
+# capital of _LOWER[i] (İ of ı: the dotted and dotless i sit together), ß last
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
+_LOWER = "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
 _OTHER = " -.0123456789"
 NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
 NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
