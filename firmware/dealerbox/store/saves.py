@@ -696,10 +696,12 @@ class Store:
 
     def load_prefs(self):
         """The box's settings kept across sessions and power cuts: a dict (``{"lang": "de"}``, ui/langpick.py);
-        ``{}`` when there are none or the file is damaged (a torn write loses only the settings)."""
+        None when none were kept, ``{}`` when the file is damaged (a torn write loses only the settings)."""
         data = self._read(PREFS)
+        if data is None:
+            return None
         try:
-            d = json.loads(data) if data else {}
+            d = json.loads(data)
         except (ValueError, TypeError):
             return {}
         return d if isinstance(d, dict) else {}

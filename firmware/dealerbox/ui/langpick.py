@@ -105,11 +105,11 @@ def boot(app, store):
         prefs = load()
     except Exception:  # a store that cannot be read: English
         prefs = {}
+    if prefs is None:
+        return False
     if not isinstance(prefs, dict):
         prefs = {}
     code = prefs.get("lang")
-    if code is None and not prefs:
-        return False
     speak(code if isinstance(code, str) else "en")
     if prefs.get("then") == "setup":
         _keep(store, {"lang": lang.code})
