@@ -2,6 +2,7 @@
 setup's choice; a bad code or a table not there yet: one line, exit 2, no traceback. Stand-in tables as in
 tests/core/test_ui_language.py."""
 
+import os
 import subprocess
 import sys
 
@@ -74,3 +75,22 @@ def test_the_pi_launcher_takes_the_language_too(tmp_path, capsys):
         assert lang.code == "de" and made["board"].store.load_prefs() == {"lang": "de"}
     finally:
         t.close()
+
+
+def test_screenshots_write_one_set_per_language_with_a_table(tmp_path, capsys):
+    from host_tools import screenshots
+
+    t = Tables(("en", "de"))
+    try:
+        assert screenshots.main([str(tmp_path)]) == 0
+        assert lang.code == "en"
+    finally:
+        t.close()
+    english = sorted(f for f in os.listdir(tmp_path) if f.endswith(".png"))
+    assert len(english) == 27 and "27-language.png" in english and "01-game.png" in english
+    assert sorted(os.listdir(tmp_path / "de")) == english
+    assert (tmp_path / "de" / "01-game.png").read_bytes() != (tmp_path / "01-game.png").read_bytes()  # "Sprache"
+    assert (tmp_path / "de" / "17-showdown.png").read_bytes() == (tmp_path / "17-showdown.png").read_bytes()
+    assert capsys.readouterr().out.splitlines() == [
+        "screenshots written to %s: 27 files (English)" % tmp_path,
+        "screenshots written to %s: 27 files (Deutsch)" % (tmp_path / "de")]
