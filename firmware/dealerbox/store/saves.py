@@ -9,6 +9,8 @@ Files under ``root`` (``/data`` on the box)::
     hands.log      one JSON hand log per line (docs/engine.md), appended
     hands.1.log    the older hand logs once hands.log passed ``log_limit`` bytes
     crashes        "<save number> <count>": crashes of the app in a row with that snapshot
+    names.json     the table's names kept for the next session (``save_names``)
+    prefs.json     the box's settings kept across sessions: the language (``save_prefs``)
     *.bad          a snapshot file set aside by ``load`` (damaged, or refused by the app's check)
     *.crashed      a snapshot file set aside after crashes (``set_aside``)
 
@@ -85,6 +87,8 @@ LOG_TEMP = "hands.tmp"
 CRASHES = "crashes"
 NAMES = "names.json"        # the table's names kept across sessions (``load_names`` / ``save_names``)
 NAMES_TEMP = "names.tmp"
+PREFS = "prefs.json"        # the box's settings kept across sessions: the language (``load_prefs`` / ``save_prefs``)
+PREFS_TEMP = "prefs.tmp"
 BAD = ".bad"
 CRASHED = ".crashed"
 LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
@@ -696,6 +700,31 @@ class Store:
             self._close(f)
         self.bytes_written += len(data)
         self._replace(NAMES_TEMP, NAMES)
+
+    def load_prefs(self):
+        """The box's settings kept across sessions and power cuts: a dict (``{"lang": "de"}``, ui/langpick.py);
+        None when none were kept, ``{}`` when the file is damaged (a torn write loses only the settings)."""
+        data = self._read(PREFS)
+        if data is None:
+            return None
+        try:
+            d = json.loads(data)
+        except (ValueError, TypeError):
+            return {}
+        return d if isinstance(d, dict) else {}
+
+    def save_prefs(self, prefs):
+        """Keep ``prefs`` (a dict of JSON values) for the next boot: ``prefs.tmp`` written, synced and renamed
+        over ``prefs.json``, as the names are (the session files are not touched). Raises OSError as ``save``."""
+        self._ensure_root()
+        data = json.dumps(prefs).encode()
+        f = self._open(self.path(PREFS_TEMP), "wb")
+        try:
+            f.write(data)
+        finally:
+            self._close(f)
+        self.bytes_written += len(data)
+        self._replace(PREFS_TEMP, PREFS)
 
     def set_aside(self):
         """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).

@@ -39,6 +39,7 @@ from dealerbox.ui.modes import (
     M_DRAWN,
     M_GAME,
     M_GATE,
+    M_LANG,
     M_NAME,
     M_NOSAVE,
     M_PEEK,
@@ -127,6 +128,8 @@ class App(PlayFlow):
                 self.restore(self.saved, r == "void")
         elif m == M_NOSAVE:
             self._press_nosave(button)
+        elif (m == M_GAME or m == M_LANG) and self._langpick().press(self, button, long):
+            pass                        # the language row and list (ui/langpick.py)
         elif m in SETUP or m == M_NAME:
             if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
                 self._setup().remember_names(self)

@@ -31,6 +31,7 @@ M_NOSAVE = const(31)        # the session is not being saved (a full flash): kee
 M_SEAL = const(32)          # a hand's first screen: the deal's commitment, before the first gate (docs/fairness.md)
 M_DRAWN = const(34)         # Turkish draw: the new hand, private to the player who drew (before the next gate)
 M_SETTLE = const(33)        # between hands: each net and who pays whom "if we stop now"
+M_LANG = const(35)          # the language list, from the game screen's last row (ui/langpick.py)
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)

@@ -27,7 +27,9 @@ from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
     M_DRAWN,
+    M_GAME,
     M_GATE,
+    M_LANG,
     M_MENU,
     M_NAME,
     M_NOSAVE,
@@ -93,6 +95,10 @@ class PlayFlow:
         from dealerbox.ui import setup_flow
         return setup_flow
 
+    def _langpick(self):
+        from dealerbox.ui import langpick
+        return langpick
+
     def _results(self):
         from dealerbox.ui import results_flow
         return results_flow
@@ -119,6 +125,10 @@ class PlayFlow:
         m = self.mode
         if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
             self._setup().build(self)
+            if m == M_GAME:     # its last row: the language (ui/langpick.py)
+                self._langpick().add_row(self)
+        elif m == M_LANG:
+            self._langpick().build(self)
         elif m == M_GATE:
             self._build_gate()
         elif m == M_NOSAVE:

@@ -38,6 +38,7 @@ def resume(app, store):
     no save could be used (then only "New session" is offered)."""
     app.store = store
     _load_names(app, store)
+    again = app._langpick().boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
         from dealerbox.ui.snapcheck import check
@@ -50,6 +51,10 @@ def resume(app, store):
     if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
         snap = None
     app.saved = snap
+    if again:   # the box restarted for the language just chosen on the game screen: back on its row
+        app.saved = app.report = None
+        app._enter(M_GAME, len(settings.GAMES))
+        return False
     if snap is not None or app.report:
         app._enter(M_RESUME)
         return snap is not None
