@@ -27,6 +27,7 @@ from host_tools import FIRMWARE
 
 PACKAGE = os.path.join(FIRMWARE, "dealerbox")
 LANG_DIR = os.path.join(PACKAGE, "lang")
+TABLES_DIR = os.path.join(LANG_DIR, "tables")      # one table per language, named by its code
 MARKERS = ("tr", "N_", "IllegalAction")     # the calls whose first argument is a key
 USAGE = """usage: python -m host_tools.lang COMMAND [CODE]
 
@@ -72,7 +73,7 @@ def firmware_files():
         dirs.sort()
         for f in sorted(files):
             path = os.path.join(dirpath, f)
-            if f.endswith(".py") and not (dirpath == LANG_DIR and f != "__init__.py"):
+            if f.endswith(".py") and dirpath != TABLES_DIR:
                 out.append(path)
     return out
 
@@ -119,12 +120,12 @@ class TableError(ValueError):
 
 def table_path(code):
     """The path of the table of ``code``."""
-    return os.path.join(LANG_DIR, code + ".py")
+    return os.path.join(TABLES_DIR, code + ".py")
 
 
 def tables():
     """The codes whose table exists in lang/ (sorted list of str)."""
-    return sorted(f[:-3] for f in os.listdir(LANG_DIR) if f.endswith(".py") and f != "__init__.py")
+    return sorted(f[:-3] for f in os.listdir(TABLES_DIR) if f.endswith(".py") and f != "__init__.py")
 
 
 def read_table(code):

@@ -154,7 +154,7 @@ def use(c):
     global code, _t
     if c not in codes():
         raise ValueError("unknown language %r: one of %s" % (c, ", ".join(codes())))
-    _t = None if c == "en" else __import__("dealerbox.lang." + c, None, None, ("T",)).T
+    _t = None if c == "en" else __import__("dealerbox.lang.tables." + c, None, None, ("T",)).T
     code = c
 
 
