@@ -4,9 +4,9 @@ Every text a screen shows passes through ``tr``. The English text is the key (as
 code reads as it shows in English and English needs no table. Each other language is one module of
 ``lang/tables/`` named by its code (``tables/fr.py``; not ``lang/fr.py``: a table ``lang/tr.py`` would
 replace the function ``tr`` on this package) holding one dict ``T`` {English text: its translation};
-templates keep their ``%d``/``%s`` in the same order (``tr("%s wins %d") % (name, chips)``). Only the chosen language's module is
-imported (one table loaded at a time on the box); a text missing from a table shows in English (the
-tests fail on any missing text, tests/core/test_lang*.py).
+templates keep their ``%d``/``%s`` in the same order (``tr("%s wins %d") % (name, chips)``). Only the
+chosen language's module is imported (one table loaded at a time on the box); a text missing from a table
+shows in English (the tests fail on any missing text, tests/core/test_lang*.py).
 
 ``LANGS``: the languages the box speaks, as ``(code, name in that language)``.
 
