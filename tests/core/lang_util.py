@@ -160,9 +160,32 @@ def play(game, players, seed, hands=3):
     try:
         rig = LangRig(seed)
         _play(rig, game, players, hands, seed)
+        _end(rig)
         for m in PLAY_MODES:
             assert getattr(modes, m) in rig.modes, m
         check(rig, LONG, 60)
         return rig
     finally:
         lang.use("en")
+
+
+def _end(rig):
+    """From wherever the walk stopped, end the session (the rebuy screen left, "End session" asked twice) and
+    page through the net results."""
+    from app_util import DOWN, OK
+    from dealerbox.ui import modes
+
+    app = rig.app
+    for _ in range(40):
+        if app.mode == modes.M_END:
+            rig.press(DOWN, 12)
+            return
+        if app.mode == modes.M_REBUY:
+            rig.press(OK, long=True)
+        elif app.mode == modes.M_BETWEEN:
+            rig.press(DOWN, 6)
+            rig.press(OK)
+            rig.press(OK)
+        else:
+            rig.press(OK)
+    raise AssertionError("the session did not end: %r" % app.mode)
