@@ -52,13 +52,15 @@ def tr_reason(s):
     where no template of the table matches. Sentence by sentence; the template matching a sentence with the most
     literal text wins, and its ``%s``/``%r`` arguments are translated the same way (a reason quoted in another).
     Slow (it walks the table): for a refusal or a report, at a press, never in a redraw."""
-    r = _tr(s) if _t is not None and s else None
+    r = _tr(s) if s else None
     return s if r is None else r
 
 
 def _tr(s):
-    """``s`` translated (``tr_reason``), or None when no key or template of the table matches it."""
+    """``s`` translated (``tr_reason``), or None in English or when no key or template of the table matches it."""
     t = _t
+    if t is None:
+        return None
     if s in t:
         return t[s]
     i = s.find(". ")
