@@ -25,6 +25,8 @@ KEYS = (
     "%s asks %s",
     "%s asks %s sideshow",
     "%s drew %d",
+    "%s is %d chips, not %d",
+    "%s is %d or %d chips, not %d",
     "%s is %d to %d chips, not %d",
     "%s is %s chips, not %d",
     "%s is a whole number %d to %d, not %r",
