@@ -72,8 +72,9 @@ def _tr(s):
     best = None
     size = -1
     for key in t:
-        if "%" not in key:
-            continue
+        i = key.find("%")
+        if i < 0 or i and not s.startswith(key[:i]) or not s.endswith(key[key.rfind("%") + 2:]):
+            continue                        # (quick: the text before the first and after the last specifier)
         pk = _parts(key)
         lit = len("".join(pk[0])) if pk is not None else -1
         if lit <= size:
