@@ -118,7 +118,7 @@ def _hex8(w):
 
 def english(said, names=()):
     """The (mode, text) of ``said`` with a word of ASCII letters that is not a player's name (``names``, and the
-    default "P1".."P10"), a card face, a deal's seal (8 hex digits) or the name of a Python error a damage report
+    default "P1".."P10"), a language's own name (``lang.LANGS``: "English", "Deutsch"), a card face, a deal's seal (8 hex digits) or the name of a Python error a damage report
     quotes ("KeyError"): English the table did not give."""
     ok = set()
     for n in names:
@@ -126,6 +126,9 @@ def english(said, names=()):
             ok.add(w)
     for i in range(1, 11):
         ok.add("P%d" % i)
+    for _code, name in lang.LANGS:          # a language's name is shown in that language, never translated
+        for w in _words(name):
+            ok.add(w)
     bad = []
     for mode, s in said:
         for w in _words(s):
