@@ -118,8 +118,9 @@ def _hex8(w):
 
 def english(said, names=()):
     """The (mode, text) of ``said`` with a word of ASCII letters that is not a player's name (``names``, and the
-    default "P1".."P10"), a language's own name (``lang.LANGS``: "English", "Deutsch"), a card face, a deal's seal (8 hex digits) or the name of a Python error a damage report
-    quotes ("KeyError"): English the table did not give."""
+    default "P1".."P10"), a language's own name (``lang.LANGS``: "English", "Deutsch"), a card face, a deal's seal
+    (8 hex digits) or the name of a Python error a damage report quotes ("KeyError"): English the table did not
+    give."""
     ok = set()
     for n in names:
         for w in _words(n):
