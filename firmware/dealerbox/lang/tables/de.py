@@ -268,7 +268,7 @@ T = {
     "Look at cards": "Karten ansehen",
 
     # ---- actions: the public line after one ("Ben setzt 4")
-    "%s: %s %d": "%s %s %d",
+    "%s: %s %d": "%s: %s %d",
     "%s %s %d": "%s %s %d",
     "%s: %s": "%s: %s",
     "see": "schaut",
