@@ -1,6 +1,7 @@
 """The body of tests/device/session.py (which measures this harness's own heap, then calls ``main``).
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/session.py GAME PLAYERS HANDS [MODE] [lang=CODE]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/session.py \
+        GAME PLAYERS HANDS [MODE] [lang=CODE]
 
 The compiled firmware (.mpy, as the Pico runs it) sets up GAME for PLAYERS by button presses,
 plays HANDS hands (autoplay_util.autoplay: seeded choices among the legal actions, every
@@ -24,8 +25,9 @@ the harness's code (this module and autoplay_util, measured by session.py when i
 Prints ``key=value`` lines: presses, hands, saves, logs, frames, peak_live (the most heap
 still in use after a collection, sampled after every press, bytes), heap_total, with ``sample``:
 peak_inuse (the most heap in use at any sample, bytes), samples (the collections it took),
-wrapped (the functions wrapped); ``lang=CODE`` (the language spoken); and with ``flash``: flash_bytes (programmed), flash_writes (programs and
-erases), flash_erases, store_bytes (bytes the store wrote to files). Last line: ``session: OK``.
+wrapped (the functions wrapped); lang (the language spoken, a code); and with ``flash``: flash_bytes
+(programmed), flash_writes (programs and erases), flash_erases, store_bytes (bytes the store wrote to
+files). Last line: ``session: OK``.
 """
 
 import gc

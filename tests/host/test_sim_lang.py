@@ -6,11 +6,10 @@ import os
 import subprocess
 import sys
 
-from test_ui_language import Tables
-
 from dealerbox import lang
 from dealerbox.store.saves import Store
 from dealerbox.ui import langpick
+from test_ui_language import Tables
 
 from host_tools import ROOT
 from host_tools.sim import main as sim_main

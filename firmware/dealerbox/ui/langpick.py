@@ -23,7 +23,7 @@ from dealerbox.ui.modes import M_GAME, M_LANG
 
 PRESENT = None      # tests: the codes to offer instead of looking for the table files (tuple of str), or None
 _found = None       # ``present()``'s answer, looked up once
-_loaded = []        # the non-English tables ``speak`` imported (codes)
+_loaded = []  # type: list  # the non-English tables ``speak`` imported (codes)
 
 
 def row():
