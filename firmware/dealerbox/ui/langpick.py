@@ -17,6 +17,7 @@ simulator, the Pi) switch in place.
 """
 
 from dealerbox import lang
+from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import settings
 from dealerbox.ui.modes import M_GAME, M_LANG
@@ -144,14 +145,14 @@ def _keep(store, prefs):
 
 def add_row(app):
     """Append the language row to the game screen's rows: "Language" and the language spoken, in its own name."""
-    app.rows.append((lang.tr("Language"), own_name(lang.code)))
+    app.rows.append((tr("Language"), own_name(lang.code)))
 
 
 def build(app):
     """The language list (``M_LANG``): every language offered, each in its own name."""
-    app.title = lang.tr("Language")
+    app.title = tr("Language")
     app.rows = [(own_name(c), None) for c in present()]
-    app.hint = lang.tr("\x1c choose  OK select")
+    app.hint = tr("\x1c choose  OK select")
 
 
 def press(app, b, long):
