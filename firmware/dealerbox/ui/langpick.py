@@ -57,8 +57,9 @@ def present():
         if not _exists(os, where):
             _found = lang.codes()
         else:
+            base += "/tables/"
             _found = tuple(c for c in lang.codes()
-                           if c == "en" or _exists(os, base + "/tables/" + c + ".py") or _exists(os, base + "/tables/" + c + ".mpy"))
+                           if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"))
     return _found
 
 
