@@ -27,7 +27,7 @@ GOLDEN = {
             ('end-of-session', 4267578076, 1925),
         ],
         'rules': [
-            ('awards-everyone-packed', 772626850, 1893),
+            ('awards-everyone-packed', 2803502670, 1805),
             ('between-busted', 2637198613, 2813),
             ('joker-hunt-turn', 320838868, 3454),
             ('joker-hunt-showdown', 1009787744, 1629),
