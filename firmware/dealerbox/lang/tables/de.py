@@ -72,7 +72,7 @@ T = {
     "Saved: %s": "Pause: %s",
     "%d players, hand %d": "%d Spieler, Rd. %d",
     "Resume": "Fortsetzen",
-    "No saved session": "Nichts gespeichert",
+    "No saved session": "Keine Sicherung",
     "New session": "Neue Partie",
 
     # ---- house rules: row labels (the value beside them)
@@ -201,11 +201,11 @@ T = {
     "One blind: the boot": "Ein Blind: der Boot",
     "One blind: half boot": "Ein Blind: 1/2 Boot",
     "Blinds: half + boot": "Blinds: 1/2 + 1 Boot",
-    "Chaal: no upper limit": "Setzen: ohne Limit",
+    "Chaal: no upper limit": "Keine Obergrenze",
     "Ante %d, bet %d": "Ante %d, Satz %d",
     "Fixed limit": "Fixed Limit",
     "No limit": "No Limit",
-    "Free amount": "Freie Höhe",
+    "Free amount": "Beliebige Höhe",
     "Cap 1 bet a round": "Max. 1 Satz je Setzrunde",
     "Cap %d bets a round": "Max. %d Sätze je Setzrunde",
     "Open with kings or better": "Öffnungspaar: Könige",
@@ -235,7 +235,7 @@ T = {
     "blind": "blind",
     "Pot %d": "Pot %d",
     "Pot %d  call %d": "Pot %d  mitgehen %d",
-    "Pot %d call %d": "Pot %d  mit %d",
+    "Pot %d call %d": "Pot %d mit %d",
     "Pot %d  stake %s": "Pot %d  Einsatz %s",
     "Pot %d stake %s": "Pot %d Satz %s",
     "Pot %d stake %s wild %s": "Pot %d Einsatz %s wild %s",
@@ -267,7 +267,7 @@ T = {
     "Rebuy": "Nachkaufen",
     "Look at cards": "Karten ansehen",
 
-    # ---- actions: the public line after one ("Ben setzt 4")
+    # ---- actions: the public line after one ("Ben: setzt 4")
     "%s: %s %d": "%s: %s %d",
     "%s %s %d": "%s %s %d",
     "%s: %s": "%s: %s",
