@@ -109,6 +109,11 @@ def _turkish():
     }
 
 
+# Indian Poker's house rules Forehead Stud leaves out (docs/indian.md): (key, what it is) for the refusal
+STUD_EXCLUDES = (("ties", "suit order"), ("low", "Low Indian"), ("two_cards", "two cards"),
+                 ("center", "a center card"), ("party", "party mode"))
+
+
 def _indian():
     """Indian Poker: default = seed 003 (one forehead card, highest wins, ties split); variants."""
     return {
@@ -122,6 +127,7 @@ def _indian():
             "two_cards": False,            # a forehead card and a hole card each
             "center": False,               # a shared face-up center card and a second betting round
             "party": False,                # no betting: the box names the loser of each deal
+            "stud": False,                 # Forehead Stud (003): 7 cards, 4 on the forehead, 5 rounds, poker hands
         },
         "choices": {
             "ante": [1, 100000],
@@ -133,6 +139,7 @@ def _indian():
             "two_cards": "bool",
             "center": "bool",
             "party": "bool",
+            "stud": "bool",
         },
         "presets": (
             ("default", "Highest card wins", {}),
@@ -141,6 +148,7 @@ def _indian():
             ("two-card", "Two cards", {"two_cards": True}),
             ("center", "Center card", {"center": True}),
             ("party", "Party: no betting", {"party": True}),
+            ("stud", "Forehead Stud", {"stud": True}),
         ),
     }
 
@@ -199,6 +207,10 @@ def validate(game, d):
     cap = out.get("stake_cap")
     if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
         raise ValueError("stake_cap %d is below the boot %d (0 = no cap)" % (cap, out["boot"]))
+    if out.get("stud"):             # Indian Poker's Forehead Stud: poker hands, so none of the one-card variants
+        for k, what in STUD_EXCLUDES:
+            if out[k] is True or k == "ties" and out[k] != "split":
+                raise ValueError("Forehead Stud plays poker hands: not with %s" % what)
     return out
 
 
