@@ -11,6 +11,7 @@ their own setup screens. Player ranges: RULES.md (Teen Patti 2-10, Turkish 2-5, 
 """
 
 from dealerbox.engine import rules
+from dealerbox.lang import tr
 from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
 
 GAMES = ("teen-patti", "turkish", "indian")
@@ -128,7 +129,7 @@ LABELS = {
     "cap": "Bets a round", "check_raise": "Check-raise", "openers": "Opening pair", "no_minor": "Minor straights",
     "standard_ranking": "Ranking", "hi_lo": "High-low split", "karanlik": "Karanlik blind", "four_with_36":
     "Deck for 4", "ties": "Ties", "low": "Low card wins", "two_cards": "Two cards", "center": "Center card",
-    "party": "Party mode",
+    "party": "Party mode", "stud": "Game",
 }
 VALUE_TEXT = {
     "classic": "classic", "ak47": "AK47", "joker-hunt": "Joker Hunt", "best-of-four": "Best of 4",
@@ -145,6 +146,7 @@ KEY_VALUE_TEXT = {
     "no_minor=True": "off", "no_minor=False": "on",
     "standard_ranking=True": "standard", "standard_ranking=False": "Turkish",
     "four_with_36=True": "36 cards", "four_with_36=False": "32 cards",
+    "stud=True": "Forehead Stud", "stud=False": "Indian Poker",
 }
 
 # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
@@ -152,6 +154,18 @@ LABELS["forced"] = "Ante"        # what is paid before the deal (seed 001 l'ante
 LABELS["higher_limits"] = "No top chaal"
 VALUE_TEXT.update({"boot": "boot", "half": "half boot", "quarter": "1/4 boot", "dealer": "dealer",
                    "one-blind": "1 blind", "half-blind": "1/2 blind", "two-blinds": "2 blinds"})
+
+
+STUD_PLAYERS = 7    # Forehead Stud's most players (games/indian.py STUD_SEATS: 7 cards each of 52)
+
+
+def fit_stud(cfg):
+    """Forehead Stud off when the table has more players than it can deal (``STUD_PLAYERS``); True if it was on."""
+    r = cfg["rules"]
+    if r.get("stud") and cfg["players"] > STUD_PLAYERS:
+        r["stud"] = False
+        return True
+    return False
 
 
 def stake_key(game):
@@ -205,6 +219,8 @@ def rule_choices(game, key, chips, cfg=None):
     ``[lo, hi]`` offered as a ladder (money keys up to the starting chips, counts up to 10).
     """
     spec = rules.choices(game, key)
+    if key == "stud" and cfg is not None and cfg["players"] > STUD_PLAYERS:
+        return [False]                          # Forehead Stud deals 7 cards each: at most 7 players
     if spec == "bool":
         return [False, True]
     if isinstance(spec, tuple):
@@ -240,7 +256,7 @@ SINGLE_ORDER = {
     "teen-patti": ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
                    "rebuy_mid_hand"),
     "turkish": ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36"),
-    "indian": ("ties", "low", "two_cards", "center", "party"),
+    "indian": ("ties", "low", "two_cards", "center", "party", "stud"),
 }
 
 
@@ -351,7 +367,23 @@ def _describe_turkish(d):
     return out
 
 
+def _describe_stud(d):
+    """Forehead Stud's summary lines (docs/indian.md)."""
+    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
+    if d["structure"] == "fixed":
+        out.append(tr("Cap %d bets a round") % d["cap"])
+        out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
+    out.append(tr("Forehead Stud: 7 cards"))
+    out.append(tr("4 on the forehead, 3 hole"))
+    out.append(tr("5 betting rounds"))
+    out.append(tr("Best 5 of 7, poker hands"))
+    out.append(tr("Ties split the pot"))
+    return out
+
+
 def _describe_indian(d):
+    if d["stud"]:
+        return _describe_stud(d)
     if d["party"]:
         out = ["Party: no betting"]
     else:
