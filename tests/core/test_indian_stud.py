@@ -78,8 +78,8 @@ def test_a_full_hand_exact_stakes_pots_and_stacks():
     r = e.result
     assert r["how"] == "showdown" and r["pots"] == [[41, [0, 2]]]
     assert r["categories"] == ["straight", None, "two_pair"]
-    assert r["best"][0] == parse_cards("As 2c 3c 4c 5c")
-    assert r["best"][2] == parse_cards("Jc Jd 6h 9c 9h")        # the first five in dealt order
+    assert r["best"][0] == parse_cards("As 5c 4c 3c 2c")        # the five that count, sets first, then by rank
+    assert r["best"][2] == parse_cards("Jd Jc 9h 9c 6h")
     assert r["shown"] == [parse_cards("As Ks 2c 3c 4c 5c Qs"), None, parse_cards("Jc Jd 6s 6h 9c 9h 2d")]
 
 

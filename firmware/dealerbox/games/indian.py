@@ -130,7 +130,8 @@ class Indian(Engine):
     @staticmethod
     def _best_five(rk, own):
         """Forehead Stud: ``(score, five cards)`` of the best five of ``own`` (5 to 7 card ints): the first
-        choice of five, in dealt order, that scores as much as the whole hand."""
+        choice of five (leaving out the earliest cards dealt) that scores as much as the whole hand, in the order
+        a player reads it: the largest set first, then the higher card."""
         v = rk.score(own)
         m = len(own)
         for a in range(m):
@@ -138,7 +139,9 @@ class Indian(Engine):
                 if (a == b) != (m == 6) or m == 5:
                     continue
                 five = [own[i] for i in range(m) if i != a and i != b]
-                if rk.score(five) == v:
+                if rk.score(five) == v:         # sets first, then the higher rank: "4 4 2 2 Q"
+                    ranks = [c >> 2 for c in five]
+                    five.sort(key=lambda c: (ranks.count(c >> 2), c), reverse=True)
                     return v, five
         return v, list(own)
 

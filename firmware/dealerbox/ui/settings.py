@@ -373,10 +373,11 @@ def _describe_stud(d):
     if d["structure"] == "fixed":
         out.append(tr("Cap %d bets a round") % d["cap"])
         out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
-    out.append(tr("Forehead Stud: 7 cards"))
-    out.append(tr("4 on the forehead, 3 hole"))
+    out.append(tr("Forehead Stud"))
+    out.append(tr("4 forehead + 3 hole"))
     out.append(tr("5 betting rounds"))
-    out.append(tr("Best 5 of 7, poker hands"))
+    out.append(tr("Best 5 of 7 cards"))
+    out.append(tr("Poker hand ranking"))
     out.append(tr("Ties split the pot"))
     return out
 
