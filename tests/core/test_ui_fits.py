@@ -108,6 +108,7 @@ def fits(game, players, seed, rule_rights=None):
     _play(rig, game, players, 3, seed, rule_rights)
     assert rig.frames_checked > 50
     assert not rig.bad, rig.bad[:4]
+    return rig
 
 
 def test_setup_screens_fit_with_every_value_of_every_rule():

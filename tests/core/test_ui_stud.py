@@ -14,7 +14,8 @@ STUD_ROW = 5        # the "Game" row of Indian Poker's single house rules (setti
 
 
 def test_stud_screens_fit_at_seven_players():
-    fits("indian", 7, 5, rule_rights={STUD_ROW: 1})
+    rig = fits("indian", 7, 5, rule_rights={STUD_ROW: 1})
+    assert rig.app.cfg["rules"]["stud"] is True and rig.app.engine.rules["stud"] is True
 
 
 def test_the_row_and_the_preset_are_off_above_seven_players():
@@ -105,3 +106,21 @@ def test_stud_frames_match_golden():
     assert [g[0] for g in got] == [g[0] for g in GOLDEN_STUD]
     for g, want in zip(got, GOLDEN_STUD):
         assert g == want, (g, want)
+
+
+def test_a_saved_stud_session_is_checked():
+    """The save's validation (ui/snapcheck.py) continues a Forehead Stud session and refuses its rules out of range."""
+    from dealerbox.ui.snapcheck import check
+    rig = Rig(seed=8)
+    setup(rig, "indian", 3, rule_rights={STUD_ROW: 1})
+    app = rig.app
+    rig.press(OK)
+    select(rig, "check")
+    rig.press(OK)
+    snap = app.snapshot()
+    assert snap["cfg"]["rules"]["stud"] is True and check(snap) is None
+    snap["cfg"]["rules"]["low"] = True
+    assert check(snap) == "house rules out of range (Forehead Stud plays poker hands: not with Low Indian)"
+    snap["cfg"]["rules"]["low"] = False
+    snap["cfg"]["rules"]["stud"] = "yes"
+    assert check(snap) == "house rules out of range (stud is on or off (true/false), not 'yes')"
