@@ -7,10 +7,9 @@ not run on MicroPython (tests/core/test_eval_poker.py checks a fixed sample ther
 
 import random
 
-from treys import Card, Evaluator
-
 from dealerbox.cards import RANKS, SUITS
 from dealerbox.eval import make_ranking
+from treys import Card, Evaluator
 
 _TREYS_CLASS = {"royal_flush": "Straight Flush", "straight_flush": "Straight Flush",
                 "four_of_a_kind": "Four of a Kind", "full_house": "Full House", "flush": "Flush",
