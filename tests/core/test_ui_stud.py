@@ -1,21 +1,16 @@
-"""Forehead Stud on the screens (Indian Poker's rule row "Game", docs/indian.md): every screen of a session fits
-at the variant's most players (7: 7 cards each of 52) with the longest names, the row is not offered above 7
-players, and golden frames (hashes as in tests/core/test_ui_frames.py, the same on CPython and MicroPython; each
-picture checked by eye when frozen) of the rule row, the summary, a turn of the last round (six others' four
-forehead cards each, "????" for the own and the own three hole cards) and the showdown (the best five and the
-hand in words)."""
+"""Forehead Stud on the screens (Indian Poker's rule row "Game", docs/indian.md): the row is not offered above 7
+players (test_ui_fits_stud.py: every screen fits at 7 players, the variant's most: 7 cards each of 52), the
+summary lines, the save's check, no allocation on a redraw, and golden frames (hashes as in
+tests/core/test_ui_frames.py, the same on CPython and MicroPython; each picture checked by eye when frozen)
+of the rule row, the summary, a turn of the last round (six others' four forehead cards each, "????" for the
+own and the own three hole cards) and the showdown (the best five and the hand in words)."""
 
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, select, setup
 from dealerbox.ui import modes, settings
-from test_ui_fits import LONG, fits
+from test_ui_fits import LONG
 from test_ui_frames import frame_hash, lit
 
 STUD_ROW = 5        # the "Game" row of Indian Poker's single house rules (settings.SINGLE_ORDER)
-
-
-def test_stud_screens_fit_at_seven_players():
-    rig = fits("indian", 7, 5, rule_rights={STUD_ROW: 1})
-    assert rig.app.cfg["rules"]["stud"] is True and rig.app.engine.rules["stud"] is True
 
 
 def test_the_row_and_the_preset_are_off_above_seven_players():
@@ -124,3 +119,41 @@ def test_a_saved_stud_session_is_checked():
     snap["cfg"]["rules"]["low"] = False
     snap["cfg"]["rules"]["stud"] = "yes"
     assert check(snap) == "house rules out of range (stud is on or off (true/false), not 'yes')"
+
+
+def test_redrawing_the_stud_screens_allocates_nothing():
+    """Under MicroPython (the unix port's ``micropython.mem_total``): drawing a Forehead Stud turn of the last
+    round (six others' forehead cards) and its showdown again allocates 0 bytes, as every screen of the box
+    (tests/host/test_redraw_alloc.py plays the other games; the box plays one game a session, so this one is
+    measured here, in a heap of its own)."""
+    import gc
+
+    import micropython
+    from support import MICROPYTHON
+    total = getattr(micropython, "mem_total", None)
+    rig = Rig(seed=5)
+    setup(rig, "indian", 7, rule_rights={STUD_ROW: 1})
+    app = rig.app
+    measured = []
+    while app.mode in (modes.M_GATE, modes.M_TURN):
+        if app.mode == modes.M_GATE:
+            rig.press(OK)
+        if app.engine.rounds == 5 and not measured:
+            measured.append(_draw_cost(rig, gc, total, MICROPYTHON))
+        select(rig, "check")
+        rig.press(OK)
+    assert app.mode == modes.M_SHOWDOWN and app.up_count == 4
+    measured.append(_draw_cost(rig, gc, total, MICROPYTHON))
+    assert measured == [0, 0]
+
+
+def _draw_cost(rig, gc, total, mp):
+    """Bytes allocated by 5 redraws of the current screen (0 where the port cannot count them)."""
+    rig.draw()
+    if not (mp and total):
+        return 0
+    gc.collect()
+    t = total()
+    for _ in range(5):
+        rig.draw()
+    return total() - t

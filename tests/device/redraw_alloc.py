@@ -95,8 +95,7 @@ def main():
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     stats = {}
     for game, players, seed, kw in (("teen-patti", 6, 31, {"names": ["ASHA"]}), ("turkish", 5, 32, {}),
-                                    ("indian", 4, 33, {"rule_rights": {2: 1, 3: 1}}),
-                                    ("indian", 7, 34, {"rule_rights": {5: 1}})):     # Forehead Stud
+                                    ("indian", 4, 33, {"rule_rights": {2: 1, 3: 1}})):
         rig = Rig(seed, stats)
         setup(rig, game, players, **kw)
         if game == "teen-patti":
