@@ -230,3 +230,26 @@ def test_the_choice_survives_a_power_cut_at_every_block_write():
     finally:
         pc.close()
     print("language choice: %d cut points, %d came back as before, %d as after" % (pc.cuts, pc.before, pc.after))
+
+
+def test_a_restart_mark_that_cannot_be_cleared_is_not_honoured():
+    """A full flash after the restart for a language: the mark ``"then": "setup"`` cannot be cleared, so the boot
+    goes on as usual (the saved session offered), in the language chosen, rather than skip the resume offer at
+    every boot."""
+
+    class Full(Store):
+        def save_prefs(self, prefs):
+            raise OSError(28, "No space left on device")
+
+    t = Tables()
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=2, store=Store(d))
+        setup(rig, "turkish", 2)
+        Store(d).save_prefs({"lang": "de", "then": "setup"})
+        rig = Rig(seed=1, store=Full(d))
+        assert lang.code == "de" and rig.app.mode == modes.M_RESUME and rig.app.saved is not None
+        assert Store(d).load_prefs() == {"lang": "de", "then": "setup"}
+    finally:
+        t.close()
+        _rmtree(d)
