@@ -23,6 +23,7 @@ BENCHES = [
     "benchmarks.bench_eval",        # the evaluators against treys (CPython) and a one-read floor (MicroPython)
     "benchmarks.bench_flash",       # flash erases, bytes and ms per action on littlefs2; the app's CPU per press
     "benchmarks.bench_commit",      # the deal's seal beside the shuffle (MicroPython)
+    "benchmarks.bench_lang",        # the largest language table as compiled .mpy
 ]
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")

@@ -1,13 +1,15 @@
 """Dealer Box on a Raspberry Pi (Zero 2 W, 3, 4, 5): the board ``dealerbox.boards.pi``, the app, the run loop.
 
-    python -m host_tools.pi [--data DIR] [--config FILE]
+    python -m host_tools.pi [--data DIR] [--config FILE] [--lang CODE]
 
 Run from the repository's root (the systemd unit ``hardware/pi/dealerbox.service`` does):
 importing ``host_tools`` puts ``firmware/`` and the CPython stand-ins for MicroPython's
 ``micropython`` and ``framebuf`` on ``sys.path``, so the core is the very same as on the
 Pico. ``--data``: the folder of the saved session and the hand log (default
 /var/lib/dealerbox); ``--config``: the JSON configuration (default
-/etc/dealerbox/config.json; optional). What the board found is printed (the journal, under
+/etc/dealerbox/config.json; optional); ``--lang``: the language to speak (en, fr, it, de, tr), kept in
+the data folder as the setup's "Language" row keeps it (a code that is not a language, or whose table is
+not there yet, is refused with status 2). What the board found is printed (the journal, under
 systemd); a board that cannot run (no Blinka, not a Pi, no GPIO) says what to check and
 exits with status 1; an unexpected error shows on the screen and restarts after a press
 (exit status 3, systemd starts it again). Ctrl-C or SIGTERM stops it, the display off.
@@ -46,7 +48,15 @@ def main(argv=None, make_board=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.pi", description=plain(__doc__.split("\n")[0]))
     ap.add_argument("--data", default=STORE_ROOT, help="folder of the saved session and hand log (default %(default)s)")
     ap.add_argument("--config", default=CONFIG_FILE, help="JSON configuration, optional (default %(default)s)")
+    ap.add_argument("--lang", default=None, metavar="CODE",
+                    help="speak this language (en, fr, it, de, tr), kept as the setup's choice")
     a = ap.parse_args(argv)
+    if a.lang is not None:
+        from dealerbox.ui import langpick
+        why = langpick.why_not(a.lang)
+        if why is not None:
+            print("dealerbox: --lang %s: %s" % (a.lang, why), file=sys.stderr)
+            return 2
     if make_board is None:
         make_board = PiBoard
     try:
@@ -57,6 +67,13 @@ def main(argv=None, make_board=None):
     except OSError as e:  # the data folder: missing parent, no permission
         print("dealerbox: cannot use %s (%s): check --data and its permissions" % (a.data, e), file=sys.stderr)
         return 1
+    if a.lang is not None:      # kept as the setup's language row keeps it: the app speaks it from its first frame
+        try:
+            board.store.save_prefs({"lang": a.lang})
+        except OSError as e:
+            board.say("cannot keep the language in %s (%s): speaking it this time only" % (a.data, e))
+        from dealerbox.ui import langpick
+        langpick.speak(a.lang)
     signal.signal(signal.SIGTERM, _stop)
     try:
         loop.main(board, make_app)

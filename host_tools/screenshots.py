@@ -1,10 +1,11 @@
 """Regenerate docs/screenshots/*.png: the box's screens met on seeded sessions, driven by button presses
-only through the same app as the box (``python -m host_tools.screenshots [DIR]``).
+only through the same app as the box (``python -m host_tools.screenshots [DIR]``), in English, then the same
+screens again in each other language whose table is there, into ``DIR/<code>/`` (docs/screenshots/de/...).
 
 Teen Patti setup and turns (seed 7), a sideshow answered and compared, the showdown, awards and
 standings (seed 3); a Turkish session with a draw and an award with a side pot, then the end of the
 session (seed 2, 20 chips); Indian Poker with two cards and a center card (seed 5); the resume screen
-after a reboot with a saved session.
+after a reboot with a saved session; the language list of the first setup screen.
 """
 
 import os
@@ -228,15 +229,37 @@ def resume(out):
         t.snap("23-resume")
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    out = argv[0] if argv else OUT
+def language(out):
+    t = Tour(out, 1)
+    t.press(btn.DOWN, 5)                    # the last row of the first setup screen: the language
+    t.press(btn.OK)
+    t.snap("27-language")
+
+
+def one_set(out):
+    """Every screenshot of the set into folder ``out``, in the language spoken."""
     os.makedirs(out, exist_ok=True)
     teen_patti(out)
     turkish(out)
     indian(out)
     resume(out)
-    print("screenshots written to %s: %d files" % (out, len([f for f in os.listdir(out) if f.endswith(".png")])))
+    language(out)
+    return len([f for f in os.listdir(out) if f.endswith(".png")])
+
+
+def main(argv=None):
+    """The English set into ``DIR`` (default docs/screenshots), then one set per other language with a table into
+    ``DIR/<code>`` (``langpick.present``); English is spoken again at the end."""
+    from dealerbox.ui import langpick
+    argv = sys.argv[1:] if argv is None else argv
+    out = argv[0] if argv else OUT
+    try:
+        for code in langpick.present():
+            where = out if code == "en" else os.path.join(out, code)
+            langpick.speak(code)
+            print("screenshots written to %s: %d files (%s)" % (where, one_set(where), langpick.own_name(code)))
+    finally:
+        langpick.speak("en")
     return 0
 
 

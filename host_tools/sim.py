@@ -1,7 +1,7 @@
 """The Dealer Box simulator (``make sim``): the very same app as on the box, on a computer.
 
     python -m host_tools.sim [--game teen-patti|turkish|indian] [--players N] [--seed N]
-                             [--script FILE] [--png DIR] [--store DIR] [--demo]
+                             [--script FILE] [--png DIR] [--store DIR] [--lang CODE] [--demo]
 
 * In a terminal: the 128x64 screen drawn with half-block characters, keys mapped to the
   five buttons (printed under the screen), ``q`` quits and restores the terminal.
@@ -14,6 +14,10 @@
   ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so; the summary
   line after a script or the demo names the session that ran: ``resumed the saved teen-patti session
   (--game turkish applies only to a new session)``, ``turkish, a new session``: ``what_ran``).
+* ``--lang CODE`` (en, fr, it, de, tr: ``dealerbox.lang.LANGS``) speaks that language from the first frame,
+  and with ``--store`` keeps it there as the setup's "Language" row does (a later run without ``--lang``
+  speaks it too); a code of a language whose table ``firmware/dealerbox/lang/CODE.py`` is not there yet
+  is refused, naming the languages there are (docs/languages.md).
 * A bad argument (players out of the game's range, a script that cannot be read or names no button,
   a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr
   and exit status 2. A terminal too small for the screen gets a half-size (braille) screen, or a
@@ -337,7 +341,26 @@ def _check(a):
         a.stale = clear_frames(a.png)
     if a.store is not None:
         _folder(a.store, "--store")
+    if a.lang is not None:
+        check_lang(a.lang)
     return presses
+
+
+def check_lang(code):
+    """Raise UsageError unless ``code`` is a language the box has a table for (``langpick.why_not``)."""
+    from dealerbox.ui import langpick
+    why = langpick.why_not(code)
+    if why is not None:
+        raise UsageError("--lang %s: %s" % (code, why))
+
+
+def use_lang(board, code):
+    """Speak ``code`` (checked by ``check_lang``) from the first frame; with a store, keep it as the setup's language
+    row does (``prefs.json``), so the app reads it at boot as the box would."""
+    from dealerbox.ui import langpick
+    if board.store is not None:
+        board.store.save_prefs({"lang": code})
+    langpick.speak(code)
 
 
 def main(argv=None):
@@ -349,6 +372,8 @@ def main(argv=None):
     ap.add_argument("--script", default=None, help="file of button presses to play, no terminal")
     ap.add_argument("--png", default=None, metavar="DIR", help="write every frame as a PNG into DIR")
     ap.add_argument("--store", default=None, metavar="DIR", help="keep the session and hand logs in DIR")
+    ap.add_argument("--lang", default=None, metavar="CODE",
+                    help="speak this language (en, fr, it, de, tr), kept in --store as the setup's choice")
     ap.add_argument("--demo", action="store_true", help="run the scripted demo even in a terminal")
     a = ap.parse_args(argv)
     try:
@@ -361,6 +386,8 @@ def main(argv=None):
     if seed is None and not interactive:
         seed = DEMO_SEED
     board = HostBoard(seed=seed, store_dir=a.store)
+    if a.lang is not None:
+        use_lang(board, a.lang)
     app = make_app(board, a.game, a.players, sys.stderr)
     rec = Recorder(board, app, a.png)
     try:

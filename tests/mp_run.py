@@ -11,9 +11,10 @@ substring.
 Each test module runs in its own ``micropython`` process with the heap ``MP_HEAP``, as
 after a reboot: MicroPython never frees interned strings nor compacts its heap, so
 modules run one after another in one process would measure the sum of all of them.
-In a module every ``test_*`` function is called; a failure prints its traceback.
-The last line is ``micropython: N passed, N failed`` and the exit status is 1 when
-any test failed (or none ran).
+In a module every ``test_*`` function is called; a failure prints its traceback, a test that
+calls ``support.skip(reason)`` is skipped (``SKIP name: reason``). The last line is
+``micropython: N passed, N failed, N skipped`` and the exit status is 1 when any test failed
+(or none passed).
 
 Each module's process writes its result to a file of this run's own: ``MP_RESULT`` (the
 Makefile passes ``/tmp/mp_run_<shell pid>.txt``), or a name made from ``os.urandom``
@@ -45,8 +46,8 @@ def _modules(names):
 
 
 def run_module(name, out):
-    """Run every test of module ``name`` in this process; write "passed failed\\nnames" to ``out``."""
-    passed = failed = 0
+    """Run every test of module ``name`` in this process; write "passed failed skipped\\nnames" to ``out``."""
+    passed = failed = skipped = 0
     failures = []
     t0 = time.ticks_ms()
     tests = []
@@ -67,6 +68,10 @@ def run_module(name, out):
             fn()
             passed += 1
         except Exception as e:  # report and go on: every test runs
+            if type(e).__name__ == "Skipped":   # support.skip
+                skipped += 1
+                print("SKIP %s::%s: %s" % (name, k, e))
+                continue
             failed += 1
             failures.append(name + "::" + k)
             print("FAILED %s::%s" % (name, k))
@@ -74,7 +79,7 @@ def run_module(name, out):
     dt = time.ticks_diff(time.ticks_ms(), t0)
     print("%-30s %3d tests  %6d ms" % (name, len(tests), dt))
     with open(out, "w") as f:
-        f.write("%d %d\n" % (passed, failed))
+        f.write("%d %d %d\n" % (passed, failed, skipped))
         for n in failures:
             f.write(n + "\n")
 
@@ -86,7 +91,7 @@ def main():
         return
     heap = os.getenv("MP_HEAP") or "512K"
     out = _result_file()
-    passed = failed = 0
+    passed = failed = skipped = 0
     failures = []
     for name in _modules(args):
         try:
@@ -97,9 +102,10 @@ def main():
         try:
             with open(out) as f:
                 lines = f.read().split("\n")
-            p, fl = lines[0].split()
+            p, fl, sk = lines[0].split()
             passed += int(p)
             failed += int(fl)
+            skipped += int(sk)
             failures.extend(n for n in lines[1:] if n)
         except (OSError, ValueError):  # the process died before writing its result
             failed += 1
@@ -111,7 +117,7 @@ def main():
         pass
     for f in failures:
         print("FAILED", f)
-    print("micropython: %d passed, %d failed" % (passed, failed))
+    print("micropython: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
     if failed or not passed:
         sys.exit(1)
 

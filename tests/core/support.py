@@ -32,3 +32,16 @@ class raises:
         if self.match is not None and self.match not in str(value):
             raise AssertionError("%r does not mention %r" % (str(value), self.match))
         return True
+
+
+class Skipped(Exception):
+    """Raised by ``skip`` under MicroPython: tests/mp_run.py reports the test as skipped, with the reason."""
+
+
+def skip(reason):
+    """Skip the running test, saying why (``reason``, str): ``pytest.skip`` under pytest, ``Skipped`` under
+    MicroPython (tests/mp_run.py counts it apart from the passed and failed ones)."""
+    if MICROPYTHON:
+        raise Skipped(reason)
+    import pytest
+    pytest.skip(reason)

@@ -113,7 +113,7 @@ def test_names_with_the_sources_letters_and_few_presses():
     for name in app.cfg["names"][1:4]:
         for ch in name:
             assert font.has(ord(ch)), ch
-    assert not font.has(ord("\u0416"))              # a letter the font lacks is drawn as "?"
+    assert not font.has(ord("\u0416"))              # a letter the font lacks is drawn as a hollow box
 
 
 

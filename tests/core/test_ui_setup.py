@@ -70,18 +70,18 @@ def test_action_words_have_labels():
 def test_press_that_changes_nothing_draws_nothing():
     rig = Rig(seed=1)
     app = rig.app
-    rig.press(DOWN, 2)                               # the last of the three games
+    rig.press(DOWN, 3)                               # the last row: the language, after the three games
     n = rig.frames
     rig.press(DOWN, 3)
-    rig.press(RIGHT)
+    rig.press(LEFT)
     assert rig.frames == n and not app.dirty
     rig.press(UP)
     assert rig.frames == n + 1
-    rig.press(UP, 3)                                 # first row: the next UP changes nothing
-    assert rig.frames == n + 2
+    rig.press(UP, 3)                                 # first row after two: the next UP changes nothing
+    assert rig.frames == n + 3
     rig.press(OK)
     rig.press(LEFT, 10)                              # players: down to 2, then nothing more
-    assert app.cfg["players"] == 2 and rig.frames == n + 3 + 2
+    assert app.cfg["players"] == 2 and rig.frames == n + 4 + 2
 
 
 def test_rebuy_done_row_and_name_editor_hint():

@@ -33,6 +33,7 @@ from dealerbox.engine import _copy
 from dealerbox.engine.commit import seal
 from dealerbox.engine.pots import PotBook, Record
 from dealerbox.engine.rules import validate
+from dealerbox.lang import N_
 from dealerbox.rng import shuffle
 
 LOG_VERSION = const(1)
@@ -69,7 +70,7 @@ class Action(Record):
         Raises ValueError for a malformed row (replay: host_tools/replay.py and the tests)."""
         if not isinstance(row, list) or len(row) not in (3, 4) or type(row[0]) is not int \
                 or not isinstance(row[1], str) or type(row[2]) is not int:    # a bool is no seat or amount
-            raise ValueError("malformed action %r" % (row,))
+            raise ValueError(N_("malformed action %r") % (row,))
         return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
 
 
@@ -100,10 +101,10 @@ def amount_reason(o, chips):
     if o.allows(chips):
         return None
     if o.max == 0 and o.amounts is None:
-        return "%s takes no amount" % o.kind
+        return N_("%s takes no amount") % o.kind
     if o.amounts is not None:
-        return "%s is %s chips, not %d" % (o.kind, " or ".join([str(a) for a in o.amounts]), chips)
-    return "%s is %d to %d chips, not %d" % (o.kind, o.min, o.max, chips)
+        return N_("%s is %s chips, not %d") % (o.kind, " or ".join([str(a) for a in o.amounts]), chips)
+    return N_("%s is %d to %d chips, not %d") % (o.kind, o.min, o.max, chips)
 
 
 def house_rules(game, rules):
@@ -159,7 +160,7 @@ class Engine:
 
     def _check(self, seat, kind):
         """The rule of ``kind`` for ``seat`` now: the ``Option`` when it is legal, else the reason (str). Game hook."""
-        return "no such action: %s" % kind
+        return N_("no such action: %s") % kind
 
     @staticmethod
     def _upgrade_state(d):
@@ -256,13 +257,13 @@ class Engine:
     def why_illegal(self, action):
         """The reason ``action`` (an ``Action``) by the seat to act is refused, or None. Never changes state."""
         if self.phase == "idle":
-            return "no hand has started"
+            return N_("no hand has started")
         if self.phase == "over" or self.to_act is None:
-            return "the hand is over"
+            return N_("the hand is over")
         if not isinstance(action, Action):
-            return "not an action"
+            return N_("not an action")
         if type(action.amount) is not int:
-            return "an amount is a whole number of chips"
+            return N_("an amount is a whole number of chips")
         return self._why(self.to_act, action)
 
     def _verify(self, seat, kind):
@@ -271,7 +272,7 @@ class Engine:
         if kind == "rebuy":
             if self._rebuy_allowed(seat):
                 return Option("rebuy", 1, MAX_REBUY)
-            return "no rebuy in the middle of a hand"
+            return N_("no rebuy in the middle of a hand")
         return self._check(seat, kind)
 
     def _why(self, seat, action):

@@ -33,6 +33,8 @@ Amounts are the chips put in by that action (a call of 3 puts in 3).
 
 from micropython import const
 
+from dealerbox.lang import N_
+
 FIXED = "fixed"
 POT = "pot"
 NO_LIMIT = "no-limit"
@@ -137,9 +139,9 @@ class BettingRound:
         answer a bet); ``pot``: every chip in the hand so far (all pots, this round's bets included).
         """
         if self.to_act is None:
-            return "the betting round is over"
+            return N_("the betting round is over")
         if seat != self.to_act:
-            return "it is not your turn"
+            return N_("it is not your turn")
         call = self.to_call(seat)
         if kind == "check":
             return (0, 0) if call == 0 else "you must call %d, raise or fold" % call
@@ -147,30 +149,30 @@ class BettingRound:
             return (0, 0) if call > 0 else "nothing to call: check instead"
         if kind == "call":
             if call == 0:
-                return "nothing to call"
+                return N_("nothing to call")
             c = min(call, stack)
             return (c, c)
         if kind == "bet":
             if self.high > 0:
-                return "there is already a bet: call, raise or fold"
+                return N_("there is already a bet: call, raise or fold")
             if stack <= 0 or not self._others_can_answer(seat, stacks):
-                return "nobody left to call a bet"
+                return N_("nobody left to call a bet")
             return self._bet_range(stack, pot)
         if kind == "raise":
             if self.high == 0:
-                return "nothing to raise: bet instead"
+                return N_("nothing to raise: bet instead")
             if not self._others_can_answer(seat, stacks):
-                return "nobody left to call a raise"
+                return N_("nobody left to call a raise")
             if stack <= call:
-                return "you do not have the chips to raise"
+                return N_("you do not have the chips to raise")
             if self.structure == FIXED and self.raises >= self.cap:
-                return "the betting is capped at %d bets and raises" % self.cap
+                return N_("the betting is capped at %d bets and raises") % self.cap
             if self.checked[seat] and not self.check_raise:
-                return "check-raise is not allowed"
+                return N_("check-raise is not allowed")
             if not self.can_raise[seat]:
-                return "an all-in for less than a raise does not reopen the raising"
+                return N_("an all-in for less than a raise does not reopen the raising")
             return self._raise_range(seat, stack, pot)
-        return "no such action: %s" % kind
+        return N_("no such action: %s") % kind
 
     def options(self, seat, stack, stacks, pot):
         """Legal choices of ``seat`` now: list of ``(kind, min, max)`` chips put in, every kind ``check`` allows

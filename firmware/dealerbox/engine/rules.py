@@ -11,8 +11,10 @@ ValueError naming the bad key or value; ``preset(game, name)`` a full dict;
 ``presets(game)`` the ``(name, label)`` pairs. The lines naming them on the summary
 screen are ``ui.settings.describe`` (the UI's words; the engine imports this module to
 validate).
+The presets' labels are marked ``N_`` (catalog keys: the UI shows them through ``dealerbox.lang.tr``).
 """
 
+from dealerbox.lang import N_
 
 # Teen Patti, who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum
 # bet), everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
@@ -62,9 +64,9 @@ def _teen_patti():
             "higher_limits": "bool",
         },
         "presets": (
-            ("default", "Show, sideshow 2x", {}),
-            ("french", "Show, sideshow 1x", {"show": "000", "sideshow": "000"}),
-            ("italian", "Free sideshow", {"show": "001", "sideshow": "001", "sideshow_third_forced": True,
+            ("default", N_("Show, sideshow 2x"), {}),
+            ("french", N_("Show, sideshow 1x"), {"show": "000", "sideshow": "000"}),
+            ("italian", N_("Free sideshow"), {"show": "001", "sideshow": "001", "sideshow_third_forced": True,
                                                "chaal": "two-size", "blind_limit": 3, "rebuy_mid_hand": True}),
         ),
     }
@@ -100,11 +102,11 @@ def _turkish():
             "four_with_36": "bool",
         },
         "presets": (
-            ("default", "Kings to open", {}),
-            ("jacks", "Jacks or better", {"openers": "jacks"}),
-            ("standard", "Standard ranking", {"standard_ranking": True, "no_minor": True}),
-            ("hi-lo", "High-low split", {"hi_lo": True}),
-            ("no-limit", "No limit, Karanlik", {"structure": "no-limit", "karanlik": True, "check_raise": False}),
+            ("default", N_("Kings to open"), {}),
+            ("jacks", N_("Jacks or better"), {"openers": "jacks"}),
+            ("standard", N_("Standard ranking"), {"standard_ranking": True, "no_minor": True}),
+            ("hi-lo", N_("High-low split"), {"hi_lo": True}),
+            ("no-limit", N_("No limit, Karanlik"), {"structure": "no-limit", "karanlik": True, "check_raise": False}),
         ),
     }
 
@@ -135,12 +137,12 @@ def _indian():
             "party": "bool",
         },
         "presets": (
-            ("default", "Highest card wins", {}),
-            ("suits", "Suits break ties", {"ties": "suit-order"}),
-            ("low", "Low Indian", {"low": True}),
-            ("two-card", "Two cards", {"two_cards": True}),
-            ("center", "Center card", {"center": True}),
-            ("party", "Party: no betting", {"party": True}),
+            ("default", N_("Highest card wins"), {}),
+            ("suits", N_("Suits break ties"), {"ties": "suit-order"}),
+            ("low", N_("Low Indian"), {"low": True}),
+            ("two-card", N_("Two cards"), {"two_cards": True}),
+            ("center", N_("Center card"), {"center": True}),
+            ("party", N_("Party: no betting"), {"party": True}),
         ),
     }
 
@@ -160,7 +162,7 @@ def games():
 def _table(game):
     f = _GAMES.get(game)
     if f is None:
-        raise ValueError("unknown game %r" % (game,))
+        raise ValueError(N_("unknown game %r") % (game,))
     return f()
 
 
@@ -172,12 +174,12 @@ def defaults(game):
 def _check(key, spec, v):
     if spec == "bool":
         if v is not True and v is not False:
-            return "%s is on or off (true/false), not %r" % (key, v)
+            return N_("%s is on or off (true/false), not %r") % (key, v)
     elif isinstance(spec, list):
         if not isinstance(v, int) or isinstance(v, bool) or not spec[0] <= v <= spec[1]:
-            return "%s is a whole number %d to %d, not %r" % (key, spec[0], spec[1], v)
+            return N_("%s is a whole number %d to %d, not %r") % (key, spec[0], spec[1], v)
     elif v not in spec:
-        return "%s is one of %s, not %r" % (key, ", ".join(spec), v)
+        return N_("%s is one of %s, not %r") % (key, ", ".join(spec), v)
     return None
 
 
@@ -191,14 +193,14 @@ def validate(game, d):
     choices = tab["choices"]
     for k in d or {}:
         if k not in choices:
-            raise ValueError("unknown house rule %r for %s" % (k, game))
+            raise ValueError(N_("unknown house rule %r for %s") % (k, game))
         why = _check(k, choices[k], d[k])
         if why:
             raise ValueError(why)
         out[k] = d[k]
     cap = out.get("stake_cap")
     if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
-        raise ValueError("stake_cap %d is below the boot %d (0 = no cap)" % (cap, out["boot"]))
+        raise ValueError(N_("stake_cap %d is below the boot %d (0 = no cap)") % (cap, out["boot"]))
     return out
 
 
@@ -212,7 +214,7 @@ def preset(game, name):
     for p in _table(game)["presets"]:
         if p[0] == name:
             return validate(game, p[2])
-    raise ValueError("no preset %r for %s" % (name, game))
+    raise ValueError(N_("no preset %r for %s") % (name, game))
 
 
 def which_preset(game, d):
@@ -228,5 +230,5 @@ def choices(game, key):
     """The spec of house rule ``key``: ``"bool"``, a tuple of values or ``[lo, hi]``."""
     tab = _table(game)
     if key not in tab["choices"]:
-        raise ValueError("unknown house rule %r for %s" % (key, game))
+        raise ValueError(N_("unknown house rule %r for %s") % (key, game))
     return tab["choices"][key]

@@ -47,6 +47,7 @@ from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import clockwise
 from dealerbox.eval import make_ranking
+from dealerbox.lang import N_
 
 MAX_SEATS = 10
 
@@ -148,9 +149,9 @@ class Indian(Engine):
         if self.phase == "party":
             if kind == "check":
                 return Option("check")
-            return "party mode has no betting: look at the others' cards and pass (check)"
+            return N_("party mode has no betting: look at the others' cards and pass (check)")
         if kind not in BETTING_KINDS:
-            return "no such action in Indian Poker: %s" % kind
+            return N_("no such action in Indian Poker: %s") % kind
         stacks = self.table.stacks
         r = self.round.check(seat, kind, stacks[seat], stacks, self.pb.total())
         if type(r) is str:
@@ -159,7 +160,7 @@ class Indian(Engine):
 
     def _why(self, seat, action):
         if action.cards is not None:
-            return "Indian Poker has no draw"
+            return N_("Indian Poker has no draw")
         return Engine._why(self, seat, action)
 
     def _parts_from_state(self, d):

@@ -54,6 +54,7 @@ from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
 from dealerbox.engine.stock import Stock, StockError
 from dealerbox.eval import make_ranking
+from dealerbox.lang import N_
 
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens (the house rule names it): ranks
 
@@ -224,7 +225,7 @@ class Turkish(Engine):
         if self.phase == "draw":
             return Option("draw") if kind == "draw" else "it is the draw: discard 0 to 4 cards (draw)"
         if kind == "draw":
-            return "the draw comes after the betting before the draw"
+            return N_("the draw comes after the betting before the draw")
         rnd = self.round
         stacks = self.table.stacks
         stack = stacks[seat]
@@ -236,26 +237,26 @@ class Turkish(Engine):
                         and rnd._others_can_answer(seat, stacks):
                     b = min(self.rules["bet"], stack)
                     return Option("karanlik", b, b)
-                return "nobody left to call a blind bet"
-            return "Karanlık: bet blind (karanlik) or look at your cards first"
+                return N_("nobody left to call a blind bet")
+            return N_("Karanlık: bet blind (karanlik) or look at your cards first")
         if kind == "look":
-            return "you have seen your cards"
+            return N_("you have seen your cards")
         if kind == "karanlik":
             if not self.rules["karanlik"]:
-                return "Karanlık (the blind bet) is not played at this table"
-            return "only the first player may bet blind (Karanlık), before looking"
+                return N_("Karanlık (the blind bet) is not played at this table")
+            return N_("only the first player may bet blind (Karanlık), before looking")
         if kind == "open":
             if self.street != 0:
-                return "the pot was opened before the draw: bet"
+                return N_("the pot was opened before the draw: bet")
             if rnd.high > 0:
-                return "the pot is open: call, raise or fold"
+                return N_("the pot is open: call, raise or fold")
             if not self.has_openers(seat):
-                return "you need openers to open: a pair of %s or better; check" % self.rules["openers"]
+                return N_("you need openers to open: a pair of %s or better; check") % self.rules["openers"]
             kind = "bet"
         elif kind == "bet" and self.street == 0:
-            return "before the draw the first bet is the open"
+            return N_("before the draw the first bet is the open")
         elif kind not in BETTING_KINDS:
-            return "no such action in Turkish Poker: %s" % kind
+            return N_("no such action in Turkish Poker: %s") % kind
         r = rnd.check(seat, kind, stack, stacks, self.pb.total())
         if type(r) is str:
             return r
@@ -265,7 +266,7 @@ class Turkish(Engine):
         if self.phase == "draw":
             return self._check_draw(seat, action)
         if action.cards is not None:
-            return "only a draw names cards"
+            return N_("only a draw names cards")
         return Engine._why(self, seat, action)
 
     def _check_draw(self, seat, action):
@@ -279,15 +280,15 @@ class Turkish(Engine):
             return why
         pos = action.cards
         if not isinstance(pos, list):
-            return "say which cards to discard (positions 0-4)"
+            return N_("say which cards to discard (positions 0-4)")
         if len(pos) > 4:
-            return "discard 0 to 4 cards, not %d" % len(pos)
+            return N_("discard 0 to 4 cards, not %d") % len(pos)
         for i in range(len(pos)):
             p = pos[i]
             if type(p) is not int or not 0 <= p <= 4:
-                return "no card at position %r (positions are 0-4)" % (p,)
+                return N_("no card at position %r (positions are 0-4)") % (p,)
             if p in pos[:i]:
-                return "card %d given twice" % p
+                return N_("card %d given twice") % p
         st = self.stock
         dry = Stock(st.cards, st.replay)
         dry.pos = st.pos

@@ -8,6 +8,23 @@ imported (one table loaded at a time on the box); a text missing from a table sh
 tests fail on any missing text, tests/core/test_lang*.py).
 
 ``LANGS``: the languages the box speaks, as ``(code, name in that language)``.
+
+How the catalog finds every key (``python -m host_tools.lang catalog``, read from the source, nothing run):
+
+* ``tr("literal")``: the literal is a key (also each branch of ``tr("a" if x else "b")``);
+* ``N_("literal")``: a key chosen at run time, marked where it is written (a table of labels, a tuple of menu
+  items) and translated where it is shown (``tr(LABELS[key])``); ``N_`` returns its argument unchanged;
+* ``IllegalAction("literal")``: a refusal of the engine.
+
+The engine and the store stay English (the host tools print their words; they never import the UI):
+their reasons are plain English str, each literal marked ``N_`` (``return N_("the hand is over")``, a
+template ``N_("discard 0 to 4 cards, not %d") % n``; the store, which imports only the primitives, has
+its own ``N_``). The UI shows such a text through ``tr_reason``, which finds the catalog template the
+English text was formatted from and formats its translation with the same arguments (each argument
+translated in turn: a reason inside a damage report), so each rule keeps its one place and every hand
+log and host tool is unchanged.
+
+A text shown that none of these names is not in the catalog: the "no English left" test finds it.
 """
 
 LANGS = (("en", "English"), ("fr", "Français"), ("it", "Italiano"), ("de", "Deutsch"), ("tr", "Türkçe"))
@@ -22,6 +39,106 @@ def tr(s):
     if t is None:
         return s
     return t.get(s, s)
+
+
+def N_(s):
+    """``s`` unchanged: marks the literal ``s`` as a catalog key translated later, where it is shown (``tr``)."""
+    return s
+
+
+def tr_reason(s):
+    """``s`` (str: an English text formatted from one or more catalog templates, e.g. a refusal
+    ``"discard 0 to 4 cards, not 5"`` or a damage report) in the language in use; ``s`` itself in English or
+    when no template of the table matches it. The template matching ``s`` with the most literal text wins; its
+    ``%s``/``%r`` arguments are translated the same way (a reason quoted inside another one). Slow (it walks the
+    table): for a refusal or a report, at a press, never in a redraw."""
+    t = _t
+    if t is None or not s:
+        return s
+    if s in t:
+        return t[s]
+    best = None
+    size = -1
+    for key in t:
+        if "%" not in key:
+            continue
+        pk = _parts(key)
+        lit = len("".join(pk[0])) if pk is not None else -1
+        if lit <= size:
+            continue
+        args = _match(pk, s)
+        if args is not None:
+            best = (t[key], pk[1], args)
+            size = lit
+    if best is None:
+        return s
+    pt = _parts(best[0])
+    if pt is None or pt[1] != best[1]:      # a translation whose specifiers differ: English
+        return s
+    out = pt[0][0]
+    for i in range(len(best[2])):
+        a = best[2][i]
+        out += (tr_reason(a) if pt[1][i] != "d" else a) + pt[0][i + 1]
+    return out
+
+
+def _parts(tpl):
+    """``(pieces, kinds)`` of the %-template ``tpl``: the literal text around its specifiers (list of str, one
+    more than the specifiers; "%%" is a literal %) and each specifier's letter (str, "d" "s" "r"); None when
+    ``tpl`` has no specifier."""
+    pieces = []
+    kinds = ""
+    cur = ""
+    i = 0
+    n = len(tpl)
+    while i < n:
+        ch = tpl[i]
+        if ch == "%" and i + 1 < n:
+            j = i + 1
+            while j < n and tpl[j] in "0123456789.-+ #":
+                j += 1
+            if j < n and tpl[j] == "%":
+                cur += "%"
+            elif j < n:
+                pieces.append(cur)
+                kinds += tpl[j]
+                cur = ""
+            i = j + 1
+            continue
+        cur += ch
+        i += 1
+    if not kinds:
+        return None
+    pieces.append(cur)
+    return pieces, kinds
+
+
+def _match(pk, s):
+    """The arguments (list of str) that made ``s`` from the template of ``pk`` (``_parts``), or None when ``s``
+    is not made from it (a ``%d`` argument must be an integer)."""
+    pieces, kinds = pk
+    first = pieces[0]
+    last = pieces[-1]
+    end = len(s) - len(last)
+    if end < len(first) or not s.startswith(first) or not s.endswith(last):
+        return None
+    pos = len(first)
+    args = []
+    for k in range(1, len(pieces)):
+        if k < len(pieces) - 1:
+            j = s.find(pieces[k], pos, end) if pieces[k] else -1
+            if j < 0:
+                return None
+        else:
+            j = end
+            if j < pos:
+                return None
+        a = s[pos:j]
+        if kinds[k - 1] == "d" and not (a.isdigit() or a[:1] == "-" and a[1:].isdigit()):
+            return None
+        args.append(a)
+        pos = j + len(pieces[k])
+    return args
 
 
 def codes():

@@ -22,10 +22,18 @@ LOG_TEMP = "hands.tmp"
 CRASHES = "crashes"
 NAMES = "names.json"        # the table's names kept across sessions (``load_names`` / ``save_names``)
 NAMES_TEMP = "names.tmp"
+PREFS = "prefs.json"        # the box's settings kept across sessions: the language (``load_prefs`` / ``save_prefs``)
+PREFS_TEMP = "prefs.tmp"
 BAD = ".bad"
 CRASHED = ".crashed"
 HEAD = "%s %08x %s"                 # a snapshot file's header: magic, CRC, then FIELDS
 FIELDS = "%010d %010d %010d\n"      # save number, JSON length, hands.log length
+
+
+def N_(s):
+    """``s`` unchanged: the catalog's marker of a text the screens show (``dealerbox.lang.N_``; the store imports
+    only the primitives, so it keeps its own)."""
+    return s
 
 
 def checksum(data, crc=0):

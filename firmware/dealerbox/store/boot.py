@@ -21,6 +21,7 @@ from dealerbox.store import (
     LOG,
     LOG_TEMP,
     MAGIC,
+    N_,
     OLD_LOG,
     SESSION,
     TEMP,
@@ -51,14 +52,14 @@ def check(data):
     or ``"checksum mismatch"``.
     """
     if not data:
-        raise ValueError("empty")
+        raise ValueError(N_("empty"))
     nl = data.find(b"\n")
     if nl < 0:
-        raise ValueError("no header")
+        raise ValueError(N_("no header"))
     try:
         parts = data[:nl].decode().split()
     except UnicodeError:
-        raise ValueError("not a session file") from None
+        raise ValueError(N_("not a session file")) from None
     n = len(parts)
     magic = parts[0] if n else ""
     if magic == MAGIC and n == 5:
@@ -67,21 +68,21 @@ def check(data):
         num_s, crc_s, size_s = parts[1], parts[2], parts[3]
         mark_s = parts[4] if n == 5 else "0"
     else:
-        raise ValueError("not a session file")
+        raise ValueError(N_("not a session file"))
     if not (num_s.isdigit() and size_s.isdigit() and mark_s.isdigit()):
-        raise ValueError("not a session file")
+        raise ValueError(N_("not a session file"))
     try:
         crc = int(crc_s, 16)
     except ValueError:
-        raise ValueError("not a session file") from None
+        raise ValueError(N_("not a session file")) from None
     number = int(num_s)
     size = int(size_s)
     if len(data) < nl + 2 + size:
-        raise ValueError("truncated (%d of %d bytes)" % (len(data), nl + 2 + size))
+        raise ValueError(N_("truncated (%d of %d bytes)") % (len(data), nl + 2 + size))
     body = memoryview(data)[nl + 1:nl + 1 + size]
     got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
     if got != crc:
-        raise ValueError("checksum mismatch")
+        raise ValueError(N_("checksum mismatch"))
     return number, nl + 1, size, int(mark_s) if n == 5 else None, crc
 
 
@@ -91,7 +92,7 @@ def decode(data):
     try:
         obj = json.loads(data[start:start + size])
     except ValueError:
-        raise ValueError("bad JSON") from None
+        raise ValueError(N_("bad JSON")) from None
     return number, obj
 
 
@@ -101,7 +102,7 @@ def check_file(s, name):
     try:
         data = s._read(name)
     except OSError as e:
-        return None, None, None, "unreadable (%s)" % e
+        return None, None, None, N_("unreadable (%s)") % e
     if data is None:
         return None, None, None, None
     try:
@@ -167,7 +168,7 @@ def parse(s, name):
         try:
             return json.load(f)
         except ValueError:
-            raise ValueError("bad JSON") from None
+            raise ValueError(N_("bad JSON")) from None
     finally:
         f.close()
 
@@ -221,15 +222,15 @@ def load(s, validate=None):
                 try:
                     problem = validate(obj)
                 except Exception as err:  # a check that trips on the content: refused, never a crash
-                    problem = "cannot be checked (%s: %s)" % (type(err).__name__, err)
+                    problem = N_("cannot be checked (%s: %s)") % (type(err).__name__, err)
             else:
-                problem = None if isinstance(obj, dict) else "not a snapshot"
+                problem = None if isinstance(obj, dict) else N_("not a snapshot")
             if problem is None:
                 break
             raise ValueError(problem)
         except OSError as e:
             found.append("%s: unreadable (%s)" % (name, e))
-            bad[name] = "unreadable"
+            bad[name] = N_("unreadable")
         except ValueError as e:
             found.append("%s: %s" % (name, e))
             bad[name] = str(e)
@@ -242,9 +243,9 @@ def load(s, validate=None):
     if obj is None:
         s.number = newest
         s._broken = True
-        found.append("no valid saved session" if found else "no saved session")
+        found.append(N_("no valid saved session") if found else N_("no saved session"))
         if SESSION in bad:
-            s.report = "Save unusable (%s): a new session starts." % bad[SESSION]
+            s.report = N_("Save unusable (%s): a new session starts.") % bad[SESSION]
         return None
     s.number = number
     why = bad.get(SESSION)
@@ -253,8 +254,8 @@ def load(s, validate=None):
         found.append("using %s (save %d): %s" % (
             name, number, "the power went during a save" if why is None else "session.json is damaged"))
         if why is not None:
-            reports.append("Save damaged (%s): the one before it is used." % why)
-            s.later_why = "the newest save was damaged (%s)" % why
+            reports.append(N_("Save damaged (%s): the one before it is used.") % why)
+            s.later_why = N_("the newest save was damaged (%s)") % why
     elif TEMP in bad:
         found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
     elif bad:
@@ -323,7 +324,7 @@ def commit_log(s, mark, number, trusted, reports):
     else:
         missing = mark - (size if size > 0 else 0)
         s.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
-        reports.append("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept."
+        reports.append(N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.")
                        % missing)
     if size <= 0:
         return
@@ -333,7 +334,7 @@ def commit_log(s, mark, number, trusted, reports):
     if end < len(data):  # a partial last line: not a hand; cut, so the next line starts whole
         truncate_log(s, end)
         s.found.append("hands.log: a partial line of %d bytes cut" % (len(data) - end))
-        reports.append("A partial hand log (%d bytes) was removed." % (len(data) - end))
+        reports.append(N_("A partial hand log (%d bytes) was removed.") % (len(data) - end))
 
 
 def truncate_log(s, size):

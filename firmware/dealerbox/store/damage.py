@@ -6,6 +6,11 @@
 * ``logged_after(store, mark, names)``: the hand logs committed after an older save's mark (``Store.later``).
 """
 
+def N_(s):
+    """``s`` unchanged: the catalog's marker of a text the screens show (``dealerbox.lang.N_``; the store imports
+    only the primitives, so it keeps its own)."""
+    return s
+
 
 def journal(store, ok, good, number, reports):
     """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal line after the
@@ -19,11 +24,11 @@ def journal(store, ok, good, number, reports):
     lost = n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
     if not lost:
         return False
-    store.later_why = "journal line %d is damaged" % (ok + 1)
+    store.later_why = N_("journal line %d is damaged") % (ok + 1)
     store.found.append("session.jnl: line %d damaged, %d action%s after save %d lost" % (
         ok + 1, lost, "" if lost == 1 else "s", number))
-    reports.append("Save damaged: journal line %d is damaged; %d saved action%s lost." % (
-        ok + 1, lost, " is" if lost == 1 else "s are"))
+    reports.append((N_("Save damaged: journal line %d is damaged; %d saved action is lost.") if lost == 1 else
+                    N_("Save damaged: journal line %d is damaged; %d saved actions are lost.")) % (ok + 1, lost))
     return True
 
 

@@ -9,6 +9,8 @@ Files under ``root`` (``/data`` on the box)::
     hands.log      one JSON hand log per line (docs/engine.md), appended
     hands.1.log    the older hand logs once hands.log passed ``log_limit`` bytes
     crashes        "<save number> <count>": crashes of the app in a row with that snapshot
+    names.json     the table's names kept for the next session (``save_names``)
+    prefs.json     the box's settings kept across sessions: the language (``save_prefs``)
     *.bad          a snapshot file set aside by ``load`` (damaged, or refused by the app's check)
     *.crashed      a snapshot file set aside after crashes (``set_aside``)
 
@@ -68,9 +70,12 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     JOURNAL,
     LOG,
     MAGIC,
+    N_,
     NAMES,
     NAMES_TEMP,
     OLD_LOG,
+    PREFS,
+    PREFS_TEMP,
     SESSION,
     TEMP,
     chunks,
@@ -290,7 +295,7 @@ class Store:
         before on littlefs2; the next ``record`` returns False until a ``save``).
         """
         if not 0 < len(rec) <= 64 or " " in rec or "\n" in rec:
-            raise ValueError("bad journal record %r" % rec)
+            raise ValueError(N_("bad journal record %r") % rec)
         if not self._known or not self.number or self._broken:
             return False
         mark = self._size(LOG)
@@ -329,7 +334,7 @@ class Store:
         snapshot file at all (a new box, or after ``clear``) the answer is None at once, without reading anything.
         """
         if self._size(SESSION) < 0 and self._size(TEMP) < 0 and self._size(BACKUP) < 0:
-            self.found = ["no saved session"]
+            self.found = [N_("no saved session")]
             self.report = None
             self.journal = []
             self.later = []
@@ -386,6 +391,31 @@ class Store:
             self._close(f)
         self.bytes_written += len(data)
         self._replace(NAMES_TEMP, NAMES)
+
+    def load_prefs(self):
+        """The box's settings kept across sessions and power cuts: a dict (``{"lang": "de"}``, ui/langpick.py);
+        None when none were kept, ``{}`` when the file is damaged (a torn write loses only the settings)."""
+        data = self._read(PREFS)
+        if data is None:
+            return None
+        try:
+            d = json.loads(data)
+        except (ValueError, TypeError):
+            return {}
+        return d if isinstance(d, dict) else {}
+
+    def save_prefs(self, prefs):
+        """Keep ``prefs`` (a dict of JSON values) for the next boot: ``prefs.tmp`` written, synced and renamed
+        over ``prefs.json``, as the names are (the session files are not touched). Raises OSError as ``save``."""
+        self._ensure_root()
+        data = json.dumps(prefs).encode()
+        f = self._open(self.path(PREFS_TEMP), "wb")
+        try:
+            f.write(data)
+        finally:
+            self._close(f)
+        self.bytes_written += len(data)
+        self._replace(PREFS_TEMP, PREFS)
 
     def set_aside(self):
         """Rename the snapshot files to ``*.crashed``; returns the names set aside (``store.boot.set_aside``)."""

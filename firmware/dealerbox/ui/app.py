@@ -29,6 +29,7 @@ is first entered and kept (docs/ui.md, docs/device.md "Memory").
 
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
+from dealerbox.lang import tr
 from dealerbox.ui import saving, screens
 from dealerbox.ui.buttons import OK
 from dealerbox.ui.canvas import Canvas
@@ -38,6 +39,7 @@ from dealerbox.ui.modes import (
     M_DRAWN,
     M_GAME,
     M_GATE,
+    M_LANG,
     M_NAME,
     M_NOSAVE,
     M_PEEK,
@@ -126,6 +128,8 @@ class App(PlayFlow):
                 self.restore(self.saved, r == "void")
         elif m == M_NOSAVE:
             self._press_nosave(button)
+        elif (m == M_GAME or m == M_LANG) and self._langpick().press(self, button, long):
+            pass                        # the language row and list (ui/langpick.py)
         elif m in SETUP or m == M_NAME:
             if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
                 self._setup().remember_names(self)
@@ -273,7 +277,7 @@ class App(PlayFlow):
             _k, problem = snapcheck.replay(self, records)
             if problem is not None:     # the session continues before the refused action; saved so at once
                 self.report = problem
-                self.last = "Journal damaged"
+                self.last = tr("Journal damaged")
                 self._save()
         if es is not None and self.later:   # hands logged after an older save: brought to their logged end
             from dealerbox.ui import catchup
@@ -281,7 +285,7 @@ class App(PlayFlow):
         if void and saving.hand_live(self.engine):
             e = self.engine
             e.void_hand()
-            self.last = "Hand %d voided" % e.hand_no
+            self.last = tr("Hand %d voided") % e.hand_no
             self.writes.append(e.log)
             self._save()
         self._after_engine()
@@ -349,7 +353,7 @@ class App(PlayFlow):
         at a hand's end or a deal (``boundary``); a journal line that fails mid-hand only marks the gate."""
         first = self.unsaved is None
         code = err.args[0] if err.args else None
-        self.unsaved = "flash full" if code == 28 else "flash error %s" % (code if code is not None else err)
+        self.unsaved = tr("flash full") if code == 28 else tr("flash error %s") % (code if code is not None else err)
         if (first or boundary) and self.mode != M_NOSAVE:
             self.nosave_from = self.mode
             self._enter(M_NOSAVE)
@@ -367,10 +371,10 @@ class App(PlayFlow):
             return
         if b != btn.OK:
             return
-        if self.rows[self.sel][0] == "Free room":
+        if self.sel == 1:       # "Free room"
             free = getattr(self.store, "free_room", None)
             names, freed = free() if free is not None else ([], 0)
-            self.msg = "freed %d KB" % ((freed + 1023) // 1024) if names else "nothing to free"
+            self.msg = tr("freed %d KB") % ((freed + 1023) // 1024) if names else tr("nothing to free")
             if not self.writes:
                 self.writes.append(None)
             self.flush()
@@ -386,10 +390,10 @@ class App(PlayFlow):
 
     def _build_nosave(self):
         """The notice: "Not saved: flash full", then "Keep playing" and (a store that can) "Free room"."""
-        self.title = "Not saved: " + (self.unsaved or "")
-        self.rows = [("Keep playing", None)]
+        self.title = tr("Not saved: %s") % (self.unsaved or "")
+        self.rows = [(tr("Keep playing"), None)]
         if getattr(self.store, "free_room", None) is not None:
-            self.rows.append(("Free room", None))
-        self.hint = "Free room: old logs"
+            self.rows.append((tr("Free room"), None))
+        self.hint = tr("Free room: old logs")
         if self.sel >= len(self.rows):
             self.sel = 0

@@ -23,7 +23,7 @@ that no private card is ever on a screen that is not behind its owner's gate.
 import framebuf
 from micropython import const
 
-from dealerbox.ui.font import BIG_W, EXTRA_CODES, FIRST, LAST, W, big_glyph, glyph
+from dealerbox.ui.font import ALIASES, BIG_W, EXTRA_CODES, FIRST, LAST, W, big_glyph, glyph, low
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -38,6 +38,8 @@ _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 for _c in range(FIRST, LAST + 1):
     chr(_c)
 for _c in EXTRA_CODES:
+    chr(_c)
+for _c in ALIASES:
     chr(_c)
 
 
@@ -74,6 +76,7 @@ class Canvas:
         self.c = 1
         self.large = 0
         self.w = W
+        self.edge = False   # the row of ``at`` puts a glyph's cell past the frame's top or bottom edge
         self.clipped = 0    # glyphs cut by an edge or texts run into each other on this frame (0: all fits)
         # scratch of the drawing loops (cardart, widgets, screens): a row's y and step, the marked cards, a counter
         self.cy = self.step = self.marks = self.k = 0
@@ -97,6 +100,7 @@ class Canvas:
         self.c = c
         self.large = large
         self.w = BIG_W if large else W
+        self.edge = y < 0 or y + self.w + 2 + large * 2 > HEIGHT     # a glyph's cell runs past the top or bottom
 
     def put(self, g, x):
         """Blit glyph window ``g`` (a FrameBuffer whose lit pixels are ink) at (x, row of ``at``) in its colour."""
@@ -107,14 +111,23 @@ class Canvas:
 
     def ch(self, code, x):
         """Glyph ``code`` at (x, row of ``at``) in its colour and font; returns the x after it. A glyph cut by an
-        edge of the frame is counted in ``clipped`` (the clipping test, tests/core/test_ui_fits.py)."""
-        if x < 0 or x + self.w - 1 > WIDTH or self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT:
+        edge of the frame is counted in ``clipped`` (the clipping test, tests/core/test_ui_fits.py): its rows 0-6,
+        and row 7 when it has ink there (a cedilla: ``font.low``)."""
+        if x < 0 or x + self.w - 1 > WIDTH:
             self.clipped += 1
+        elif self.edge:
+            self._edge(code)
         if self.large:
             self.put(big_glyph(code), x)
         else:
             self.put(glyph(code), x)
         return x + self.w
+
+    def _edge(self, code):
+        """Count glyph ``code`` in ``clipped`` when its cell, past the frame's top or bottom, loses ink: rows 0-6,
+        or row 7 when the glyph has ink there."""
+        if self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT or low(code):
+            self.clipped += 1
 
     def overlap(self, end, start):
         """Count in ``clipped`` a text ending at x = ``end`` that runs into the next one starting at ``start``."""

@@ -10,6 +10,7 @@ Imported by the app only when the store gave hand logs committed after the snaps
 """
 
 from dealerbox.engine.base import Action
+from dealerbox.lang import N_, tr
 from dealerbox.ui.snapcheck import _ints
 
 
@@ -31,10 +32,10 @@ def catch_up(e, logs):
         try:
             log = json.loads(line)
         except ValueError:
-            return k, "a hand log after the save is not JSON"
+            return k, N_("a hand log after the save is not JSON")
         if not isinstance(log, dict) or log.get("game") != e.GAME or not isinstance(log.get("actions"), list) \
                 or not isinstance(log.get("result"), dict):
-            return k, "a hand log after the save is not of this session"
+            return k, N_("a hand log after the save is not of this session")
         hand = log.get("hand")
         t = e.table
         live = e.phase not in ("idle", "over")
@@ -42,36 +43,36 @@ def catch_up(e, logs):
             done = e.log.get("actions") or []
             if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
                     or log["actions"][:len(done)] != done:
-                return k, "the hand log of hand %r does not continue the saved hand %d" % (hand, e.hand_no)
+                return k, N_("the hand log of hand %r does not continue the saved hand %d") % (hand, e.hand_no)
             rest = log["actions"][len(done):]
         else:
             if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
                     or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
-                return k, "the hand log of hand %r does not follow hand %d" % (hand, e.hand_no)
+                return k, N_("the hand log of hand %r does not follow hand %d") % (hand, e.hand_no)
             for s in range(t.n):
                 rebuy = log["bought_in"][s] - t.bought_in[s]
                 if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
-                    return k, "hand %d starts with other stacks than hand %d left" % (hand, e.hand_no)
+                    return k, N_("hand %d starts with other stacks than hand %d left") % (hand, e.hand_no)
             for s in range(t.n):
                 t.stacks[s] = log["stacks"][s]
                 t.bought_in[s] = log["bought_in"][s]
             try:
                 e.start_from_log(log)
             except Exception as err:
-                return k, "hand %d cannot be dealt again (%s)" % (hand, err)
+                return k, N_("hand %d cannot be dealt again (%s)") % (hand, err)
             rest = log["actions"]
         for i in range(len(rest)):
             try:
                 seat, action = Action.from_list(rest[i])
                 if seat != e.to_act:
-                    raise ValueError("seat %d acts out of turn" % seat)
+                    raise ValueError(N_("seat %d acts out of turn") % seat)
                 e.apply(action)
             except Exception as err:
-                return k, "action %d of hand %d's log refused (%s)" % (i + 1, e.hand_no, err)
+                return k, N_("action %d of hand %d's log refused (%s)") % (i + 1, e.hand_no, err)
         if e.phase != "over" and log["result"].get("voided") is True:
             e.void_hand()
         if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
-            return k, "hand %d's log does not end as replayed" % e.hand_no
+            return k, N_("hand %d's log does not end as replayed") % e.hand_no
         k += 1
     return k, None
 
@@ -81,11 +82,11 @@ def say(app, e, done):
     ``"Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand
     1."``, or that a logged hand could not be replayed and why."""
     k, problem = done
-    why = getattr(app.store, "later_why", "") or "the newest save was lost"
+    why = getattr(app.store, "later_why", "") or N_("the newest save was lost")
     if k:
-        app.report = "Save damaged: %s: the session goes on from the end of hand %d." % (why, e.hand_no)
+        app.report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, e.hand_no)
     if problem is not None:
-        app.report = "%sSave damaged: %s: a logged hand could not be replayed (%s)." % (
+        app.report = N_("%sSave damaged: %s: a logged hand could not be replayed (%s).") % (
             app.report + " " if k and app.report else "", why, problem)
 
 
@@ -98,5 +99,5 @@ def restore(app):
     app.later = []
     say(app, e, done)
     if done[0]:
-        app.last = "Hand %d as logged" % e.hand_no
+        app.last = tr("Hand %d as logged") % e.hand_no
     app._save()

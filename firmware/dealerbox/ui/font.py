@@ -7,7 +7,10 @@ so glyph ``code`` is ``FONT[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; codes 
     20      the rank "10" in one cell            21..24  arrows up down left right
     25      check mark   26 dot   27 chip   28 up-down arrow   29 back arrow
     32..126 ASCII        127 full block
-    then ``EXTRA`` (é è ê à â ç ü ö ä ß ş ğ ı ñ and capitals): letters of names in the sources' languages
+    then ``EXTRA`` (host_tools/fontart.py draws them): every letter of English, French, Italian, German and
+    Turkish, upper and lower case (à â æ ç é è ê ë î ï ì í ô ò ó œ ù û ú ü ÿ ä ö ß ğ ı ş ñ ..., ẞ İ ...), and the
+    marks their texts use (« » „ “ ” ‘ ’ … · €; a dash is drawn as the hyphen); a character the font lacks is a
+    hollow box (``MISSING``)
 
 Big font: every small glyph scaled 2x (10x14 in a 12x16 cell), drawn from the small one into a
 20-byte window each time it is asked for (no table of big glyphs on the heap). Big suits: 9x10
@@ -74,21 +77,40 @@ FONT = (
     b"\x00\x00\x7f\x00\x00\x41\x41\x36\x08\x00\x08\x04\x08\x10\x08\x7f\x7f\x7f\x7f\x7f"
 )
 
-# letters of the sources' languages (French, Italian, German, Turkish, Spanish) for names, after the ASCII strip:
-# EXTRA[i] is drawn by glyph LAST + 1 + i. Lower case: the accent on rows 0-1 over the x-height letter, a cedilla
-# or a descender on row 7; capitals with an accent above are drawn 5 rows tall (rows 2-6) under it
-EXTRA = "éèêàâçüöäßşğıñÉÈÊÀÂÇÜÖÄŞĞİÑ"
-EXTRA_CODES = (233, 232, 234, 224, 226, 231, 252, 246, 228, 223, 351, 287, 305, 241,
-               201, 200, 202, 192, 194, 199, 220, 214, 196, 350, 286, 304, 209)
+# letters of the five languages' texts and names (French, Italian, German, Turkish; Spanish's ñ), after the ASCII
+# strip, and the marks their texts use (quotes, apostrophe, ellipsis, middle dot, euro): EXTRA[i] is drawn by glyph
+# LAST + 1 + i. Drawn in host_tools/fontart.py (the pictures; `python -m host_tools.fontart` prints these lines).
+# Small letters: the accent on rows 0-1 over the x-height letter, a cedilla or a descender on row 7; capitals with a
+# mark above are drawn 5 rows tall (rows 2-6) under it (Ö Ô Ò Ó: 6 rows under a 1-row mark, else they are ö ô ò ó)
+EXTRA = "éèêàâçüöäßşğıñÉÈÊÀÂÇÜÖÄŞĞİÑëîïìíôòóûùúÿáæœËÎÏÌÍÔÒÓÛÙÚŸÁÆŒẞ«»“”„‘’…·€"
+EXTRA_CODES = (233, 232, 234, 224, 226, 231, 252, 246, 228, 223, 351, 287, 305, 241, 201, 200, 202, 192, 194, 199,
+               220, 214, 196, 350, 286, 304, 209, 235, 238, 239, 236, 237, 244, 242, 243, 251, 249, 250, 255, 225,
+               230, 339, 203, 206, 207, 204, 205, 212, 210, 211, 219, 217, 218, 376, 193, 198, 338, 7838, 171, 187,
+               8220, 8221, 8222, 8216, 8217, 8230, 183, 8364)
 FONT_EXTRA = (
     b"\x38\x54\x56\x55\x18\x38\x55\x56\x54\x18\x38\x56\x55\x56\x18\x20\x55\x56\x54\x78"
     b"\x20\x56\x55\x56\x78\x38\x44\xc4\xc4\x20\x3c\x41\x40\x21\x7c\x38\x45\x44\x45\x38"
     b"\x20\x55\x54\x55\x78\x7e\x41\x49\x55\x22\x48\x54\xd4\xd4\x20\x18\xa5\xa6\xa5\x7c"
     b"\x00\x44\x7c\x40\x00\x7a\x11\x09\x0a\x71\x7c\x54\x56\x55\x44\x7c\x55\x56\x54\x44"
     b"\x7c\x56\x55\x56\x44\x78\x15\x16\x14\x78\x78\x16\x15\x16\x78\x3e\x41\xc1\xc1\x22"
-    b"\x3c\x41\x40\x41\x3c\x38\x45\x44\x45\x38\x78\x15\x14\x15\x78\x46\x49\xc9\xc9\x31"
-    b"\x38\x45\x56\x55\x34\x00\x44\x7d\x44\x00\x7e\x09\x13\x22\x7d"
+    b"\x3c\x41\x40\x41\x3c\x3d\x42\x42\x42\x3d\x78\x15\x14\x15\x78\x46\x49\xc9\xc9\x31"
+    b"\x38\x45\x56\x55\x34\x00\x44\x7d\x44\x00\x7e\x09\x13\x22\x7d\x38\x55\x54\x55\x18"
+    b"\x00\x4a\x79\x42\x00\x00\x45\x7c\x41\x00\x00\x49\x7a\x40\x00\x00\x48\x7a\x41\x00"
+    b"\x38\x46\x45\x46\x38\x38\x45\x46\x44\x38\x38\x44\x46\x45\x38\x3c\x42\x41\x22\x7c"
+    b"\x3c\x41\x42\x20\x7c\x3c\x40\x42\x21\x7c\x0c\x51\x50\x51\x3c\x20\x54\x56\x55\x78"
+    b"\x20\x54\x7c\x54\x58\x38\x44\x38\x54\x58\x7c\x55\x54\x55\x44\x00\x46\x7d\x46\x00"
+    b"\x00\x45\x7c\x45\x00\x00\x45\x7e\x44\x00\x00\x44\x7e\x45\x00\x3c\x42\x43\x42\x3c"
+    b"\x3d\x43\x42\x42\x3c\x3c\x42\x42\x43\x3d\x3c\x42\x41\x42\x3c\x3c\x41\x42\x40\x3c"
+    b"\x3c\x40\x42\x41\x3c\x04\x09\x70\x09\x04\x78\x14\x16\x15\x78\x7e\x09\x7f\x49\x41"
+    b"\x3e\x41\x7f\x49\x41\x6f\x41\x4d\x4b\x30\x10\x28\x00\x10\x28\x28\x10\x00\x28\x10"
+    b"\x06\x05\x00\x06\x05\x05\x03\x00\x05\x03\x50\x30\x00\x50\x30\x00\x00\x06\x05\x00"
+    b"\x00\x00\x05\x03\x00\x40\x00\x40\x00\x40\x00\x18\x18\x00\x00\x14\x3e\x55\x55\x41"
 )
+
+# a dash (en, em) is drawn as the hyphen, which already spans the cell
+ALIASES = (8211, 8212)
+# a character the font lacks: a hollow box (never an exception, never taken for a letter)
+BOX = b"\x7f\x41\x41\x41\x7f"
 
 BIG_SUITS = (
     b"\x78\x78\x36\x7f\xff\x7f\x36\x78\x78\x00\x00\x00\x01\x01\x01\x00\x00\x00"
@@ -97,11 +119,29 @@ BIG_SUITS = (
     b"\x30\x78\x7c\x3e\xff\x3e\x7c\x78\x30\x00\x00\x00\x01\x01\x01\x00\x00\x00"
 )
 
-# every small glyph side by side (a FrameBuffer (LAST - FIRST + 1) * 5 x 8), and the 5x8 window one glyph is copied
-# into before it is drawn: built once at import, so drawing allocates nothing
-_strip = framebuf.FrameBuffer(bytearray(FONT + FONT_EXTRA), (LAST - FIRST + 1 + len(EXTRA_CODES)) * 5, 8,
-                             framebuf.MONO_VLSB)
+# every small glyph side by side (a FrameBuffer NGLYPHS * 5 x 8: ASCII 16..127, EXTRA, the box), and the 5x8 window
+# one glyph is copied into before it is drawn: built once at import, so drawing allocates nothing
+NGLYPHS = LAST - FIRST + 1 + len(EXTRA_CODES) + 1
+MISSING = NGLYPHS - 1       # the strip index of the box drawn for a character the font lacks
+_strip = framebuf.FrameBuffer(bytearray(FONT + FONT_EXTRA + BOX), NGLYPHS * 5, 8, framebuf.MONO_VLSB)
 _one = framebuf.FrameBuffer(bytearray(5), 5, 8, framebuf.MONO_VLSB)
+# where a character beyond ASCII is in the strip: _LATIN[code - 160] = strip index + 1 (0: not in the font) for
+# Latin-1 and Latin Extended-A (160..383); the few codes above (ẞ, quotes, dashes, ellipsis, euro) in _HIGH/_HIGH_AT
+_LATIN = bytearray(224)
+_high = []
+_at = []
+for _i in range(len(EXTRA_CODES)):
+    if EXTRA_CODES[_i] < 384:
+        _LATIN[EXTRA_CODES[_i] - 160] = LAST + 2 - FIRST + _i
+    else:
+        _high.append(EXTRA_CODES[_i])
+        _at.append(LAST + 1 - FIRST + _i)
+for _c in ALIASES:
+    _high.append(_c)
+    _at.append(45 - FIRST)
+_HIGH = tuple(_high)
+_HIGH_AT = bytes(_at)
+del _high, _at
 # the 10x16 window one big glyph is drawn into (_bbuf: rows 0-7 of its 10 columns, then rows 8-15)
 _bbuf = bytearray(20)
 _bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)
@@ -113,25 +153,44 @@ _suits = tuple(framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9,
 
 
 def index(code):
-    """The place of character ``code`` in the strip of glyphs (ASCII 16..127, then ``EXTRA``), or that of "?"
-    for a character the font does not have. A loop over ints: nothing allocated."""
+    """The place of character ``code`` in the strip of glyphs (ASCII 16..127, then ``EXTRA``), or ``MISSING`` (a
+    hollow box) for a character the font does not have. Table look-ups over ints: nothing allocated."""
     if FIRST <= code <= LAST:
         return code - FIRST
+    if 160 <= code < 384:
+        k = _LATIN[code - 160]
+        if k:
+            return k - 1
+        return MISSING
     i = 0
-    while i < len(EXTRA_CODES):
-        if EXTRA_CODES[i] == code:
-            return LAST + 1 - FIRST + i
+    while i < len(_HIGH):
+        if _HIGH[i] == code:
+            return _HIGH_AT[i]
         i += 1
-    return 63 - FIRST
+    return MISSING
 
 
 def has(code):
-    """True when the font draws character ``code`` (the name editor offers only these)."""
-    return index(code) != 63 - FIRST or code == 63
+    """True when the font draws character ``code`` (the name editor offers only these; others are a hollow box)."""
+    return index(code) != MISSING
+
+
+def low(code):
+    """True when glyph ``code`` has ink on its cell's last row (row 7: a cedilla, ğ's tail), which ASCII never has:
+    a text with one must end 8 rows above the frame's edge (``canvas.Canvas.ch``, ``widgets.footer``)."""
+    i = index(code) * 5
+    t = FONT
+    if i >= len(FONT):
+        t = FONT_EXTRA
+        i -= len(FONT)
+        if i >= len(FONT_EXTRA):
+            return False
+    return (t[i] | t[i + 1] | t[i + 2] | t[i + 3] | t[i + 4]) & 0x80 != 0
 
 
 def glyph(code):
-    """The small 5x8 glyph for character code ``code`` (16..127; others give "?"), as a FrameBuffer.
+    """The small 5x8 glyph for character code ``code`` (see ``index``; a hollow box if the font lacks it), as a
+    FrameBuffer.
 
     The glyph is copied (one C ``blit``, clipped to a 5-pixel window) out of the strip of all
     glyphs into a shared window buffer, which is returned: blit it before asking for another.
@@ -149,6 +208,9 @@ def big_glyph(code):
     if i >= len(FONT):
         t = FONT_EXTRA
         i -= len(FONT)
+        if i >= len(FONT_EXTRA):
+            t = BOX
+            i = 0
     x = 0
     while x < 10:
         col = t[i]

@@ -2,6 +2,8 @@
 
 from micropython import const
 
+from dealerbox.lang import N_, tr
+
 # screens (modes)
 M_RESUME = const(1)
 M_GAME = const(2)
@@ -29,6 +31,7 @@ M_NOSAVE = const(31)        # the session is not being saved (a full flash): kee
 M_SEAL = const(32)          # a hand's first screen: the deal's commitment, before the first gate (docs/fairness.md)
 M_DRAWN = const(34)         # Turkish draw: the new hand, private to the player who drew (before the next gate)
 M_SETTLE = const(33)        # between hands: each net and who pays whom "if we stop now"
+M_LANG = const(35)          # the language list, from the game screen's last row (ui/langpick.py)
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)
@@ -36,18 +39,30 @@ MAX_DISCARD = const(4)      # Turkish draw: discard 0 to 4 (RULES.md, Turkish Po
 MAX_NAME = const(8)         # letters in a player's name
 
 ACTION_LABELS = {
-    "see": "See cards", "chaal": "Chaal", "blind": "Blind", "pack": "Pack", "show": "Show",
-    "sideshow": "Sideshow", "accept": "Accept", "refuse": "Refuse", "check": "Check", "open": "Open",
-    "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "draw": "Draw", "rebuy": "Rebuy",
-    "look": "Look at cards", "karanlik": "Karanlik blind",
+    "see": N_("See cards"), "chaal": N_("Chaal"), "blind": N_("Blind"), "pack": N_("Pack"), "show": N_("Show"),
+    "sideshow": N_("Sideshow"), "accept": N_("Accept"), "refuse": N_("Refuse"), "check": N_("Check"),
+    "open": N_("Open"), "bet": N_("Bet"), "call": N_("Call"), "raise": N_("Raise"), "fold": N_("Fold"),
+    "draw": N_("Draw"), "rebuy": N_("Rebuy"), "look": N_("Look at cards"), "karanlik": N_("Karanlik blind"),
 }
-BETWEEN_ITEMS = ("Next hand", "Standings", "Rebuy", "Rules", "Settle up", "End session")
-MENU_ITEMS = ("Back to game", "Standings", "Rules")
+# the kinds as the public line after an action says them ("Ben: chaal 4"): in English the kind itself
+ACTION_WORDS = {
+    "see": N_("see"), "chaal": N_("chaal"), "blind": N_("blind"), "pack": N_("pack"), "show": N_("show"),
+    "sideshow": N_("sideshow"), "accept": N_("accept"), "refuse": N_("refuse"), "check": N_("check"),
+    "open": N_("open"), "bet": N_("bet"), "call": N_("call"), "raise": N_("raise"), "fold": N_("fold"),
+    "draw": N_("draw"), "rebuy": N_("rebuy"), "look": N_("look"), "karanlik": N_("karanlik"),
+}
+BETWEEN_ITEMS = (N_("Next hand"), N_("Standings"), N_("Rebuy"), N_("Rules"), N_("Settle up"), N_("End session"))
+MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"))
 
 
 def action_label(kind):
-    """Screen label of an action kind ("chaal" -> "Chaal")."""
-    return ACTION_LABELS.get(kind, kind)
+    """Screen label of an action kind ("chaal" -> "Chaal"), in the language in use."""
+    return tr(ACTION_LABELS.get(kind, kind))
+
+
+def action_word(kind):
+    """An action kind as the public line after it says it ("Ben: chaal 4"), in the language in use."""
+    return tr(ACTION_WORDS.get(kind, kind))
 
 
 def wild_name(w):

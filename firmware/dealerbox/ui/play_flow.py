@@ -20,13 +20,16 @@ from micropython import const
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
+from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import cardart, font, saving, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
     M_DRAWN,
+    M_GAME,
     M_GATE,
+    M_LANG,
     M_MENU,
     M_NAME,
     M_NOSAVE,
@@ -39,11 +42,13 @@ from dealerbox.ui.modes import (
     M_TURN,
     MAX_DISCARD,
     SETUP,
+    action_word,
     wild_name,
 )
 
 _MP = sys.implementation.name == "micropython"   # gc.collect: needed on the chip, only slow on CPython
-SIDESHOW_ASKS = ("Sideshow: %s asks %s", "%s asks %s sideshow", "Sideshow %s\x18%s", "%s asks %s", "%s: sideshow")
+SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
+                 N_("%s: sideshow"))
 TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 
 
@@ -74,11 +79,11 @@ def wild_info(pot, stake, w):
     """The gate's and turn's public line with the Joker Hunt wild rank ``w`` (public, seed 000): the first of
     "Pot 17 stake 2 wild 7", "Pot 170 st 20 wild 7", "Pot 17000  wild 7" that fits in 21 characters."""
     r = wild_name(w)
-    for f in ("Pot %d stake %s wild %s", "Pot %d st %s wild %s"):
+    for f in (tr("Pot %d stake %s wild %s"), tr("Pot %d st %s wild %s")):
         line = f % (pot, stake, r)
         if len(line) <= 21:
             return line
-    return "Pot %d  wild %s" % (pot, r)
+    return tr("Pot %d  wild %s") % (pot, r)
 
 
 class PlayFlow:
@@ -89,6 +94,10 @@ class PlayFlow:
     def _setup(self):
         from dealerbox.ui import setup_flow
         return setup_flow
+
+    def _langpick(self):
+        from dealerbox.ui import langpick
+        return langpick
 
     def _results(self):
         from dealerbox.ui import results_flow
@@ -116,6 +125,10 @@ class PlayFlow:
         m = self.mode
         if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
             self._setup().build(self)
+            if m == M_GAME:     # its last row: the language (ui/langpick.py)
+                self._langpick().add_row(self)
+        elif m == M_LANG:
+            self._langpick().build(self)
         elif m == M_GATE:
             self._build_gate()
         elif m == M_NOSAVE:
@@ -125,7 +138,7 @@ class PlayFlow:
             self.info = self.engine.log["commit"][:8]
             self.rows = []
             self.sel = -1
-            self.hint = "OK: pass the box"
+            self.hint = tr("OK: pass the box")
         else:
             self._results().build(self)
         self._fix_top()
@@ -134,12 +147,12 @@ class PlayFlow:
         """The privacy gate: "Pass the box to Ben" (or to a sideshow player, to see the comparison)."""
         peek_for = self.peek_for  # type: ignore[has-type]
         seat = peek_for[0] if peek_for else self.engine.to_act
-        self.title = self.last if self.unsaved is None else "Not saved: " + self.unsaved  # type: ignore[attr-defined]
+        self.title = self.last if self.unsaved is None else tr("Not saved: %s") % self.unsaved  # type: ignore[attr-defined]
         self.gate_name = self.table.names[seat]
         self.info = self._public_info(seat)
         if peek_for:
-            self.info = "to see the sideshow"
-        self.hint = "OK: I am " + self.gate_name
+            self.info = tr("to see the sideshow")
+        self.hint = tr("OK: I am %s") % self.gate_name
 
     def _fix_top(self):
         if self.sel >= 0:
@@ -182,7 +195,7 @@ class PlayFlow:
         cents = self.cfg.get("cents")  # type: ignore[attr-defined]
         if cents:           # the chip value (cents per chip) in the hand log, for settling up (host_tools.report)
             self.engine.log["cents"] = cents
-        self.last = "Hand %d dealt" % self.engine.hand_no
+        self.last = tr("Hand %d dealt") % self.engine.hand_no
         e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
         if "commit" in e.log and e.to_act is not None:
             self._enter(M_SEAL)
@@ -227,9 +240,9 @@ class PlayFlow:
         self.shown = self._visible(seat, v)
         self.status = ""
         if isinstance(v.get("seen"), list):
-            self.status = "seen" if v["seen"][seat] else "blind"
+            self.status = tr("seen") if v["seen"][seat] else tr("blind")
         elif "hand" in v and v["hand"] is None:
-            self.status = "blind"
+            self.status = tr("blind")
         self.indian = self.cfg["game"] == "indian"  # type: ignore[attr-defined]
         hand = e.hands[seat]
         self.ncards = len(hand) if hand else 0
@@ -237,7 +250,7 @@ class PlayFlow:
         ss = v.get("sideshow")                      # answering a sideshow: who asked
         self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
-            self.info = "Sideshow by " + self.asked_by
+            self.info = tr("Sideshow by %s") % self.asked_by
         self.opts = pack_last(e.legal_actions())
         self.armed = False
         self.oi = 0
@@ -329,7 +342,7 @@ class PlayFlow:
                 return
         elif b == btn.OK and o.kind in ("pack", "fold") and not self.armed and self._at_stake(self.viewer):
             self.armed = True
-            self.msg = "%s? OK again" % ("Pack" if o.kind == "pack" else "Fold")
+            self.msg = tr("Pack? OK again") if o.kind == "pack" else tr("Fold? OK again")
             self.dirty = True
             return
         drawing = o.kind == "draw"
@@ -344,7 +357,7 @@ class PlayFlow:
             elif self._count_marks() < MAX_DISCARD:
                 self.marks |= bit
             else:
-                self.msg = "discard 0 to %d cards" % MAX_DISCARD
+                self.msg = tr("discard 0 to %d cards") % MAX_DISCARD
         elif b in (btn.LEFT, btn.RIGHT):
             if len(self.opts) > 1:
                 self.oi = (self.oi + (1 if b == btn.RIGHT else -1)) % len(self.opts)
@@ -381,7 +394,7 @@ class PlayFlow:
         try:
             events = e.apply(action)
         except IllegalAction as err:
-            self.msg = str(err)
+            self.msg = tr_reason(str(err))     # (the engine's English reason, in the language in use)
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)
@@ -409,25 +422,28 @@ class PlayFlow:
         names = self.table.names
         name = names[seat]
         if action.kind == "draw":
-            return "%s drew %d" % (name, len(action.cards))
+            return tr("%s drew %d") % (name, len(action.cards))
         for ev in events:
             if ev[0] == "sideshow":
                 for f in SIDESHOW_ASKS:             # the first wording that fits the title bar (the last: the
-                    line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))  # asker only)
+                    f = tr(f)                       # asker only)
+                    line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))
                     if len(line) <= TITLE_LEN:
                         break
                 return line
             if ev[0] == "refuse":
-                return fit_title("%s refuses sideshow" % name, "%s refuses" % name)
+                return fit_title(tr("%s refuses sideshow") % name, tr("%s refuses") % name)
             if ev[0] == "pack" and action.kind == "accept":
-                return fit_title("%s packs (sideshow)" % names[ev[1]], "%s packs" % names[ev[1]])
+                return fit_title(tr("%s packs (sideshow)") % names[ev[1]], tr("%s packs") % names[ev[1]])
         if action.amount:
             k = action.kind
-            short = "blind" if k == "karanlik" else k   # (Karanlik: the Turkish blind bet)
-            return fit_title("%s: %s %d" % (name, k, action.amount), "%s %s %d" % (name, k, action.amount),
-                             "%s: %s %d" % (name, short, action.amount), "%s %s %d" % (name, short, action.amount),
-                             "%s %d" % (name, action.amount))
-        return "%s: %s" % (name, action.kind)
+            w = action_word(k)
+            short = action_word("blind" if k == "karanlik" else k)  # (Karanlik: the Turkish blind bet)
+            a = action.amount
+            return fit_title(tr("%s: %s %d") % (name, w, a), tr("%s %s %d") % (name, w, a),
+                             tr("%s: %s %d") % (name, short, a), tr("%s %s %d") % (name, short, a),
+                             "%s %d" % (name, a))
+        return tr("%s: %s") % (name, action_word(action.kind))
 
     def _public_info(self, seat=None):
         """What everybody may know, from ``public_view``: "Pot 17  stake 2" (Teen Patti) or "Pot 9  call 2"
@@ -444,7 +460,7 @@ class PlayFlow:
             st = "%d.5" % (s2 >> 1) if s2 & 1 else "%d" % stake    # exact after an odd seen bet: "stake 3.5"
             w = pv.get("wild")
             if w is None:
-                return fit_title("Pot %d  stake %s" % (pot, st), "Pot %d stake %s" % (pot, st))
+                return fit_title(tr("Pot %d  stake %s") % (pot, st), tr("Pot %d stake %s") % (pot, st))
             return wild_info(pot, st, w)
         if seat is not None and pv.get("bets") and pv.get("phase") != "draw":
             call = 0                    # the call the engine offers (the seat to act; none: it may check)
@@ -452,8 +468,8 @@ class PlayFlow:
                 for o in e.legal_actions():
                     if o.kind == "call":
                         call = o.min
-            return fit_title("Pot %d  call %d" % (pot, call), "Pot %d call %d" % (pot, call))
-        return "Pot %d" % pot
+            return fit_title(tr("Pot %d  call %d") % (pot, call), tr("Pot %d call %d") % (pot, call))
+        return tr("Pot %d") % pot
 
     def _lines(self, hands):
         """Screen lines of ``hands`` (list of (mark, name, cards, right)), and ``self.col`` the x of the cards
@@ -484,10 +500,10 @@ class PlayFlow:
         self.viewer = seat
         self.mode = M_DRAWN
         self.col = 7 + 4 * font.W + 3
-        self.rows = [("", "Kept", [c for c in hand if c in old], ""), ("\x18", "New", [c for c in hand if c not in old],
-                                                                        "")]
-        self.title = fit_title("%s: your new hand" % self.table.names[seat], "Your new hand")
-        self.hint = "OK: pass the box on"
+        self.rows = [("", tr("Kept"), [c for c in hand if c in old], ""),
+                     ("\x18", tr("New"), [c for c in hand if c not in old], "")]
+        self.title = fit_title(tr("%s: your new hand") % self.table.names[seat], tr("Your new hand"))
+        self.hint = tr("OK: pass the box on")
         self.sel = -1
         self.top = 0
         self.msg = ""
@@ -512,8 +528,8 @@ class PlayFlow:
         self.viewer = seat
         self.mode = M_PEEK
         self.rows = self._lines(hands)
-        self.title = fit_title("Sideshow: %s packs" % names[loser], "Sideshow result")
-        self.hint = "OK done"
+        self.title = fit_title(tr("Sideshow: %s packs") % names[loser], tr("Sideshow result"))
+        self.hint = tr("OK done")
         self.sel = -1
         self.top = 0
         self.msg = ""

@@ -8,6 +8,7 @@ it. The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built 
 (``build``), never while drawing.
 """
 
+from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import font, settings, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
@@ -29,11 +30,12 @@ from dealerbox.ui.modes import (
 
 # hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
 CATEGORY_LABELS = {
-    "high_card": "High card", "pair": "Pair", "color": "Color", "sequence": "Sequence", "pure_sequence": "Pure seq.",
-    "trail": "Trail", "two_pair": "Two pair", "minor_straight": "Minor straight", "straight": "Straight",
-    "three_of_a_kind": "Three of a kind", "full_house": "Full house", "flush": "Flush",
-    "four_of_a_kind": "Four of a kind", "minor_straight_flush": "Minor str. flush",
-    "straight_flush": "Straight flush", "royal_flush": "Royal flush", "card": "",
+    "high_card": N_("High card"), "pair": N_("Pair"), "color": N_("Color"), "sequence": N_("Sequence"),
+    "pure_sequence": N_("Pure seq."), "trail": N_("Trail"), "two_pair": N_("Two pair"),
+    "minor_straight": N_("Minor straight"), "straight": N_("Straight"), "three_of_a_kind": N_("Three of a kind"),
+    "full_house": N_("Full house"), "flush": N_("Flush"), "four_of_a_kind": N_("Four of a kind"),
+    "minor_straight_flush": N_("Minor str. flush"), "straight_flush": N_("Straight flush"),
+    "royal_flush": N_("Royal flush"), "card": "",
 }
 
 
@@ -42,12 +44,14 @@ def category_label(cat):
     and the sideshow comparison (ui/play_flow.py) show it."""
     if not cat:
         return ""
-    return CATEGORY_LABELS.get(cat, cat)
+    return tr(CATEGORY_LABELS.get(cat, cat))
 
 
 # how a hand ended (engine ``result["how"]``), the first line of the awards
-HOW = {"pack": "Everyone else packed", "fold": "Everyone else folded", "show": "Show", "pot-cap": "Pot cap reached",
-       "all-in": "All in: showdown"}
+HOW = {
+    "pack": N_("Everyone else packed"), "fold": N_("Everyone else folded"), "show": N_("Show"),
+    "pot-cap": N_("Pot cap reached"), "all-in": N_("All in: showdown"),
+}
 
 
 def showdown_rows(app):
@@ -67,7 +71,7 @@ def showdown_rows(app):
         marked = [a[1] for a in r.get("awards") or [] if a[2] > 0]
     hands = []
     if r.get("center") and any(shown):
-        hands.append(("", "Center", r["center"], ""))
+        hands.append(("", tr("Center"), r["center"], ""))
     for s in _showdown_order(app.engine, shown, marked):
         if shown[s]:
             right = category_label(cats[s]) if s < len(cats) else ""
@@ -152,7 +156,7 @@ def press(app, b, long):
         item = BETWEEN_ITEMS[app.sel]
         if item == "Next hand":
             if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
-                app.msg = "Rebuy, or End session"
+                app.msg = tr("Rebuy, or End session")
                 app.dirty = True
                 return False
             return True
@@ -172,7 +176,7 @@ def press(app, b, long):
             app._enter(M_SETTLE)
         else:                           # "End session": always asked twice
             app.armed = True
-            app.msg = "End session? OK again"
+            app.msg = tr("End session? OK again")
             app.dirty = True
     elif m == M_REBUY:
         if b in (btn.LEFT, btn.RIGHT):
@@ -184,7 +188,7 @@ def press(app, b, long):
         elif b == btn.OK:
             seat = app.sel
             app.table.rebuy(seat, app.amount)
-            app.last = "%s rebuys %d" % (app.table.names[seat], app.amount)
+            app.last = tr("%s rebuys %d") % (app.table.names[seat], app.amount)
             app._save()
             _build_rebuy(app)
             app.msg = app.last
@@ -240,14 +244,16 @@ def busted_line(table):
     if not busted:
         return ""
     if len(busted) == 1:
-        line = "Out of chips: " + table.names[busted[0]]
+        line = tr("Out of chips: %s") % table.names[busted[0]]
         if len(line) <= 21:
             return line
-    line = "Out: " + table.names[busted[0]]
+    out = tr("Out: %s")
+    names = table.names[busted[0]]
     k = 1
-    while k < len(busted) and len(line) + 2 + len(table.names[busted[k]]) <= 18:
-        line += ", " + table.names[busted[k]]
+    while k < len(busted) and len(out % names) + 2 + len(table.names[busted[k]]) <= 18:
+        names += ", " + table.names[busted[k]]
         k += 1
+    line = out % names
     if k < len(busted):
         line += " +%d" % (len(busted) - k)
     return line[:21]
@@ -255,10 +261,10 @@ def busted_line(table):
 
 def _build_rebuy(app):
     t = app.table
-    app.title = "Rebuy %d chips" % app.amount
+    app.title = tr("Rebuy %d chips") % app.amount
     app.rows = [(t.names[s], t.stacks[s]) for s in range(t.n)]
-    app.rows.append(("Done", None))
-    app.hint = "\x17\x18 chips OK buy" if app.sel < t.n else "OK back"
+    app.rows.append((tr("Done"), None))
+    app.hint = tr("\x17\x18 chips OK buy") if app.sel < t.n else tr("OK back")
     app._fix_top()
 
 
@@ -268,28 +274,28 @@ def build(app):
     e = app.engine
     t = app.table
     if m == M_SHOWDOWN:
-        app.title = "Showdown: x loses" if e.result.get("how") == "party" else "Showdown"
+        app.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
         if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
-            app.title = "Showdown  wild " + wild_name(e.result["wild"])
+            app.title = tr("Showdown  wild %s") % wild_name(e.result["wild"])
         app.rows = showdown_rows(app)
         app.sel = -1
-        app.hint = "\x1c more  OK awards" if len(app.rows) > widgets.ROWS else "OK awards"
+        app.hint = tr("\x1c more  OK awards") if len(app.rows) > widgets.ROWS else tr("OK awards")
     elif m == M_AWARDS:
         r = e.result
-        app.title = "Hand %d result" % e.hand_no
+        app.title = tr("Hand %d result") % e.hand_no
         rows = []
         how = r.get("how")
         if r.get("dead"):
-            rows.append(("Dead hand: carried", r.get("carry")))
+            rows.append((tr("Dead hand: carried"), r.get("carry")))
         elif r.get("voided"):                       # voided after a restart mid-hand: every chip back
-            rows.append(("Hand voided", None))
+            rows.append((tr("Hand voided"), None))
             for seat, chips in r.get("back") or []:
-                rows.append(("Back to %s" % t.names[seat], "+%d" % chips))
+                rows.append((tr("Back to %s") % t.names[seat], "+%d" % chips))
         elif how == "party":
             for s in r.get("loser") or []:
-                rows.append(("Loser: " + t.names[s], None))
+                rows.append((tr("Loser: %s") % t.names[s], None))
         elif how in HOW:
-            rows.append((HOW[how], None))
+            rows.append((tr(HOW[how]), None))
         pots = r.get("pots") or []
         back = r.get("returned")
         awards = r.get("awards") or []
@@ -298,18 +304,18 @@ def build(app):
             back = None
         for a in awards:
             pot, seat, chips = a[0], a[1], a[2]
-            label = "Pot" if len(pots) <= 1 else ("Main pot" if pot == 0 else "Side pot %d" % pot)
-            rows.append(("%s: %s" % (label, t.names[seat]), "+%d" % chips))
+            label = tr("Pot") if len(pots) <= 1 else (tr("Main pot") if pot == 0 else tr("Side pot %d") % pot)
+            rows.append((tr("%s: %s") % (label, t.names[seat]), "+%d" % chips))
         if back:
-            rows.append(("Back to %s" % t.names[back[0]], "+%d" % back[1]))
+            rows.append((tr("Back to %s") % t.names[back[0]], "+%d" % back[1]))
         if not rows:
-            rows.append(("No award", None))
+            rows.append((tr("No award"), None))
         seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
         if seal:
-            rows.append(("Deal seal", seal[:8]))
+            rows.append((tr("Deal seal"), seal[:8]))
         app.rows = fit(rows)
         app.sel = -1
-        app.hint = "\x1c more  OK standings" if len(app.rows) > widgets.ROWS else "OK standings"
+        app.hint = tr("\x1c more  OK standings") if len(app.rows) > widgets.ROWS else tr("OK standings")
     elif m in (M_STANDINGS, M_END):
         rows = []
         money = m == M_END and app.cfg.get("cents", 0)
@@ -321,29 +327,29 @@ def build(app):
         app.rows = fit(rows)
         app.sel = -1
         if m == M_END:
-            app.title = "Session over: net"
-            app.hint = "\x1c more OK new session" if len(app.rows) > widgets.ROWS else "OK new session"
+            app.title = tr("Session over: net")
+            app.hint = tr("\x1c more OK new session") if len(app.rows) > widgets.ROWS else tr("OK new session")
         else:
-            app.title = "Standings: chips net"
-            app.hint = "\x1c more  OK next" if len(app.rows) > widgets.ROWS else "OK next"
+            app.title = tr("Standings: chips net")
+            app.hint = tr("\x1c more  OK next") if len(app.rows) > widgets.ROWS else tr("OK next")
     elif m == M_SETTLE:
         from dealerbox.ui.settling import settle_rows
         rows = []
         settle_rows(app, rows, True)
         app.rows = fit(rows)
         app.sel = -1
-        app.title = "If we stop now"
-        app.hint = "\x1c more  OK back" if len(app.rows) > widgets.ROWS else "OK back"
+        app.title = tr("If we stop now")
+        app.hint = tr("\x1c more  OK back") if len(app.rows) > widgets.ROWS else tr("OK back")
     elif m == M_BETWEEN:
-        app.title = "Hand %d over" % e.hand_no
-        app.rows = [(s, None) for s in BETWEEN_ITEMS]
-        app.hint = "\x1c choose  OK select"
+        app.title = tr("Hand %d over") % e.hand_no
+        app.rows = [(tr(s), None) for s in BETWEEN_ITEMS]
+        app.hint = tr("\x1c choose  OK select")
         if not app.msg:
             app.msg = busted_line(t)        # a busted player is named, the cursor on Rebuy (issue 14)
     elif m == M_MENU:
-        app.title = "Table menu"
-        app.rows = [(s, None) for s in MENU_ITEMS]
-        app.hint = "\x1c choose  OK select"
+        app.title = tr("Table menu")
+        app.rows = [(tr(s), None) for s in MENU_ITEMS]
+        app.hint = tr("\x1c choose  OK select")
     elif m == M_REBUY:
         _build_rebuy(app)
 
@@ -369,12 +375,12 @@ def _won_by_packs(app, rows, r):
             return False
         total += back[1]
     name = app.table.names[winner]
-    line = "%s wins the pot of %d" % (name, total)
+    line = tr("%s wins the pot of %d") % (name, total)
     if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
         rows.append((line, None))
     else:
-        rows.append(("%s wins" % name, None))
-        rows.append(("  the pot of %d" % total, None))
+        rows.append((tr("%s wins") % name, None))
+        rows.append((tr("  the pot of %d") % total, None))
     return True
 
 

@@ -10,6 +10,7 @@ small functions, loops keep their counters on the canvas (``cv.cy``, ``cv.k``), 
 string, tuple or bound method is made (tests/host/test_redraw_alloc.py counts the bytes).
 """
 
+from dealerbox.lang import tr
 from dealerbox.ui import cardart, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
 from dealerbox.ui.font import BIG_W, W
@@ -52,7 +53,7 @@ def draw_name(app, cv):
 def draw_gate(app, cv):
     widgets.title(cv, app.title)
     c = app.center              # Indian: the face-up center card, one more line
-    cv.center("Pass the box to", 11 if c else 13)
+    cv.center(tr("Pass the box to"), 11 if c else 13)
     _gate_name(cv, app.gate_name, c)
     cv.center(app.info, 37 if c else 44)
     if c:
@@ -64,9 +65,9 @@ def draw_seal(app, cv):
     """A hand's first screen: "Deal sealed" and the commitment's first 8 hex digits in big type
     (``app.info``), before the first gate (docs/fairness.md)."""
     widgets.title(cv, app.title)
-    cv.center("Deal sealed", 13)
+    cv.center(tr("Deal sealed"), 13)
     cv.center(app.info, 24, 1, True)
-    cv.center("check it in the log", 44)
+    cv.center(tr("check it in the log"), 44)
     widgets.footer(cv, app.hint)
 
 
@@ -80,7 +81,7 @@ def _gate_name(cv, name, c):
 
 def _center_card(cv, c, x, y):
     """ "Center" and the center card (Indian Poker), 66 px wide from (x, y)."""
-    cv.text("Center", x, y)
+    cv.text(tr("Center"), x, y)
     cardart.small_row(cv, c, x + 42, y)
 
 
@@ -123,8 +124,8 @@ def _own_cards(app, cv, own):
     x = cardart.row_x(len(own))
     if app.asked_by and len(own) <= 3:     # answering a sideshow: who asked, beside the cards
         x = 1
-        cv.text("Sideshow", 74, 20)
-        cv.text("asked by", 74, 29)
+        cv.text(tr("Sideshow"), 74, 20)
+        cv.text(tr("asked by"), 74, 29)
         cv.text(app.asked_by, 74, 38)
     cv.marks = app.marks
     cardart.row(cv, own, x, 20)
@@ -189,7 +190,7 @@ def draw_others(app, cv, seat):
         if s != seat and app.shown[s]:
             _other(cv, app.table.names[s], app.shown[s][0])
         s += 1
-    s = cv.text("You: ?", 1, 47)
+    s = cv.text(tr("You: ?"), 1, 47)
     if app.shown[seat]:         # the two-card variant: the own hole card (``_visible``), never the forehead
         cardart.small_row(cv, app.shown[seat], s + 6, 47)
     if app.center:

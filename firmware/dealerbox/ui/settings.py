@@ -11,15 +11,18 @@ their own setup screens. Player ranges: RULES.md (Teen Patti 2-10, Turkish 2-5, 
 """
 
 from dealerbox.engine import rules
+from dealerbox.lang import N_, tr
 from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
 
 GAMES = ("teen-patti", "turkish", "indian")
-GAME_LABELS = ("Teen Patti", "Turkish Poker", "Indian Poker")
+GAME_LABELS = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
-# the small letters; the accented letters of the sources' languages follow their alphabet
-_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÇÉÈÊĞİÑÖŞÜ"
-_LOWER = "abcdefghijklmnopqrstuvwxyzàâäçéèêğıñöşüß"
+# the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
+# plain letter in its alphabet order, the most used first in each group (é before è, ü before û); _UPPER[i] is the
+# capital of _LOWER[i] (İ of ı: the dotted and dotless i sit together), ß last
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
+_LOWER = "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
 _OTHER = " -.0123456789"
 NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
 NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
@@ -32,7 +35,7 @@ CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
 def chip_value_text(cents):
     """The chip value as the summary shows it: "off" or the money of one chip ("0.10")."""
     if not cents:
-        return "off"
+        return tr("off")
     return "%d.%02d" % (cents // 100, cents % 100)
 
 
@@ -45,8 +48,8 @@ def game_index(game):
 
 
 def game_label(game):
-    """Display name of ``game`` ("Teen Patti", ...)."""
-    return GAME_LABELS[game_index(game)]
+    """Display name of ``game`` ("Teen Patti", ...) in the language in use."""
+    return tr(GAME_LABELS[game_index(game)])
 
 
 def player_range(game):
@@ -121,37 +124,38 @@ BETTING_KEYS = {
 }
 MONEY_KEYS = ("boot", "ante", "bet", "stake_cap", "pot_cap")
 LABELS = {
-    "boot": "Boot", "ante": "Ante", "sequence": "A-2-3 ranks", "variant": "Variant", "muflis": "Muflis lowball",
-    "five_middle_wild": "Best of 5 wild", "show": "Show", "sideshow": "Sideshow", "sideshow_third_forced":
-    "3rd ask forced", "chaal": "Chaal", "blind_limit": "Blind limit", "stake_cap": "Chaal cap", "pot_limit":
-    "Pot limit", "pot_cap": "Pot cap", "rebuy_mid_hand": "Rebuy in hand", "structure": "Betting", "bet": "Bet size",
-    "cap": "Bets a round", "check_raise": "Check-raise", "openers": "Opening pair", "no_minor": "Minor straights",
-    "standard_ranking": "Ranking", "hi_lo": "High-low split", "karanlik": "Karanlik blind", "four_with_36":
-    "Deck for 4", "ties": "Ties", "low": "Low card wins", "two_cards": "Two cards", "center": "Center card",
-    "party": "Party mode",
+    "boot": N_("Boot"), "ante": N_("Ante"), "sequence": N_("A-2-3 ranks"), "variant": N_("Variant"),
+    "muflis": N_("Muflis lowball"), "five_middle_wild": N_("Best of 5 wild"), "show": N_("Show"),
+    "sideshow": N_("Sideshow"), "sideshow_third_forced": N_("3rd ask forced"), "chaal": N_("Chaal"),
+    "blind_limit": N_("Blind limit"), "stake_cap": N_("Chaal cap"), "pot_limit": N_("Pot limit"),
+    "pot_cap": N_("Pot cap"), "rebuy_mid_hand": N_("Rebuy in hand"), "structure": N_("Betting"),
+    "bet": N_("Bet size"), "cap": N_("Bets a round"), "check_raise": N_("Check-raise"), "openers": N_("Opening pair"),
+    "no_minor": N_("Minor straights"), "standard_ranking": N_("Ranking"), "hi_lo": N_("High-low split"),
+    "karanlik": N_("Karanlik blind"), "four_with_36": N_("Deck for 4"), "ties": N_("Ties"),
+    "low": N_("Low card wins"), "two_cards": N_("Two cards"), "center": N_("Center card"), "party": N_("Party mode"),
 }
 VALUE_TEXT = {
-    "classic": "classic", "ak47": "AK47", "joker-hunt": "Joker Hunt", "best-of-four": "Best of 4",
-    "best-of-five": "Best of 5", "cobra": "Cobra", "999": "999", "in-out": "In-Out", "off": "off",
-    "range": "any amount", "two-size": "two sizes", "fixed": "fixed limit", "pot": "pot limit",
-    "no-limit": "no limit", "free": "any amount", "kings": "kings", "jacks": "jacks", "aces": "aces",
-    "split": "split pot", "suit-order": "suit order",
+    "classic": N_("classic"), "ak47": N_("AK47"), "joker-hunt": N_("Joker Hunt"), "best-of-four": N_("Best of 4"),
+    "best-of-five": N_("Best of 5"), "cobra": N_("Cobra"), "999": "999", "in-out": N_("In-Out"), "off": N_("off"),
+    "range": N_("any amount"), "two-size": N_("two sizes"), "fixed": N_("fixed limit"), "pot": N_("pot limit"),
+    "no-limit": N_("no limit"), "free": N_("any amount"), "kings": N_("kings"), "jacks": N_("jacks"),
+    "aces": N_("aces"), "split": N_("split pot"), "suit-order": N_("suit order"),
 }
 # values whose words depend on the rule (the same value means different things): "key=value" -> text
 KEY_VALUE_TEXT = {
-    "sequence=a23-high": "highest", "sequence=akq-high": "second", "sequence=a23-low": "lowest",
-    "show=004": "pay 2x stake", "show=000": "pay the stake", "show=001": "2x last bet",
-    "sideshow=004": "min chaal", "sideshow=000": "pay stake", "sideshow=001": "free",
-    "no_minor=True": "off", "no_minor=False": "on",
-    "standard_ranking=True": "standard", "standard_ranking=False": "Turkish",
-    "four_with_36=True": "36 cards", "four_with_36=False": "32 cards",
+    "sequence=a23-high": N_("highest"), "sequence=akq-high": N_("second"), "sequence=a23-low": N_("lowest"),
+    "show=004": N_("pay 2x stake"), "show=000": N_("pay the stake"), "show=001": N_("2x last bet"),
+    "sideshow=004": N_("min chaal"), "sideshow=000": N_("pay stake"), "sideshow=001": N_("free"),
+    "no_minor=True": N_("off"), "no_minor=False": N_("on"), "standard_ranking=True": N_("standard"),
+    "standard_ranking=False": N_("Turkish"), "four_with_36=True": N_("36 cards"),
+    "four_with_36=False": N_("32 cards"),
 }
 
 # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
-LABELS["forced"] = "Ante"        # what is paid before the deal (seed 001 l'ante)
-LABELS["higher_limits"] = "No top chaal"
-VALUE_TEXT.update({"boot": "boot", "half": "half boot", "quarter": "1/4 boot", "dealer": "dealer",
-                   "one-blind": "1 blind", "half-blind": "1/2 blind", "two-blinds": "2 blinds"})
+LABELS["forced"] = N_("Ante")        # what is paid before the deal (seed 001 l'ante)
+LABELS["higher_limits"] = N_("No top chaal")
+VALUE_TEXT.update({"boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
+                   "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds")})
 
 
 def stake_key(game):
@@ -160,8 +164,8 @@ def stake_key(game):
 
 
 def label(key):
-    """Short screen label of house rule ``key``."""
-    return LABELS.get(key, key)
+    """Short screen label of house rule ``key`` in the language in use."""
+    return tr(LABELS.get(key, key))
 
 
 def value_text(v, key=None):
@@ -169,14 +173,14 @@ def value_text(v, key=None):
     on/off, ints as digits); the sources are named in the docs, never on the screen."""
     t = KEY_VALUE_TEXT.get("%s=%s" % (key, v)) if key else None
     if t is not None:
-        return t
+        return tr(t)
     if v is True:
-        return "on"
+        return tr("on")
     if v is False:
-        return "off"
+        return tr("off")
     if isinstance(v, int):
-        return str(v) if v else "none"
-    return VALUE_TEXT.get(v, v)
+        return str(v) if v else tr("none")
+    return tr(VALUE_TEXT.get(v, v))
 
 
 def forced_chips(game, r, players):
@@ -271,99 +275,115 @@ def apply_preset(game, current, name):
 
 # ---- the house rules in short lines (summary screen, rules view) -----------------------------------------
 _TP_NAMES = {
-    "classic": "Classic Teen Patti", "ak47": "AK47: A K 4 7 wild", "joker-hunt": "Joker Hunt",
-    "best-of-four": "Best of Four", "best-of-five": "Best of Five", "cobra": "Cobra 1 card",
-    "999": "999 1 card", "in-out": "In-Out 1 card",
+    "classic": N_("Classic Teen Patti"), "ak47": N_("AK47: A K 4 7 wild"), "joker-hunt": N_("Joker Hunt"),
+    "best-of-four": N_("Best of Four"), "best-of-five": N_("Best of Five"), "cobra": N_("Cobra 1 card"),
+    "999": N_("999 1 card"), "in-out": N_("In-Out 1 card"),
 }
-_SEQ_LINES = {"a23-high": "A-2-3 top sequence", "akq-high": "A-K-Q, then A-2-3", "a23-low": "A-2-3 lowest sequence"}
+_SEQ_LINES = {
+    "a23-high": N_("A-2-3 top sequence"), "akq-high": N_("A-K-Q, then A-2-3"), "a23-low": N_("A-2-3 lowest sequence"),
+}
 _SHOW_LINES = {
-    "004": "Show: pay 2x stake, blind pays 1x",
-    "000": "Show: pay the stake",
-    "001": "Show: seen only, pay 2x last bet, 4x if blind",
+    "004": N_("Show: pay 2x stake, blind pays 1x"),
+    "000": N_("Show: pay the stake"),
+    "001": N_("Show: seen only, pay 2x last bet, 4x if blind"),
 }
 _SIDESHOW_LINES = {
-    "004": "Sideshow: with the player before you, all seen, costs a chaal; refused: play on",
-    "000": "Sideshow: with the player before you, costs the stake; refused: chaal or pack",
-    "001": "Sideshow: with the player before you, free; refused: chaal or pack",
-    "off": "No sideshow",
+    "004": N_("Sideshow: with the player before you, all seen, costs a chaal; refused: play on"),
+    "000": N_("Sideshow: with the player before you, costs the stake; refused: chaal or pack"),
+    "001": N_("Sideshow: with the player before you, free; refused: chaal or pack"),
+    "off": N_("No sideshow"),
 }
 
 
 def _describe_teen_patti(d):
-    out = ["Boot %d" % d["boot"], _TP_NAMES[d["variant"]]]
+    out = [tr("Boot %d") % d["boot"], tr(_TP_NAMES[d["variant"]])]
     if d["variant"] == "best-of-five" and d["five_middle_wild"]:
-        out.append("Middle card wild")
-    out.append(_SEQ_LINES[d["sequence"]])
+        out.append(tr("Middle card wild"))
+    out.append(tr(_SEQ_LINES[d["sequence"]]))
     if d["muflis"]:
-        out.append("Muflis (lowball)")
-    out.append(_SHOW_LINES[d["show"]])
-    out.append(_SIDESHOW_LINES[d["sideshow"]])
+        out.append(tr("Muflis (lowball)"))
+    out.append(tr(_SHOW_LINES[d["show"]]))
+    out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
     if d["sideshow_third_forced"]:
-        out.append("3rd sideshow ask cannot be refused")
-    out.append("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range")
+        out.append(tr("3rd sideshow ask cannot be refused"))
+    out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
     if d["blind_limit"]:
-        out.append("At most %d blind chaals" % d["blind_limit"])
+        n = d["blind_limit"]
+        out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
     if d["stake_cap"]:
-        out.append("Chaal cap %d" % d["stake_cap"])
+        out.append(tr("Chaal cap %d") % d["stake_cap"])
     if d["pot_limit"]:
-        out.append("Pot limit")
+        out.append(tr("Pot limit"))
     if d["pot_cap"]:
-        out.append("Pot cap %d" % d["pot_cap"])
+        out.append(tr("Pot cap %d") % d["pot_cap"])
     if d["rebuy_mid_hand"]:
-        out.append("Rebuy mid-hand")
+        out.append(tr("Rebuy mid-hand"))
     _describe_forced(d, out)
     return out
 
 
-_FORCED_LINES = {"half": "Ante: half the boot", "quarter": "Ante: quarter of boot", "dealer": "Dealer antes for all",
-                 "one-blind": "One blind: the boot", "half-blind": "One blind: half boot",
-                 "two-blinds": "Blinds: half + boot"}
+_FORCED_LINES = {
+    "half": N_("Ante: half the boot"), "quarter": N_("Ante: quarter of boot"), "dealer": N_("Dealer antes for all"),
+    "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
+    "two-blinds": N_("Blinds: half + boot"),
+}
 
 
 def _describe_forced(d, out):
     """The summary lines of who pays before the deal (seed 001) and of the higher limits (seed 004)."""
     line = _FORCED_LINES.get(d["forced"])
     if line:
-        out.append(line)
+        out.append(tr(line))
     if d["higher_limits"]:
-        out.append("Chaal: no upper limit")
+        out.append(tr("Chaal: no upper limit"))
 
 
-_STRUCT_NAMES = {"fixed": "Fixed limit", "pot": "Pot limit", "no-limit": "No limit", "free": "Free amount"}
+_STRUCT_NAMES = {
+    "fixed": N_("Fixed limit"), "pot": N_("Pot limit"), "no-limit": N_("No limit"), "free": N_("Free amount"),
+}
 
 
 def _describe_turkish(d):
-    out = ["Ante %d, bet %d" % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
+    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
     if d["structure"] == "fixed":
-        out.append("Cap %d bets a round" % d["cap"])
-    out.append("Open with %s or better" % d["openers"])
-    out.append("Standard ranking" if d["standard_ranking"] else "Turkish ranking")
+        out.append(_cap_line(d["cap"]))
+    out.append(tr(_OPEN_LINES[d["openers"]]))
+    out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
     if d["no_minor"]:
-        out.append("No minor straights")
+        out.append(tr("No minor straights"))
     if not d["check_raise"]:
-        out.append("No check-raise")
+        out.append(tr("No check-raise"))
     if d["hi_lo"]:
-        out.append("High-low split")
+        out.append(tr("High-low split"))
     if d["karanlik"]:
-        out.append("Karanlik blind bet")
+        out.append(tr("Karanlik blind bet"))
     if d["four_with_36"]:
-        out.append("4 players: 36 cards")
+        out.append(tr("4 players: 36 cards"))
     return out
+
+
+_OPEN_LINES = {"kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
+               "aces": N_("Open with aces or better")}
+
+
+def _cap_line(cap):
+    """The summary line of the fixed limit's cap: "Cap 1 bet a round", "Cap 3 bets a round"."""
+    return tr("Cap 1 bet a round") if cap == 1 else tr("Cap %d bets a round") % cap
 
 
 def _describe_indian(d):
     if d["party"]:
-        out = ["Party: no betting"]
+        out = [tr("Party: no betting")]
     else:
-        out = ["Ante %d, bet %d" % (d["ante"], d["bet"]), _STRUCT_NAMES[d["structure"]]]
+        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
         if d["structure"] == "fixed":
-            out.append("Cap %d bets a round" % d["cap"])
-    out.append("Low Indian, ace low" if d["low"] else "High card wins")
-    out.append("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot")
+            out.append(_cap_line(d["cap"]))
+    out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
+    out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
     if d["two_cards"]:
-        out.append("Forehead + hole card")
+        out.append(tr("Forehead + hole card"))
     if d["center"]:
-        out.append("Center card, 2 rounds")
+        out.append(tr("Center card, 2 rounds"))
     return out
 
 

@@ -9,6 +9,8 @@ def settle_rows(app, rows, nets_too=False):
     back), then "Who pays whom" and the transfers ("Ben\x18Anna" paying "4.50", or chips when no chip value
     is set), largest debtor to largest creditor, at most players - 1 of them."""
     from dealerbox.engine.settle import money, nets, transfers
+    from dealerbox.lang import tr
+
     t = app.table
     cents = app.cfg.get("cents", 0)
     ns = nets(t.stacks, t.bought_in, t.carry)
@@ -19,8 +21,8 @@ def settle_rows(app, rows, nets_too=False):
             text = "%s%d" % ("+" if n > 0 else "", n)
             rows.append((t.names[s], text + " " + money(n * cents, True) if cents else text))
     ts = transfers([n * cents for n in ns] if cents else ns)
-    rows.append(("Who pays whom:" if cents else "Who gives chips:", None))
+    rows.append((tr("Who pays whom:") if cents else tr("Who gives chips:"), None))
     for payer, payee, amount in ts:
         rows.append(("%s\x18%s" % (t.names[payer], t.names[payee]), money(amount) if cents else amount))
     if not ts:
-        rows.append(("  nobody owes", None))
+        rows.append((tr("  nobody owes"), None))

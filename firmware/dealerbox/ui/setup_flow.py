@@ -10,6 +10,7 @@ screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built
 """
 
 from dealerbox.engine import rules
+from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import settings, widgets
 from dealerbox.ui.modes import (
@@ -37,18 +38,23 @@ def resume(app, store):
     no save could be used (then only "New session" is offered)."""
     app.store = store
     _load_names(app, store)
+    again = app._langpick().boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
         from dealerbox.ui.snapcheck import check
         snap = store.load(check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
-        app.report = "Save unreadable: %s" % err
+        app.report = N_("Save unreadable: %s") % err
         snap = None
     else:
         app.report = _store_report(store)
     if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
         snap = None
     app.saved = snap
+    if again:   # the box restarted for the language just chosen on the game screen: back on its row
+        app.saved = app.report = None
+        app._enter(M_GAME, len(settings.GAMES))
+        return False
     if snap is not None or app.report:
         app._enter(M_RESUME)
         return snap is not None
@@ -131,9 +137,9 @@ def press_resume(app, b, long):
         app.saved = None
         app.saved_live = False
         app._enter(M_GAME)
-    elif b == btn.OK and app.rows[app.sel][0] in ("Resume", "Continue hand"):
+    elif b == btn.OK and app.sel == n - k:      # "Resume" or "Continue hand" (the rows are in the language in use)
         return True
-    elif b == btn.OK and app.rows[app.sel][0] == "Void hand":
+    elif b == btn.OK and app.saved_live and app.sel == n - 2:     # "Void hand"
         return "void"
     return False
 
@@ -184,86 +190,89 @@ def build(app):
         if rep:                                     # what the store found wrong, before the question
             low = rep.lower()
             if low.startswith("using "):            # Store.load's line naming the file: in the players' words
-                rep = "Save damaged: an older save is used"
+                rep = tr("Save damaged: an older save is used")
             elif not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
-                rep = "Save damaged: " + rep
+                rep = tr("Save damaged: %s") % tr_reason(rep)
+            else:                                   # (English, as the store and ui/catchup.py say it)
+                rep = tr_reason(rep)
             _wrap(rows, rep)
             if s is not None:       # a save to resume: the report on a screen of its own, from its first line
                 if not app.report_read:
-                    app.title = "Read this first"
+                    app.title = tr("Read this first")
                     app.rows = rows
                     app.sel = -1
-                    app.hint = "\x1c more  OK next" if len(rows) > widgets.ROWS else "OK next"
+                    app.hint = tr("\x1c more  OK next") if len(rows) > widgets.ROWS else tr("OK next")
                     return
                 rows = []
         if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
-            app.title = "Restart mid-hand!"
-            rows.append(("Hand %d was in play" % s.get("hand_no", 0), None))
+            app.title = tr("Restart mid-hand!")
+            rows.append((tr("Hand %d was in play") % s.get("hand_no", 0), None))
             if len(rows) < 2:       # (room for it: the screen opens on its first line, a report included)
-                rows.append(("Void: all chips back", None))   # (every chip put in the hand, to its owner)
-            rows.append(("Continue hand", None))
-            rows.append(("Void hand", None))
-            app.hint = "\x1c choose  OK select"
+                rows.append((tr("Void: all chips back"), None))   # (every chip put in the hand, to its owner)
+            rows.append((tr("Continue hand"), None))
+            rows.append((tr("Void hand"), None))
+            app.hint = tr("\x1c choose  OK select")
         elif s is not None:
-            app.title = "Saved: " + settings.game_label(s["cfg"]["game"])
-            rows.append(("%d players, hand %d" % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
-            rows.append(("Resume", None))
-            app.hint = "\x1c choose  OK select"
+            app.title = tr("Saved: %s") % settings.game_label(s["cfg"]["game"])
+            rows.append((tr("%d players, hand %d") % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
+            rows.append((tr("Resume"), None))
+            app.hint = tr("\x1c choose  OK select")
         else:
-            app.title = "No saved session"
-            app.hint = "OK new session"
-        rows.append(("New session", None))
+            app.title = tr("No saved session")
+            app.hint = tr("OK new session")
+        rows.append((tr("New session"), None))
         app.rows = rows
         k = 3 if app.saved_live else 2
         if app.sel < len(rows) - k or s is None:
             app.sel = len(rows) - (k if s is not None else 1)
     elif m == M_GAME:
-        app.title = "New session: game"
+        app.title = tr("New session: game")
         app.rows = []
         for i in range(len(settings.GAMES)):
             lo, hi = settings.PLAYER_RANGE[i]
-            app.rows.append((settings.GAME_LABELS[i], "%d-%d" % (lo, hi)))
-        app.hint = "\x1c choose  OK next"
+            app.rows.append((tr(settings.GAME_LABELS[i]), "%d-%d" % (lo, hi)))
+        app.hint = tr("\x1c choose  OK next")
     elif m == M_PLAYERS:
         lo, hi = settings.player_range(game)
-        app.title = "Players"
-        app.rows = [("%s: %d to %d" % (settings.game_label(game), lo, hi), cfg["players"])]
-        app.hint = "\x17\x18 change  OK next"
+        app.title = tr("Players")
+        app.rows = [(tr("%s: %d to %d") % (settings.game_label(game), lo, hi), cfg["players"])]
+        app.hint = tr("\x17\x18 change  OK next")
     elif m == M_NAMES:
-        app.title = "Names"
-        app.rows = [("Seat %d" % (i + 1), cfg["names"][i]) for i in range(cfg["players"])]
-        app.rows.append(("Done", None))
-        app.hint = "\x1c seat \x18name OK edit" if app.known else "\x1c seat  OK edit"
+        app.title = tr("Names")
+        seat = tr("Seat %d")
+        app.rows = [(seat % (i + 1), cfg["names"][i]) for i in range(cfg["players"])]
+        app.rows.append((tr("Done"), None))
+        app.hint = tr("\x1c seat \x18name OK edit") if app.known else tr("\x1c seat  OK edit")
     elif m == M_NAME:
-        app.title = "Seat %d name: OK done" % (app.sel + 1)
-        app.hint = "\x1c a-z \x17\x18 hold\x17 delete"
+        app.title = tr("Seat %d name: OK done") % (app.sel + 1)
+        app.hint = tr("\x1c a-z \x17\x18 hold\x17 delete")
     elif m == M_CHIPS:
-        app.title = "Starting chips"
-        app.rows = [("chips for each player", cfg["chips"])]
-        app.hint = "\x17\x18 change  OK next"
+        app.title = tr("Starting chips")
+        app.rows = [(tr("chips for each player"), cfg["chips"])]
+        app.hint = tr("\x17\x18 change  OK next")
     elif m == M_BOOT:
         key = settings.stake_key(game)
-        app.title = "Boot (everyone pays)" if key == "boot" else "Ante (everyone pays)"
-        app.rows = [("chips each hand", cfg["rules"][key])]
-        app.hint = "\x17\x18 change  OK next"
+        app.title = tr("Boot (everyone pays)") if key == "boot" else tr("Ante (everyone pays)")
+        app.rows = [(tr("chips each hand"), cfg["rules"][key])]
+        app.hint = tr("\x17\x18 change  OK next")
     elif m == M_STRUCT or m == M_RULES:
-        app.title = "Betting structure" if m == M_STRUCT else "Single house rules"
+        app.title = tr("Betting structure") if m == M_STRUCT else tr("Single house rules")
         app.rows = []
         for key in _rule_keys(app):
             app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
-        app.rows.append(("Done", None))
-        app.hint = "\x1c choose \x17\x18 change"
+        app.rows.append((tr("Done"), None))
+        app.hint = tr("\x1c choose \x17\x18 change")
     elif m == M_PRESET:
         ps = rules.presets(game)
-        app.title = "House-rule preset"
-        app.rows = [(p[1], None) for p in ps]
+        app.title = tr("House-rule preset")
+        app.rows = [(tr(p[1]), None) for p in ps]
         app.sel = app._choice_index([p[0] for p in ps], cfg["preset"])
         if cfg["preset"] == CUSTOM:                 # single rules edited: keep them unless a preset is chosen
-            app.rows.append(("Custom (your edits)", None))
+            app.rows.append((tr("Custom (your edits)"), None))
             app.sel = len(ps)
-        app.hint = "\x1c choose  OK next"
+        app.hint = tr("\x1c choose  OK next")
     else:   # M_SUMMARY, M_RULESVIEW
-        app.title = "Summary: OK to deal" if m == M_SUMMARY else "Rules in force"
+        app.title = tr("Summary: OK to deal") if m == M_SUMMARY else tr("Rules in force")
         rows = [(settings.game_label(game), None)]
         names = cfg["names"]
         line = ""
@@ -274,13 +283,13 @@ def build(app):
                 w = names[i]
             line = w
         rows.append((line, None))
-        rows.append(("Buy-in chips", cfg["chips"]))
-        rows.append(("1 chip =", settings.chip_value_text(cfg.get("cents", 0))))
+        rows.append((tr("Buy-in chips"), cfg["chips"]))
+        rows.append((tr("1 chip ="), settings.chip_value_text(cfg.get("cents", 0))))
         for ln in settings.describe(game, cfg["rules"]):
             _wrap(rows, ln)
         app.rows = rows
         app.sel = -1
-        app.hint = "\x1c more \x18money OK deal" if m == M_SUMMARY else "\x1c scroll OK back"
+        app.hint = tr("\x1c more \x18money OK deal") if m == M_SUMMARY else tr("\x1c scroll OK back")
 
 
 def _wrap(rows, ln, width=20):

@@ -20,6 +20,7 @@ from dealerbox.engine import rules
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import GAMES, engine_class
+from dealerbox.lang import N_
 from dealerbox.ui.modes import SNAPSHOT_VERSION
 
 MAX_CHIPS = const(1000000000)   # more chips than any table has: a larger stack is a damaged save
@@ -31,16 +32,16 @@ def action_of(rec):
     """``(seat, Action)`` from a journal record; ValueError for one that is not a record of ``record_of``."""
     parts = rec.split(".")
     if len(parts) not in (3, 4) or not parts[0].isdigit() or not parts[1].isalpha():
-        raise ValueError("bad journal record %r" % rec)
+        raise ValueError(N_("bad journal record %r") % rec)
     amount = parts[2]
     if not (amount.isdigit() or amount[:1] == "-" and amount[1:].isdigit()):
-        raise ValueError("bad journal record %r" % rec)
+        raise ValueError(N_("bad journal record %r") % rec)
     cards = None
     if len(parts) == 4:
         cards = []
         for c in parts[3].split("-") if parts[3] else ():
             if not c.isdigit():
-                raise ValueError("bad journal record %r" % rec)
+                raise ValueError(N_("bad journal record %r") % rec)
             cards.append(int(c))
     return int(parts[0]), Action(parts[1], int(amount), cards)
 
@@ -57,13 +58,13 @@ def _ints(x, n=None, lo=0, hi=MAX_CHIPS):
 def _shape(snap):
     """The reason ``snap`` has not the shape of the app's snapshot (``App.snapshot``), or None."""
     if not isinstance(snap, dict):
-        return "not a snapshot (JSON %s)" % type(snap).__name__
+        return N_("not a snapshot (JSON %s)") % type(snap).__name__
     v = snap.get("v")
     if v != SNAPSHOT_VERSION:
-        return "snapshot version %r, this firmware reads %d" % (v, SNAPSHOT_VERSION)
+        return N_("snapshot version %r, this firmware reads %d") % (v, SNAPSHOT_VERSION)
     cfg = snap.get("cfg")
     if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str):
-        return "snapshot without a valid 'cfg'"
+        return N_("snapshot without a valid 'cfg'")
     t = snap.get("table")
     ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
         and type(t.get("dealer")) is int
@@ -72,10 +73,10 @@ def _shape(snap):
         for c in t[key] if ok else ():  # type: ignore[index]
             ok = ok and type(c) is int
     if not ok:
-        return "snapshot without a valid 'table'"
+        return N_("snapshot without a valid 'table'")
     e = snap.get("engine")
     if e is not None and not isinstance(e, dict):
-        return "snapshot without a valid 'engine'"
+        return N_("snapshot without a valid 'engine'")
     return None
 
 
@@ -94,17 +95,17 @@ def check(snap):
     cfg = snap["cfg"]
     game = cfg["game"]
     if game not in GAMES:
-        return "unknown game %r" % (game,)
+        return N_("unknown game %r") % (game,)
     try:
         rules.validate(game, cfg.get("rules") or {})
     except (ValueError, TypeError, KeyError) as err:
-        return "house rules out of range (%s)" % err
+        return N_("house rules out of range (%s)") % err
     t = snap["table"]
     n = len(t["names"])
     if not _ints(t["stacks"], n) or not _ints(t["bought_in"], n):
-        return "a stack or buy-in out of range"
+        return N_("a stack or buy-in out of range")
     if not 0 <= t["dealer"] < n:
-        return "dealer seat %d of %d" % (t["dealer"], n)
+        return N_("dealer seat %d of %d") % (t["dealer"], n)
     es = snap.get("engine")
     try:
         table = Table.from_state(t)
@@ -113,45 +114,45 @@ def check(snap):
             return None if total == sum(table.bought_in) else "chips not conserved (%d in play, %d bought in)" % (
                 total, sum(table.bought_in))
         if es.get("game") != game:
-            return "a hand of %r in a session of %r" % (es.get("game"), game)
+            return N_("a hand of %r in a session of %r") % (es.get("game"), game)
         to_act = es.get("to_act")
         if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
-            return "seat to act %r of %d" % (to_act, n)
+            return N_("seat to act %r of %d") % (to_act, n)
         why = _cards(es, n)
         if why is not None:
             return why
         e = engine_class(game).from_state(table, es)
         if not e.chips_ok():
-            return "chips not conserved (%d in play, %d bought in)" % (sum(table.stacks) + e.pot_total(),
+            return N_("chips not conserved (%d in play, %d bought in)") % (sum(table.stacks) + e.pot_total(),
                                                                       sum(table.bought_in))
         if not _ints(e.pb.contributed, n):
-            return "a pot out of range"
+            return N_("a pot out of range")
     except Exception as err:  # any damage the engine trips on: refused, in words, never a crash
-        return "cannot be resumed (%s: %s)" % (type(err).__name__, err)
+        return N_("cannot be resumed (%s: %s)") % (type(err).__name__, err)
     return None
 
 
 def _cards(es, n):
     deck = es.get("deck")
     if not _ints(deck, None, 0, _DECK - 1) or len(deck) > _DECK:
-        return "a deck that is not cards"
+        return N_("a deck that is not cards")
     seen = bytearray(_DECK)
     for c in deck:
         if seen[c]:
-            return "card %d twice in the deck" % c
+            return N_("card %d twice in the deck") % c
         seen[c] = 1
     hands = es.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
-        return "hands that are not %d seats" % n
+        return N_("hands that are not %d seats") % n
     held = bytearray(_DECK)
     for h in hands:
         if h is None:
             continue
         if not _ints(h, None, 0, _DECK - 1):
-            return "a hand that is not cards"
+            return N_("a hand that is not cards")
         for c in h:
             if held[c] or not seen[c]:
-                return "card %d twice in the hand" % c
+                return N_("card %d twice in the hand") % c
             held[c] = 1
     return None
 
@@ -168,12 +169,12 @@ def replay(app, records):
         try:
             seat, action = action_of(rec)
             if seat != e.to_act:
-                raise ValueError("seat %d acts out of turn" % seat)
+                raise ValueError(N_("seat %d acts out of turn") % seat)
             events = e.apply(action)
         except IllegalAction as err:
-            return k, "action %d of the hand's journal refused (%s)" % (k + 1, err)
+            return k, N_("action %d of the hand's journal refused (%s)") % (k + 1, err)
         except Exception as err:  # a damaged record the engine trips on: the same answer, never a crash
-            return k, "action %d of the hand's journal refused (%s: %s)" % (k + 1, type(err).__name__, err)
+            return k, N_("action %d of the hand's journal refused (%s: %s)") % (k + 1, type(err).__name__, err)
         app.last = app._describe(seat, action, events)
         k += 1
     return k, None

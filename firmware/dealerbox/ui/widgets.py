@@ -13,7 +13,7 @@ Rows are built when the screen's state changes (a press), never while drawing.
 from micropython import const
 
 from dealerbox.ui import font
-from dealerbox.ui.canvas import WIDTH, num_width, text_width
+from dealerbox.ui.canvas import HEIGHT, WIDTH, num_width, text_width
 
 TITLE_H = const(9)
 ROW0 = const(11)
@@ -35,9 +35,25 @@ def title(cv, s, right=None):
 
 
 def footer(cv, s):
-    """The key hints at the bottom row, with a rule above them."""
+    """The key hints at the bottom row, with a rule above them; one row higher, touching the rule, when a letter's
+    cedilla (ç ş ğ Ç Ş) would fall off the frame's last row."""
     cv.hline(0, FOOT_Y - 1, WIDTH, 1)
+    cv.k = cv.clipped
     cv.text(s, 1, FOOT_Y + 1)
+    if cv.clipped > cv.k and _low(s):
+        cv.fb.fill_rect(0, FOOT_Y, WIDTH, HEIGHT - FOOT_Y, 0)
+        cv.clipped = cv.k
+        cv.text(s, 1, FOOT_Y)
+
+
+def _low(s):
+    """True when a character of ``s`` has ink on its glyph's last row (``font.low``)."""
+    i = 0
+    while i < len(s):
+        if font.low(ord(s[i])):
+            return True
+        i += 1
+    return False
 
 
 def value_width(v):

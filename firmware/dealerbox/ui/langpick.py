@@ -1,0 +1,188 @@
+"""The language choice (issue 16, docs/languages.md): the "Language" row of the first setup screen, its list,
+the choice kept by the store (``prefs.json``, ``Store.save_prefs``) and spoken again at the next boot.
+
+Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported when the first setup screen is built or
+a store is read at boot, and kept. The row is the last one of the game screen (``ROW``, after the games);
+OK or RIGHT on it opens the list of the languages the box has (``offered``: English always, each other one
+whose table ``dealerbox/lang/<code>.py`` (or ``.mpy``) is there), each named in its own language; OK there
+speaks it from the next frame and keeps it, LEFT goes back unchanged.
+
+One table loaded at a time on the box: a table stays imported once used (code is never unloaded), so a
+board that cannot afford a second one (``app.one_table``, set by ``boards.loop.run`` on a board with
+``soft_reset``: the Pico) does not import a second non-English table in place: the choice is kept with
+``"then": "setup"`` and ``app.restart`` is set; the loop restarts the board before the next frame, and at
+boot (``boot``) the box speaks the new language and comes back to the game screen on the language row (no
+hand is live during setup, the saved session is offered again at the next boot). CPython boards (the
+simulator, the Pi) switch in place.
+"""
+
+from dealerbox import lang
+from dealerbox.ui import buttons as btn
+from dealerbox.ui import settings
+from dealerbox.ui.modes import M_GAME, M_LANG
+
+PRESENT = None      # tests: the codes to offer instead of looking for the table files (tuple of str), or None
+_found = None       # ``present()``'s answer, looked up once
+_loaded = []        # the non-English tables ``speak`` imported (codes)
+
+
+def row():
+    """The language row's index on the game screen (after the games)."""
+    return len(settings.GAMES)
+
+
+def own_name(code):
+    """The name of language ``code`` in that language ("Deutsch"); the code itself when unknown."""
+    for c, n in lang.LANGS:
+        if c == code:
+            return n
+    return code
+
+
+def present():
+    """The codes of ``lang.LANGS`` whose table is on this box (tuple of str, ``LANGS`` order, "en" first).
+
+    A table is ``<code>.py`` or ``<code>.mpy`` next to ``dealerbox/lang/__init__``; when that file itself
+    cannot be found (a firmware frozen into flash, where modules are not files: manifest.py freezes every table
+    there is) every language of ``LANGS`` is offered, and one whose table turns out missing falls back to
+    English when chosen (``speak``)."""
+    global _found
+    if PRESENT is not None:
+        return PRESENT
+    if _found is None:
+        import os
+        where = getattr(lang, "__file__", "") or ""
+        base = where.rsplit("/", 1)[0] if "/" in where else "."
+        if not _exists(os, where):
+            _found = lang.codes()
+        else:
+            _found = tuple(c for c in lang.codes()
+                           if c == "en" or _exists(os, base + "/" + c + ".py") or _exists(os, base + "/" + c + ".mpy"))
+    return _found
+
+
+def why_not(code):
+    """None when the box can speak ``code``, else why not (str, for a command line: host_tools/sim.py, pi.py): an
+    unknown code lists the codes, a language whose table is not there yet says so and names those there are."""
+    if code not in lang.codes():
+        return "not a language code; the codes are " + ", ".join("%s (%s)" % (c, n) for c, n in lang.LANGS)
+    there = present()
+    if code in there:
+        return None
+    return "the %s table (firmware/dealerbox/lang/%s.py) is not there yet; the box has %s" % (
+        own_name(code), code, ", ".join("%s (%s)" % (c, own_name(c)) for c in there))
+
+
+def _exists(os, path):
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
+
+
+def imported():
+    """The non-English tables imported since the box started (list of codes): every one ``speak`` imported (the
+    box imports tables only there), and the one in use (a module stays once imported: nothing is unloaded)."""
+    out = list(_loaded)
+    if lang.code != "en" and lang.code not in out:
+        out.append(lang.code)
+    return out
+
+
+def speak(code):
+    """Speak ``code`` from now on (``lang.use``); a code not offered, or a table that does not import (damaged),
+    gives English. Returns the code spoken (str)."""
+    if code not in present():
+        code = "en"
+    try:
+        lang.use(code)
+    except Exception:  # a damaged or missing table: English, never a traceback
+        lang.use("en")
+        code = "en"
+    if code != "en" and code not in _loaded:
+        _loaded.append(code)
+    return code
+
+
+def boot(app, store):
+    """At boot, before the first frame: speak the language ``store`` keeps (``load_prefs``). A damaged or unknown
+    value gives English; no record leaves the language as it is (English on a box just switched on). True when
+    the box restarted for a language chosen in the setup (``"then": "setup"``, see the module docstring): the
+    caller opens the game screen on the language row; the mark is cleared so that it works once."""
+    load = getattr(store, "load_prefs", None)
+    if load is None:
+        return False
+    try:
+        prefs = load()
+    except Exception:  # a store that cannot be read: English
+        prefs = {}
+    if prefs is None:
+        return False
+    if not isinstance(prefs, dict):
+        prefs = {}
+    code = prefs.get("lang")
+    speak(code if isinstance(code, str) else "en")
+    if prefs.get("then") == "setup":
+        _keep(store, {"lang": lang.code})
+        return True
+    return False
+
+
+def _keep(store, prefs):
+    """``store.save_prefs(prefs)``; False when the store has none or cannot write (the choice is then for this
+    session only)."""
+    save = getattr(store, "save_prefs", None)
+    if save is None:
+        return False
+    try:
+        save(prefs)
+    except OSError:
+        return False
+    return True
+
+
+def add_row(app):
+    """Append the language row to the game screen's rows: "Language" and the language spoken, in its own name."""
+    app.rows.append((lang.tr("Language"), own_name(lang.code)))
+
+
+def build(app):
+    """The language list (``M_LANG``): every language offered, each in its own name."""
+    app.title = lang.tr("Language")
+    app.rows = [(own_name(c), None) for c in present()]
+    app.hint = lang.tr("\x1c choose  OK select")
+
+
+def press(app, b, long):
+    """A button on the game screen's language row or on the language list; True when it was handled here (the
+    other rows of the game screen are setup_flow's)."""
+    if app.mode == M_GAME:
+        if app.sel != row() or b not in (btn.OK, btn.RIGHT):
+            return False
+        codes = present()
+        app._enter(M_LANG, app._choice_index(codes, lang.code))
+        return True
+    if b in (btn.UP, btn.DOWN):
+        app._move(b, long, len(app.rows))
+    elif b == btn.LEFT:
+        app._enter(M_GAME, row())
+    elif b == btn.OK:
+        choose(app, present()[app.sel])
+    return True
+
+
+def choose(app, code):
+    """The table chose ``code`` (a code of ``present()``): kept by the store and spoken from the next frame, back on
+    the game screen's language row. On a one-table board (``app.one_table``) where another non-English table was
+    already imported, the choice is kept with the mark ``"then": "setup"`` and ``app.restart`` set instead: the
+    board restarts and comes back there (``boot``). A store that cannot keep it: the language changes in place,
+    for this session."""
+    others = [c for c in imported() if c != code]
+    if code != "en" and others and getattr(app, "one_table", False) \
+            and _keep(app.store, {"lang": code, "then": "setup"}):
+        app.restart = True
+        return
+    if code != lang.code:
+        _keep(app.store, {"lang": speak(code)})
+    app._enter(M_GAME, row())

@@ -1,0 +1,214 @@
+"""The language tables' catalog: ``python -m host_tools.lang catalog | missing CODE | stale CODE``.
+
+The catalog is every text the box can show in English, read from the firmware's source (AST, nothing run), so
+it is complete without playing a screen. A key is (``dealerbox/lang/__init__.py`` says the same):
+
+* the str literal argument of ``tr("...")`` (each branch of ``tr("a" if x else "b")``);
+* the argument of ``N_("...")``: a text chosen at run time (a table of labels, a menu's items), marked where
+  it is written and translated where it is shown;
+* the first argument of ``IllegalAction("...")``: a refusal of the engine (English; the UI translates it).
+
+Commands (one key a line, sorted, escaped as inside a Python "..." literal: ``\\n``, ``\\x1c``, ``\\"``, ``\\\\``;
+any other character as itself)::
+
+    catalog        every key
+    missing CODE   the keys lang/CODE.py lacks (every key when it does not exist yet); exit 1 when any
+    stale CODE     the keys of lang/CODE.py no longer in the catalog; exit 1 when any
+
+Exit status 2 with a message on stderr for a bad argument (an unknown command or language code, a table that is
+not a module with a literal dict ``T``).
+"""
+
+import ast
+import os
+import sys
+
+from host_tools import FIRMWARE
+
+PACKAGE = os.path.join(FIRMWARE, "dealerbox")
+LANG_DIR = os.path.join(PACKAGE, "lang")
+MARKERS = ("tr", "N_", "IllegalAction")     # the calls whose first argument is a key
+USAGE = """usage: python -m host_tools.lang COMMAND [CODE]
+
+  catalog        print every text the screens can show (the English keys), one a line, sorted
+  missing CODE   print the keys the table lang/CODE.py lacks (exit 1 when any)
+  stale CODE     print the keys of lang/CODE.py no longer used (exit 1 when any)
+
+CODE: one of %s (English is the key: it has no table)."""
+
+
+def _literals(node):
+    """The str literals ``node`` can evaluate to: a literal, or each branch of ``a if c else b`` (list of str)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body) + _literals(node.orelse)
+    return []
+
+
+def _called(node):
+    """The name a call calls (``tr``, ``lang.tr`` -> "tr"), or None."""
+    f = node.func
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return None
+
+
+def keys_of_source(text, name="<source>"):
+    """The catalog keys of one module's source ``text`` (set of str; empty strings are no keys)."""
+    out = set()
+    for node in ast.walk(ast.parse(text, name)):
+        if isinstance(node, ast.Call) and node.args and _called(node) in MARKERS:
+            out.update(s for s in _literals(node.args[0]) if s)
+    return out
+
+
+def firmware_files():
+    """Every .py of the firmware package but the language tables themselves (sorted paths)."""
+    out = []
+    for dirpath, dirs, files in os.walk(PACKAGE):
+        dirs.sort()
+        for f in sorted(files):
+            path = os.path.join(dirpath, f)
+            if f.endswith(".py") and not (dirpath == LANG_DIR and f != "__init__.py"):
+                out.append(path)
+    return out
+
+
+def catalog():
+    """Every key of the firmware (sorted list of str)."""
+    keys = set()
+    for path in firmware_files():
+        with open(path, encoding="utf-8") as f:
+            keys |= keys_of_source(f.read(), path)
+    return sorted(keys)
+
+
+def escape(s):
+    """``s`` on one line, as the inside of a Python "..." literal: backslash, quote and control characters escaped."""
+    out = []
+    for ch in s:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ch == "\n":
+            out.append("\\n")
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append("\\x%02x" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def codes():
+    """The codes of the languages the box speaks (``dealerbox.lang.LANGS``), without running the firmware."""
+    with open(os.path.join(LANG_DIR, "__init__.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "LANGS" for t in node.targets):
+            return tuple(c for c, _name in ast.literal_eval(node.value))
+    raise ValueError("dealerbox/lang/__init__.py has no LANGS")
+
+
+class TableError(ValueError):
+    """A language table that cannot be read: ``str(e)`` says which and why."""
+
+
+def table_path(code):
+    """The path of the table of ``code``."""
+    return os.path.join(LANG_DIR, code + ".py")
+
+
+def tables():
+    """The codes whose table exists in lang/ (sorted list of str)."""
+    return sorted(f[:-3] for f in os.listdir(LANG_DIR) if f.endswith(".py") and f != "__init__.py")
+
+
+def read_table(code):
+    """The dict ``T`` of lang/CODE.py read from its source (its literal), or None when the file does not exist.
+
+    Raises TableError for a file that does not parse or whose ``T`` is not a literal dict of str to str."""
+    path = table_path(code)
+    if not os.path.exists(path):
+        return None
+    rel = os.path.relpath(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+    except (SyntaxError, UnicodeDecodeError) as exc:
+        raise TableError("%s: not a Python module (%s)" % (rel, exc)) from None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "T" for t in node.targets):
+            try:
+                t = ast.literal_eval(node.value)
+            except ValueError:
+                raise TableError("%s: T is not a literal dict (line %d)" % (rel, node.lineno)) from None
+            if not isinstance(t, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in t.items()):
+                raise TableError("%s: T is not a dict of str to str (line %d)" % (rel, node.lineno))
+            return t
+    raise TableError("%s: no dict T = {...}" % rel)
+
+
+def main(argv=None, out=None, err=None):
+    """Command line (see the module docstring); returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    out = out or sys.stdout
+    err = err or sys.stderr
+    known = codes()
+    usage = USAGE % ", ".join(c for c in known if c != "en")
+    if argv in (["-h"], ["--help"]):
+        print(usage, file=out)
+        return 0
+    if not argv:
+        print("lang: a command is needed\n\n" + usage, file=err)
+        return 2
+    cmd, rest = argv[0], argv[1:]
+    if cmd == "catalog":
+        if rest:
+            print("lang: catalog takes no argument (got %s)" % " ".join(rest), file=err)
+            return 2
+        for k in catalog():
+            print(escape(k), file=out)
+        return 0
+    if cmd not in ("missing", "stale"):
+        print("lang: unknown command %r: one of catalog, missing, stale\n\n%s" % (cmd, usage), file=err)
+        return 2
+    if len(rest) != 1:
+        print("lang: %s needs one language code (%s)" % (cmd, ", ".join(c for c in known if c != "en")), file=err)
+        return 2
+    code = rest[0]
+    if code == "en":
+        print("lang: English is the key language: it has no table", file=err)
+        return 2
+    if code not in known:
+        print("lang: unknown language code %r: one of %s" % (code, ", ".join(c for c in known if c != "en")),
+              file=err)
+        return 2
+    try:
+        t = read_table(code)
+    except TableError as exc:
+        print("lang: %s" % exc, file=err)
+        return 2
+    keys = catalog()
+    if cmd == "missing":
+        if t is None:
+            print("lang: no table %s yet: every key is missing" % os.path.relpath(table_path(code)), file=err)
+            t = {}
+        found = [k for k in keys if k not in t]
+    else:
+        have = set(keys)
+        found = sorted(k for k in (t or {}) if k not in have)
+    for k in found:
+        print(escape(k), file=out)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BrokenPipeError:         # (the reader went away: ``... | head``)
+        sys.stderr.close()
+        sys.exit(0)

@@ -1,0 +1,79 @@
+"""Names as players write them (issues 14 and 16): "Ayşe", "Jérôme", "Müller", "İlkay" typed with button presses
+in the name editor, dealt, written to the hand log (UTF-8) and brought back by a resume, letter for letter."""
+
+import json
+import os
+
+from dealerbox.store.saves import Store
+from store_util import _tmpdir
+
+NAMES = ["Ayşe", "Jérôme", "Müller", "İlkay"]
+
+
+def _read(path):
+    f = open(path, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def _rmtree(d):
+    for name in os.listdir(d):
+        os.remove(d + "/" + name)
+    os.rmdir(d)
+
+
+def test_the_editor_offers_every_letter_after_the_plain_ones():
+    from dealerbox.ui import font, settings
+
+    first = settings.name_chars(0)
+    later = settings.name_chars(1)
+    for chars in (first, later):
+        for ch in chars:
+            assert font.has(ord(ch)), ch
+    # the plain letters first (A-Z as the first letter, a-z after it), then the accented ones by their plain letter
+    assert first.startswith("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ")
+    assert later.startswith("abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß")
+    for ch in "àâæçéèêëîïôœùûüÿìíòóúäößğışÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸÌÍÒÓÚÄÖĞİŞ":
+        assert ch in first + later, ch
+    # a new position starts from the letter before it, small: "É" -> "é", "İ" -> "ı" (the Turkish pair)
+    assert settings.next_letter("J\u00c9") == "\u00e9" and settings.next_letter("\u0130") == "\u0131"
+    assert settings.next_letter("Ay\u015f") == "\u015f"
+
+
+def test_names_with_accents_are_typed_logged_and_resumed():
+    import gc
+
+    from app_util import OK, Rig, act, setup
+    from dealerbox.ui import modes
+
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=7, store=Store(d))
+        setup(rig, "teen-patti", 4, names=NAMES)            # typed by UP/DOWN/RIGHT presses in the editor
+        app = rig.app
+        assert app.cfg["names"][:4] == NAMES and app.table.names == NAMES
+        for _ in range(3):                                   # three pack: the fourth player wins hand 1
+            act(rig, "pack")
+        assert app.engine.phase == "over"
+        raw = _read(d + "/hands.log")
+        lines = [ln for ln in raw.decode("utf-8").split("\n") if ln]
+        assert len(lines) == 1 and json.loads(lines[0])["names"] == NAMES
+        for _ in range(10):                                  # on to hand 2, one action in
+            if app.engine.hand_no == 2 and app.mode == modes.M_GATE:
+                break
+            rig.press(OK)
+        act(rig, "blind")
+        before = app.snapshot()
+        rig = app = None
+        gc.collect()
+        again = Rig(seed=9, store=Store(d))                  # a restart mid-hand: continue
+        b = again.app
+        assert b.mode == modes.M_RESUME and b.saved_live
+        again.press(OK)
+        assert b.mode == modes.M_GATE and b.snapshot() == before
+        assert b.table.names == NAMES and b.gate_name in NAMES
+        assert Store(d).load_names()[1][:4] == NAMES         # offered again at the next session
+    finally:
+        _rmtree(d)

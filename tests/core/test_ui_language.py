@@ -1,0 +1,210 @@
+"""The language choice (issue 16, ui/langpick.py): the "Language" row of the game screen and its list, the choice
+kept in the store's ``prefs.json`` and spoken at the next boot before the first frame, damaged or unknown values
+falling back to English, and one table at a time on a board that restarts for a second one. Both interpreters.
+
+The tables here are stand-ins (``Fake`` modules put where ``lang.use`` imports from) so that the plumbing is tested
+before and whatever the real tables hold; ``langpick.PRESENT`` says which ones the box "has"."""
+
+import os
+import sys
+
+from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, setup
+from dealerbox import lang
+from dealerbox.store.saves import PREFS, Store
+from dealerbox.ui import langpick, modes, settings
+from store_util import _tmpdir, _write
+
+WORDS = {"fr": {"Language": "Langue"}, "de": {"Language": "Sprache"}}
+
+
+def _fake(code):
+    class Fake:
+        T = WORDS[code]
+    return Fake
+
+
+class Tables:
+    """Stand-in tables for fr and de, offered with English; ``close`` puts everything back (English spoken)."""
+
+    def __init__(self, present=("en", "fr", "de")):
+        self.kept = {}
+        for c in ("fr", "de"):
+            name = "dealerbox.lang." + c
+            self.kept[name] = sys.modules.get(name)
+            sys.modules[name] = _fake(c)
+        langpick.PRESENT = present
+        del langpick._loaded[:]
+
+    def close(self):
+        lang.use("en")
+        langpick.PRESENT = None
+        del langpick._loaded[:]
+        for name, mod in self.kept.items():
+            if mod is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = mod
+
+
+def _rmtree(path):
+    for name in os.listdir(path):
+        os.remove(path + "/" + name)
+    os.rmdir(path)
+
+
+def _pick(rig, name):
+    """From the game screen: the language row, OK, the language named ``name`` in the list, OK."""
+    app = rig.app
+    rig.press(DOWN, 5)
+    assert app.sel == langpick.row() == len(settings.GAMES)
+    rig.press(OK)
+    assert app.mode == modes.M_LANG
+    rig.press(UP, 5)
+    while app.rows[app.sel][0] != name:
+        before = app.sel
+        rig.press(DOWN)
+        assert app.sel != before, (name, app.rows)
+
+
+def test_the_game_screen_offers_the_languages_present_each_in_its_own_name():
+    t = Tables()
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=1, store=Store(d))
+        app = rig.app
+        assert app.mode == modes.M_GAME
+        assert app.rows[-1] == ("Language", "English") and len(app.rows) == len(settings.GAMES) + 1
+        _pick(rig, "Deutsch")
+        assert app.rows == [("English", None), ("Français", None), ("Deutsch", None)]
+        assert app.title == "Language"
+        n = rig.frames
+        rig.press(OK)                               # chosen: the very next frame speaks German
+        assert rig.frames == n + 1 and lang.code == "de"
+        assert app.mode == modes.M_GAME and app.sel == langpick.row()
+        assert app.rows[-1] == ("Sprache", "Deutsch")
+        assert Store(d).load_prefs() == {"lang": "de"}
+        rig.press(RIGHT)                            # RIGHT opens the list too, on the language spoken
+        assert app.mode == modes.M_LANG and app.sel == 2 and app.title == "Sprache"
+        rig.press(UP)
+        rig.press(LEFT)                             # back, nothing changed
+        assert app.mode == modes.M_GAME and lang.code == "de" and Store(d).load_prefs() == {"lang": "de"}
+        rig.press(UP, 5)
+        rig.press(OK)                               # the games are as they were: Teen Patti
+        assert app.mode == modes.M_PLAYERS and app.cfg["game"] == "teen-patti"
+    finally:
+        t.close()
+        _rmtree(d)
+
+
+def test_the_choice_is_spoken_at_the_next_boot_before_the_first_frame():
+    t = Tables()
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=1, store=Store(d))
+        _pick(rig, "Français")
+        rig.press(OK)
+        setup(rig, "indian", 3)                     # a session is saved
+        lang.use("en")                              # the power goes: the box starts in English
+        del langpick._loaded[:]
+        rig = Rig(seed=1, store=Store(d))
+        assert lang.code == "fr" and rig.app.mode == modes.M_RESUME
+        while rig.app.rows[rig.app.sel][0] != "New session":
+            rig.press(DOWN)
+        rig.press(OK)                               # New session: the game screen, in French
+        assert rig.app.mode == modes.M_GAME and rig.app.rows[-1] == ("Langue", "Français")
+    finally:
+        t.close()
+        _rmtree(d)
+
+
+def test_a_damaged_or_unknown_choice_falls_back_to_english():
+    t = Tables(("en", "de"))
+    d = _tmpdir()
+    try:
+        for data in (b'{"lang": "xx"}', b'{"lang": "fr"}', b'{"lang": 7}', b'{"lang', b"\xff\xfe[]", b"[1, 2]",
+                     b'{"then": "setup"}'):
+            lang.use("de")                      # whatever was spoken before: the file decides
+            _write(d + "/" + PREFS, data)
+            rig = Rig(seed=1, store=Store(d))
+            assert lang.code == "en", data      # fr: a table this box does not have
+            assert rig.app.mode == modes.M_GAME and rig.app.rows[-1] == ("Language", "English")
+        os.remove(d + "/" + PREFS)
+        lang.use("de")
+        Rig(seed=1, store=Store(d))             # no choice kept: the language is left as it is
+        assert lang.code == "de"
+    finally:
+        t.close()
+        _rmtree(d)
+
+
+def test_prefs_are_written_whole_and_a_torn_file_reads_as_none():
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        assert s.load_prefs() is None
+        s.save_prefs({"lang": "it"})
+        assert sorted(os.listdir(d)) == ["prefs.json"] and Store(d).load_prefs() == {"lang": "it"}
+        _write(d + "/" + PREFS, b'{"lang": "i')
+        assert Store(d).load_prefs() == {}
+    finally:
+        _rmtree(d)
+
+
+def test_a_one_table_board_restarts_for_a_second_table_and_comes_back_on_the_language_row():
+    t = Tables()
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=1, store=Store(d))
+        app = rig.app
+        app.one_table = True                        # as boards.loop.run sets it on the Pico
+        _pick(rig, "Français")
+        rig.press(OK)                               # the first table: imported in place
+        assert lang.code == "fr" and not getattr(app, "restart", False) and langpick.imported() == ["fr"]
+        _pick(rig, "English")
+        rig.press(OK)                               # English needs no table: in place too
+        assert lang.code == "en" and not getattr(app, "restart", False)
+        setup_saved = Rig(seed=2, store=Store(d))   # (a session saved, to be offered again after the restart)
+        setup_saved.app.one_table = True
+        setup(setup_saved, "turkish", 2)
+        lang.use("en")
+        _pick(rig, "Deutsch")
+        rig.press(OK)                               # a second table: kept, and the board must restart
+        assert app.restart is True and lang.code == "en" and langpick.imported() == ["fr"]
+        assert app.mode == modes.M_LANG             # no frame in between: the loop restarts first
+        assert Store(d).load_prefs() == {"lang": "de", "then": "setup"}
+        del langpick._loaded[:]                     # the restart: nothing imported, English
+        rig = Rig(seed=1, store=Store(d))
+        assert lang.code == "de" and langpick.imported() == ["de"]
+        assert rig.app.mode == modes.M_GAME and rig.app.sel == langpick.row()
+        assert rig.app.rows[-1] == ("Sprache", "Deutsch") and rig.app.saved is None
+        assert Store(d).load_prefs() == {"lang": "de"}  # once: the next boot offers the saved session again
+        del langpick._loaded[:]
+        rig = Rig(seed=1, store=Store(d))
+        assert lang.code == "de" and rig.app.mode == modes.M_RESUME
+    finally:
+        t.close()
+        _rmtree(d)
+
+
+def test_without_tables_only_english_is_offered_and_nothing_is_written():
+    langpick.PRESENT = ("en",)
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=1, store=Store(d))
+        rig.press(DOWN, 5)
+        rig.press(OK)
+        assert rig.app.mode == modes.M_LANG and rig.app.rows == [("English", None)]
+        rig.press(OK)
+        assert rig.app.mode == modes.M_GAME and lang.code == "en" and os.listdir(d) == []
+    finally:
+        langpick.PRESENT = None
+        _rmtree(d)
+
+
+def test_the_tables_present_are_found_as_files_next_to_the_package():
+    got = langpick.present()
+    base = lang.__file__.rsplit("/", 1)[0]
+    names = os.listdir(base)
+    assert got[0] == "en"
+    for c in lang.codes()[1:]:
+        assert (c in got) == (c + ".py" in names or c + ".mpy" in names), (c, names)

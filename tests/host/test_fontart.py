@@ -1,0 +1,22 @@
+"""The firmware's extra glyphs are the drawings of host_tools/fontart.py (the place a glyph is drawn)."""
+
+from dealerbox.ui import font
+
+from host_tools import fontart
+
+
+def test_the_firmware_table_is_the_drawings():
+    assert font.EXTRA == fontart.extra()
+    assert font.EXTRA_CODES == tuple(ord(ch) for ch in fontart.extra())
+    assert font.FONT_EXTRA == fontart.extra_bytes()
+    assert font.ALIASES == tuple(ord(a) for a, _b in fontart.ALIASES)
+    assert fontart.columns("#.... .#... ..#.. ...#. ....# ..... ..... #####") == b"\x81\x82\x84\x88\x90"
+
+
+def test_the_sheet_is_written(tmp_path):
+    out = tmp_path / "sheet.png"
+    assert fontart.main(["--png", str(out)]) == 0
+    from PIL import Image
+    img = Image.open(out)
+    assert img.size[0] == 128 * 4 and img.getextrema() == (0, 255)
+    assert fontart.main(["--bad"]) == 2

@@ -1,0 +1,96 @@
+"""``make sim ARGS="--lang CODE"`` (host_tools/sim.py): the language from the first frame, kept in ``--store`` as the
+setup's choice; a bad code or a table not there yet: one line, exit 2, no traceback. Stand-in tables as in
+tests/core/test_ui_language.py."""
+
+import os
+import subprocess
+import sys
+
+from test_ui_language import Tables
+
+from dealerbox import lang
+from dealerbox.store.saves import Store
+from dealerbox.ui import langpick
+
+from host_tools import ROOT
+from host_tools.sim import main as sim_main
+
+
+def test_a_bad_code_is_named_with_every_code_exit_2():
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--lang", "german"], capture_output=True, text=True,
+                       cwd=ROOT, stdin=subprocess.DEVNULL, timeout=120)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == ("python -m host_tools.sim: error: --lang german: not a language code; the codes are "
+                        "en (English), fr (Français), it (Italiano), de (Deutsch), tr (Türkçe)\n")
+
+
+def test_a_language_whose_table_is_not_there_yet_says_so(capsys):
+    t = Tables(("en", "de"))
+    try:
+        assert sim_main(["--lang", "it"]) == 2
+        assert capsys.readouterr().err == (
+            "python -m host_tools.sim: error: --lang it: the Italiano table (firmware/dealerbox/lang/it.py) is not "
+            "there yet; the box has en (English), de (Deutsch)\n")
+        assert lang.code == "en"
+    finally:
+        t.close()
+
+
+def test_the_language_speaks_from_the_first_frame_and_is_kept_in_the_store(tmp_path, capsys):
+    t = Tables()
+    try:
+        script = tmp_path / "s.keys"
+        script.write_text("down*3\n")
+        store = tmp_path / "store"
+        assert sim_main(["--lang", "fr", "--store", str(store), "--script", str(script)]) == 0
+        assert lang.code == "fr" and Store(str(store)).load_prefs() == {"lang": "fr"}
+        lang.use("en")
+        del langpick._loaded[:]
+        assert sim_main(["--store", str(store), "--script", str(script)]) == 0    # kept: French again
+        assert lang.code == "fr"
+        lang.use("en")
+        assert sim_main(["--lang", "de", "--script", str(script)]) == 0           # no store: nothing kept
+        assert lang.code == "de" and Store(str(store)).load_prefs() == {"lang": "fr"}
+    finally:
+        t.close()
+
+
+def test_the_pi_launcher_takes_the_language_too(tmp_path, capsys):
+    from pi_fakes import FakeTime, make_board
+
+    from host_tools import pi as launcher
+
+    assert launcher.main(["--data", str(tmp_path), "--lang", "xx"], make_board=None) == 2
+    assert capsys.readouterr().err.startswith("dealerbox: --lang xx: not a language code; the codes are en (English), ")
+    t = Tables()
+    try:
+        made = {}
+
+        def make(config_file, store_root):
+            b, fake = make_board(tmp_path, time=FakeTime(stop_after=50))
+            made.update(board=b)
+            return b
+
+        assert launcher.main(["--data", str(tmp_path), "--lang", "de"], make_board=make) == 0
+        assert lang.code == "de" and made["board"].store.load_prefs() == {"lang": "de"}
+    finally:
+        t.close()
+
+
+def test_screenshots_write_one_set_per_language_with_a_table(tmp_path, capsys):
+    from host_tools import screenshots
+
+    t = Tables(("en", "de"))
+    try:
+        assert screenshots.main([str(tmp_path)]) == 0
+        assert lang.code == "en"
+    finally:
+        t.close()
+    english = sorted(f for f in os.listdir(tmp_path) if f.endswith(".png"))
+    assert len(english) == 27 and "27-language.png" in english and "01-game.png" in english
+    assert sorted(os.listdir(tmp_path / "de")) == english
+    assert (tmp_path / "de" / "01-game.png").read_bytes() != (tmp_path / "01-game.png").read_bytes()  # "Sprache"
+    assert (tmp_path / "de" / "17-showdown.png").read_bytes() == (tmp_path / "17-showdown.png").read_bytes()
+    assert capsys.readouterr().out.splitlines() == [
+        "screenshots written to %s: 27 files (English)" % tmp_path,
+        "screenshots written to %s: 27 files (Deutsch)" % (tmp_path / "de")]
