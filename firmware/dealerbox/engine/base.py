@@ -36,9 +36,9 @@ from dealerbox.engine.rules import validate
 from dealerbox.lang import N_
 from dealerbox.rng import shuffle
 
-LOG_VERSION = const(1)
+_LOG_VERSION = const(1)
 _DECK_SIZE = const(52)   # cards.DECK_SIZE: no import of the notation module during a hand (memory)
-MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 001)
+_MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 001)
 
 
 class IllegalAction(ValueError):
@@ -216,7 +216,7 @@ class Engine:
             self.dealt[s] = True
         t = self.table
         # the log shares the rules and the deck with the engine (neither changes in a hand): one copy on the heap
-        self.log = {"v": LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
+        self.log = {"v": _LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
                     "names": list(t.names), "stacks": list(t.stacks), "bought_in": list(t.bought_in),
                     "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
@@ -271,7 +271,7 @@ class Engine:
         rebuy is the same for every game (``_rebuy_allowed``); every other kind is the game's ``_check``."""
         if kind == "rebuy":
             if self._rebuy_allowed(seat):
-                return Option("rebuy", 1, MAX_REBUY)
+                return Option("rebuy", 1, _MAX_REBUY)
             return N_("no rebuy in the middle of a hand")
         return self._check(seat, kind)
 

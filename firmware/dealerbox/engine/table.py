@@ -15,8 +15,8 @@ takes back its own part of it (the dead hands are called off; no odd chips).
 
 from micropython import const
 
-MIN_SEATS = const(2)
-MAX_SEATS = const(10)
+_MIN_SEATS = const(2)
+_MAX_SEATS = const(10)
 
 
 class TableError(ValueError):
@@ -33,7 +33,7 @@ class Table:
 
     def __init__(self, names, chips, dealer=0):
         n = len(names)
-        if n < MIN_SEATS or n > MAX_SEATS:
+        if n < _MIN_SEATS or n > _MAX_SEATS:
             raise TableError("a table has 2 to 10 seats, not %d" % n)
         if isinstance(chips, int):
             chips = [chips] * n

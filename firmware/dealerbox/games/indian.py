@@ -49,8 +49,6 @@ from dealerbox.engine.pots import clockwise
 from dealerbox.eval import make_ranking
 from dealerbox.lang import N_
 
-MAX_SEATS = 10
-
 
 class Indian(Engine):
     """The Indian Poker engine on a ``Table`` of 2 to 10 seats (docs/engine.md; docs/indian.md).

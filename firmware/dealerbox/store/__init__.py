@@ -10,8 +10,7 @@ try:
 except ImportError:  # a port built without binascii.crc32
     _crc32_c = None  # type: ignore[assignment]
 
-MAGIC = "DBX3"
-OLD_MAGICS = ("DBX2", "DBX1")  # earlier formats: read, never written
+MAGIC = "DBX3"                  # the format written; DBX2 and DBX1 (earlier firmware) are read (boot.check)
 SESSION = "session.json"
 BACKUP = "session.bak"
 TEMP = "session.tmp"

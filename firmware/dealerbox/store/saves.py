@@ -67,6 +67,8 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     BACKUP,
     BAD,
     CRASHES,
+    FIELDS,
+    HEAD,
     JOURNAL,
     LOG,
     MAGIC,
@@ -80,13 +82,10 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     TEMP,
     chunks,
 )
-from dealerbox.store import FIELDS as _FIELDS
-from dealerbox.store import HEAD as _HEAD
 from dealerbox.store import checksum as crc32
 
-LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
+_LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
 JOURNAL_CAP = const(448)   # bytes of journal: under littlefs2's inline limit (512 on the Pico), docs/device.md
-ENOSPC = const(28)
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file (no big string)
 _HEAD_SIZE = const(47)
@@ -107,7 +106,7 @@ def _buffer(text):
 class Store:
     """Saves the session power-cut-safely in folder ``root``: snapshots, a journal of actions, hand logs.
 
-    ``Store(root="/", fs=None, log_limit=LOG_LIMIT)``: ``fs`` as in the module docstring;
+    ``Store(root="/", fs=None, log_limit=262144)``: ``fs`` as in the module docstring;
     ``log_limit`` the size in bytes at which ``hands.log`` becomes ``hands.1.log``.
 
     Attributes: ``number`` (int, the save number of the newest snapshot, 0 if none), ``journal``
@@ -120,7 +119,7 @@ class Store:
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
     """
 
-    def __init__(self, root="/", fs=None, log_limit=LOG_LIMIT):
+    def __init__(self, root="/", fs=None, log_limit=_LOG_LIMIT):
         if fs is None:
             import os as fs
         self.fs = fs
@@ -225,13 +224,13 @@ class Store:
         json.dump(obj, f, separators=(",", ":"))  # type: ignore[call-overload]
         size = f.tell() - _HEAD_SIZE
         f.write(b"\n")
-        fields = (_FIELDS % (number, size, mark)).encode()
+        fields = (FIELDS % (number, size, mark)).encode()
         crc = crc32(fields)
         f.seek(_HEAD_SIZE)
         for part in chunks(f, size):
             crc = crc32(part, crc)
         f.seek(0)
-        f.write((_HEAD % (MAGIC, crc, "")).encode())
+        f.write((HEAD % (MAGIC, crc, "")).encode())
         f.write(fields)
         return _HEAD_SIZE + size + 1, crc
 
