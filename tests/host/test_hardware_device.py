@@ -100,14 +100,23 @@ def harness_qstr_pool(build_dir, stdout):
     The harness's code is not counted by session.py itself; its qstrs, interned for good, push the pools' doubling
     earlier (a 14 KB pool at 1,260 qstrs on the unix port), which the box, without the harness, never allocates.
     The pools' layout is checked against the printed figures: a port whose pools differ gets no correction."""
+    q = qstr_pools(build_dir, stdout)
+    return (q["harness_qstrs"], q["harness_pool"]) if q else (0, 0)
+
+
+def qstr_pools(build_dir, stdout):
+    """The interned strings at the session's peak (the last ``qstr pool:`` line a ``sample`` run printed before its
+    figures, and the ``Q(...)`` dump at its end): a dict with ``qstrs`` (the firmware's), ``pools`` (the bytes of
+    pool they fill alone), ``harness_qstrs`` and ``harness_pool`` (``harness_qstr_pool``); None when the session
+    printed none or its pools are not laid out as ``_pools`` expects (another port)."""
     peaks = QSTR_LINE.findall(stdout.split("\npresses=")[0])
     if not peaks:
-        return 0, 0
+        return None
     n_pool, n_qstr, data, total = (int(x) for x in peaks[-1])
     pool_bytes = total - data
     first = [c for c in range(1, 65) if _pools(c, n_qstr) == pool_bytes]
     if len(first) != 1:
-        return 0, 0
+        return None
     names = [ln[2:-1] for ln in stdout.split("\n") if ln.startswith("Q(") and ln.endswith(")")]
     fw = []
     for dirpath, _dirs, files in os.walk(os.path.join(build_dir, "dealerbox")):
@@ -122,7 +131,8 @@ def harness_qstr_pool(build_dir, stdout):
             harness.append(fh.read())
     h_bytes = b"\0".join(harness)
     own = [q for q in names if not q.startswith("dealerbox") and q.encode() in h_bytes and q.encode() not in fw_bytes]
-    return len(own), pool_bytes - _pools(first[0], n_qstr - len(own))
+    alone = _pools(first[0], n_qstr - len(own))
+    return {"qstrs": n_qstr - len(own), "pools": alone, "harness_qstrs": len(own), "harness_pool": pool_bytes - alone}
 
 
 def test_the_harness_qstr_pool_is_what_the_pools_double_to():
