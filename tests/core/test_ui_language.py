@@ -29,7 +29,7 @@ class Tables:
     def __init__(self, present=("en", "fr", "de")):
         self.kept = {}
         for c in ("fr", "de"):
-            name = "dealerbox.lang." + c
+            name = "dealerbox.lang.tables." + c
             self.kept[name] = sys.modules.get(name)
             sys.modules[name] = _fake(c)
         langpick.PRESENT = present

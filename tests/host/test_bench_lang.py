@@ -4,12 +4,11 @@ named; 0 B with "no table yet" when there is none."""
 import os
 
 from benchmarks import bench_lang
-
 from host_tools import build
 
 
 def test_the_largest_table_is_measured_and_named(tmp_path, monkeypatch, capsys):
-    lang_dir = tmp_path / "dealerbox" / "lang"
+    lang_dir = tmp_path / "dealerbox" / "lang" / "tables"
     lang_dir.mkdir(parents=True)
     monkeypatch.setattr(build, "FIRMWARE", str(tmp_path))
     bench_lang.run()
@@ -23,4 +22,4 @@ def test_the_largest_table_is_measured_and_named(tmp_path, monkeypatch, capsys):
     assert sizes["de"] == os.path.getsize(tmp_path / "de.mpy")
     bench_lang.run()
     assert capsys.readouterr().out == ("bench: lang_table_bytes_max = %d B  (target: <= 16 KB, the largest language "
-                                       "table as compiled .mpy: lang/de.py)\n" % sizes["de"])
+                                       "table as compiled .mpy: lang/tables/de.py)\n" % sizes["de"])

@@ -100,11 +100,11 @@ for b in (4, 4, 1, 1, 4):
 def test_raw_frames_identical_with_micropython(tmp_path):
     p = tmp_path / "dump.py"
     p.write_text(_MP_SCRIPT)
-    mpy = tmp_path / "mpy"      # the firmware as on the box (.mpy): compiling the source needs a bigger heap
+    mpy = tmp_path / "mpy"      # the firmware as on the box (.mpy); the test modules compile from source (256K: memory is test_hardware_device's job)
     subprocess.run([sys.executable, "-m", "host_tools.build", "--out", str(mpy)], check=True, cwd=ROOT,
                    capture_output=True, timeout=300)
     env = dict(os.environ, MICROPYPATH="%s:tests/core" % mpy)
-    r = subprocess.run([MP, "-X", "heapsize=192K", str(p)], capture_output=True, text=True, cwd=ROOT, env=env,
+    r = subprocess.run([MP, "-X", "heapsize=256K", str(p)], capture_output=True, text=True, cwd=ROOT, env=env,
                        timeout=300)
     assert r.returncode == 0, r.stderr + r.stdout
     mp_frames = r.stdout.split()

@@ -112,7 +112,7 @@ def walk_setup(seed, presses):
     app = None
     deals = 0
     for _ in range(presses):
-        if app is None or (app.mode not in modes.SETUP and app.mode != modes.M_NAME):
+        if app is None or (app.mode not in modes.SETUP and app.mode not in (modes.M_NAME, modes.M_LANG)):
             if app is not None:
                 assert app.engine is not None, app.mode    # dealt (a gate, or a showdown when the boot put all in)
                 deals += 1
