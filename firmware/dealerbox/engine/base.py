@@ -390,7 +390,8 @@ class Engine:
 
         ``scores``: dict seat -> int (higher wins) for the seats that show;
         ``shown``: list per seat of the cards shown (or None); ``extra``: dict
-        merged into the result (categories, how the hand ended).
+        merged into the result (categories, how the hand ended). ``shown`` and ``extra``'s values become the
+        result's as given, not copied: the caller passes lists of its own, never one the engine changes later.
         """
         events = []
         pb = self.pb
@@ -416,11 +417,11 @@ class Engine:
         for a in awards:
             al.append(a.to_list())
         result = {"pots": pl, "awards": al, "returned": returned,
-                  "shown": _copy(shown) if shown is not None else [None] * self.n,
+                  "shown": shown if shown is not None else [None] * self.n,
                   "stacks": list(self.table.stacks)}
         if extra:
             for k in extra:
-                result[k] = _copy(extra[k])
+                result[k] = extra[k]
         self.result = result
         self.log["result"] = result       # shared: neither is changed after the hand
         self.phase = "over"
