@@ -15,6 +15,8 @@ takes back its own part of it (the dead hands are called off; no odd chips).
 
 from micropython import const
 
+from dealerbox.engine import _copy
+
 _MIN_SEATS = const(2)
 _MAX_SEATS = const(10)
 
@@ -127,13 +129,14 @@ class Table:
             return True
         return len(self.seats_in_play()) <= 1
 
-    def to_state(self):
-        """JSON-able dict of the whole table."""
-        d = {"names": list(self.names), "stacks": list(self.stacks), "bought_in": list(self.bought_in),
-             "dealer": self.dealer, "stopped": self.stopped}
+    def to_state(self, copy=True):
+        """JSON-able dict of the whole table. ``copy=False`` shares the table's lists instead of copying them: for a
+        caller that serializes the dict at once (the app's save, as ``Engine.to_state``)."""
+        d = {"names": self.names, "stacks": self.stacks, "bought_in": self.bought_in, "dealer": self.dealer,
+             "stopped": self.stopped}
         if self.carry:
-            d["carry"] = list(self.carry)
-        return d
+            d["carry"] = self.carry
+        return _copy(d) if copy else d
 
     @classmethod
     def from_state(cls, d):
