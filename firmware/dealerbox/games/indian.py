@@ -61,7 +61,6 @@ from dealerbox.engine.pots import clockwise
 from dealerbox.eval import make_ranking
 from dealerbox.lang import N_
 
-MAX_SEATS = 10
 STUD_SEATS = 7          # Forehead Stud deals 7 cards each: 7 players use 49 of the 52 cards
 STUD_DEAL = "hhffffh"   # Forehead Stud: each card of a hand in dealt order, h = hole (own), f = forehead
 STUD_FIRST = 3          # cards each before its first betting round
