@@ -222,6 +222,13 @@ T = {
     "Ties: suit order": "Gleichstand: Farbe",
     "Forehead + hole card": "Stirn + verdeckte Karte",
     "Center card, 2 rounds": "Mittelkarte, 2 Setzrunden",
+    "4 forehead + 3 hole": "4 Stirn + 3 verdeckt",
+    "5 betting rounds": "5 Setzrunden",
+    "Best 5 of 7 cards": "Beste 5 aus 7 Karten",
+    "Bet %d from round 3": "Satz %d ab Setzrunde 3",
+    "Poker hand ranking": "Poker-Rangfolge",
+    "Forehead Stud": "Stirn-Stud",
+    "Game": "Spiel",
 
     # ---- play: gate, seal, turn
     "Pass the box to": "Gib die Box an",
@@ -441,6 +448,10 @@ T = {
     "%s takes no amount": "%s ohne Betrag",
     "no preset %r for %s": "keine Vorlage %r für %s",
     "unknown house rule %r for %s": "unbekannte Hausregel %r für %s",
+    "Forehead Stud plays poker hands: not with %s": "Stirn-Stud spielt Pokerhände, nicht: %s",
+    "a center card": "eine Mittelkarte",
+    "party mode": "Partymodus",
+    "two cards": "zwei Karten",
     "stake_cap %d is below the boot %d (0 = no cap)": "stake_cap %d liegt unter dem Boot %d (0 = keine Grenze)",
 
     # ---- the engine's refusals
