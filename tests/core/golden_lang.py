@@ -4,4 +4,33 @@
 Generated: ``.venv/bin/python -m host_tools.golden`` (after a table is added or changed, its frames checked by
 eye: ``make screenshots``, docs/screenshots/<code>/). Do not edit by hand."""
 
-GOLDEN = {}
+GOLDEN = {
+    'fr': {
+        'frames': [
+            ('game', 358816585, 2727),
+            ('players', 1335673664, 1653),
+            ('names', 4243140205, 2850),
+            ('name-editor', 742598718, 1403),
+            ('chips', 1017933085, 1686),
+            ('boot', 4006465743, 1504),
+            ('betting', 3575207168, 2864),
+            ('preset', 3548841579, 2583),
+            ('rules', 61396563, 2995),
+            ('summary', 4134862459, 1830),
+            ('seal', 3841021020, 2128),
+            ('gate', 3519261620, 1679),
+            ('turn-blind', 2864387824, 3360),
+            ('turn-seen', 1719340876, 2793),
+        ],
+        'settle': [
+            ('settle-up', 3456609049, 1927),
+            ('end-of-session', 946018207, 1921),
+        ],
+        'rules': [
+            ('awards-everyone-packed', 3671162532, 1857),
+            ('between-busted', 377751351, 2920),
+            ('joker-hunt-turn', 4263871365, 3431),
+            ('joker-hunt-showdown', 3667219812, 1601),
+        ],
+    },
+}
