@@ -1,6 +1,6 @@
 """The language tables as the Pico holds them (``make bench``).
 
-* ``lang_table_bytes_max``: the largest ``firmware/dealerbox/lang/tables/<code>.py`` (one per language but English, which
+* ``lang_table_bytes_max``: the largest ``dealerbox/lang/tables/<code>.py`` (one per language but English, which
   needs no table) compiled with ``mpy-cross -march=armv6m``, named in the target words. The box imports one table
   at a time (ui/langpick.py, docs/languages.md), so this is what a language costs on flash, and an upper bound of
   its strings' bytes. With no table yet it prints 0 B and says so.
@@ -28,7 +28,8 @@ def table_sizes(out_dir):
         if not os.path.exists(src):
             continue
         dst = os.path.join(out_dir, code + ".mpy")
-        r = subprocess.run([build.MPY_CROSS, "-march=armv6m", "-s", "dealerbox/lang/tables/%s.py" % code, "-o", dst, src],
+        name = "dealerbox/lang/tables/%s.py" % code
+        r = subprocess.run([build.MPY_CROSS, "-march=armv6m", "-s", name, "-o", dst, src],
                            capture_output=True, text=True)
         if r.returncode != 0:
             raise RuntimeError("lang/tables/%s.py does not compile: %s" % (code, r.stderr.strip()))

@@ -14,6 +14,10 @@ any other character as itself)::
     catalog        every key
     missing CODE   the keys lang/CODE.py lacks (every key when it does not exist yet); exit 1 when any
     stale CODE     the keys of lang/CODE.py no longer in the catalog; exit 1 when any
+    check CODE     every problem of lang/CODE.py: a key missing, a key stale, a translation whose %-specifiers
+                   differ from its key's (the same ones in the same order); exit 1 when any
+    module         write tests/core/lang_catalog.py, the catalog for the core tests (they run under MicroPython
+                   too, which has no ``ast``): run it after adding a text (tests/host/test_lang.py checks it)
 
 Exit status 2 with a message on stderr for a bad argument (an unknown command or language code, a table that is
 not a module with a literal dict ``T``).
@@ -34,6 +38,8 @@ USAGE = """usage: python -m host_tools.lang COMMAND [CODE]
   catalog        print every text the screens can show (the English keys), one a line, sorted
   missing CODE   print the keys the table lang/CODE.py lacks (exit 1 when any)
   stale CODE     print the keys of lang/CODE.py no longer used (exit 1 when any)
+  check CODE     print every problem of lang/CODE.py: missing, stale, %%-specifiers not as in the key
+  module         write tests/core/lang_catalog.py (the catalog of the core tests) after adding a text
 
 CODE: one of %s (English is the key: it has no table)."""
 
@@ -104,6 +110,20 @@ def escape(s):
     return "".join(out)
 
 
+MODULE = os.path.join(os.path.dirname(FIRMWARE), "tests", "core", "lang_catalog.py")
+
+
+def module_text(keys):
+    """The source of tests/core/lang_catalog.py for the catalog ``keys`` (list of str)."""
+    out = ['"""The catalog of the texts the screens show (written by ``python -m host_tools.lang module``: run it',
+           'after adding a text; tests/host/test_lang.py checks it is up to date), for the core tests, which run',
+           'under MicroPython too."""', "", "KEYS = ("]
+    for k in keys:
+        out.append('    "%s",' % escape(k))
+    out.append(")")
+    return "\n".join(out) + "\n"
+
+
 def codes():
     """The codes of the languages the box speaks (``dealerbox.lang.LANGS``), without running the firmware."""
     with open(os.path.join(LANG_DIR, "__init__.py"), encoding="utf-8") as f:
@@ -112,6 +132,34 @@ def codes():
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "LANGS" for t in node.targets):
             return tuple(c for c, _name in ast.literal_eval(node.value))
     raise ValueError("dealerbox/lang/__init__.py has no LANGS")
+
+
+def specifiers(s):
+    """The %-specifiers of ``s`` in order (list of str: "%d", "%s", "%5.2f" ...; "%%" is none)."""
+    out = []
+    i = 0
+    while i < len(s):
+        if s[i] == "%" and i + 1 < len(s):
+            j = i + 1
+            while j < len(s) and s[j] in "0123456789.-+ #":
+                j += 1
+            if j < len(s) and s[j] != "%":
+                out.append(s[i:j + 1])
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def problems(table, keys):
+    """Every problem of the language ``table`` (dict) against the catalog ``keys`` (list of str), as lines:
+    ``missing: KEY``, ``stale: KEY``, ``specifiers: KEY`` (its translation's %-specifiers are not the key's, in
+    the key's order), each key escaped; sorted by key within each kind."""
+    have = set(keys)
+    out = ["missing: " + escape(k) for k in keys if k not in table]
+    out += ["stale: " + escape(k) for k in sorted(table) if k not in have]
+    out += ["specifiers: " + escape(k) for k in keys if k in table and specifiers(table[k]) != specifiers(k)]
+    return out
 
 
 class TableError(ValueError):
@@ -174,8 +222,18 @@ def main(argv=None, out=None, err=None):
         for k in catalog():
             print(escape(k), file=out)
         return 0
-    if cmd not in ("missing", "stale"):
-        print("lang: unknown command %r: one of catalog, missing, stale\n\n%s" % (cmd, usage), file=err)
+    if cmd == "module":
+        if rest:
+            print("lang: module takes no argument (got %s)" % " ".join(rest), file=err)
+            return 2
+        keys = catalog()
+        with open(MODULE, "w", encoding="utf-8") as f:
+            f.write(module_text(keys))
+        print("%s: %d keys" % (os.path.relpath(MODULE), len(keys)), file=out)
+        return 0
+    if cmd not in ("missing", "stale", "check"):
+        print("lang: unknown command %r: one of catalog, missing, stale, check, module\n\n%s" % (cmd, usage),
+              file=err)
         return 2
     if len(rest) != 1:
         print("lang: %s needs one language code (%s)" % (cmd, ", ".join(c for c in known if c != "en")), file=err)
@@ -194,6 +252,13 @@ def main(argv=None, out=None, err=None):
         print("lang: %s" % exc, file=err)
         return 2
     keys = catalog()
+    if cmd == "check":
+        if t is None:
+            print("lang: no table %s yet: every key is missing" % os.path.relpath(table_path(code)), file=err)
+        found = problems(t or {}, keys)
+        for line in found:
+            print(line, file=out)
+        return 1 if found else 0
     if cmd == "missing":
         if t is None:
             print("lang: no table %s yet: every key is missing" % os.path.relpath(table_path(code)), file=err)

@@ -4,7 +4,6 @@ named; 0 B with "no table yet" when there is none."""
 import os
 
 from benchmarks import bench_lang
-
 from host_tools import build
 
 

@@ -116,8 +116,13 @@ def amount_reason(o, chips):
         return None
     if o.max == 0 and o.amounts is None:
         return N_("%s takes no amount") % o.kind
-    if o.amounts is not None:
-        return N_("%s is %s chips, not %d") % (o.kind, " or ".join([str(a) for a in o.amounts]), chips)
+    a = o.amounts
+    if a is not None and len(a) == 1:
+        return N_("%s is %d chips, not %d") % (o.kind, a[0], chips)
+    if a is not None and len(a) == 2:       # (the two-size chaal: its lowest or highest)
+        return N_("%s is %d or %d chips, not %d") % (o.kind, a[0], a[1], chips)
+    if a is not None:
+        return N_("%s is %s chips, not %d") % (o.kind, ", ".join([str(x) for x in a]), chips)
     return N_("%s is %d to %d chips, not %d") % (o.kind, o.min, o.max, chips)
 
 

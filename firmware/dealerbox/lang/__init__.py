@@ -3,10 +3,10 @@
 Every text a screen shows passes through ``tr``. The English text is the key (as in gettext), so the
 code reads as it shows in English and English needs no table. Each other language is one module of
 ``lang/tables/`` named by its code (``tables/fr.py``; not ``lang/fr.py``: a table ``lang/tr.py`` would
-replace the function ``tr`` on this package) holding one dict ``T`` {English text: its translation}; templates keep their ``%d``/``%s``
-in the same order (``tr("%s wins %d") % (name, chips)``). Only the chosen language's module is
-imported (one table loaded at a time on the box); a text missing from a table shows in English (the
-tests fail on any missing text, tests/core/test_lang*.py).
+replace the function ``tr`` on this package) holding one dict ``T`` {English text: its translation};
+templates keep their ``%d``/``%s`` in the same order (``tr("%s wins %d") % (name, chips)``). Only the
+chosen language's module is imported (one table loaded at a time on the box); a text missing from a table
+shows in English (the tests fail on any missing text, tests/core/test_lang*.py).
 
 ``LANGS``: the languages the box speaks, as ``(code, name in that language)``.
 
@@ -48,21 +48,34 @@ def N_(s):
 
 
 def tr_reason(s):
-    """``s`` (str: an English text formatted from one or more catalog templates, e.g. a refusal
-    ``"discard 0 to 4 cards, not 5"`` or a damage report) in the language in use; ``s`` itself in English or
-    when no template of the table matches it. The template matching ``s`` with the most literal text wins; its
-    ``%s``/``%r`` arguments are translated the same way (a reason quoted inside another one). Slow (it walks the
-    table): for a refusal or a report, at a press, never in a redraw."""
+    """``s`` (str: an English text formatted from catalog templates, e.g. a refusal ``"discard 0 to 4 cards, not
+    5"`` or a damage report of sentences joined by spaces) in the language in use; ``s`` itself in English, and
+    where no template of the table matches. Sentence by sentence; the template matching a sentence with the most
+    literal text wins, and its ``%s``/``%r`` arguments are translated the same way (a reason quoted in another).
+    Slow (it walks the table): for a refusal or a report, at a press, never in a redraw."""
+    r = _tr(s) if s else None
+    return s if r is None else r
+
+
+def _tr(s):
+    """``s`` translated (``tr_reason``), or None in English or when no key or template of the table matches it."""
     t = _t
-    if t is None or not s:
-        return s
+    if t is None:
+        return None
     if s in t:
         return t[s]
+    i = s.find(". ")
+    while i >= 0:                           # sentences joined by a space: the first one a key or a template
+        first = _tr(s[:i + 1])
+        if first is not None:
+            return first + " " + tr_reason(s[i + 2:])
+        i = s.find(". ", i + 1)
     best = None
     size = -1
     for key in t:
-        if "%" not in key:
-            continue
+        i = key.find("%")
+        if i < 0 or i and not s.startswith(key[:i]) or not s.endswith(key[key.rfind("%") + 2:]):
+            continue                        # (quick: the text before the first and after the last specifier)
         pk = _parts(key)
         lit = len("".join(pk[0])) if pk is not None else -1
         if lit <= size:
@@ -72,10 +85,10 @@ def tr_reason(s):
             best = (t[key], pk[1], args)
             size = lit
     if best is None:
-        return s
+        return None
     pt = _parts(best[0])
-    if pt is None or pt[1] != best[1]:      # a translation whose specifiers differ: English
-        return s
+    if pt is None or pt[1] != best[1]:      # a translation whose specifiers differ: not used
+        return None
     out = pt[0][0]
     for i in range(len(best[2])):
         a = best[2][i]

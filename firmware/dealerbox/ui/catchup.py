@@ -86,8 +86,8 @@ def say(app, e, done):
     if k:
         app.report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, e.hand_no)
     if problem is not None:
-        app.report = N_("%sSave damaged: %s: a logged hand could not be replayed (%s).") % (
-            app.report + " " if k and app.report else "", why, problem)
+        line = N_("Save damaged: %s: a logged hand could not be replayed (%s).") % (why, problem)
+        app.report = app.report + " " + line if k and app.report else line
 
 
 def restore(app):

@@ -1,0 +1,211 @@
+"""No English left (issue 16): in a pseudo-language made from the catalog (``pseudo_util``), every text drawn on
+the setup screens (every value of every house rule, the name editor, the summary), the resume screens (a damaged
+save's report from the store's own words, a restart mid-hand, a save to resume, none), the "not saved" notice of
+a full flash and a refusal of the engine on the turn screen comes from the language table: no word of ASCII
+letters but the players' names, card faces and the deal's seal. The play screens of each game:
+test_lang_english_*.py. Both interpreters."""
+
+from app_util import DOWN, OK, RIGHT, UP, setup
+from dealerbox import lang
+from dealerbox.ui import modes
+from pseudo_util import LangRig, check, english, pseudo, use_pseudo
+
+LONG = ["Muhammad", "Kristina", "Francois", "Wolfgang", "Gottlieb", "Mwangiwe", "Jonathan", "Aleksand",
+        "Benedikt", "Mmmmmmmm"]
+
+
+def test_the_pseudo_language_keeps_the_specifiers_and_leaves_no_ascii_letter():
+    assert pseudo("%s wins the pot of %d") == "%s " + pseudo("wins the pot of") + " %d"
+    assert pseudo("\x1c more  OK next").startswith("\x1c ")
+    for k in ("Pass the box to", "Hand %d result", "OK: I am %s", "AK47: A K 4 7 wild"):
+        p = pseudo(k)
+        assert len(p) == len(k) and p.count("%") == k.count("%")
+        assert not [w for w in p.replace("%s", " ").replace("%d", " ").split() if any("a" <= c <= "z" or
+                                                                                     "A" <= c <= "Z" for c in w)], p
+    said = [(0, "Pass the box to"), (0, "Muhammad"), (0, "Pot 12  wild K"), (0, "3fa9c1b2"), (0, pseudo("Pot %d") % 12)]
+    assert english(said, ["Muhammad"]) == [(0, "Pass the box to"), (0, "Pot 12  wild K")]
+
+
+def test_setup_screens_say_no_english():
+    use_pseudo()
+    try:
+        for gi in range(3):
+            rig = LangRig(7)
+            app = rig.app
+            app.cfg["names"] = list(LONG)
+            rig.press(DOWN, gi)
+            rig.press(OK)
+            rig.press(RIGHT, 10)
+            rig.press(OK)
+            rig.press(OK)                           # the name editor
+            rig.press(UP, 40)
+            rig.press(OK)
+            rig.press(DOWN, 12)
+            rig.press(OK)
+            rig.press(RIGHT, 12)
+            rig.press(OK)
+            rig.press(RIGHT, 12)
+            rig.press(OK)
+            for screen in (modes.M_STRUCT, modes.M_PRESET, modes.M_RULES):
+                assert app.mode == screen, (app.mode, screen)
+                for row in range(len(app.rows) - 1):
+                    rig.press(UP, 20)
+                    rig.press(DOWN, row)
+                    rig.press(RIGHT, 1 if screen == modes.M_PRESET else 8)   # every value (at most 8 a rule)
+                rig.press(DOWN, 20)
+                rig.press(OK)
+            assert app.mode == modes.M_SUMMARY
+            for _ in range(12):                     # every chip value
+                rig.press(RIGHT)
+                rig.press(DOWN, 30)
+                rig.press(UP, 30)
+            rig.press(OK)                           # deal: the seal, the first gate
+            rig.press(OK)
+            assert app.mode == modes.M_GATE
+            for m in (modes.M_GAME, modes.M_PLAYERS, modes.M_NAMES, modes.M_NAME, modes.M_CHIPS, modes.M_BOOT,
+                      modes.M_STRUCT, modes.M_PRESET, modes.M_RULES, modes.M_SUMMARY, modes.M_SEAL, modes.M_GATE):
+                assert m in rig.modes, m
+            check(rig, LONG, 60)
+    finally:
+        lang.use("en")
+
+
+class ReportStore:
+    """A store whose ``load`` gives ``snap`` and, as ``report``, the store's own words (English)."""
+
+    def __init__(self, snap, report):
+        self.snap = snap
+        self.report = None
+        self._report = report
+
+    def load(self, validate=None):
+        self.report = self._report
+        return self.snap
+
+    def save(self, obj):
+        pass
+
+    def clear(self):
+        self.snap = None
+
+
+# what the store (store/saves.py, store/damage.py) and ui/catchup.py say of a damaged save, as they say it
+REPORTS = (
+    "Save damaged (checksum mismatch): the one before it is used. A partial hand log (37 bytes) was removed.",
+    "Save damaged (truncated (812 of 1630 bytes)): the one before it is used. Hand log damaged: 120 bytes of hand "
+    "logs are missing; every complete hand kept.",
+    "Save damaged: journal line 2 is damaged; 8 saved actions are lost.",
+    "Save damaged: journal line 4 is damaged; 1 saved action is lost.",
+    "Save damaged: the newest save was damaged (cannot be checked (ValueError: bad JSON)): the session goes on "
+    "from the end of hand 3.",
+    "Save damaged: the newest save was damaged (checksum mismatch): a logged hand could not be replayed (action 2 "
+    "of hand 4's log refused (chaal is 4 to 8 chips, not 1)).",
+    ["session.json: truncated (8 of 15 bytes)", "using session.bak (save 3): session.json is damaged"],
+    ["session.json: not a session file", "no valid saved session"],
+    "chips not conserved (98 in play, 100 bought in)",
+)
+
+
+def test_resume_screens_and_the_stores_reports_say_no_english():
+    use_pseudo()
+    try:
+        rig = LangRig(2)
+        rig.app.cfg["names"] = list(LONG)
+        setup(rig, "teen-patti", 10, chips=10000)
+        live = rig.app.snapshot()
+        for report in REPORTS + (None,):
+            for snap in (live, None):
+                r = LangRig(2, store=ReportStore(snap, report))
+                app = r.app
+                if snap is None and report is None:
+                    assert app.mode == modes.M_GAME
+                    continue
+                assert app.mode == modes.M_RESUME
+                r.press(DOWN, 8)                    # the whole report
+                r.press(OK)
+                r.press(DOWN, 3)
+                r.press(UP, 3)
+                check(r, LONG, 3)
+        for game, players in (("teen-patti", 10), ("turkish", 5), ("indian", 10)):
+            saved = {"v": 1, "cfg": {"game": game}, "table": {"names": LONG[:players]}, "hand_no": 12}
+            r = LangRig(2, store=ReportStore(None, None))
+            r.app.saved = saved
+            r.app.saved_live = False
+            r.app._enter(modes.M_RESUME)
+            r.draw()
+            check(r, LONG, 4)
+    finally:
+        lang.use("en")
+
+
+class FullStore:
+    """A store whose flash fills up (``full``): every write raises OSError 28 then; ``free_room`` frees 3 KB."""
+
+    full = False
+
+    def load(self, validate=None):
+        return None
+
+    def save(self, snap):
+        if self.full:
+            raise OSError(28)
+
+    def append_log(self, log):
+        if self.full:
+            raise OSError(28)
+
+    def clear(self):
+        pass
+
+    def free_room(self):
+        return ["hands.1.log"], 3000
+
+
+def test_the_not_saved_notice_says_no_english():
+    from app_util import act
+
+    use_pseudo()
+    try:
+        store = FullStore()
+        rig = LangRig(3, store=store)
+        app = rig.app
+        setup(rig, "turkish", 3)
+        store.full = True
+        act(rig, "check")                           # its save fails: the notice
+        assert app.mode == modes.M_NOSAVE and app.unsaved == pseudo("flash full")
+        rig.press(DOWN)
+        rig.press(OK)                               # "Free room": freed, still full
+        assert app.mode == modes.M_NOSAVE
+        rig.press(UP)
+        rig.press(OK)                               # "Keep playing": the gate, "Not saved: ..." on top
+        assert app.mode == modes.M_GATE and app.title == pseudo("Not saved: %s") % pseudo("flash full")
+        check(rig, (), 8)
+    finally:
+        lang.use("en")
+
+
+def test_a_refusal_of_the_engine_says_no_english():
+    from app_util import select
+    from dealerbox.engine.base import Action, Option
+
+    use_pseudo()
+    try:
+        rig = LangRig(3)
+        app = rig.app
+        setup(rig, "teen-patti", 3, names=["Ann", "Bo", "Cy"])
+        rig.press(OK)
+        select(rig, "see")
+        rig.press(OK)                               # seen: the same player's turn again
+        assert app.mode == modes.M_TURN and app.status == pseudo("seen")
+        reason = app.engine.why_illegal(Action("chaal", 1000))      # the engine's words: English
+        assert reason.startswith("chaal is ") and reason.endswith(" chips, not 1000"), reason
+        app.opts = [Option("chaal", 1000, 1000)]    # an option the rules do not give: the engine refuses it
+        app.oi = 0
+        app.amount = 1000
+        rig.press(OK)
+        assert app.mode == modes.M_TURN
+        assert app.msg == pseudo(reason)            # its template's translation, the kind translated too
+        assert (modes.M_TURN, app.msg) in rig.said
+        check(rig, ["Ann", "Bo", "Cy"], 5)
+    finally:
+        lang.use("en")
