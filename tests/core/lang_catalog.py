@@ -163,6 +163,7 @@ KEYS = (
     "Keep playing",
     "Kept",
     "Kings to open",
+    "Language",
     "Look at cards",
     "Loser: %s",
     "Low Indian",

@@ -127,6 +127,7 @@ def english(said, names=()):
             ok.add(w)
     for i in range(1, 11):
         ok.add("P%d" % i)
+    ok.add("xx")                            # the pseudo-language's own name (its code: not in LANGS)
     for _code, name in lang.LANGS:          # a language's name is shown in that language, never translated
         for w in _words(name):
             ok.add(w)

@@ -109,11 +109,13 @@ def _run(capsys, argv):
 
 @pytest.fixture()
 def lang_dir(tmp_path, monkeypatch):
-    """lang/ in a temporary folder (its __init__.py copied): the tables the tests write there."""
+    """lang/tables/ in a temporary folder (lang/__init__.py copied beside it): the tables the tests write there."""
     with open(os.path.join(tool.LANG_DIR, "__init__.py"), encoding="utf-8") as f:
         (tmp_path / "__init__.py").write_text(f.read(), encoding="utf-8")
+    (tmp_path / "tables").mkdir()
     monkeypatch.setattr(tool, "LANG_DIR", str(tmp_path))
-    return tmp_path
+    monkeypatch.setattr(tool, "TABLES_DIR", str(tmp_path / "tables"))
+    return tmp_path / "tables"
 
 
 def test_missing_stale_and_check_on_a_table(capsys, lang_dir):
