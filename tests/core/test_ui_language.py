@@ -201,10 +201,10 @@ def test_without_tables_only_english_is_offered_and_nothing_is_written():
         _rmtree(d)
 
 
-def test_the_tables_present_are_found_as_files_next_to_the_package():
+def test_the_tables_present_are_found_as_files_in_the_tables_folder():
     got = langpick.present()
-    base = lang.__file__.rsplit("/", 1)[0]
-    names = os.listdir(base + "/tables")
+    base = lang.__file__.rsplit("/", 1)[0] + "/tables"
+    names = os.listdir(base)
     assert got[0] == "en"
     for c in lang.codes()[1:]:
         assert (c in got) == (c + ".py" in names or c + ".mpy" in names), (c, names)

@@ -1,6 +1,7 @@
 """The body of tests/device/session.py (which measures this harness's own heap, then calls ``main``).
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/session.py GAME PLAYERS HANDS [MODE]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/session.py \
+        GAME PLAYERS HANDS [MODE] [lang=CODE]
 
 The compiled firmware (.mpy, as the Pico runs it) sets up GAME for PLAYERS by button presses,
 plays HANDS hands (autoplay_util.autoplay: seeded choices among the legal actions, every
@@ -8,7 +9,9 @@ frame drawn into a 1 KB SSD1306 frame buffer) and ends the session, with the sto
 after every action. The store is a folder on the host (its buffers are not on the heap, as
 the Pico's flash is not); with ``flash`` it is littlefs2 on a RAM block device with the Pico's
 geometry (4096-byte blocks, 256-byte program size), which needs a large heap, to count the
-bytes programmed into flash. MODE is ``flash`` or ``sample``.
+bytes programmed into flash. MODE is ``flash`` or ``sample``. ``lang=CODE`` plays it in that language: the
+choice is kept in the store first (``prefs.json``, as the setup's language row keeps it), so the app imports its
+table at boot as the box does, and the table is counted with the rest (default: English, no table).
 
 With ``sample`` the heap in use is also sampled inside presses: every function and method of
 every ``dealerbox`` module is wrapped (when its module is first seen) so that each call samples
@@ -22,8 +25,9 @@ the harness's code (this module and autoplay_util, measured by session.py when i
 Prints ``key=value`` lines: presses, hands, saves, logs, frames, peak_live (the most heap
 still in use after a collection, sampled after every press, bytes), heap_total, with ``sample``:
 peak_inuse (the most heap in use at any sample, bytes), samples (the collections it took),
-wrapped (the functions wrapped); and with ``flash``: flash_bytes (programmed), flash_writes (programs and
-erases), flash_erases, store_bytes (bytes the store wrote to files). Last line: ``session: OK``.
+wrapped (the functions wrapped); lang (the language spoken, a code); and with ``flash``: flash_bytes
+(programmed), flash_writes (programs and erases), flash_erases, store_bytes (bytes the store wrote to
+files). Last line: ``session: OK``.
 """
 
 import gc
@@ -245,8 +249,12 @@ def _rmtree(p):
 def main(harness=0):
     """The session of ``sys.argv``; ``harness``: bytes of heap the harness's code holds (not counted)."""
     game, players, hands = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    flash = len(sys.argv) > 4 and sys.argv[4] == "flash"
-    sampler = Sampler(harness) if len(sys.argv) > 4 and sys.argv[4] == "sample" else None
+    code = "en"
+    for arg in sys.argv[4:]:
+        if arg.startswith("lang="):
+            code = arg[5:]
+    flash = "flash" in sys.argv[4:]
+    sampler = Sampler(harness) if "sample" in sys.argv[4:] else None
     disk = None
     if flash:
         import vfs
@@ -263,9 +271,13 @@ def main(harness=0):
         from dealerbox.ui.app import App
 
         store = CountingStore(root)
+        if code != "en":
+            store.save_prefs({"lang": code})    # as chosen in an earlier session: the app speaks it from boot
         if sampler is not None:
             sampler.scan()
         rig = Rig(App(SeededEntropy(SEEDS[game]), store=store), sampler, harness)
+        from dealerbox import lang
+        assert lang.code == code, (lang.code, code)
         if flash:
             disk.writes = disk.bytes = disk.erases = 0
         setup(rig, game, players)
@@ -282,6 +294,7 @@ def main(harness=0):
         print("peak_live=%d" % rig.peak)
         print("heap_total=%d" % (gc.mem_alloc() + gc.mem_free()))
         print("harness=%d" % harness)
+        print("lang=%s" % code)
         if sampler is not None:
             print("peak_inuse=%d" % max(sampler.peak, rig.peak))
             print("samples=%d" % sampler.samples)

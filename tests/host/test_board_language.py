@@ -3,14 +3,13 @@ of tests/host/test_hardware_board.py: one table loaded at a time. The first non-
 place; choosing another one keeps it on the flash and soft-resets the board before any frame, and the box comes
 back speaking it on the game screen's language row. Stand-in tables as in tests/core/test_ui_language.py."""
 
-from test_hardware_board import _main_module, make_board
-from test_ui_language import Tables
-
 from dealerbox import lang
 from dealerbox.boards import loop
 from dealerbox.store.saves import Store
 from dealerbox.ui import buttons as B
 from dealerbox.ui import langpick, modes
+from test_hardware_board import _main_module, make_board
+from test_ui_language import Tables
 
 PRESS = 60      # ms held
 GAP = 100       # ms released after
@@ -63,9 +62,9 @@ def test_a_second_table_restarts_the_pico_and_it_comes_back_in_that_language(tmp
 def test_a_board_without_soft_reset_switches_in_place():
     """The simulator's and the Pi's boards have no ``soft_reset``: ``run`` leaves ``one_table`` off and every table
     is imported in place (CPython has the memory)."""
-    from host_tools.hostboard import HostBoard
-
     from dealerbox.ui.app import App
+
+    from host_tools.hostboard import HostBoard
 
     t = Tables()
     try:

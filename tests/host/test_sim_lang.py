@@ -6,11 +6,10 @@ import os
 import subprocess
 import sys
 
-from test_ui_language import Tables
-
 from dealerbox import lang
 from dealerbox.store.saves import Store
 from dealerbox.ui import langpick
+from test_ui_language import Tables
 
 from host_tools import ROOT
 from host_tools.sim import main as sim_main
@@ -29,8 +28,8 @@ def test_a_language_whose_table_is_not_there_yet_says_so(capsys):
     try:
         assert sim_main(["--lang", "it"]) == 2
         assert capsys.readouterr().err == (
-            "python -m host_tools.sim: error: --lang it: the Italiano table (firmware/dealerbox/lang/tables/it.py) is not "
-            "there yet; the box has en (English), de (Deutsch)\n")
+            "python -m host_tools.sim: error: --lang it: the Italiano table (firmware/dealerbox/lang/tables/it.py) "
+            "is not there yet; the box has en (English), de (Deutsch)\n")
         assert lang.code == "en"
     finally:
         t.close()

@@ -20,6 +20,8 @@ The canvas also keeps the record of the cards drawn on the current frame (``card
 that no private card is ever on a screen that is not behind its owner's gate.
 """
 
+from struct import pack_into
+
 import framebuf
 from micropython import const
 
@@ -41,6 +43,43 @@ for _c in EXTRA_CODES:
     chr(_c)
 for _c in ALIASES:
     chr(_c)
+
+# A text is read from its UTF-8 bytes, copied into _tb, not by ``s[i]``: on MicroPython ``s[i]`` looks the
+# character up among every interned string (qstr_find_strn, a scan of thousands: a quarter of a redraw's time).
+# ``struct.pack_into`` copies a str's bytes with no allocation on MicroPython (a str is a buffer there); CPython
+# wants bytes, so it encodes (the host is not counted). _tb keeps a 0 after the longest text it takes (TEXT_MAX
+# characters of up to 4 bytes); a longer text (it cannot fit the frame's width anyway) is read by ``s[i]``.
+TEXT_MAX = const(32)
+_tb = bytearray(4 * TEXT_MAX + 1)
+_ZERO = bytes(128)          # one page of the frame: ``clear`` copies it 8 times into the frame's buffer
+
+
+def _fill_mp(s):
+    pack_into("128s", _tb, 0, s)
+
+
+def _fill_cpython(s):
+    b = s.encode()
+    _tb[0:len(b)] = b
+    _tb[len(b)] = 0
+
+
+try:
+    pack_into("1s", bytearray(1), 0, "a")
+    _fill = _fill_mp
+except Exception:           # CPython: struct.error, "argument for 's' must be a bytes object"
+    _fill = _fill_cpython
+
+
+def _code(j):
+    """The character code of the UTF-8 sequence of 2, 3 or 4 bytes at _tb[j] (its length follows from the code:
+    below 0x800, 0x10000 or above)."""
+    b = _tb[j]
+    if b < 0xE0:
+        return (b & 0x1F) << 6 | (_tb[j + 1] & 0x3F)
+    if b < 0xF0:
+        return (b & 0x0F) << 12 | (_tb[j + 1] & 0x3F) << 6 | (_tb[j + 2] & 0x3F)
+    return (b & 0x07) << 18 | (_tb[j + 1] & 0x3F) << 12 | (_tb[j + 2] & 0x3F) << 6 | (_tb[j + 3] & 0x3F)
 
 
 def text_width(s):
@@ -70,6 +109,10 @@ class Canvas:
 
     def __init__(self, fb):
         self.fb = fb
+        try:                # the frame's bytes (MicroPython: a FrameBuffer is a buffer), cleared by copies
+            self.mv = memoryview(fb)
+        except TypeError:   # CPython's stand-in and the Pi's framebuf: cleared by ``fill``
+            self.mv = None
         self.cards = bytearray(MAX_CARDS)
         self.ncards = 0
         self.y = 0          # the row, colour and font of the text being drawn (``at``)
@@ -83,7 +126,13 @@ class Canvas:
 
     def clear(self):
         """Blank the frame and forget the cards drawn (and the marks of ``cardart.row``)."""
-        self.fb.fill(0)
+        if self.mv is not None and len(self.mv) == 1024:    # 8 copies of a page (fill sets each pixel in a loop)
+            self.k = 0
+            while self.k < 1024:
+                self.mv[self.k:self.k + 128] = _ZERO
+                self.k += 128
+        else:
+            self.fb.fill(0)
         self.ncards = 0
         self.marks = 0
         self.clipped = 0
@@ -118,9 +167,13 @@ class Canvas:
         elif self.edge:
             self._edge(code)
         if self.large:
-            self.put(big_glyph(code), x)
+            code = big_glyph(code)
         else:
-            self.put(glyph(code), x)
+            code = glyph(code)              # (the argument reused for the window: 11 slots at most)
+        if self.c:
+            self.fb.blit(code, x, self.y, 0)
+        else:
+            self.fb.blit(code, x, self.y, 1, _PAL)
         return x + self.w
 
     def _edge(self, code):
@@ -135,6 +188,22 @@ class Canvas:
             self.clipped += 1
 
     def _str(self, s, x):
+        if len(s) > TEXT_MAX:
+            return self._long(s, x)
+        _fill(s)
+        j = 0
+        b = _tb[0]
+        while b:
+            if b < 128:
+                j += 1
+            else:
+                b = _code(j)
+                j += 2 if b < 0x800 else (3 if b < 0x10000 else 4)
+            x = self.ch(b, x)
+            b = _tb[j]
+        return x
+
+    def _long(self, s, x):
         i = 0
         while i < len(s):
             x = self.ch(ord(s[i]), x)

@@ -119,12 +119,14 @@ BIG_SUITS = (
     b"\x30\x78\x7c\x3e\xff\x3e\x7c\x78\x30\x00\x00\x00\x01\x01\x01\x00\x00\x00"
 )
 
-# every small glyph side by side (a FrameBuffer NGLYPHS * 5 x 8: ASCII 16..127, EXTRA, the box), and the 5x8 window
-# one glyph is copied into before it is drawn: built once at import, so drawing allocates nothing
+# every small glyph one after another (ASCII 16..127, EXTRA, the box; 5 bytes each: the "strip"), and the 5x8 window
+# one glyph is copied into (5 byte copies: cheaper than a blit) before it is drawn: built once at import, so drawing
+# allocates nothing
 NGLYPHS = LAST - FIRST + 1 + len(EXTRA_CODES) + 1
 MISSING = NGLYPHS - 1       # the strip index of the box drawn for a character the font lacks
-_strip = framebuf.FrameBuffer(bytearray(FONT + FONT_EXTRA + BOX), NGLYPHS * 5, 8, framebuf.MONO_VLSB)
-_one = framebuf.FrameBuffer(bytearray(5), 5, 8, framebuf.MONO_VLSB)
+_GLYPHS = FONT + FONT_EXTRA + BOX
+_obuf = bytearray(5)
+_one = framebuf.FrameBuffer(_obuf, 5, 8, framebuf.MONO_VLSB)
 # where a character beyond ASCII is in the strip: _LATIN[code - 160] = strip index + 1 (0: not in the font) for
 # Latin-1 and Latin Extended-A (160..383); the few codes above (ẞ, quotes, dashes, ellipsis, euro) in _HIGH/_HIGH_AT
 _LATIN = bytearray(224)
@@ -179,12 +181,7 @@ def low(code):
     """True when glyph ``code`` has ink on its cell's last row (row 7: a cedilla, ğ's tail), which ASCII never has:
     a text with one must end 8 rows above the frame's edge (``canvas.Canvas.ch``, ``widgets.footer``)."""
     i = index(code) * 5
-    t = FONT
-    if i >= len(FONT):
-        t = FONT_EXTRA
-        i -= len(FONT)
-        if i >= len(FONT_EXTRA):
-            return False
+    t = _GLYPHS
     return (t[i] | t[i + 1] | t[i + 2] | t[i + 3] | t[i + 4]) & 0x80 != 0
 
 
@@ -192,33 +189,49 @@ def glyph(code):
     """The small 5x8 glyph for character code ``code`` (see ``index``; a hollow box if the font lacks it), as a
     FrameBuffer.
 
-    The glyph is copied (one C ``blit``, clipped to a 5-pixel window) out of the strip of all
-    glyphs into a shared window buffer, which is returned: blit it before asking for another.
-    Nothing is allocated (one strip in RAM instead of one object per glyph).
+    The glyph's 5 bytes are copied out of the strip of all glyphs into a shared window buffer, which is returned:
+    blit it before asking for another. Nothing is allocated (one strip in RAM instead of one object per glyph).
     """
-    _one.blit(_strip, -index(code) * 5, 0)
+    if FIRST <= code <= LAST:
+        i = (code - FIRST) * 5
+    else:
+        i = index(code) * 5
+    t = _GLYPHS
+    b = _obuf
+    b[0] = t[i]
+    b[1] = t[i + 1]
+    b[2] = t[i + 2]
+    b[3] = t[i + 3]
+    b[4] = t[i + 4]
     return _one
 
 
 def big_glyph(code):
-    """The big 10x16 glyph (2x the small one) for ``code``, as a shared window FrameBuffer (see ``glyph``)."""
+    """The big 10x16 glyph (2x the small one) for ``code``, as a shared window FrameBuffer (see ``glyph``): each
+    column of the small glyph doubled (two columns), each of its nibbles doubled (``_WIDE``: rows 0-3 into the
+    window's first page, rows 4-7 into its second; row 7: a cedilla or ğ's tail, blank in ASCII)."""
+    if FIRST <= code <= LAST:
+        i = (code - FIRST) * 5
+    else:
+        i = index(code) * 5
+    t = _GLYPHS
     b = _bbuf
-    i = index(code) * 5
-    t = FONT
-    if i >= len(FONT):
-        t = FONT_EXTRA
-        i -= len(FONT)
-        if i >= len(FONT_EXTRA):
-            t = BOX
-            i = 0
-    x = 0
-    while x < 10:
-        col = t[i]
-        b[x] = b[x + 1] = _WIDE[col & 15]
-        # rows 4-7 (row 7: a cedilla or a descender of the letters of EXTRA; blank in ASCII)
-        b[x + 10] = b[x + 11] = _WIDE[(col >> 4) & 15]
-        i += 1
-        x += 2
+    w = _WIDE
+    c = t[i]
+    b[0] = b[1] = w[c & 15]
+    b[10] = b[11] = w[c >> 4]
+    c = t[i + 1]
+    b[2] = b[3] = w[c & 15]
+    b[12] = b[13] = w[c >> 4]
+    c = t[i + 2]
+    b[4] = b[5] = w[c & 15]
+    b[14] = b[15] = w[c >> 4]
+    c = t[i + 3]
+    b[6] = b[7] = w[c & 15]
+    b[16] = b[17] = w[c >> 4]
+    c = t[i + 4]
+    b[8] = b[9] = w[c & 15]
+    b[18] = b[19] = w[c >> 4]
     return _bone
 
 

@@ -17,13 +17,14 @@ simulator, the Pi) switch in place.
 """
 
 from dealerbox import lang
+from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import settings
 from dealerbox.ui.modes import M_GAME, M_LANG
 
 PRESENT = None      # tests: the codes to offer instead of looking for the table files (tuple of str), or None
 _found = None       # ``present()``'s answer, looked up once
-_loaded = []        # the non-English tables ``speak`` imported (codes)
+_loaded = []  # type: list  # the non-English tables ``speak`` imported (codes)
 
 
 def row():
@@ -56,8 +57,9 @@ def present():
         if not _exists(os, where):
             _found = lang.codes()
         else:
+            base += "/tables/"
             _found = tuple(c for c in lang.codes()
-                           if c == "en" or _exists(os, base + "/tables/" + c + ".py") or _exists(os, base + "/tables/" + c + ".mpy"))
+                           if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"))
     return _found
 
 
@@ -144,14 +146,14 @@ def _keep(store, prefs):
 
 def add_row(app):
     """Append the language row to the game screen's rows: "Language" and the language spoken, in its own name."""
-    app.rows.append((lang.tr("Language"), own_name(lang.code)))
+    app.rows.append((tr("Language"), own_name(lang.code)))
 
 
 def build(app):
     """The language list (``M_LANG``): every language offered, each in its own name."""
-    app.title = lang.tr("Language")
+    app.title = tr("Language")
     app.rows = [(own_name(c), None) for c in present()]
-    app.hint = lang.tr("\x1c choose  OK select")
+    app.hint = tr("\x1c choose  OK select")
 
 
 def press(app, b, long):
