@@ -139,10 +139,11 @@ T = {
     "Hand %d dealt": "%d. el dağıtıldı",
     "Hand %d over": "%d. el bitti",
     "Hand %d result": "%d. el sonucu",
-    "Hand %d voided": "%d. el iptal",
+    "Hand %d voided": "%d. el iptal edildi",
     "Hand %d was in play": "%d. el oynanıyordu",
-    "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.": "El kaydı bozuk: %d bayt el kaydı eksik; tamamlanan her el korundu.",
-    "Hand voided": "El iptal",
+    "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
+        "El kaydı bozuk: %d bayt el kaydı eksik; tamamlanan her el korundu.",
+    "Hand voided": "El iptal edildi",
     "High card": "Yüksek kart",
     "High card wins": "Yüksek kart kazanır",
     "High-low split": "Yüksek-düşük",
@@ -159,7 +160,8 @@ T = {
     "Karanlik blind": "Karanlık",
     "Karanlik blind bet": "Karanlık (kör bahis)",
     "Karanlık (the blind bet) is not played at this table": "Bu masada Karanlık (kör bahis) oynanmıyor",
-    "Karanlık: bet blind (karanlik) or look at your cards first": "Karanlık: bakmadan oyna (karanlık) ya da önce kartlarına bak",
+    "Karanlık: bet blind (karanlik) or look at your cards first":
+        "Karanlık: bakmadan oyna (karanlık) ya da önce kartlarına bak",
     "Keep playing": "Oynamaya devam",
     "Kept": "Eski",
     "Kings to open": "Papazla açılır",
@@ -245,11 +247,15 @@ T = {
     "Rules in force": "Geçerli kurallar",
     "Save damaged (%s): the one before it is used.": "Kayıt bozuk (%s): bir önceki kullanılıyor.",
     "Save damaged: %s": "Kayıt bozuk: %s",
-    "Save damaged: %s: a logged hand could not be replayed (%s).": "Kayıt bozuk: %s: kayıtlı bir el yeniden oynanamadı (%s).",
-    "Save damaged: %s: the session goes on from the end of hand %d.": "Kayıt bozuk: %s: oturum %d. elin sonundan sürüyor.",
+    "Save damaged: %s: a logged hand could not be replayed (%s).":
+        "Kayıt bozuk: %s: kayıtlı bir el yeniden oynanamadı (%s).",
+    "Save damaged: %s: the session goes on from the end of hand %d.":
+        "Kayıt bozuk: %s: oturum %d. elin sonundan sürüyor.",
     "Save damaged: an older save is used": "Kayıt bozuk: eski kayıt kullanıldı",
-    "Save damaged: journal line %d is damaged; %d saved action is lost.": "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
-    "Save damaged: journal line %d is damaged; %d saved actions are lost.": "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
+    "Save damaged: journal line %d is damaged; %d saved action is lost.":
+        "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
+    "Save damaged: journal line %d is damaged; %d saved actions are lost.":
+        "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
     "Save unreadable: %s": "Kayıt okunamıyor: %s",
     "Save unusable (%s): a new session starts.": "Kayıt kullanılamıyor (%s): yeni oturum başlıyor.",
     "Saved: %s": "Kayıtlı: %s",
@@ -275,9 +281,12 @@ T = {
     "Sideshow result": "Sideshow sonucu",
     "Sideshow: %s asks %s": "%s sideshow ister: %s",
     "Sideshow: %s packs": "Sideshow: %s çekildi",
-    "Sideshow: with the player before you, all seen, costs a chaal; refused: play on": "Sideshow: önceki oyuncuyla, herkes gören, bir chaal tutar; ret: oyun sürer",
-    "Sideshow: with the player before you, costs the stake; refused: chaal or pack": "Sideshow: önceki oyuncuyla, bahis kadar tutar; ret: chaal ya da çekil",
-    "Sideshow: with the player before you, free; refused: chaal or pack": "Sideshow: önceki oyuncuyla, bedava; ret: chaal ya da çekil",
+    "Sideshow: with the player before you, all seen, costs a chaal; refused: play on":
+        "Sideshow: önceki oyuncuyla, herkes gören, bir chaal tutar; ret: oyun sürer",
+    "Sideshow: with the player before you, costs the stake; refused: chaal or pack":
+        "Sideshow: önceki oyuncuyla, bahis kadar tutar; ret: chaal ya da çekil",
+    "Sideshow: with the player before you, free; refused: chaal or pack":
+        "Sideshow: önceki oyuncuyla, bedava; ret: chaal ya da çekil",
     "Single house rules": "Tek tek kurallar",
     "Standard ranking": "Standart sıralama",
     "Standings": "Durum",
@@ -318,7 +327,8 @@ T = {
     "a hand that is not cards": "kart olmayan bir el",
     "a pot out of range": "aralık dışı bir pot",
     "a seen player bets with chaal, not blind": "gören oyuncu chaal ile oynar, kör değil",
-    "a seen player cannot ask a blind one for the show: chaal or pack": "gören oyuncu kör oyuncudan show isteyemez: chaal ya da çekil",
+    "a seen player cannot ask a blind one for the show: chaal or pack":
+        "gören oyuncu kör oyuncudan show isteyemez: chaal ya da çekil",
     "a show only when two players remain": "show yalnız iki oyuncu kalınca",
     "a sideshow needs three players in; ask for the show": "sideshow için oyunda üç oyuncu gerekir; show iste",
     "a sideshow only when every player still in is seen": "sideshow yalnız oyundaki herkes gören olunca",
@@ -414,10 +424,12 @@ T = {
     "off": "yok",
     "on": "var",
     "only a draw names cards": "kartları yalnız değişimde seç",
-    "only the first player may bet blind (Karanlık), before looking": "yalnız ilk oyuncu, bakmadan, kör oynayabilir (Karanlık)",
+    "only the first player may bet blind (Karanlık), before looking":
+        "yalnız ilk oyuncu, bakmadan, kör oynayabilir (Karanlık)",
     "open": "aç",
     "pack": "çekil",
-    "party mode has no betting: look at the others' cards and pass (check)": "parti modunda bahis yok: diğerlerinin kartlarına bak ve geç (pas)",
+    "party mode has no betting: look at the others' cards and pass (check)":
+        "parti modunda bahis yok: diğerlerinin kartlarına bak ve geç (pas)",
     "pay 2x stake": "2x bahis öde",
     "pay stake": "bahis öde",
     "pay the stake": "bahsi öde",
