@@ -22,7 +22,7 @@ T = {
     "  the pot of %d": "  pot %d",
     "%d players, hand %d": "%d oyuncu, %d. el",
     "%s %s %d": "%s %s %d",
-    "%s asks %s": "%s ister: %s",
+    "%s asks %s": "%s istedi: %s",
     "%s asks %s sideshow": "%s, %s ile sideshow",
     "%s drew %d": "%s %d kart çekti",
     "%s is %d chips, not %d": "%s: %d fiş olmalı, %d değil",
@@ -287,7 +287,7 @@ T = {
     "Sideshow %s\x18%s": "Sideshow %s\x18%s",
     "Sideshow by %s": "%s: sideshow?",
     "Sideshow result": "Sideshow sonucu",
-    "Sideshow: %s asks %s": "%s sideshow ister: %s",
+    "Sideshow: %s asks %s": "%s sideshow istedi: %s",
     "Sideshow: %s packs": "Sideshow: %s çekildi",
     "Sideshow: with the player before you, all seen, costs a chaal; refused: play on":
         "Sideshow: önceki oyuncuyla, herkes gören, bir chaal tutar; ret: oyun sürer",
