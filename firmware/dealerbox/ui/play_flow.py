@@ -132,7 +132,9 @@ class PlayFlow:
         elif m == M_GATE:
             self._build_gate()
         elif m == M_NOSAVE:
-            self._build_nosave()  # type: ignore[attr-defined]
+            from dealerbox.ui import nosave
+
+            nosave.build(self)
         elif m == M_SEAL:      # the deal's seal, before the first gate (docs/fairness.md): photograph it
             self.title = self.last
             self.info = self.engine.log["commit"][:8]

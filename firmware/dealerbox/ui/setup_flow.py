@@ -41,8 +41,7 @@ def resume(app, store):
     again = app._langpick().boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
-        from dealerbox.ui.snapcheck import check
-        snap = store.load(check)   # the checksum, then the content against the rules (ui/snapcheck.py)
+        snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
         app.report = N_("Save unreadable: %s") % err
         snap = None
@@ -60,6 +59,14 @@ def resume(app, store):
         return snap is not None
     app._enter(M_GAME)
     return False
+
+
+def _check(snap):
+    """``ui.snapcheck.check``, imported the first time a saved snapshot is there to check (the store calls it only
+    then; kept): a box that boots with nothing saved never loads snapcheck."""
+    from dealerbox.ui.snapcheck import check
+
+    return check(snap)
 
 
 MAX_KNOWN = 20      # names remembered across sessions
