@@ -9,6 +9,8 @@ screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built
 (``build``), never while drawing.
 """
 
+from micropython import const
+
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
@@ -69,7 +71,7 @@ def _check(snap):
     return check(snap)
 
 
-MAX_KNOWN = 20      # names remembered across sessions
+_MAX_KNOWN = const(20)      # names remembered across sessions
 
 
 def _load_names(app, store):
@@ -82,7 +84,7 @@ def _load_names(app, store):
         last, known = load()
     except OSError:
         return
-    app.known = known[:MAX_KNOWN]
+    app.known = known[:_MAX_KNOWN]
     names = app.cfg["names"]
     for i in range(min(len(last), len(names))):
         names[i] = last[i][:settings.MAX_NAME]
@@ -103,7 +105,7 @@ def remember_names(app):
     if save is None or not typed:
         return
     known = typed + [n for n in app.known if n not in typed]
-    known = known[:MAX_KNOWN]
+    known = known[:_MAX_KNOWN]
     if known == app.known and app.names_kept == cfg["names"]:
         return
     app.known = known
