@@ -17,6 +17,8 @@ LETTERS = (
 )
 # the marks a translator writes: quotes, apostrophe, ellipsis, middle dot, euro
 MARKS = "«»„“”‘’…·€"
+# the hollow box drawn for a character the font lacks
+BOX = b"\x7f\x41\x41\x41\x7f"
 # the only letters with ink on the cell's last row (row 7): a cedilla or a descender moved down under a breve
 ROW7 = "çşğÇŞ"
 
@@ -125,9 +127,10 @@ def test_a_text_of_every_letter_fits_the_screen():
 def test_a_character_the_font_lacks_is_a_visible_box():
     for ch in ("\u0416", "\u4e2d", "\u00bf", "\ufffd"):     # Ж, 中, ¿, the replacement character
         assert not font.has(ord(ch))
-        assert small(ch) == font.BOX                         # drawn, never an exception
-        assert big(ch) == scaled(font.BOX)
-    assert font.BOX not in [small(ch) for ch in _unique(LETTERS + MARKS + "?")]
+        assert small(ch) == BOX                              # drawn, never an exception
+        assert big(ch) == scaled(BOX)
+    assert font.GLYPHS[font.MISSING * 5:] == BOX
+    assert BOX not in [small(ch) for ch in _unique(LETTERS + MARKS + "?")]
     buf, cv = _canvas()
     assert cv.text("a\u0416b", 0, 0) == 3 * font.W and cv.clipped == 0
 

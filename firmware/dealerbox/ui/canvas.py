@@ -25,7 +25,19 @@ from struct import pack_into
 import framebuf
 from micropython import const
 
-from dealerbox.ui.font import ALIASES, BIG_W, EXTRA_CODES, FIRST, LAST, W, big_glyph, glyph, low
+from dealerbox.ui.font import (
+    ALIASES,
+    BIG_W,
+    EXTRA,
+    FIRST,
+    GLYPHS,
+    LAST,
+    W,
+    big_glyph,
+    glyph,
+    index,
+    low,
+)
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -39,8 +51,8 @@ _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 # would take anyway), so that no redraw ever interns one
 for _c in range(FIRST, LAST + 1):
     chr(_c)
-for _c in EXTRA_CODES:
-    chr(_c)
+for _c in range(len(EXTRA)):
+    chr(ord(EXTRA[_c]))
 for _c in ALIASES:
     chr(_c)
 
@@ -69,6 +81,56 @@ try:
     _fill = _fill_mp
 except Exception:           # CPython: struct.error, "argument for 's' must be a bytes object"
     _fill = _fill_cpython
+
+
+# A text in the small font is drawn by one blit: its glyphs are first copied side by side into a line buffer (_lbuf,
+# MONO_VLSB, one page: a glyph = 5 bytes, then a column never written, so always blank), then blitted from the list
+# _src = [buffer, width, height, format] (framebuf reads a list as a FrameBuffer of that shape; the list is changed,
+# never made): one C call per text instead of two per glyph, the same pixels (a blank column is no ink, skipped as
+# the key). The big font is drawn glyph by glyph (``ch``: 20 bytes of a window each, cheaper than through a buffer).
+_LINE = const(192)          # 32 small glyphs
+_lbuf = bytearray(_LINE)
+_src = [_lbuf, 0, 8, framebuf.MONO_VLSB]
+
+
+def _small_line():
+    """The text in _tb as small glyphs side by side in _lbuf; returns how many."""
+    j = 0
+    o = 0
+    b = _tb[0]
+    t = GLYPHS
+    lb = _lbuf
+    while b:
+        if b < 128:
+            j += 1
+            b = (b - FIRST) * 5 if b >= FIRST else index(b) * 5
+        else:
+            b = _code(j)
+            j += 2 if b < 0x800 else (3 if b < 0x10000 else 4)
+            b = index(b) * 5
+        lb[o] = t[b]
+        lb[o + 1] = t[b + 1]
+        lb[o + 2] = t[b + 2]
+        lb[o + 3] = t[b + 3]
+        lb[o + 4] = t[b + 4]
+        o += 6
+        b = _tb[j]
+    return o // 6
+
+
+def _number(n):
+    """The int ``n`` in decimal (sign included) into _tb, ended by a 0."""
+    k = num_width(n)
+    _tb[k] = 0
+    if n < 0:
+        _tb[0] = 45
+        n = -n
+    while True:
+        k -= 1
+        _tb[k] = 48 + n % 10
+        n //= 10
+        if not n:
+            return
 
 
 def _code(j):
@@ -109,10 +171,11 @@ class Canvas:
 
     def __init__(self, fb):
         self.fb = fb
-        try:                # the frame's bytes (MicroPython: a FrameBuffer is a buffer), cleared by copies
-            self.mv = memoryview(fb)
+        self.mv = None      # the frame's bytes (MicroPython: a FrameBuffer is a buffer), cleared by copies
+        try:
+            self.mv = memoryview(fb)  # type: ignore[assignment]
         except TypeError:   # CPython's stand-in and the Pi's framebuf: cleared by ``fill``
-            self.mv = None
+            pass
         self.cards = bytearray(MAX_CARDS)
         self.ncards = 0
         self.y = 0          # the row, colour and font of the text being drawn (``at``)
@@ -127,10 +190,10 @@ class Canvas:
     def clear(self):
         """Blank the frame and forget the cards drawn (and the marks of ``cardart.row``)."""
         if self.mv is not None and len(self.mv) == 1024:    # 8 copies of a page (fill sets each pixel in a loop)
-            self.k = 0
-            while self.k < 1024:
-                self.mv[self.k:self.k + 128] = _ZERO
-                self.k += 128
+            k = 0
+            while k < 1024:
+                self.mv[k:k + 128] = _ZERO
+                k += 128
         else:
             self.fb.fill(0)
         self.ncards = 0
@@ -191,6 +254,27 @@ class Canvas:
         if len(s) > TEXT_MAX:
             return self._long(s, x)
         _fill(s)
+        return self._line(x)
+
+    def _line(self, x):
+        """The text in _tb on the row of ``at`` from x, in its colour and font (small: by one blit of the line
+        buffer; big: glyph by glyph); returns the x after it."""
+        if self.large:
+            return self._bigs(x)
+        n = _small_line()
+        if not n:
+            return x
+        _src[1] = n * W
+        if x < 0 or x + n * W - 1 > WIDTH or self.edge:
+            self._clip(x, n)
+        if self.c:
+            self.fb.blit(_src, x, self.y, 0)
+        else:
+            self.fb.blit(_src, x, self.y, 1, _PAL)
+        return x + n * W
+
+    def _bigs(self, x):
+        """The text in _tb in big glyphs from x, one ``ch`` each."""
         j = 0
         b = _tb[0]
         while b:
@@ -202,6 +286,22 @@ class Canvas:
             x = self.ch(b, x)
             b = _tb[j]
         return x
+
+    def _clip(self, x, n):
+        """Count in ``clipped`` the glyphs of the line buffer's text at x that an edge cuts (as ``ch`` does)."""
+        k = 0
+        while k < n:
+            if x < 0 or x + self.w - 1 > WIDTH:
+                self.clipped += 1
+            elif self.edge and (self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT or self._low(k)):
+                self.clipped += 1
+            x += self.w
+            k += 1
+
+    def _low(self, k):
+        """True when the k-th glyph of the line buffer has ink on its cell's last row (row 7)."""
+        k *= W
+        return (_lbuf[k] | _lbuf[k + 1] | _lbuf[k + 2] | _lbuf[k + 3] | _lbuf[k + 4]) & 0x80 != 0
 
     def _long(self, s, x):
         i = 0
@@ -228,6 +328,13 @@ class Canvas:
     def num(self, n, x, y, c=1, big=False):
         """The int ``n`` in decimal, left-aligned at (x, y); returns the x after it."""
         self.at(y, c, big)
+        if num_width(n) > TEXT_MAX:
+            return self._long_num(n, x)
+        _number(n)
+        return self._line(x)
+
+    def _long_num(self, n, x):
+        """``num`` glyph by glyph (a number longer than the line buffer)."""
         if n < 0:
             x = self.ch(45, x)
             n = -n
