@@ -1,13 +1,16 @@
 """The canvas: text, numbers and boxes drawn onto a 128x64 MONO_VLSB ``framebuf.FrameBuffer``.
 
-Every glyph is one ``blit`` (C) of a prebuilt glyph window (``font``); the Python loop is
-per character, never per pixel.
+A text in the small font is one ``blit`` (C): its glyphs' bytes are copied side by side into a line buffer, which
+is blitted once; a big glyph is one ``blit`` of a window built from the small glyph (``font``). The Python loop is
+per character, never per pixel; the frame is cleared by page copies (``fill`` sets each pixel in a loop).
 
 Nothing is allocated while drawing, not even a transient block (``make bench`` counts the
 bytes of a redraw with ``micropython.mem_total()``, tests/host/test_redraw_alloc.py asserts 0):
 
-* strings are walked by index (``ord(s[i])``), numbers digit by digit, the inverse palette is
-  built at import;
+* a text is read from its UTF-8 bytes, copied by ``struct.pack_into`` into a buffer of its own (``s[i]`` would
+  look each character up among every interned string: a quarter of a redraw's time before), numbers are written
+  digit by digit into that buffer, the line buffer is blitted from a list changed in place, the inverse palette
+  is built at import;
 * a call whose frame needs more than 11 slots (arguments + locals + the deepest value stack)
   gets that frame from the heap (``VM_MAX_STATE_ON_STACK`` in MicroPython's ``py/objfun.c``,
   11 machine words on every port): so the row, colour and font of the text being drawn are
