@@ -74,7 +74,7 @@ def _fill_mp(s):
 
 
 def _fill_cpython(s):
-    b = s.encode()
+    b = s.encode("utf-8", "replace")    # (a lone surrogate, which only CPython can hold, as "?")
     _tb[0:len(b)] = b
     _tb[len(b)] = 0
 
