@@ -35,6 +35,7 @@ from dealerbox.ui.font import (
     FIRST,
     GLYPHS,
     LAST,
+    MISSING,
     W,
     big_glyph,
     glyph,
@@ -69,10 +70,6 @@ _tb = bytearray(4 * TEXT_MAX + 1)
 _ZERO = bytes(128)          # one page of the frame: ``clear`` copies it 8 times into the frame's buffer
 
 
-def _fill_mp(s):
-    pack_into("128s", _tb, 0, s)
-
-
 def _fill_cpython(s):
     b = s.encode("utf-8", "replace")    # (a lone surrogate, which only CPython can hold, as "?")
     _tb[0:len(b)] = b
@@ -81,9 +78,9 @@ def _fill_cpython(s):
 
 try:
     pack_into("1s", bytearray(1), 0, "a")
-    _fill = _fill_mp
+    _MP = True
 except Exception:           # CPython: struct.error, "argument for 's' must be a bytes object"
-    _fill = _fill_cpython
+    _MP = False
 
 
 # A text in the small font is drawn by one blit: its glyphs are first copied side by side into a line buffer (_lbuf,
@@ -94,30 +91,35 @@ except Exception:           # CPython: struct.error, "argument for 's' must be a
 _LINE = const(192)          # 32 small glyphs
 _lbuf = bytearray(_LINE)
 _src = [_lbuf, 0, 8, framebuf.MONO_VLSB]
+_seen = bytearray(1)
 
 
 def _small_line():
-    """The text in _tb as small glyphs side by side in _lbuf; returns how many."""
+    """The text in _tb as small glyphs side by side in _lbuf; returns how many. ``_seen[0]`` = 1 when one of them
+    is not ASCII (only those can have ink on the cell's last row: tests/core/test_font.py)."""
     j = 0
     o = 0
-    b = _tb[0]
+    tb = _tb
+    b = tb[0]
     t = GLYPHS
     lb = _lbuf
+    _seen[0] = 0
     while b:
         if b < 128:
             j += 1
-            b = (b - FIRST) * 5 if b >= FIRST else index(b) * 5
+            b = (b - FIRST) * 5 if b >= FIRST else MISSING * 5
         else:
             b = _code(j)
             j += 2 if b < 0x800 else (3 if b < 0x10000 else 4)
             b = index(b) * 5
+            _seen[0] = 1
         lb[o] = t[b]
         lb[o + 1] = t[b + 1]
         lb[o + 2] = t[b + 2]
         lb[o + 3] = t[b + 3]
         lb[o + 4] = t[b + 4]
         o += 6
-        b = _tb[j]
+        b = tb[j]
     return o // 6
 
 
@@ -256,7 +258,10 @@ class Canvas:
     def _str(self, s, x):
         if len(s) > TEXT_MAX:
             return self._long(s, x)
-        _fill(s)
+        if _MP:
+            pack_into("128s", _tb, 0, s)     # 128 = 4 * TEXT_MAX: _tb[128] stays 0
+        else:
+            _fill_cpython(s)
         return self._line(x)
 
     def _line(self, x):
@@ -268,8 +273,8 @@ class Canvas:
         if not n:
             return x
         _src[1] = n * W
-        if x < 0 or x + n * W - 1 > WIDTH or self.edge:
-            self._clip(x, n)
+        if x < 0 or x + n * W - 1 > WIDTH or (self.edge and (self.y < 0 or self.y + W + 1 > HEIGHT or _seen[0])):
+            self._clip(x, n)                # (an edge cuts rows 0-6, or row 7 where a glyph beyond ASCII has ink)
         if self.c:
             self.fb.blit(_src, x, self.y, 0)
         else:
@@ -320,7 +325,11 @@ class Canvas:
 
     def text(self, s, x, y, c=1):
         """``s`` in the small font with its top-left at (x, y); returns the x after it."""
-        self.at(y, c, 0)
+        self.y = y                          # (``at`` written out: a call less per text)
+        self.c = c
+        self.large = 0
+        self.w = W
+        self.edge = y < 0 or y + 8 > HEIGHT
         return self._str(s, x)
 
     def big(self, s, x, y, c=1):
