@@ -124,8 +124,11 @@ def _small_line():
 
 
 def _number(n):
-    """The int ``n`` in decimal (sign included) into _tb, ended by a 0."""
+    """The int ``n`` in decimal (sign included) into _tb, ended by a 0; False (nothing written) when it has more
+    than TEXT_MAX characters."""
     k = num_width(n)
+    if k > TEXT_MAX:
+        return False
     _tb[k] = 0
     if n < 0:
         _tb[0] = 45
@@ -135,7 +138,7 @@ def _number(n):
         _tb[k] = 48 + n % 10
         n //= 10
         if not n:
-            return
+            return True
 
 
 def _code(j):
@@ -273,6 +276,7 @@ class Canvas:
         if not n:
             return x
         _src[1] = n * W
+        _src[2] = 8 if _seen[0] else 7      # ASCII has no ink on row 7: a row less to blit
         if x < 0 or x + n * W - 1 > WIDTH or (self.edge and (self.y < 0 or self.y + W + 1 > HEIGHT or _seen[0])):
             self._clip(x, n)                # (an edge cuts rows 0-6, or row 7 where a glyph beyond ASCII has ink)
         if self.c:
@@ -340,9 +344,8 @@ class Canvas:
     def num(self, n, x, y, c=1, big=False):
         """The int ``n`` in decimal, left-aligned at (x, y); returns the x after it."""
         self.at(y, c, big)
-        if num_width(n) > TEXT_MAX:
+        if not _number(n):
             return self._long_num(n, x)
-        _number(n)
         return self._line(x)
 
     def _long_num(self, n, x):
