@@ -3,7 +3,8 @@ only through the same app as the box (``python -m host_tools.screenshots [DIR]``
 
 Teen Patti setup and turns (seed 7), a sideshow answered and compared, the showdown, awards and
 standings (seed 3); a Turkish session with a draw and an award with a side pot, then the end of the
-session (seed 2, 20 chips); Indian Poker with two cards and a center card (seed 5); the resume screen
+session (seed 2, 20 chips); Indian Poker with two cards and a center card (seed 5); Forehead Stud at 7
+players (seed 5); the resume screen
 after a reboot with a saved session.
 """
 
@@ -220,6 +221,21 @@ def indian(out):
     t.snap("22-indian-showdown")
 
 
+def stud(out):
+    """Forehead Stud (Indian Poker's rule row "Game", the sixth single house rule) at 7 players: a turn of the
+    last round and the showdown."""
+    t = Tour(out, 5)
+    t.setup(2, 7, names=("Ann", "Kristina", "Bo", "Dev", "Mehmet", "Lea", "Sam"), rule_rights={5: 1})
+    app = t.app
+    while app.engine.rounds < 5:
+        t.act("check")
+    t.press(btn.OK)
+    t.snap("27-stud-turn")
+    while app.mode in (modes.M_GATE, modes.M_TURN):
+        t.act("check")
+    t.snap("28-stud-showdown")
+
+
 def resume(out):
     with tempfile.TemporaryDirectory() as store:
         t = Tour(out, 4, store)
@@ -235,6 +251,7 @@ def main(argv=None):
     teen_patti(out)
     turkish(out)
     indian(out)
+    stud(out)
     resume(out)
     print("screenshots written to %s: %d files" % (out, len([f for f in os.listdir(out) if f.endswith(".png")])))
     return 0
