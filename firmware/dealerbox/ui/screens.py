@@ -10,6 +10,7 @@ small functions, loops keep their counters on the canvas (``cv.cy``, ``cv.k``), 
 string, tuple or bound method is made (tests/host/test_redraw_alloc.py counts the bytes).
 """
 
+from dealerbox.lang import tr
 from dealerbox.ui import cardart, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
 from dealerbox.ui.font import BIG_W, W
@@ -210,7 +211,7 @@ def _stud_others(app, cv, seat):
             _stud_cards(cv, app.table.names[s], app.shown[s], x)
             cv.k += 1
         s += 1
-    x = cv.text("You:", 1, 47)
+    x = cv.text(tr("You:"), 1, 47)
     s = 0
     while s < app.up_count:
         x = cv.text("?", x + (2 if s == 0 else 1), 47)
