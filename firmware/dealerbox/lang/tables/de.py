@@ -238,6 +238,7 @@ T = {
     "to see the sideshow": "zum Vergleich",
     "Center": "Mitte",
     "You: ?": "Du: ?",
+    "You:": "Du:",
     "seen": "sieht",
     "blind": "blind",
     "Pot %d": "Pot %d",
