@@ -7,9 +7,7 @@ from dealerbox import lang
 from dealerbox.ui import langpick
 
 
-def present():
-    """The codes of the languages the box has, English first (tuple of str)."""
-    return langpick.present()
+present = langpick.present     # the codes of the languages the box has, English first (tuple of str)
 
 
 def in_language(code, fn, *args):
@@ -21,3 +19,6 @@ def in_language(code, fn, *args):
         return fn(*args)
     finally:
         lang.use("en")
+        if code != "en":                # its heap back for the next language (lang_unload.py says why)
+            import lang_unload
+            lang_unload.forget(code)
