@@ -6,7 +6,6 @@ Both interpreters. A language is "present" when its table ``firmware/dealerbox/l
 from dealerbox import lang
 from dealerbox.ui import langpick
 
-
 present = langpick.present     # the codes of the languages the box has, English first (tuple of str)
 
 

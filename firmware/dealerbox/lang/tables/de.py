@@ -413,11 +413,13 @@ T = {
     "snapshot without a valid 'engine'": "Schnappschuss ohne gültiges 'engine'",
     "snapshot without a valid 'table'": "Schnappschuss ohne gültiges 'table'",
     "a hand log after the save is not JSON": "ein Runden-Log nach der Sicherung ist kein JSON",
-    "a hand log after the save is not of this session": "ein Runden-Log nach der Sicherung gehört nicht zu dieser Partie",
+    "a hand log after the save is not of this session":
+        "ein Runden-Log nach der Sicherung gehört nicht zu dieser Partie",
     "the hand log of hand %r does not continue the saved hand %d":
         "das Log von Runde %r setzt die gesicherte Runde %d nicht fort",
     "the hand log of hand %r does not follow hand %d": "das Log von Runde %r folgt nicht auf Runde %d",
-    "hand %d starts with other stacks than hand %d left": "Runde %d beginnt mit anderen Stapeln, als Runde %d hinterließ",
+    "hand %d starts with other stacks than hand %d left":
+        "Runde %d beginnt mit anderen Stapeln, als Runde %d hinterließ",
     "hand %d cannot be dealt again (%s)": "Runde %d lässt sich nicht neu geben (%s)",
     "seat %d acts out of turn": "Platz %d handelt außer der Reihe",
     "action %d of hand %d's log refused (%s)": "Aktion %d im Log von Runde %d abgelehnt (%s)",
@@ -493,7 +495,8 @@ T = {
     "a seen player cannot ask a blind one for the show: chaal or pack":
         "wer sehend ist, kann einen Blinden nicht aufdecken lassen: setzen oder packen",
     "a blind player cannot ask for a sideshow": "wer blind ist, kann keinen Seitenvergleich verlangen",
-    "a sideshow needs three players in; ask for the show": "ein Seitenvergleich braucht drei Spieler; verlange die Aufdeckung",
+    "a sideshow needs three players in; ask for the show":
+        "ein Seitenvergleich braucht drei Spieler; verlange die Aufdeckung",
     "a sideshow only when every player still in is seen": "Seitenvergleich nur, wenn alle Übrigen sehend sind",
     "nobody has bet before you": "vor dir hat niemand gesetzt",
     "the previous player is blind": "der Spieler vor dir ist blind",
@@ -507,7 +510,8 @@ T = {
     "your cards are already seen": "deine Karten sind schon gesehen",
     "Karanlık: bet blind (karanlik) or look at your cards first":
         "Karanlık: blind setzen (Karanlık) oder erst die Karten ansehen",
-    "Karanlık (the blind bet) is not played at this table": "Karanlık (der Blindsatz) wird an diesem Tisch nicht gespielt",
+    "Karanlık (the blind bet) is not played at this table":
+        "Karanlık (der Blindsatz) wird an diesem Tisch nicht gespielt",
     "only the first player may bet blind (Karanlık), before looking":
         "nur der erste Spieler darf blind setzen (Karanlık), vor dem Ansehen",
     "the pot was opened before the draw: bet": "der Pot wurde vor dem Tausch eröffnet: setze",
