@@ -1,0 +1,59 @@
+"""A language table packed as the box holds it (``lang/__init__.py``): ``pack(dict)`` gives ``(K, H, O, S)``.
+
+Used by ``python -m host_tools.lang build`` (which writes the result as ``tables/<code>.py``) and by
+``lang.use_table`` (tests: a table made in memory). Never imported by the box's own play.
+
+* ``K``: the hash seed (int 0-15), the first for which no two keys of the table have the same hash;
+* ``H``: each key's ``key_hash`` (4 bytes, big-endian), ascending;
+* ``O``: where each translation starts in ``S`` (2 bytes, big-endian, utf-8 byte offsets), in the order of ``H``,
+  and one more: the end of ``S``;
+* ``S``: every translation, utf-8, in the order of ``H``.
+
+What it saves (docs/languages.md): a dict of ~480 str keys and values is ~960 str objects on the heap (a header each,
+32 bytes on the 64-bit unix port, 16 on the RP2040, besides the text), and the keys repeat texts the UI's own code
+already holds; packed, a table is three ``bytes`` objects, ~5 bytes per key and the translations' text.
+"""
+
+SEEDS = 16      # ``key_hash``'s seeds: the multipliers 31 down to 16
+
+
+class PackError(ValueError):
+    """A table that cannot be packed: ``str(e)`` says why (two keys with one hash under every seed, a table whose
+    translations pass 64 KB)."""
+
+
+def pack(table, key_hash, seeds=SEEDS):
+    """``(K, H, O, S)`` (int, bytes, bytes, bytes) of ``table`` (dict {English str: translation str}); the seed ``K`` is
+    the first of ``range(seeds)`` under which no two keys share a hash (``key_hash``: ``lang.key_hash``, passed in:
+    this module imports nothing, so no import cycle with ``lang``).
+
+    Raises PackError naming two keys that collide under every seed tried, or when the translations pass 65,535
+    bytes of utf-8 (the offsets are 2 bytes)."""
+    items = [(k.encode(), v.encode()) for k, v in table.items()]
+    clash = None
+    for k in range(seeds):
+        rows = sorted([(key_hash(kb, k), kb, vb) for kb, vb in items])
+        clash = None
+        for i in range(1, len(rows)):
+            if rows[i][0] == rows[i - 1][0]:
+                clash = (rows[i - 1][1], rows[i][1])
+                break
+        if clash is None:
+            return (k,) + _join(rows)
+    raise PackError("the keys %r and %r have the same hash under every seed 0-%d: change one of them (or the hash, "
+                    "lang.key_hash)" % (clash[0].decode(), clash[1].decode(), seeds - 1))
+
+
+def _join(rows):
+    """``(H, O, S)`` of the sorted ``rows`` ((hash, key bytes, translation bytes), ...)."""
+    h = bytearray()
+    o = bytearray()
+    s = bytearray()
+    for v, _kb, vb in rows:
+        h.extend(bytes((v >> 24 & 255, v >> 16 & 255, v >> 8 & 255, v & 255)))
+        o.extend(bytes((len(s) >> 8, len(s) & 255)))
+        s.extend(vb)
+        if len(s) > 65535:
+            raise PackError("the translations pass 65,535 bytes of utf-8 (offsets are 2 bytes)")
+    o.extend(bytes((len(s) >> 8, len(s) & 255)))
+    return bytes(h), bytes(o), bytes(s)
