@@ -204,6 +204,7 @@ def lang_dir(tmp_path, monkeypatch):
     monkeypatch.setattr(tool, "TABLES_DIR", str(tmp_path / "tables"))
     monkeypatch.setattr(tool, "TEMPLATES", str(tmp_path / "templates.py"))
     monkeypatch.setattr(tool, "TRANSLATIONS", str(tmp_path / "translations"))
+    monkeypatch.setattr(tool, "PACKAGE_JSON", None)
     return tmp_path / "translations"
 
 
@@ -240,6 +241,31 @@ def test_build_packs_every_translation_and_refuses_wrong_specifiers(capsys, lang
     (lang_dir / "fr.py").unlink()
     assert _run(capsys, ["build"])[:2] == (0, "%s: up to date\n%s: up to date\n" % (
         os.path.relpath(tool.TEMPLATES), os.path.relpath(str(tables / "de.py"))))
+
+
+def test_build_moves_a_translators_table_out_of_the_firmware_and_packs_it(capsys, lang_dir):
+    """A table as the translators wrote it before the move (``lang/tables/it.py``, a dict ``T``): one ``build`` moves
+    it to translations/it.py and writes the packed table in its place; a generated table is never moved; a table in
+    both places is refused (one would be lost)."""
+    keys = tool.catalog()
+    it = {k: pseudo(k) for k in keys}
+    tables = lang_dir.parent / "tables"
+    source = '"""Italiano."""\n\nT = %r\n' % it
+    (tables / "it.py").write_text(source, encoding="utf-8")
+    rc, out, err = _run(capsys, ["build"])
+    assert rc == 0 and err == ""
+    assert out.splitlines()[0] == "%s: moved to %s (the translators' table; its packed table is written in its place)" % (
+        os.path.relpath(str(tables / "it.py")), os.path.relpath(str(lang_dir / "it.py")))
+    assert (lang_dir / "it.py").read_text(encoding="utf-8") == source
+    assert (tables / "it.py").read_text(encoding="utf-8") == tool.generated_text("it", it, keys)
+    assert _run(capsys, ["build"])[0] == 0 and (lang_dir / "it.py").read_text(encoding="utf-8") == source
+    (tables / "it.py").write_text(source, encoding="utf-8")
+    rc, out, err = _run(capsys, ["build"])
+    assert rc == 1 and err.splitlines()[0] == ("lang: %s is not a generated table and %s exists too: put its changes in "
+                                               "%s and delete it" % (os.path.relpath(str(tables / "it.py")),
+                                                                     os.path.relpath(str(lang_dir / "it.py")),
+                                                                     os.path.relpath(str(lang_dir / "it.py"))))
+    assert (tables / "it.py").read_text(encoding="utf-8") == source      # left as it was, not overwritten
 
 
 def test_missing_stale_and_check_on_a_table(capsys, lang_dir):
