@@ -254,17 +254,17 @@ def test_build_moves_a_translators_table_out_of_the_firmware_and_packs_it(capsys
     (tables / "it.py").write_text(source, encoding="utf-8")
     rc, out, err = _run(capsys, ["build"])
     assert rc == 0 and err == ""
-    assert out.splitlines()[0] == "%s: moved to %s (the translators' table; its packed table is written in its place)" % (
-        os.path.relpath(str(tables / "it.py")), os.path.relpath(str(lang_dir / "it.py")))
+    src = os.path.relpath(str(lang_dir / "it.py"))
+    assert out.splitlines()[0] == ("%s: moved to %s (the translators' table; its packed table is written in its "
+                                   "place)" % (os.path.relpath(str(tables / "it.py")), src))
     assert (lang_dir / "it.py").read_text(encoding="utf-8") == source
     assert (tables / "it.py").read_text(encoding="utf-8") == tool.generated_text("it", it, keys)
     assert _run(capsys, ["build"])[0] == 0 and (lang_dir / "it.py").read_text(encoding="utf-8") == source
     (tables / "it.py").write_text(source, encoding="utf-8")
     rc, out, err = _run(capsys, ["build"])
-    assert rc == 1 and err.splitlines()[0] == ("lang: %s is not a generated table and %s exists too: put its changes in "
-                                               "%s and delete it" % (os.path.relpath(str(tables / "it.py")),
-                                                                     os.path.relpath(str(lang_dir / "it.py")),
-                                                                     os.path.relpath(str(lang_dir / "it.py"))))
+    assert rc == 1 and err.splitlines()[0] == ("lang: %s is not a generated table and %s exists too: put its "
+                                               "changes in %s and delete it" % (os.path.relpath(str(tables / "it.py")),
+                                                                                src, src))
     assert (tables / "it.py").read_text(encoding="utf-8") == source      # left as it was, not overwritten
 
 

@@ -30,15 +30,16 @@ def pack(table, key_hash, seeds=SEEDS):
     Raises PackError naming two keys that collide under every seed tried, or when the translations pass 65,535
     bytes of utf-8 (the offsets are 2 bytes)."""
     items = [(k.encode(), v.encode()) for k, v in table.items()]
-    clash = None
+    clash = (b"", b"")
     for k in range(seeds):
         rows = sorted([(key_hash(kb, k), kb, vb) for kb, vb in items])
-        clash = None
+        found = False
         for i in range(1, len(rows)):
             if rows[i][0] == rows[i - 1][0]:
                 clash = (rows[i - 1][1], rows[i][1])
+                found = True
                 break
-        if clash is None:
+        if not found:
             return (k,) + _join(rows)
     raise PackError("the keys %r and %r have the same hash under every seed 0-%d: change one of them (or the hash, "
                     "lang.key_hash)" % (clash[0].decode(), clash[1].decode(), seeds - 1))
