@@ -265,7 +265,7 @@ def _bytes_lines(b, width=64):
 def generated_text(code, table, keys):
     """The source of firmware/dealerbox/lang/tables/CODE.py for the translators' ``table`` (dict) and the catalog
     ``keys``. Raises ``pack.PackError``."""
-    k, h, o, s = packed(table, keys)
+    k, h, o, s = (bytes(x) if i else x for i, x in enumerate(packed(table, keys)))
     have = set(keys)
     n = sum(1 for key in table if key in have)
     name = dict(_langs()).get(code, code)

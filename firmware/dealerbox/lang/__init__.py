@@ -77,7 +77,7 @@ def _find(s):
         else:
             o = _o
             j = m << 1
-            return _s[o[j] << 8 | o[j + 1]:o[j + 2] << 8 | o[j + 3]].decode()
+            return str(_s[o[j] << 8 | o[j + 1]:o[j + 2] << 8 | o[j + 3]], "utf-8")
     return None
 
 

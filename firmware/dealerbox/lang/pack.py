@@ -23,16 +23,15 @@ class PackError(ValueError):
 
 
 def pack(table, key_hash, seeds=SEEDS):
-    """``(K, H, O, S)`` (int, bytes, bytes, bytes) of ``table`` (dict {English str: translation str}); the seed ``K`` is
+    """``(K, H, O, S)`` (int, bytearray, bytearray, bytearray: ``bytes()`` of each is what ``build`` writes) of ``table`` (dict {English str: translation str}); the seed ``K`` is
     the first of ``range(seeds)`` under which no two keys share a hash (``key_hash``: ``lang.key_hash``, passed in:
     this module imports nothing, so no import cycle with ``lang``).
 
     Raises PackError naming two keys that collide under every seed tried, or when the translations pass 65,535
     bytes of utf-8 (the offsets are 2 bytes)."""
-    items = [(k.encode(), v.encode()) for k, v in table.items()]
-    clash = (b"", b"")
+    clash = ("", "")
     for k in range(seeds):
-        rows = sorted([(key_hash(kb, k), kb, vb) for kb, vb in items])
+        rows = sorted([(key_hash(key.encode(), k), key, v) for key, v in table.items()])   # (the table's own str)
         found = False
         for i in range(1, len(rows)):
             if rows[i][0] == rows[i - 1][0]:
@@ -42,19 +41,35 @@ def pack(table, key_hash, seeds=SEEDS):
         if not found:
             return (k,) + _join(rows)
     raise PackError("the keys %r and %r have the same hash under every seed 0-%d: change one of them (or the hash, "
-                    "lang.key_hash)" % (clash[0].decode(), clash[1].decode(), seeds - 1))
+                    "lang.key_hash)" % (clash[0], clash[1], seeds - 1))
 
 
 def _join(rows):
-    """``(H, O, S)`` of the sorted ``rows`` ((hash, key bytes, translation bytes), ...)."""
-    h = bytearray()
-    o = bytearray()
-    s = bytearray()
-    for v, _kb, vb in rows:
-        h.extend(bytes((v >> 24 & 255, v >> 16 & 255, v >> 8 & 255, v & 255)))
-        o.extend(bytes((len(s) >> 8, len(s) & 255)))
-        s.extend(vb)
-        if len(s) > 65535:
-            raise PackError("the translations pass 65,535 bytes of utf-8 (offsets are 2 bytes)")
-    o.extend(bytes((len(s) >> 8, len(s) & 255)))
-    return bytes(h), bytes(o), bytes(s)
+    """``(H, O, S)`` of the sorted ``rows`` ((hash, key, translation), ...): bytearrays of their final size, each
+    allocated once, the utf-8 made one text at a time (a MicroPython test's heap is full of the app: no room there
+    for a bytearray grown by doubling, nor for a second copy of every text)."""
+    n = len(rows)
+    total = 0
+    for r in rows:
+        total += len(r[2].encode())
+    if total > 65535:
+        raise PackError("the translations pass 65,535 bytes of utf-8 (offsets are 2 bytes)")
+    h = bytearray(4 * n)
+    o = bytearray(2 * n + 2)
+    s = bytearray(total)
+    pos = 0
+    for i in range(n):
+        v, _key, t = rows[i]
+        vb = t.encode()
+        j = 4 * i
+        h[j] = v >> 24 & 255
+        h[j + 1] = v >> 16 & 255
+        h[j + 2] = v >> 8 & 255
+        h[j + 3] = v & 255
+        o[2 * i] = pos >> 8
+        o[2 * i + 1] = pos & 255
+        s[pos:pos + len(vb)] = vb
+        pos += len(vb)
+    o[2 * n] = pos >> 8
+    o[2 * n + 1] = pos & 255
+    return h, o, s
