@@ -23,9 +23,10 @@ class PackError(ValueError):
 
 
 def pack(table, key_hash, seeds=SEEDS):
-    """``(K, H, O, S)`` (int, bytearray, bytearray, bytearray: ``bytes()`` of each is what ``build`` writes) of ``table`` (dict {English str: translation str}); the seed ``K`` is
-    the first of ``range(seeds)`` under which no two keys share a hash (``key_hash``: ``lang.key_hash``, passed in:
-    this module imports nothing, so no import cycle with ``lang``).
+    """``(K, H, O, S)`` (int, bytearray, bytearray, bytearray: ``bytes()`` of each is what ``build`` writes) of
+    ``table`` (dict {English str: translation str}); the seed ``K`` is the first of ``range(seeds)`` under which no
+    two keys share a hash (``key_hash``: ``lang.key_hash``, passed in: this module imports nothing, so no import
+    cycle with ``lang``).
 
     Raises PackError naming two keys that collide under every seed tried, or when the translations pass 65,535
     bytes of utf-8 (the offsets are 2 bytes)."""
