@@ -247,7 +247,7 @@ def templates_text(keys):
 
 
 def packed(table, keys):
-    """``(K, H, O, S)`` of ``table`` (dict) as the box holds it (``dealerbox/lang/pack.py``), its keys not in the
+    """``(K, H, P, S)`` of ``table`` (dict) as the box holds it (``dealerbox/lang/pack.py``), its keys not in the
     catalog ``keys`` (list of str) left out. Raises ``pack.PackError``."""
     from dealerbox.lang import key_hash
     from dealerbox.lang.pack import pack
@@ -255,11 +255,23 @@ def packed(table, keys):
     return pack({k: v for k, v in table.items() if k in have}, key_hash)
 
 
-def _bytes_lines(b, width=64):
-    """``b`` (bytes) as the lines of a parenthesised Python literal, ``width`` bytes a line."""
+def _bytes_lines(b, width=116):
+    """``b`` (bytes) as the lines of a parenthesised Python literal, each at most ``width`` characters (the line
+    length ``make lint`` allows)."""
     if not b:
-        return ['b""']
-    return ["    %r" % b[i:i + width] for i in range(0, len(b), width)]
+        return ['    b""']
+    out = []
+    start = 0
+    size = 7                                # the indent, b and the quotes
+    for i in range(len(b)):
+        n = len(repr(b[i:i + 1])) - 3       # this byte inside the literal (an upper bound: repr may pick ")
+        if size + n > width:
+            out.append("    %r" % b[start:i])
+            start = i
+            size = 7
+        size += n
+    out.append("    %r" % b[start:])
+    return out
 
 
 def generated_text(code, table, keys):
@@ -275,7 +287,7 @@ def generated_text(code, table, keys):
            '"""The %s table as the box holds it (%d keys, %d bytes of translations): packed by dealerbox/lang/pack.py,'
            % (name, n, len(s)), 'read by dealerbox.lang."""', "", "K = %d" % k, "H = ("]
     out += _bytes_lines(h)
-    out += [")", "O = ("]
+    out += [")", "P = ("]
     out += _bytes_lines(o)
     out += [")", "S = ("]
     out += _bytes_lines(s)

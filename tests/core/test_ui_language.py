@@ -21,7 +21,7 @@ def _fake(code):
     from dealerbox.lang.pack import pack
 
     class Fake:         # a generated table's names (lang/pack.py)
-        K, H, O, S = pack(WORDS[code], lang.key_hash)  # noqa: E741  (the names of a generated table)
+        K, H, P, S = pack(WORDS[code], lang.key_hash)     # the names of a generated table
     return Fake
 
 

@@ -257,7 +257,7 @@ def use(c):
         _speak(c, None)
     else:
         m = __import__("dealerbox.lang.tables." + c, None, None, ("S",))
-        _speak(c, (m.K, m.H, m.O, m.S))
+        _speak(c, (m.K, m.H, m.P, m.S))
 
 
 def use_table(c, table):
@@ -268,7 +268,7 @@ def use_table(c, table):
 
 
 def _speak(c, packed):
-    """Speak ``c`` from ``packed`` (``(K, H, O, S)`` of a generated table, or None: English)."""
+    """Speak ``c`` from ``packed`` (``(K, H, P, S)`` of a generated table, or None: English)."""
     global code, _c, _k, _h, _o, _s
     if packed is None:
         _c = None

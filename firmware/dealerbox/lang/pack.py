@@ -1,11 +1,11 @@
-"""A language table packed as the box holds it (``lang/__init__.py``): ``pack(dict)`` gives ``(K, H, O, S)``.
+"""A language table packed as the box holds it (``lang/__init__.py``): ``pack(dict)`` gives ``(K, H, P, S)``.
 
 Used by ``python -m host_tools.lang build`` (which writes the result as ``tables/<code>.py``) and by
 ``lang.use_table`` (tests: a table made in memory). Never imported by the box's own play.
 
 * ``K``: the hash seed (int 0-15), the first for which no two keys of the table have the same hash;
 * ``H``: each key's ``key_hash`` (4 bytes, big-endian), ascending;
-* ``O``: where each translation starts in ``S`` (2 bytes, big-endian, utf-8 byte offsets), in the order of ``H``,
+* ``P``: where each translation starts in ``S`` (2 bytes, big-endian, utf-8 byte offsets), in the order of ``H``,
   and one more: the end of ``S``;
 * ``S``: every translation, utf-8, in the order of ``H``.
 
@@ -23,7 +23,7 @@ class PackError(ValueError):
 
 
 def pack(table, key_hash, seeds=SEEDS):
-    """``(K, H, O, S)`` (int, bytearray, bytearray, bytearray: ``bytes()`` of each is what ``build`` writes) of
+    """``(K, H, P, S)`` (int, bytearray, bytearray, bytearray: ``bytes()`` of each is what ``build`` writes) of
     ``table`` (dict {English str: translation str}); the seed ``K`` is the first of ``range(seeds)`` under which no
     two keys share a hash (``key_hash``: ``lang.key_hash``, passed in: this module imports nothing, so no import
     cycle with ``lang``).
@@ -46,7 +46,7 @@ def pack(table, key_hash, seeds=SEEDS):
 
 
 def _join(rows):
-    """``(H, O, S)`` of the sorted ``rows`` ((hash, key, translation), ...): bytearrays of their final size, each
+    """``(H, P, S)`` of the sorted ``rows`` ((hash, key, translation), ...): bytearrays of their final size, each
     allocated once, the utf-8 made one text at a time (a MicroPython test's heap is full of the app: no room there
     for a bytearray grown by doubling, nor for a second copy of every text)."""
     n = len(rows)
