@@ -312,6 +312,7 @@ T = {
     "Void: all chips back": "Annuler: tout rendu",
     "Who gives chips:": "Jetons à donner:",
     "Who pays whom:": "Qui paie à qui:",
+    "You:": "Moi:",
     "You: ?": "Moi: ?",
     "Your new hand": "Votre nouvelle main",
     "a blind player bets blind (or sees first)": "un joueur à l’aveugle mise à l’aveugle (ou regarde d’abord)",

@@ -321,6 +321,7 @@ T = {
     "Void: all chips back": "İptal: fişler geri",
     "Who gives chips:": "Kim fiş verir:",
     "Who pays whom:": "Kim kime öder:",
+    "You:": "Sen:",
     "You: ?": "Sen: ?",
     "Your new hand": "Yeni elin",
     "a blind player bets blind (or sees first)": "kör oyuncu kör oynar (ya da önce bakar)",
