@@ -6,7 +6,10 @@ Both interpreters. A language is "present" when its table ``firmware/dealerbox/l
 from dealerbox import lang
 from dealerbox.ui import langpick
 
-present = langpick.present     # the codes of the languages the box has, English first (tuple of str)
+
+def present():
+    """The codes of the languages the box has, English first (tuple of str)."""
+    return langpick.present()
 
 
 def in_language(code, fn, *args):
@@ -18,6 +21,3 @@ def in_language(code, fn, *args):
         return fn(*args)
     finally:
         lang.use("en")
-        if code != "en":                # its heap back for the next language (lang_unload.py says why)
-            import lang_unload
-            lang_unload.forget(code)
