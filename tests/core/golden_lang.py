@@ -4,4 +4,33 @@
 Generated: ``.venv/bin/python -m host_tools.golden`` (after a table is added or changed, its frames checked by
 eye: ``make screenshots``, docs/screenshots/<code>/). Do not edit by hand."""
 
-GOLDEN = {}
+GOLDEN = {
+    'it': {
+        'frames': [
+            ('game', 3198031475, 2753),
+            ('players', 1757029285, 1618),
+            ('names', 1836346423, 2862),
+            ('name-editor', 2533197840, 1425),
+            ('chips', 3473254030, 1724),
+            ('boot', 3081190858, 1492),
+            ('betting', 1348905297, 2969),
+            ('preset', 760427953, 2593),
+            ('rules', 2529788347, 2977),
+            ('summary', 2969954588, 1890),
+            ('seal', 3449969416, 2191),
+            ('gate', 1086665700, 1712),
+            ('turn-blind', 338680205, 3434),
+            ('turn-seen', 688420922, 2809),
+        ],
+        'settle': [
+            ('settle-up', 3983378987, 1926),
+            ('end-of-session', 631127155, 1897),
+        ],
+        'rules': [
+            ('awards-everyone-packed', 693134045, 1925),
+            ('between-busted', 577741539, 2872),
+            ('joker-hunt-turn', 3443309574, 3468),
+            ('joker-hunt-showdown', 333433706, 1637),
+        ],
+    },
+}

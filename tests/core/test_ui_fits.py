@@ -131,7 +131,8 @@ def _setup_fits(code):
     assert rig.app.mode == modes.M_LANG
     rig.press(DOWN, 5)
     rig.press(LEFT)
-    assert rig.app.mode == modes.M_GAME and rig.frames_checked == 6 + len(present()) - 1   # each press drew
+    moves = len(present()) - 1 - present().index(code)     # the list opens on the language spoken
+    assert rig.app.mode == modes.M_GAME and rig.frames_checked == 6 + moves    # each press drew
     assert not rig.bad, (code, rig.bad)
     for gi in range(3):
         rig = FitRig(7)
