@@ -23,12 +23,12 @@ GOLDEN = {
             ('turn-seen', 688420922, 2809),
         ],
         'settle': [
-            ('settle-up', 3983378987, 1926),
-            ('end-of-session', 3379232049, 1892),
+            ('settle-up', 537972364, 1940),
+            ('end-of-session', 2090839134, 1906),
         ],
         'rules': [
             ('awards-everyone-packed', 3834136345, 1925),
-            ('between-busted', 855914843, 2858),
+            ('between-busted', 2633916572, 2835),
             ('joker-hunt-turn', 3443309574, 3468),
             ('joker-hunt-showdown', 333433706, 1637),
         ],
