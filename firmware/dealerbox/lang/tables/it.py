@@ -1,5 +1,5 @@
 """Italiano: the box's words for an Italian home table (issue 16). Teen Patti keeps the words of seed 001
-(chaal, blind, seen, sideshow, show; ante, piatto); poker as a home game says it: apro, parola, punto, vedo,
+(chaal, blind, seen, sideshow, show, ante); poker as a home game says it: apro, parola, punto, vedo,
 rilancio, passo, cambio. English is the key (``dealerbox.lang``); docs/languages.md lists the choices."""
 
 T = {
@@ -141,7 +141,8 @@ T = {
     "Hand %d result": "Mano %d: esito",
     "Hand %d voided": "Mano %d annullata",
     "Hand %d was in play": "Mano %d in corso",
-    "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.": "Registro danneggiato: mancano %d byte di registri; ogni mano completa è salva.",
+    "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
+        "Registro danneggiato: mancano %d byte di registri; ogni mano completa è salva.",
     "Hand voided": "Mano annullata",
     "High card": "Carta alta",
     "High card wins": "Vince la carta alta",
@@ -158,8 +159,10 @@ T = {
     "Journal damaged": "Diario danneggiato",
     "Karanlik blind": "Karanlık al buio",
     "Karanlik blind bet": "Karanlık al buio",
-    "Karanlık (the blind bet) is not played at this table": "Il Karanlık (puntata al buio) non si gioca a questo tavolo",
-    "Karanlık: bet blind (karanlik) or look at your cards first": "Karanlık: punta al buio (karanlık) o guarda prima le carte",
+    "Karanlık (the blind bet) is not played at this table":
+        "Il Karanlık (puntata al buio) non si gioca a questo tavolo",
+    "Karanlık: bet blind (karanlik) or look at your cards first":
+        "Karanlık: punta al buio (karanlık) o guarda prima le carte",
     "Keep playing": "Continua a giocare",
     "Kept": "Già",
     "Kings to open": "Apertura con re",
@@ -245,11 +248,15 @@ T = {
     "Rules in force": "Regole in vigore",
     "Save damaged (%s): the one before it is used.": "Salvataggio danneggiato (%s): si usa il precedente.",
     "Save damaged: %s": "Salvataggio danneggiato: %s",
-    "Save damaged: %s: a logged hand could not be replayed (%s).": "Salvataggio danneggiato: %s: una mano registrata non si è potuta rigiocare (%s).",
-    "Save damaged: %s: the session goes on from the end of hand %d.": "Salvataggio danneggiato: %s: la partita riprende dalla fine della mano %d.",
+    "Save damaged: %s: a logged hand could not be replayed (%s).":
+        "Salvataggio danneggiato: %s: una mano registrata non si è potuta rigiocare (%s).",
+    "Save damaged: %s: the session goes on from the end of hand %d.":
+        "Salvataggio danneggiato: %s: la partita riprende dalla fine della mano %d.",
     "Save damaged: an older save is used": "Salvataggio danneggiato: si usa uno più vecchio",
-    "Save damaged: journal line %d is damaged; %d saved action is lost.": "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mossa salvata è persa.",
-    "Save damaged: journal line %d is damaged; %d saved actions are lost.": "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mosse salvate sono perse.",
+    "Save damaged: journal line %d is damaged; %d saved action is lost.":
+        "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mossa salvata è persa.",
+    "Save damaged: journal line %d is damaged; %d saved actions are lost.":
+        "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mosse salvate sono perse.",
     "Save unreadable: %s": "Salvataggio illeggibile: %s",
     "Save unusable (%s): a new session starts.": "Salvataggio inservibile (%s): comincia una nuova partita.",
     "Saved: %s": "Salvato: %s",
@@ -275,9 +282,12 @@ T = {
     "Sideshow result": "Esito sideshow",
     "Sideshow: %s asks %s": "Sideshow: %s chiede a %s",
     "Sideshow: %s packs": "Sideshow: %s passa",
-    "Sideshow: with the player before you, all seen, costs a chaal; refused: play on": "Sideshow: col giocatore prima di te, tutti seen, costa un chaal; se rifiutato: si continua",
-    "Sideshow: with the player before you, costs the stake; refused: chaal or pack": "Sideshow: col giocatore prima di te, costa la posta; se rifiutato: chaal o passi",
-    "Sideshow: with the player before you, free; refused: chaal or pack": "Sideshow: col giocatore prima di te, gratis; se rifiutato: chaal o passi",
+    "Sideshow: with the player before you, all seen, costs a chaal; refused: play on":
+        "Sideshow: col giocatore prima di te, tutti seen, costa un chaal; se rifiutato: si continua",
+    "Sideshow: with the player before you, costs the stake; refused: chaal or pack":
+        "Sideshow: col giocatore prima di te, costa la posta; se rifiutato: chaal o passi",
+    "Sideshow: with the player before you, free; refused: chaal or pack":
+        "Sideshow: col giocatore prima di te, gratis; se rifiutato: chaal o passi",
     "Single house rules": "Regole una per una",
     "Standard ranking": "Punti standard",
     "Standings": "Classifica",
@@ -318,9 +328,11 @@ T = {
     "a hand that is not cards": "una mano che non è di carte",
     "a pot out of range": "un piatto fuori dai limiti",
     "a seen player bets with chaal, not blind": "chi è seen punta con chaal, non blind",
-    "a seen player cannot ask a blind one for the show: chaal or pack": "chi è seen non può chiedere lo show a un blind: chaal o passi",
+    "a seen player cannot ask a blind one for the show: chaal or pack":
+        "chi è seen non può chiedere lo show a un blind: chaal o passi",
     "a show only when two players remain": "lo show solo quando restano in due",
-    "a sideshow needs three players in; ask for the show": "il sideshow richiede tre giocatori in gioco; chiedi lo show",
+    "a sideshow needs three players in; ask for the show":
+        "il sideshow richiede tre giocatori in gioco; chiedi lo show",
     "a sideshow only when every player still in is seen": "il sideshow solo quando tutti i rimasti sono seen",
     "a stack or buy-in out of range": "uno stack o un buy-in fuori dai limiti",
     "accept": "accetto",
@@ -328,7 +340,8 @@ T = {
     "action %d of hand %d's log refused (%s)": "mossa %d del registro della mano %d rifiutata (%s)",
     "action %d of the hand's journal refused (%s)": "mossa %d del diario della mano rifiutata (%s)",
     "action %d of the hand's journal refused (%s: %s)": "mossa %d del diario della mano rifiutata (%s: %s)",
-    "an all-in for less than a raise does not reopen the raising": "un all-in inferiore a un rilancio non riapre i rilanci",
+    "an all-in for less than a raise does not reopen the raising":
+        "un all-in inferiore a un rilancio non riapre i rilanci",
     "an amount is a whole number of chips": "un importo è un numero intero di fiches",
     "answer the sideshow: accept or refuse": "rispondi al sideshow: accetta o rifiuta",
     "any amount": "a piacere",
@@ -370,7 +383,8 @@ T = {
     "freed %d KB": "liberati %d KB",
     "half boot": "metà boot",
     "hand %d cannot be dealt again (%s)": "la mano %d non si può ridare (%s)",
-    "hand %d starts with other stacks than hand %d left": "la mano %d parte con stack diversi da quelli lasciati dalla mano %d",
+    "hand %d starts with other stacks than hand %d left":
+        "la mano %d parte con stack diversi da quelli lasciati dalla mano %d",
     "hand %d's log does not end as replayed": "il registro della mano %d non finisce come rigiocato",
     "hands that are not %d seats": "mani che non corrispondono a %d posti",
     "highest": "prima",
@@ -414,10 +428,12 @@ T = {
     "off": "no",
     "on": "sì",
     "only a draw names cards": "solo il cambio indica carte",
-    "only the first player may bet blind (Karanlık), before looking": "solo il primo di mano può puntare al buio (Karanlık), prima di guardare",
+    "only the first player may bet blind (Karanlık), before looking":
+        "solo il primo di mano può puntare al buio (Karanlık), prima di guardare",
     "open": "apro",
     "pack": "passo",
-    "party mode has no betting: look at the others' cards and pass (check)": "il modo festa non ha puntate: guarda le carte degli altri e di’ parola",
+    "party mode has no betting: look at the others' cards and pass (check)":
+        "il modo festa non ha puntate: guarda le carte degli altri e di’ parola",
     "pay 2x stake": "paga 2x posta",
     "pay stake": "paga posta",
     "pay the stake": "paga la posta",
@@ -447,7 +463,8 @@ T = {
     "the deck is empty": "il mazzo è vuoto",
     "the draw comes after the betting before the draw": "il cambio viene dopo il giro di puntate che lo precede",
     "the hand is over": "la mano è finita",
-    "the hand log of hand %r does not continue the saved hand %d": "il registro della mano %r non continua la mano salvata %d",
+    "the hand log of hand %r does not continue the saved hand %d":
+        "il registro della mano %r non continua la mano salvata %d",
     "the hand log of hand %r does not follow hand %d": "il registro della mano %r non segue la mano %d",
     "the newest save was damaged (%s)": "l’ultimo salvataggio era danneggiato (%s)",
     "the newest save was lost": "l’ultimo salvataggio è andato perso",
