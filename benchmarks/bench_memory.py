@@ -5,7 +5,8 @@
   (tests/device/session.py, run as on the box): ``peak_heap_unix_GAME``, the highest heap in
   use, sampled at every call boundary of the firmware (``sample``: inside presses, not only
   after them); ``heapsize_min_unix_GAME``, the smallest ``-X heapsize`` the session completes
-  in (bisected in 4 KB steps; fragmentation included).
+  in (bisected in 4 KB steps; fragmentation included; the harness's code and qstrs included: they are on
+  the heap).
 
 The unix port is 64-bit: its heap in use reads 36-38 % above the RP2040's for the same session
 (measured on an emulated RP2040), so 150 KB here is 110 KB on the chip (docs/device.md, Memory).
@@ -65,7 +66,9 @@ def run():
             continue
         line("peak_heap_unix_" + game, s["peak_inuse"], "B",
              "under %d B (150 KB) on the unix port = 110 KB on the chip; a %d-player session of %d hands, "
-             "sampled at every call of the firmware" % (PEAK_UNIX, players, s["hands"]))
+             "sampled at every call of the firmware; the harness's code and the %d B of qstr pool its %d "
+             "names cost not counted" % (PEAK_UNIX, players, s["hands"], s.get("harness_qstr_pool", 0),
+                                         s.get("harness_qstrs", 0)))
         least = _min_heap(out, game, players)
         line("heapsize_min_unix_" + game, least if least else "> 384", "KB",
              "192 KB or less: the session completes under -X heapsize=192K")

@@ -1,6 +1,6 @@
 """Settle disputes at the table: rank hands with the box's own evaluator.
 
-    python -m host_tools.handrank --game {teen-patti,indian} [--house NAME ...]
+    python -m host_tools.handrank --game {teen-patti,indian,poker} [--house NAME ...]
     python -m host_tools.handrank --game turkish --deck {24,28,32,36} [--house NAME ...]
 
 Turkish needs ``--deck``: the deck follows the players dealt in (2 -> 24 cards, 3 -> 28, 4 -> 32, 5 -> 36,
@@ -39,6 +39,7 @@ EPILOG = """house rules:
               best-of-four, best-of-five (3, 4 or 5 cards per hand: the best 3 count)
   turkish     no-minor, standard-ranking  (--deck 24, 28, 32 or 36 is required)
   indian      low, suit-order, two-card
+  poker       none: standard poker, the best five of 5, 6 or 7 cards (Forehead Stud)
 
 examples:
   echo "As 2d 3c vs Ah Kd Qc" | python -m host_tools.handrank --game teen-patti
@@ -46,7 +47,7 @@ examples:
 """
 
 
-USAGE = ("python -m host_tools.handrank --game {teen-patti,indian} [--house NAME ...]\n"
+USAGE = ("python -m host_tools.handrank --game {teen-patti,indian,poker} [--house NAME ...]\n"
          "       python -m host_tools.handrank --game turkish --deck {24,28,32,36} [--house NAME ...]")
 
 
@@ -85,9 +86,12 @@ def hand_size(game, house):
     """Cards in one hand for ``game`` under the ``house`` names given on the command line.
 
     Teen Patti: 3, or 4 / 5 with ``best-of-four`` / ``best-of-five``; Turkish: 5;
-    Indian: 1, or 2 with ``two-card``. The evaluator itself takes any size its
-    variants use; the command holds each line to the variant the user named.
+    Indian: 1, or 2 with ``two-card``; poker (Forehead Stud): None, any of 5, 6 or 7
+    (the best five count). The evaluator itself takes any size its variants use; the
+    command holds each line to the variant the user named.
     """
+    if game == "poker":
+        return None
     if game == "teen-patti":
         return 4 if "best-of-four" in house else 5 if "best-of-five" in house else 3
     if game == "indian":

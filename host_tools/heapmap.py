@@ -9,8 +9,9 @@ modules one by one in dependency order (each module's top-level imports first, r
 and prints, per module, the heap it keeps after a collection (``gc.mem_alloc()`` before and after the
 import) and the bytes of text of the interned strings (qstrs) it added (``micropython.qstr_info()``). A
 module's figure is its own: everything it imports at top level was imported before it; the qstr pools
-MicroPython allocates as the count grows (each twice the last) are one row of their own, charged to every
-game. Bytes, 64-bit unix port.
+MicroPython allocates as the count grows (each twice the last) are one row of their own: each game's pools
+for the firmware's interned strings at its peak (the harness's own not counted: test_hardware_device.qstr_pools).
+Bytes, 64-bit unix port.
 """
 
 import argparse
@@ -112,7 +113,10 @@ def loaded_modules(out, game, players, hands=6):
     assert "session: OK" in r.stdout, r.stdout + r.stderr
     mods = re.search(r"^MODULES (.*)$", r.stdout, re.M).group(1).split()
     peak = int(re.search(r"^peak_inuse=(\d+)", r.stdout, re.M).group(1))
-    return mods, peak
+    from test_hardware_device import qstr_pools  # the qstr pool the harness's own strings cost: not counted
+
+    q = qstr_pools(out, r.stdout)
+    return mods, peak - (q["harness_pool"] if q else 0), q
 
 
 def module_costs(out, order):
@@ -122,13 +126,10 @@ def module_costs(out, order):
     base = int(re.search(r"^BASE (\d+)", r.stdout, re.M).group(1))
     q = [(int(a), int(b)) for a, b in re.findall(r"n_str_data_bytes=(\d+), n_total_bytes=(\d+)", r.stdout)]
     mods = re.findall(r"^MOD (\S+) (\d+)$", r.stdout, re.M)
-    pools = 0
     for i, (name, nbytes) in enumerate(mods):
         (d0, t0), (d1, t1) = q[2 * i], q[2 * i + 1]
         grown = (t1 - d1) - (t0 - d0)   # a new qstr pool (they double: 640 entries, 7 KB, past 620 qstrs)
-        pools += grown
         rows.append((name, int(nbytes) - grown, d1 - d0))
-    rows.append(("(qstr pools grown)", pools, 0))
     return base, rows
 
 
@@ -143,8 +144,8 @@ def main(argv=None):
     compiled_firmware(out)
     per_game, union = {}, set()
     for game, players in FULL_TABLE:
-        mods, peak = loaded_modules(out, game, players)
-        per_game[game] = (set(mods), peak)
+        mods, peak, q = loaded_modules(out, game, players)
+        per_game[game] = (set(mods), peak, q)
         union.update(mods)
     order = dependency_order(union)
     base, rows = module_costs(out, order)
@@ -159,11 +160,18 @@ def main(argv=None):
             else:
                 marks.append("%-10s" % "")
         print("%-28s %7d %6d  %s" % (name, nbytes, qb, " ".join(marks)))
+    cells = []
+    for g, _ in FULL_TABLE:
+        q = per_game[g][2]
+        totals[g] += q["pools"] if q else 0
+        cells.append("%-10s" % (q["pools"] if q else "?"))
+    print("%-28s %7s %6s  %s" % ("(qstr pools: the game's)", "", "", " ".join(cells)))
     print("interpreter at start: %d" % base)
     for g, _ in FULL_TABLE:
-        mods, peak = per_game[g]
-        print("%s: %d modules, %d bytes of modules, peak_inuse %d, the rest %d" % (
-            g, len(mods), totals[g], peak, peak - totals[g]))
+        mods, peak, q = per_game[g]
+        print("%s: %d modules, %d bytes of modules and pools, peak_inuse %d, the rest %d; %s qstrs of the firmware "
+              "(the unix port's pools double at 20, 60, 140, 300, 620, 1,260, 2,540)" % (
+                  g, len(mods), totals[g], peak, peak - totals[g], q["qstrs"] if q else "?"))
 
 
 if __name__ == "__main__":

@@ -13,8 +13,8 @@ from micropython import const
 
 # card = rank * 4 + suit (dealerbox.cards): written out here, so that a hand does not load the notation module
 _DECK_SIZE = const(52)
-TURKISH_MIN_PLAYERS = const(2)
-TURKISH_MAX_PLAYERS = const(5)
+_TURKISH_MIN_PLAYERS = const(2)
+_TURKISH_MAX_PLAYERS = const(5)
 
 
 class DeckError(ValueError):
@@ -33,7 +33,7 @@ def turkish_size(players, four_with_36=False):
     Raises DeckError for a player count outside 2-5, or the house rule with
     other than 4 players.
     """
-    if not isinstance(players, int) or players < TURKISH_MIN_PLAYERS or players > TURKISH_MAX_PLAYERS:
+    if not isinstance(players, int) or players < _TURKISH_MIN_PLAYERS or players > _TURKISH_MAX_PLAYERS:
         raise DeckError("Turkish Poker is for 2 to 5 players, not %r" % (players,))
     if four_with_36:
         if players != 4:

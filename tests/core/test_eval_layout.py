@@ -33,8 +33,8 @@ def test_refused_house_rules_and_decks_are_named_and_nothing_is_kept():
         make_ranking("turkish", deck=32, house=("muflis",))             # refused again: no ranking was kept
     with raises(ValueError, "Turkish Poker needs deck=24, 28, 32 or 36, not None"):
         make_ranking("turkish")
-    with raises(ValueError, "unknown game 'poker' (known: teen-patti, turkish, indian)"):
-        make_ranking("poker")
+    with raises(ValueError, "unknown game 'omaha' (known: teen-patti, turkish, indian, poker)"):
+        make_ranking("omaha")
 
 
 def _message(rk, cards):

@@ -134,4 +134,4 @@ def test_refuses_bad_hands():
     with raises(ValueError, "joker-hunt=R"):
         make_ranking("teen-patti", house=("joker-hunt=1",))
     with raises(ValueError, "unknown game"):
-        make_ranking("poker")
+        make_ranking("omaha")

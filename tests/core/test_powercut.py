@@ -20,7 +20,8 @@ import json
 import sys
 
 from dealerbox.rng import SeededEntropy, randbelow, shuffle
-from dealerbox.store.saves import Store, encode
+from dealerbox.store.boot import encode
+from dealerbox.store.saves import Store
 from powercut_util import ROOT as ROOT_DIR
 from powercut_util import PowerCut
 

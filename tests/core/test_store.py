@@ -7,9 +7,11 @@ previous good copy, numbering, hand logs and their rotation.
 
 import os
 
+from dealerbox.store import boot
 from dealerbox.store import saves as st
+from dealerbox.store.boot import decode, encode
 from dealerbox.store.crc32 import crc32_py
-from dealerbox.store.saves import Store, crc32, decode, encode
+from dealerbox.store.saves import Store, crc32
 from dealerbox.ui.snapcheck import check
 from store_util import FullFs, _exists
 from support import raises
@@ -71,7 +73,7 @@ def test_encode_layout_and_round_trip():
     crc = crc32(b'{"a":[1,2]}', crc32(fields))  # the header's numbers are inside the checksum
     assert data == b"DBX3 %08x " % crc + fields + b'{"a":[1,2]}\n'
     assert len(data) == 47 + 11 + 1  # a fixed-size header
-    assert st.check(data) == (7, 47, 11, 1234, crc)
+    assert boot.check(data) == (7, 47, 11, 1234, crc)
     assert decode(data) == (7, {"a": [1, 2]})
     assert decode(encode(_snap(3), 12)) == (12, _snap(3))
 
@@ -374,7 +376,8 @@ def test_bytes_written_counts_every_save():
 
 
 def test_module_constants():
-    assert (st.SESSION, st.BACKUP, st.TEMP, st.LOG) == ("session.json", "session.bak", "session.tmp", "hands.log")
+    names = (boot.SESSION, boot.BACKUP, boot.TEMP, boot.LOG)
+    assert names == ("session.json", "session.bak", "session.tmp", "hands.log")
 
 
 def test_set_aside_keeps_the_files_and_starts_fresh():
@@ -494,7 +497,7 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
         assert s.read_log() == ['{"hand":1}', '{"hand":2}']
         s.save(_snap(5))
         data = _read(d + "/session.json")
-        head = st.check(data)
+        head = boot.check(data)
         assert (head[0], head[3], data[:4]) == (5, 22, b"DBX3")  # DBX3 now, with the log's length
     finally:
         _rmtree(d)

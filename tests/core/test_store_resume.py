@@ -15,7 +15,8 @@ flow does not change it; the journal tests stop it after 9 actions (9 journal li
 import json
 import os
 
-from dealerbox.store.saves import Store, encode
+from dealerbox.store.boot import encode
+from dealerbox.store.saves import Store
 from store_util import _tmpdir, _write
 
 # tp.keys's hand 1 (seed 7, 4 players, the defaults): P2 wins 14 at the show, stacks 96 108 98 98

@@ -51,9 +51,9 @@ def _between_tour(rig):
     rig.press(UP, 6)
 
 
-def _play(rig, game, players, hands, seed):
+def _play(rig, game, players, hands, seed, rule_rights=None):
     rig.app.cfg["names"] = list(LONG)
-    setup(rig, game, players, chips=10000)
+    setup(rig, game, players, chips=10000, rule_rights=rule_rights)
     app = rig.app
     app.table.stacks[0] += BIG_STACK - app.table.stacks[0]
     app.table.bought_in[0] = BIG_STACK
@@ -103,19 +103,21 @@ def _play(rig, game, players, hands, seed):
     assert played >= 1
 
 
-def fits(game, players, seed):
-    """Play ``game`` at ``players`` through every screen (``_play``) in every language present; no frame may clip.
-    Each game has a module of its own (test_ui_fits_*.py): under MicroPython each runs in a fresh heap, as the box
-    plays one game."""
-    for code in present():
-        in_language(code, _fits, game, players, seed, code)
+def fits(game, players, seed, rule_rights=None):
+    """Play ``game`` at ``players`` through every screen (``_play``; ``rule_rights`` as for ``app_util.setup``: a
+    house rule's row -> RIGHT presses) in every language present; no frame may clip. Returns the English run's
+    rig. Each game has a module of its own (test_ui_fits_*.py): under MicroPython each runs in a fresh heap, as the
+    box plays one game."""
+    rigs = [in_language(code, _fits, game, players, seed, code, rule_rights) for code in present()]
+    return rigs[0]
 
 
-def _fits(game, players, seed, code):
+def _fits(game, players, seed, code, rule_rights):
     rig = FitRig(seed)
-    _play(rig, game, players, 3, seed)
+    _play(rig, game, players, 3, seed, rule_rights)
     assert rig.frames_checked > 50
     assert not rig.bad, (code, rig.bad[:4])
+    return rig
 
 
 def test_setup_screens_fit_with_every_value_of_every_rule():

@@ -1,8 +1,8 @@
 """Bytes allocated by every redraw of every screen, counted under the real MicroPython (no tests here).
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/device/redraw_alloc.py [HANDS [LANG]]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=1M tests/device/redraw_alloc.py [HANDS [LANG]]
 
-``LANG`` ``xx``: the screens in the pseudo-language of tests/core/lang_util.py (a table of every catalog key, as
+``LANG`` ``xx``: the screens in the pseudo-language of tests/core/pseudo_util.py (a table of every catalog key, as
 a translated box draws: ``tr`` looks each text up); default English (no table).
 
 For each game (Teen Patti with a typed name and a sideshow-rich table, Turkish, Indian with a center
@@ -97,7 +97,7 @@ def table_menu(rig):
 def main():
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     if len(sys.argv) > 2 and sys.argv[2] == "xx":
-        from lang_util import use_pseudo
+        from pseudo_util import use_pseudo
         use_pseudo()
     stats = {}
     for game, players, seed, kw in (("teen-patti", 6, 31, {"names": ["ASHA"]}), ("turkish", 5, 32, {}),

@@ -35,6 +35,7 @@ import os
 import sys
 
 import framebuf
+import micropython
 from autoplay_util import autoplay, chips_conserved
 from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
@@ -109,6 +110,7 @@ class Sampler:
             used = gc.mem_alloc() - self.overhead
             if used > self.peak:
                 self.peak = used
+                micropython.qstr_info()  # the interned strings at this peak (printed: no allocation)
 
     def _wrap(self, f):
         self.wrapped += 1
@@ -299,6 +301,7 @@ def main(harness=0):
             print("peak_inuse=%d" % max(sampler.peak, rig.peak))
             print("samples=%d" % sampler.samples)
             print("wrapped=%d" % sampler.wrapped)
+            micropython.qstr_info(1)  # every interned string: the host tells the harness's from the firmware's
         if flash:
             print("flash_bytes=%d" % disk.bytes)
             print("flash_writes=%d" % disk.writes)

@@ -179,3 +179,12 @@ def test_one_bad_line_still_answers_the_others():
     ]
     r = run(["--game", "teen-patti"], "As Kd Qh\nAs 2d 3c vs Ah Kd Qc\n")
     assert (r.returncode, r.stderr) == (0, "")
+
+
+def test_poker_the_best_five_of_seven():
+    """--game poker: Forehead Stud's standard ranking, any of 5, 6 or 7 cards a hand (the best five count)."""
+    r = run(["--game", "poker"], "As Ks Qs Js Ts 2d 3c\nAc 2d 3h 4s 5c Kd Qh vs 6c 2s 3d 4h 5d Ah Qs\n"
+                                 "Kc Kd 9h 9s 5c 5d 2h vs Kh Ks 9c 9d 5h 5s 3h\nAs Kd\n")
+    assert r.returncode == 2
+    assert r.stdout.splitlines() == ["royal_flush\t9437196", "second", "tie", "error"]
+    assert r.stderr == "handrank: line 4: 2 cards in the hand; this ranking needs 5, 6 or 7\n"

@@ -10,7 +10,7 @@ before the showdown, and every session's hand log replays (host_tools.replay) to
 import json
 
 from dealerbox.engine.base import Action
-from dealerbox.engine.rules import _indian
+from dealerbox.engine.rules import STUD_EXCLUDES, _indian
 from dealerbox.engine.table import Table
 from dealerbox.games.indian import Indian
 from dealerbox.rng import SeededEntropy, randbelow
@@ -23,7 +23,7 @@ import host_tools  # noqa: F401
 from host_tools.replay import replay_lines
 
 CHOICES = _indian()["choices"]
-RULES = house_rules(CHOICES, {"ante": 4, "bet": 6, "cap": 5}, rare=("party",))
+RULES = house_rules(CHOICES, {"ante": 4, "bet": 6, "cap": 5}, rare=("party", "stud"))
 MAX_ACTIONS = 400
 WEIGHTS = {"check": 5, "bet": 3, "call": 6, "raise": 2, "fold": 2}
 BAD = (Action("bet", 10 ** 7), Action("raise", 0), Action("draw", 0, [0]), Action("open", 1), Action("call", 10 ** 6))
@@ -35,15 +35,31 @@ def _pick(e, read):
 
 
 def _private(e, n):
-    """Before the showdown: no seat's own forehead card in its view, no forehead on the shared screen."""
+    """Before the showdown: no seat's own forehead card in its view, no forehead on the shared screen (Forehead
+    Stud: every forehead card of the others and the own hole cards, none of the own forehead cards)."""
     pub = e.public_view()
     assert "shown" not in pub and "foreheads" not in pub
     for s in range(n):
         if e.dealt[s]:
             v = e.view(s)
             assert v["foreheads"][s] is None
+            if e.rules["stud"]:
+                others = [c for x in range(n) if x != s and e.dealt[x] for c in e.stud_up(x)]
+                seen = [c for h in v["foreheads"] if h for c in h]
+                assert sorted(seen) == sorted(others) and v["hole"] == e.stud_down(s)
+                assert not set(e.stud_up(s)) & set(seen + v["hole"])
+                continue
             others = [e.hands[x][0] for x in range(n) if x != s and e.dealt[x]]
             assert sorted(c for c in v["foreheads"] if c is not None) == sorted(others)
+
+
+def _fit(rules, n):
+    """Forehead Stud alone among the variants and at most 7 players (rules.py, games/indian.py)."""
+    if rules.get("stud"):
+        for k, _ in STUD_EXCLUDES:
+            rules.pop(k, None)
+        n = min(n, 7)
+    return rules, n
 
 
 def _play_session(rules, n, stacks, seed, hands):
@@ -90,8 +106,30 @@ def _play_session(rules, n, stacks, seed, hands):
 @given(rules=RULES, n=st.integers(2, 10), stacks=st.lists(st.integers(1, 60), min_size=10, max_size=10),
        seed=st.integers(0, 2 ** 31))
 def test_random_indian_sessions_conserve_chips_keep_cards_private_and_replay(rules, n, stacks, seed):
+    rules, n = _fit(rules, n)
     lines, t, e = _play_session(rules, n, stacks[:n], seed, hands=6)
     if lines:
         out = replay_lines(lines)
         assert out["stacks"] == t.stacks
         assert len(out["hands"]) == len(lines)
+
+
+@settings(max_examples=examples(30), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=RULES, n=st.integers(2, 7), stacks=st.lists(st.integers(1, 60), min_size=7, max_size=7),
+       seed=st.integers(0, 2 ** 31))
+def test_random_forehead_stud_sessions(rules, n, stacks, seed):
+    """Forehead Stud every time (the first test draws it one time in six): chips conserved, cards private,
+    the logs replay; a hand that reaches the showdown shows seven cards a hand and names its best five."""
+    rules["stud"] = True
+    rules, n = _fit(rules, n)
+    lines, t, e = _play_session(rules, n, stacks[:n], seed, hands=5)
+    for line in lines:
+        r = json.loads(line)["result"]
+        if r["how"] == "showdown":
+            for s in range(n):
+                if r["shown"][s] is not None:
+                    assert len(r["shown"][s]) == 7 and len(r["best"][s]) == 5 and set(r["best"][s]) <= set(
+                        r["shown"][s])
+    if lines:
+        out = replay_lines(lines)
+        assert out["stacks"] == t.stacks

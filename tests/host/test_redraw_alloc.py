@@ -18,9 +18,10 @@ SCREENS = {"game", "players", "names", "name", "chips", "boot", "struct", "prese
 
 @pytest.mark.parametrize("lang", ["en", "xx"])
 def test_no_redraw_of_any_screen_allocates(firmware, lang):
-    """In English and in a translated box (the pseudo-language of tests/core/lang_util.py: ``tr`` looks up
+    """In English and in a translated box (the pseudo-language of tests/core/pseudo_util.py: ``tr`` looks up
     every text in a table of every catalog key)."""
-    r = run_mp(firmware, "512K", "redraw_alloc", "3", lang, as_on_the_box=True)
+    # three games in one heap (1M): memory is test_full_session's job
+    r = run_mp(firmware, "1M", "redraw_alloc", "3", lang, as_on_the_box=True)
     assert r.returncode == 0 and r.stdout.strip().endswith("redraw: OK"), r.stdout[-2000:] + r.stderr[-2000:]
     rows = re.findall(r"^redraw (\w+) draws=(\d+) max=(\d+)$", r.stdout, re.M)
     assert {name for name, _n, _mx in rows} == SCREENS

@@ -100,7 +100,8 @@ for b in (4, 4, 1, 1, 4):
 def test_raw_frames_identical_with_micropython(tmp_path):
     p = tmp_path / "dump.py"
     p.write_text(_MP_SCRIPT)
-    mpy = tmp_path / "mpy"      # the firmware as on the box (.mpy); the test modules compile from source (256K: memory is test_hardware_device's job)
+    # the firmware as on the box (.mpy); the test modules compile from source (256K: memory is test_hardware_device's)
+    mpy = tmp_path / "mpy"
     subprocess.run([sys.executable, "-m", "host_tools.build", "--out", str(mpy)], check=True, cwd=ROOT,
                    capture_output=True, timeout=300)
     env = dict(os.environ, MICROPYPATH="%s:tests/core" % mpy)

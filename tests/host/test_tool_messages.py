@@ -241,7 +241,7 @@ def test_the_chart_keeps_equal_stacks_apart_the_legend_outside_and_whole_chips(t
 
 def test_handrank_shows_the_turkish_deck_as_required(capsys):
     from host_tools import handrank
-    usage = ("usage: python -m host_tools.handrank --game {teen-patti,indian} [--house NAME ...]\n"
+    usage = ("usage: python -m host_tools.handrank --game {teen-patti,indian,poker} [--house NAME ...]\n"
              "       python -m host_tools.handrank --game turkish --deck {24,28,32,36} [--house NAME ...]\n")
     assert handrank.build_parser().format_usage() == usage
     err = io.StringIO()

@@ -29,15 +29,16 @@ Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
 
 from micropython import const
 
+from dealerbox.engine import _copy
 from dealerbox.engine.commit import seal
 from dealerbox.engine.pots import PotBook, Record
 from dealerbox.engine.rules import validate
 from dealerbox.lang import N_
 from dealerbox.rng import shuffle
 
-LOG_VERSION = const(1)
+_LOG_VERSION = const(1)
 _DECK_SIZE = const(52)   # cards.DECK_SIZE: no import of the notation module during a hand (memory)
-MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 001)
+_MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 001)
 
 
 class IllegalAction(ValueError):
@@ -93,21 +94,6 @@ class Option(Record):
             return amount in self.amounts
         return self.min <= amount <= self.max
 
-
-
-def _copy(x):
-    """Deep copy of JSON-able data (lists, dicts, scalars); tuples and bytes become lists."""
-    if isinstance(x, (list, tuple, bytes, bytearray)):
-        out = []
-        for v in x:
-            out.append(_copy(v))
-        return out
-    if isinstance(x, dict):
-        out = {}  # type: ignore[assignment]
-        for k in x:
-            out[k] = _copy(x[k])
-        return out
-    return x
 
 
 def amount_reason(o, chips):
@@ -235,7 +221,7 @@ class Engine:
             self.dealt[s] = True
         t = self.table
         # the log shares the rules and the deck with the engine (neither changes in a hand): one copy on the heap
-        self.log = {"v": LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
+        self.log = {"v": _LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
                     "names": list(t.names), "stacks": list(t.stacks), "bought_in": list(t.bought_in),
                     "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
@@ -257,27 +243,9 @@ class Engine:
         as logged (``host_tools.verify`` checks them; logs written before them have none). ValueError for a
         deck that is not the game's.
         """
-        deck = log["deck"]
-        hand = log.get("hand")
-        self.hand_no = hand - 1 if hand else 0     # start_hand counts it up
-        if self.GAME == "teen-patti":
-            events = self.start_hand(deck=deck, wild=log.get("wild"))  # type: ignore[call-arg]
-            if "stake2" not in log:     # written before the exact stake: replays with the stake rounded up
-                del self.log["stake2"]
-        else:
-            if self.GAME == "turkish":
-                carry = log.get("carry")
-                self.carry = list(carry) if carry else None  # type: ignore[attr-defined]
-                self.replay_reshuffles = _copy(log.get("reshuffles") or [])  # type: ignore[attr-defined]
-            events = self.start_hand(deck=deck)
-        if hand is None:
-            del self.log["hand"]
-        if log["rules"] != self.rules:     # written before a house rule existed: its rules as logged
-            self.log["rules"] = _copy(log["rules"])
-        for k in ("salt", "commit", "cents"):
-            if k in log:
-                self.log[k] = log[k]
-        return events
+        from dealerbox.engine import restore
+
+        return restore.start_from_log(self, log)
 
     def legal_actions(self):
         """List of ``Option`` for the seat to act (empty when the hand is over): every kind whose rule allows it."""
@@ -308,7 +276,7 @@ class Engine:
         rebuy is the same for every game (``_rebuy_allowed``); every other kind is the game's ``_check``."""
         if kind == "rebuy":
             if self._rebuy_allowed(seat):
-                return Option("rebuy", 1, MAX_REBUY)
+                return Option("rebuy", 1, _MAX_REBUY)
             return N_("no rebuy in the middle of a hand")
         return self._check(seat, kind)
 
@@ -422,7 +390,8 @@ class Engine:
 
         ``scores``: dict seat -> int (higher wins) for the seats that show;
         ``shown``: list per seat of the cards shown (or None); ``extra``: dict
-        merged into the result (categories, how the hand ended).
+        merged into the result (categories, how the hand ended). ``shown`` and ``extra``'s values become the
+        result's as given, not copied: the caller passes lists of its own, never one the engine changes later.
         """
         events = []
         pb = self.pb
@@ -448,11 +417,11 @@ class Engine:
         for a in awards:
             al.append(a.to_list())
         result = {"pots": pl, "awards": al, "returned": returned,
-                  "shown": _copy(shown) if shown is not None else [None] * self.n,
+                  "shown": shown if shown is not None else [None] * self.n,
                   "stacks": list(self.table.stacks)}
         if extra:
             for k in extra:
-                result[k] = _copy(extra[k])
+                result[k] = extra[k]
         self.result = result
         self.log["result"] = result       # shared: neither is changed after the hand
         self.phase = "over"
@@ -471,25 +440,9 @@ class Engine:
         """
         if self.phase in ("idle", "over"):
             raise IllegalAction("no hand in progress")
-        carry = self.log.get("carry")
-        back = []
-        events = []
-        for s in range(self.n):
-            chips = self.pb.contributed[s] - (carry[s] if carry else 0)
-            if chips:
-                self.table.stacks[s] += chips
-                back.append([s, chips])
-                events.append(["back", s, chips])
-        if carry:
-            self.table.carry = list(carry)
-        self.pb = PotBook(self.n)
-        self.result = {"voided": True, "back": back, "returned": None, "stacks": list(self.table.stacks),
-                       "pots": [], "awards": [], "shown": [None] * self.n}
-        self.log["result"] = self.result
-        self.phase = "over"
-        self.to_act = None
-        events.append(["void"])
-        return events
+        from dealerbox.engine import restore
+
+        return restore.void_hand(self)
 
     # ---- snapshot ------------------------------------------------------------------------------
     def to_state(self, copy=True):
@@ -514,25 +467,6 @@ class Engine:
 
         ValueError when ``d`` is another game's snapshot; KeyError for a dict that lacks a key of the snapshot.
         """
-        if d["game"] != cls.GAME:
-            raise ValueError("a %s snapshot, not %s" % (d["game"], cls.GAME))
-        d = cls._upgrade_state(d)
-        e = cls(table, d["rules"], entropy)
-        e.hand_no = d["hand_no"]
-        e.phase = d["phase"]
-        e.to_act = d["to_act"]
-        e.dealt = list(d["dealt"])
-        e.hands = _copy(d["hands"])
-        e.deck = list(d["deck"])
-        e.pos = d["pos"]
-        e.pb = PotBook.from_state(d["pb"])
-        e.result = _copy(d["result"])
-        e.log = log = _copy(d["log"])
-        for k in ("rules", "deck", "result"):   # shared again as start_hand / _finish share them
-            if k in log and log[k] == getattr(e, k):
-                log[k] = getattr(e, k)
-        for k in cls.STATE:
-            if k[-6:] != "_state":
-                setattr(e, k, _copy(d[k]))
-        e._parts_from_state(d)
-        return e
+        from dealerbox.engine import restore
+
+        return restore.from_state(cls, table, d, entropy)

@@ -41,7 +41,7 @@ NO_LIMIT = "no-limit"
 FREE = "free"
 STRUCTURES = (FIXED, POT, NO_LIMIT, FREE)
 KINDS = ("check", "bet", "call", "raise", "fold")   # in the order ``options`` lists them
-DEFAULT_CAP = const(4)
+_DEFAULT_CAP = const(4)
 
 
 class BettingRound:
@@ -55,7 +55,7 @@ class BettingRound:
     structure or size.
     """
 
-    def __init__(self, n, order, size, structure=FIXED, cap=DEFAULT_CAP, check_raise=True):
+    def __init__(self, n, order, size, structure=FIXED, cap=_DEFAULT_CAP, check_raise=True):
         if structure not in STRUCTURES:
             raise ValueError("betting structure %r is not one of %s" % (structure, ", ".join(STRUCTURES)))
         if not isinstance(size, int) or size < 1:

@@ -111,6 +111,11 @@ def _turkish():
     }
 
 
+# Indian Poker's house rules Forehead Stud leaves out (docs/indian.md): (key, what it is) for the refusal
+STUD_EXCLUDES = (("ties", N_("suit order")), ("low", N_("Low Indian")), ("two_cards", N_("two cards")),
+                 ("center", N_("a center card")), ("party", N_("party mode")))
+
+
 def _indian():
     """Indian Poker: default = seed 003 (one forehead card, highest wins, ties split); variants."""
     return {
@@ -124,6 +129,7 @@ def _indian():
             "two_cards": False,            # a forehead card and a hole card each
             "center": False,               # a shared face-up center card and a second betting round
             "party": False,                # no betting: the box names the loser of each deal
+            "stud": False,                 # Forehead Stud (003): 7 cards, 4 on the forehead, 5 rounds, poker hands
         },
         "choices": {
             "ante": [1, 100000],
@@ -135,6 +141,7 @@ def _indian():
             "two_cards": "bool",
             "center": "bool",
             "party": "bool",
+            "stud": "bool",
         },
         "presets": (
             ("default", N_("Highest card wins"), {}),
@@ -143,6 +150,7 @@ def _indian():
             ("two-card", N_("Two cards"), {"two_cards": True}),
             ("center", N_("Center card"), {"center": True}),
             ("party", N_("Party: no betting"), {"party": True}),
+            ("stud", N_("Forehead Stud"), {"stud": True}),
         ),
     }
 
@@ -201,6 +209,10 @@ def validate(game, d):
     cap = out.get("stake_cap")
     if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
         raise ValueError(N_("stake_cap %d is below the boot %d (0 = no cap)") % (cap, out["boot"]))
+    if out.get("stud"):             # Indian Poker's Forehead Stud: poker hands, so none of the one-card variants
+        for k, what in STUD_EXCLUDES:
+            if out[k] is True or k == "ties" and out[k] != "split":
+                raise ValueError(N_("Forehead Stud plays poker hands: not with %s") % what)
     return out
 
 

@@ -15,8 +15,10 @@ takes back its own part of it (the dead hands are called off; no odd chips).
 
 from micropython import const
 
-MIN_SEATS = const(2)
-MAX_SEATS = const(10)
+from dealerbox.engine import _copy
+
+_MIN_SEATS = const(2)
+_MAX_SEATS = const(10)
 
 
 class TableError(ValueError):
@@ -33,7 +35,7 @@ class Table:
 
     def __init__(self, names, chips, dealer=0):
         n = len(names)
-        if n < MIN_SEATS or n > MAX_SEATS:
+        if n < _MIN_SEATS or n > _MAX_SEATS:
             raise TableError("a table has 2 to 10 seats, not %d" % n)
         if isinstance(chips, int):
             chips = [chips] * n
@@ -127,13 +129,14 @@ class Table:
             return True
         return len(self.seats_in_play()) <= 1
 
-    def to_state(self):
-        """JSON-able dict of the whole table."""
-        d = {"names": list(self.names), "stacks": list(self.stacks), "bought_in": list(self.bought_in),
-             "dealer": self.dealer, "stopped": self.stopped}
+    def to_state(self, copy=True):
+        """JSON-able dict of the whole table. ``copy=False`` shares the table's lists instead of copying them: for a
+        caller that serializes the dict at once (the app's save, as ``Engine.to_state``)."""
+        d = {"names": self.names, "stacks": self.stacks, "bought_in": self.bought_in, "dealer": self.dealer,
+             "stopped": self.stopped}
         if self.carry:
-            d["carry"] = list(self.carry)
-        return d
+            d["carry"] = self.carry
+        return _copy(d) if copy else d
 
     @classmethod
     def from_state(cls, d):

@@ -15,18 +15,19 @@ See ``docs/evaluator.md``.
 
 from dealerbox.eval.base import HandError
 
-GAMES = ("teen-patti", "turkish", "indian")
+GAMES = ("teen-patti", "turkish", "indian", "poker")
 
 _kept = {}  # type: dict  # (game, house, wild ranks, deck) -> its ranking, built once
 
 
 def make_ranking(game, house=(), wild_ranks=(), deck=52):
-    """A ranking object for ``game`` ("teen-patti", "turkish" or "indian").
+    """A ranking object for ``game`` ("teen-patti", "turkish", "indian" or "poker").
 
     ``house``: iterable of house-rule names (Teen Patti: "a23-high" (default),
     "akq-high", "a23-low", "muflis", "ak47", "joker-hunt=R", "best-of-four",
     "best-of-five"; Turkish: "no-minor", "standard-ranking"; Indian: "low",
-    "suit-order", "two-card"). ``wild_ranks``: ranks 0-12 that are wild (Teen Patti
+    "suit-order", "two-card"; poker: none). ``poker`` is standard poker, the best five of 5 to 7
+    cards (Forehead Stud). ``wild_ranks``: ranks 0-12 that are wild (Teen Patti
     only). ``deck``: 52, or 24/28/32/36 for Turkish (required there).
     Raises ValueError naming an unknown game, house rule, deck or wild rank.
     A ranking is built once per (game, house rules, wild ranks, deck) and kept: the same
@@ -45,6 +46,8 @@ def make_ranking(game, house=(), wild_ranks=(), deck=52):
                 deck = None  # not given: Turkish Poker needs its deck size (build_tk says so)
         elif game == "indian":
             from dealerbox.eval.build_in import build
+        elif game == "poker":                   # the best five of 5-7 cards, standard ranking (Forehead Stud)
+            from dealerbox.eval.build_pk import build
         else:
             raise ValueError("unknown game %r (known: %s)" % (game, ", ".join(GAMES)))
         rk = _kept[key] = build(house, wild_ranks, deck)

@@ -40,6 +40,18 @@ Variants (house rules, chosen before the session):
   box names the **loser** of the deal: the worst hand (the lowest card; in
   Low Indian the highest). Equal worst hands are all named, unless suits
   break ties.
+* ``stud``: Forehead Stud (seed 003: "close to seven-card stud, with several
+  passes of forehead cards and hidden cards; real poker hand rankings
+  apply"), at most 7 players (7 cards each of 52). Seven-card stud's deal with
+  every face-up card on the forehead: two hole cards (seen only by their
+  holder) and a forehead card, a betting round; three more forehead cards,
+  each followed by a round; a last hole card and a fifth round (``STUD_DEAL``).
+  Every round opens left of the dealer (an opener chosen by the forehead cards
+  would tell its holder about them); fixed limit doubles the bet from the
+  third round. Showdown: the best five of seven, standard poker ranking
+  (``make_ranking("poker")``), equal hands split. When nobody can bet any
+  more (all-in), the remaining cards are dealt and the hand goes to the showdown.
+  Alone: not with ``low``, ``two_cards``, ``center``, ``party`` or suit order.
 """
 
 from dealerbox.engine.base import Engine, Option, _copy, house_rules
@@ -49,7 +61,9 @@ from dealerbox.engine.pots import clockwise
 from dealerbox.eval import make_ranking
 from dealerbox.lang import N_
 
-MAX_SEATS = 10
+STUD_SEATS = 7          # Forehead Stud deals 7 cards each: 7 players use 49 of the 52 cards
+STUD_DEAL = "hhffffh"   # Forehead Stud: each card of a hand in dealt order, h = hole (own), f = forehead
+STUD_FIRST = 3          # cards each before its first betting round
 
 
 class Indian(Engine):
@@ -69,12 +83,16 @@ class Indian(Engine):
     def __init__(self, table, rules=None, entropy=None):
         self._rk = None
         Engine.__init__(self, table, rules, entropy)
+        if self.rules["stud"] and self.n > STUD_SEATS:
+            raise ValueError("Forehead Stud deals 7 cards each: at most %d players, not %d" % (STUD_SEATS, self.n))
 
     def _rules(self, rules):
         return house_rules(self.GAME, rules)
 
     def ranking(self):
         """The evaluator: ``make_ranking("indian", house=...)`` with ``low`` / ``suit-order`` from the rules."""
+        if self._rk is None and self.rules["stud"]:
+            self._rk = make_ranking("poker")
         if self._rk is None:
             house = []
             if self.rules["low"]:
@@ -93,6 +111,8 @@ class Indian(Engine):
         """
         rk = self.ranking()
         own = list(self.hands[seat])
+        if self.rules["stud"]:
+            return self._best_five(rk, own)
         cards = own + list(self.center)
         if len(cards) == len(own):
             return rk.score(cards), cards
@@ -106,6 +126,43 @@ class Indian(Engine):
                     if best is None or v > best[0]:
                         best = (v, combo)
         return best
+
+    @staticmethod
+    def _best_five(rk, own):
+        """Forehead Stud: ``(score, five cards)`` of the best five of ``own`` (5 to 7 card ints): the first
+        choice of five (leaving out the earliest cards dealt) that scores as much as the whole hand, in the order
+        a player reads it: the largest set first, then the higher card."""
+        v = rk.score(own)
+        m = len(own)
+        for a in range(m):
+            for b in range(a, m):               # the cards left out: a and b (one card of six: a == b)
+                if (a == b) != (m == 6) or m == 5:
+                    continue
+                five = [own[i] for i in range(m) if i != a and i != b]
+                if rk.score(five) == v:         # sets first, then the higher rank: "4 4 2 2 Q"
+                    ranks = [c >> 2 for c in five]
+                    five.sort(key=lambda c: (ranks.count(c >> 2), c), reverse=True)
+                    return v, five
+        return v, list(own)
+
+    def stud_up(self, seat):
+        """Forehead Stud: the forehead cards of ``seat`` dealt so far (card ints, dealt order); [] otherwise."""
+        h = self.hands[seat] or []
+        out = []
+        if self.rules["stud"]:
+            for i in range(len(h)):
+                if STUD_DEAL[i] == "f":
+                    out.append(h[i])
+        return out
+
+    def stud_down(self, seat):
+        """Forehead Stud: the hole cards of ``seat`` dealt so far (seen only by their holder)."""
+        h = self.hands[seat] or []
+        out = []
+        for i in range(len(h) if self.rules["stud"] else 0):
+            if STUD_DEAL[i] == "h":
+                out.append(h[i])
+        return out
 
     # ---- state ------------------------------------------------------------------------------------
     def _reset(self):
@@ -123,7 +180,7 @@ class Indian(Engine):
         if not r["party"]:
             for s in order:
                 events.append(["ante", s, self._put(s, r["ante"])])
-        for _ in range(2 if r["two_cards"] else 1):
+        for _ in range(STUD_FIRST if r["stud"] else 2 if r["two_cards"] else 1):
             for s in order:
                 self._deal(s, 1)
         events.append(["deal", len(order)])
@@ -136,7 +193,10 @@ class Indian(Engine):
     def _new_round(self):
         r = self.rules
         self.rounds += 1
-        self.round = BettingRound(self.n, self.live_seats(), r["bet"], r["structure"], r["cap"], True)
+        size = r["bet"]
+        if r["stud"] and r["structure"] == "fixed" and self.rounds >= 3:
+            size = 2 * size                     # Forehead Stud, fixed limit: the big bet from the third round
+        self.round = BettingRound(self.n, self.live_seats(), size, r["structure"], r["cap"], True)
         self.round.start(self.table.stacks)
         self.to_act = self.round.to_act
         if self.to_act is None:
@@ -202,6 +262,11 @@ class Indian(Engine):
             self.center = [self.deck[self.pos]]
             self.pos += 1
             return [["center", self.center[0]]] + self._new_round()
+        k = len(self.hands[live[0]])
+        if self.rules["stud"] and k < len(STUD_DEAL):
+            for s in live:                      # the next card to every player still in, clockwise
+                self._deal(s, 1)
+            return [["street", k + 1, STUD_DEAL[k] == "f"]] + self._new_round()
         return self._showdown(live)
 
     def _reveal(self, seats):
@@ -256,7 +321,8 @@ class Indian(Engine):
              "pot": self.pb.total(), "stacks": list(self.table.stacks),
              "bets": list(self.round.bets),
              "folded": self._flags(self._folded), "all_in": self._flags(self.is_all_in), "dealt": list(self.dealt),
-             "round": self.rounds, "center": list(self.center), "party": bool(self.rules["party"])}
+             "round": self.rounds, "center": list(self.center), "party": bool(self.rules["party"]),
+             "stud": bool(self.rules["stud"])}
         if self._showdown_seen():
             res = self.result or {}
             d["shown"] = _copy(res["shown"])
@@ -267,17 +333,24 @@ class Indian(Engine):
         """What ``seat`` may see: ``public_view()`` plus ``seat``, ``foreheads`` (per seat: the forehead card
         of every other seat dealt in, ``None`` for ``seat`` itself and for seats not dealt in) and ``hole``
         (its own hole card in the two-card variant, else None). After a showdown ``foreheads`` holds every
-        card, its own included.
+        card, its own included. Forehead Stud: ``foreheads`` holds per other seat the list of its forehead
+        cards dealt so far, ``hole`` the list of the seat's own hole cards and ``up_count`` how many forehead
+        cards it has (never which).
         """
         d = self.public_view()
         d["seat"] = seat
         open_all = self._showdown_seen()
+        stud = self.rules["stud"]
         heads = [None] * self.n
         for s in range(self.n):
             h = self.hands[s]
             if h and (s != seat or open_all):
-                heads[s] = h[0]
+                heads[s] = self.stud_up(s) if stud else h[0]
         d["foreheads"] = heads
         own = self.hands[seat] if 0 <= seat < self.n else None
-        d["hole"] = own[1] if own and len(own) > 1 else None
+        if stud:
+            d["hole"] = self.stud_down(seat) if own else []
+            d["up_count"] = len(self.stud_up(seat)) if own else 0
+        else:
+            d["hole"] = own[1] if own and len(own) > 1 else None
         return d

@@ -414,7 +414,7 @@ class Turkish(Engine):
 
     # ---- ends of a hand --------------------------------------------------------------------------------
     def _extra(self, how):
-        return {"how": how, "openers": self.openers, "drew": list(self.drew)}
+        return {"how": how, "openers": _copy(self.openers), "drew": list(self.drew)}
 
     def _dead(self):
         """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""

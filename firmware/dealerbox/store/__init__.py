@@ -1,1 +1,57 @@
-"""Saves on flash: power-cut-safe snapshots, checksums, the hand logs. Knows records, not screens."""
+"""Saves on flash: power-cut-safe snapshots, checksums, the hand logs. Knows records, not screens.
+
+The file names, the header formats and the checksum are here, shared by ``saves`` (the ``Store``: what every
+session does) and ``boot`` (reading saves back, damage, crashes: imported by ``saves`` when first needed):
+``boot`` imports nothing from ``saves``, so there is no import cycle. The formats: ``saves``'s docstring.
+"""
+
+try:
+    from binascii import crc32 as _crc32_c
+except ImportError:  # a port built without binascii.crc32
+    _crc32_c = None  # type: ignore[assignment]
+
+MAGIC = "DBX3"                  # the format written; DBX2 and DBX1 (earlier firmware) are read (boot.check)
+SESSION = "session.json"
+BACKUP = "session.bak"
+TEMP = "session.tmp"
+JOURNAL = "session.jnl"
+LOG = "hands.log"
+OLD_LOG = "hands.1.log"
+LOG_TEMP = "hands.tmp"
+CRASHES = "crashes"
+NAMES = "names.json"        # the table's names kept across sessions (``load_names`` / ``save_names``)
+NAMES_TEMP = "names.tmp"
+PREFS = "prefs.json"        # the box's settings kept across sessions: the language (``load_prefs`` / ``save_prefs``)
+PREFS_TEMP = "prefs.tmp"
+BAD = ".bad"
+CRASHED = ".crashed"
+HEAD = "%s %08x %s"                 # a snapshot file's header: magic, CRC, then FIELDS
+FIELDS = "%010d %010d %010d\n"      # save number, JSON length, hands.log length
+
+
+def N_(s):
+    """``s`` unchanged: the catalog's marker of a text the screens show (``dealerbox.lang.N_``; the store imports
+    only the primitives, so it keeps its own)."""
+    return s
+
+
+def checksum(data, crc=0):
+    """CRC-32 of ``data`` (bytes) as an int 0..2**32-1, continuing ``crc``: ``binascii.crc32`` where the port has
+    it (``saves.crc32``)."""
+    if _crc32_c is not None:
+        return _crc32_c(data, crc) & 0xFFFFFFFF
+    from dealerbox.store.crc32 import crc32_py  # only on a port without binascii.crc32
+
+    return crc32_py(data, crc)
+
+
+def chunks(f, size):
+    """The next ``size`` bytes of file ``f`` as memoryview slices of one 256-byte buffer (each valid until the
+    next); OSError(EIO) when the file ends first."""
+    mv = memoryview(bytearray(256))
+    while size:
+        k = f.readinto(mv[:size if size < 256 else 256])
+        if not k:
+            raise OSError(5)
+        yield mv[:k]
+        size -= k

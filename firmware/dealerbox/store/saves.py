@@ -61,58 +61,37 @@ what it found (``found``, ``report``).
 import json
 import sys
 
-try:
-    from binascii import crc32 as _crc32_c
-except ImportError:  # a port built without binascii.crc32
-    _crc32_c = None  # type: ignore[assignment]
-
 from micropython import const
 
+from dealerbox.store import (  # the files: the module docstring (the rest of the names: dealerbox.store)
+    BACKUP,
+    BAD,
+    CRASHES,
+    FIELDS,
+    HEAD,
+    JOURNAL,
+    LOG,
+    MAGIC,
+    N_,
+    NAMES,
+    NAMES_TEMP,
+    OLD_LOG,
+    PREFS,
+    PREFS_TEMP,
+    SESSION,
+    TEMP,
+    chunks,
+)
+from dealerbox.store import checksum as crc32
 
-def N_(s):
-    """``s`` unchanged: the catalog's marker of a text the screens show (``dealerbox.lang.N_``; the store imports
-    only the primitives, so it keeps its own)."""
-    return s
-
-
-MAGIC = "DBX3"
-OLD_MAGICS = ("DBX2", "DBX1")  # earlier formats: read, never written
-SESSION = "session.json"
-BACKUP = "session.bak"
-TEMP = "session.tmp"
-JOURNAL = "session.jnl"
-LOG = "hands.log"
-OLD_LOG = "hands.1.log"
-LOG_TEMP = "hands.tmp"
-CRASHES = "crashes"
-NAMES = "names.json"        # the table's names kept across sessions (``load_names`` / ``save_names``)
-NAMES_TEMP = "names.tmp"
-PREFS = "prefs.json"        # the box's settings kept across sessions: the language (``load_prefs`` / ``save_prefs``)
-PREFS_TEMP = "prefs.tmp"
-BAD = ".bad"
-CRASHED = ".crashed"
-LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
+_LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
 JOURNAL_CAP = const(448)   # bytes of journal: under littlefs2's inline limit (512 on the Pico), docs/device.md
-ENOSPC = const(28)
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file (no big string)
-_HEAD = "%s %08x %s"
-_FIELDS = "%010d %010d %010d\n"
 _HEAD_SIZE = const(47)
 _CRC_AT = const(5)
-_FIELDS_AT = const(14)
-_CHUNK = const(256)
 _ENOENT = const(2)
 _EEXIST = const(17)
-
-
-def crc32(data, crc=0):
-    """CRC-32 of ``data`` (bytes) as an int 0..2**32-1, continuing ``crc``: ``binascii.crc32`` where the port has it."""
-    if _crc32_c is not None:
-        return _crc32_c(data, crc) & 0xFFFFFFFF
-    from dealerbox.store.crc32 import crc32_py  # only on a port without binascii.crc32
-
-    return crc32_py(data, crc)
 
 
 def _buffer(text):
@@ -124,83 +103,10 @@ def _buffer(text):
         return text.encode()
 
 
-def encode(obj, number, mark=0):
-    """The bytes of a snapshot file holding ``obj`` (JSON-able) as save ``number`` (int >= 1), ``mark`` the
-    length of ``hands.log`` committed with it."""
-    body = json.dumps(obj, separators=(",", ":")).encode()
-    fields = (_FIELDS % (number, len(body), mark)).encode()
-    crc = crc32(body, crc32(fields))
-    return (_HEAD % (MAGIC, crc, "")).encode() + fields + body + b"\n"
-
-
-def check(data):
-    """Validate the bytes of a snapshot file without parsing its JSON.
-
-    Returns ``(save number, body offset, body length, log mark, crc)``: the mark is the length of
-    ``hands.log`` the snapshot was saved with (None in a ``DBX1`` file). Raises ValueError saying
-    what is wrong: ``"empty"``, ``"no header"``, ``"not a session file"``, ``"truncated (N of M bytes)"``
-    or ``"checksum mismatch"``.
-    """
-    if not data:
-        raise ValueError(N_("empty"))
-    nl = data.find(b"\n")
-    if nl < 0:
-        raise ValueError(N_("no header"))
-    try:
-        parts = data[:nl].decode().split()
-    except UnicodeError:
-        raise ValueError(N_("not a session file")) from None
-    n = len(parts)
-    magic = parts[0] if n else ""
-    if magic == MAGIC and n == 5:
-        crc_s, num_s, size_s, mark_s = parts[1], parts[2], parts[3], parts[4]
-    elif magic == "DBX2" and n == 5 or magic == "DBX1" and n == 4:
-        num_s, crc_s, size_s = parts[1], parts[2], parts[3]
-        mark_s = parts[4] if n == 5 else "0"
-    else:
-        raise ValueError(N_("not a session file"))
-    if not (num_s.isdigit() and size_s.isdigit() and mark_s.isdigit()):
-        raise ValueError(N_("not a session file"))
-    try:
-        crc = int(crc_s, 16)
-    except ValueError:
-        raise ValueError(N_("not a session file")) from None
-    number = int(num_s)
-    size = int(size_s)
-    if len(data) < nl + 2 + size:
-        raise ValueError(N_("truncated (%d of %d bytes)") % (len(data), nl + 2 + size))
-    body = memoryview(data)[nl + 1:nl + 1 + size]
-    got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
-    if got != crc:
-        raise ValueError(N_("checksum mismatch"))
-    return number, nl + 1, size, int(mark_s) if n == 5 else None, crc
-
-
-def decode(data):
-    """``(save number, obj)`` from the bytes of a snapshot file; ValueError as ``check``, or ``"bad JSON"``."""
-    number, start, size, _mark, _crc = check(data)
-    try:
-        obj = json.loads(data[start:start + size])
-    except ValueError:
-        raise ValueError(N_("bad JSON")) from None
-    return number, obj
-
-
-def _chunks(f, size):
-    """The next ``size`` bytes of file ``f`` as memoryview slices of one 256-byte buffer (each valid until the
-    next); OSError(EIO) when the file ends first."""
-    mv = memoryview(bytearray(_CHUNK))
-    while size:
-        k = f.readinto(mv[:size if size < _CHUNK else _CHUNK])
-        if not k:
-            raise OSError(5)
-        yield mv[:k]
-        size -= k
-
 class Store:
     """Saves the session power-cut-safely in folder ``root``: snapshots, a journal of actions, hand logs.
 
-    ``Store(root="/", fs=None, log_limit=LOG_LIMIT)``: ``fs`` as in the module docstring;
+    ``Store(root="/", fs=None, log_limit=262144)``: ``fs`` as in the module docstring;
     ``log_limit`` the size in bytes at which ``hands.log`` becomes ``hands.1.log``.
 
     Attributes: ``number`` (int, the save number of the newest snapshot, 0 if none), ``journal``
@@ -213,7 +119,7 @@ class Store:
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
     """
 
-    def __init__(self, root="/", fs=None, log_limit=LOG_LIMIT):
+    def __init__(self, root="/", fs=None, log_limit=_LOG_LIMIT):
         if fs is None:
             import os as fs
         self.fs = fs
@@ -308,7 +214,9 @@ class Store:
         MicroPython: a blank header, the JSON streamed by ``json.dump`` (no string of the whole snapshot
         on the heap), the CRC read back in 256-byte chunks, then the header written over the blank one.
         """
-        if not _STREAM:
+        if not _STREAM:  # CPython: the whole file as one bytes (store.boot.encode)
+            from dealerbox.store.boot import encode
+
             data = encode(obj, number, mark)
             f.write(data)
             return len(data), int(data[_CRC_AT:_CRC_AT + 8], 16)
@@ -316,13 +224,13 @@ class Store:
         json.dump(obj, f, separators=(",", ":"))  # type: ignore[call-overload]
         size = f.tell() - _HEAD_SIZE
         f.write(b"\n")
-        fields = (_FIELDS % (number, size, mark)).encode()
+        fields = (FIELDS % (number, size, mark)).encode()
         crc = crc32(fields)
         f.seek(_HEAD_SIZE)
-        for part in _chunks(f, size):
+        for part in chunks(f, size):
             crc = crc32(part, crc)
         f.seek(0)
-        f.write((_HEAD % (MAGIC, crc, "")).encode())
+        f.write((HEAD % (MAGIC, crc, "")).encode())
         f.write(fields)
         return _HEAD_SIZE + size + 1, crc
 
@@ -336,7 +244,9 @@ class Store:
         ``session.tmp`` is removed) and TypeError/ValueError if ``obj`` is not JSON-able.
         """
         if not self._known:  # not loaded: continue after the newest number on flash, never reuse one
-            self._scan_number()
+            from dealerbox.store import boot
+
+            boot.scan_number(self)
         self._ensure_root()
         mark = self._size(LOG)
         f = self._open(self.path(TEMP), "w+b" if _STREAM else "wb")
@@ -352,7 +262,7 @@ class Store:
                 pass
             raise
         if self._exists(SESSION):
-            if self._session_ok or self._valid(SESSION):
+            if self._session_ok or self._valid_session():
                 self._replace(SESSION, BACKUP)
             else:
                 self._replace(SESSION, SESSION + BAD)
@@ -368,33 +278,10 @@ class Store:
         self.bytes_written += n
         return n
 
-    def _check_file(self, name):
-        """``(number, mark, crc, None)`` for a valid snapshot file ``name``, ``(None, None, None, problem)`` if not
-        (problem None too when the file does not exist)."""
-        try:
-            data = self._read(name)
-        except OSError as e:
-            return None, None, None, N_("unreadable (%s)") % e
-        if data is None:
-            return None, None, None, None
-        try:
-            number, _start, _size, mark, crc = check(data)
-        except ValueError as e:
-            return None, None, None, str(e)
-        return number, mark, crc, None
+    def _valid_session(self):
+        from dealerbox.store import boot
 
-    def _valid(self, name):
-        return self._check_file(name)[0] is not None
-
-    def _scan_number(self):
-        best = 0
-        for name in (SESSION, TEMP, BACKUP):
-            number = self._check_file(name)[0]
-            if number is not None and number > best:
-                best = number
-        self.number = best
-        self._broken = True  # the journal's state is not known: the first record after this must not append
-        self._known = True
+        return boot.check_file(self, SESSION)[0] is not None
 
     # ---- the journal ----------------------------------------------------------------------
     def record(self, rec):
@@ -436,233 +323,36 @@ class Store:
         crc = crc32(text, self._crc)
         return text + (" %08x\n" % crc).encode(), crc
 
-    def _read_journal(self, crc):
-        """``(records, mark, good bytes, bad tail bytes)`` of the journal chained to snapshot CRC ``crc``."""
-        data = self._read(JOURNAL)
-        out = []  # type: list
-        mark = None
-        good = 0
-        self._crc = crc
-        if not data:
-            return out, mark, 0, 0
-        while True:
-            nl = data.find(b"\n", good)
-            if nl < 0:
-                break
-            parts = data[good:nl].split(b" ")
-            if len(parts) != 3 or len(parts[2]) != 8:
-                break
-            text = memoryview(data)[good:nl - 9]
-            try:
-                ok = int(parts[2], 16) == crc32(text, crc)
-                m = int(parts[1], 16)
-            except ValueError:
-                ok = False
-            if not ok:
-                break
-            crc = int(parts[2], 16)
-            out.append(parts[0].decode())
-            mark = m
-            good = nl + 1
-        self._crc = crc
-        return out, mark, good, len(data) - good
-
-    # ---- load -----------------------------------------------------------------------------
-    def _set_aside(self, name, suffix):
-        self._replace(name, name + suffix)
-        self.found.append("%s set aside as %s" % (name, name + suffix))
-
-    def _parse(self, name):
-        """The JSON of snapshot file ``name`` (checked already), read straight from the file; ValueError if bad."""
-        f = self._open(self.path(name), "rb")
-        try:
-            f.readline()
-            try:
-                return json.load(f)
-            except ValueError:
-                raise ValueError(N_("bad JSON")) from None
-        finally:
-            f.close()
-
+    # ---- load, and the rare paths (dealerbox/store/boot.py, imported when first needed) -----
     def load(self, validate=None):
         """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.
 
         ``validate``: the app's check, ``validate(obj) -> None`` or the reason (str) the snapshot cannot be
-        used (version, shape, content: ui/snapcheck.py); a snapshot that fails it is set aside as ``*.bad``
-        and the one before it used. Sets ``journal`` to the actions recorded after the snapshot returned
-        (the app replays them), ``found`` (one line per file and what was done, e.g.
-        ``["session.json: checksum mismatch", "session.bak: save 11 ok", "session.json set aside as
-        session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``report`` (a
-        sentence for the players when something was damaged or lost, else None).
-
-        Then the files are put as an uninterrupted save leaves them: a complete ``session.tmp`` is renamed
-        into place, ``hands.log`` is cut back to what the last journal line or snapshot committed (a hand
-        logged after it is replayed, and logged again at its end) - but only at a line end, and never
-        when an older save had to be used: a committed hand log is never deleted. A ``hands.log`` shorter
-        than the save expects keeps every complete line and says what is missing.
-
-        When an older save is used, or a journal line after good ones is damaged (whole lines after it; a torn last
-        line is a power cut, dropped silently), what the lost records committed is not known: no hand log is cut,
-        and ``later`` lists the hand logs after the used save's mark (``later_why`` says why) for the app to
-        bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again.
+        used (version, shape, content: ui/snapcheck.py). Sets ``journal``, ``later``, ``found`` and ``report``,
+        and puts the files back as an uninterrupted save leaves them: ``store.boot.load`` says how. With no
+        snapshot file at all (a new box, or after ``clear``) the answer is None at once, without reading anything.
         """
-        found = self.found = []
-        self.report = None
-        self.journal = []
-        self.later = []
-        self.later_why = ""
-        reports = []
-        bad = {}
-        valid = []
-        for name in (SESSION, TEMP, BACKUP):
-            number, mark, crc, problem = self._check_file(name)
-            if problem is not None:
-                found.append("%s: %s" % (name, problem))
-                bad[name] = problem
-            elif number is not None:
-                found.append("%s: save %d ok" % (name, number))
-                valid.append((number, name, mark, crc))
-        valid.sort()
-        newest = valid[-1][0] if valid else 0
-        obj = None
-        while valid:
-            number, name, mark, crc = valid.pop()
-            try:
-                obj = self._parse(name)
-                if validate is not None:
-                    try:
-                        problem = validate(obj)
-                    except Exception as err:  # a check that trips on the content: refused, never a crash
-                        problem = N_("cannot be checked (%s: %s)") % (type(err).__name__, err)
-                else:
-                    problem = None if isinstance(obj, dict) else N_("not a snapshot")
-                if problem is None:
-                    break
-                raise ValueError(problem)
-            except OSError as e:
-                found.append("%s: unreadable (%s)" % (name, e))
-                bad[name] = N_("unreadable")
-            except ValueError as e:
-                found.append("%s: %s" % (name, e))
-                bad[name] = str(e)
-                self._set_aside(name, BAD)
-            obj = None
-        self._known = True
-        self._session_ok = False
-        self._jsize = 0
-        self._broken = False
-        if obj is None:
-            self.number = newest
-            self._broken = True
-            found.append(N_("no valid saved session") if found else N_("no saved session"))
-            if SESSION in bad:
-                self.report = N_("Save unusable (%s): a new session starts.") % bad[SESSION]
+        if self._size(SESSION) < 0 and self._size(TEMP) < 0 and self._size(BACKUP) < 0:
+            self.found = [N_("no saved session")]
+            self.report = None
+            self.journal = []
+            self.later = []
+            self.later_why = ""
+            self.number = 0
+            self._known = self._broken = True
+            self._session_ok = False
+            self._jsize = 0
             return None
-        self.number = number
-        why = bad.get(SESSION)
-        fallback = number < newest or why is not None and name == BACKUP  # an older save than the newest
-        if name != SESSION:
-            found.append("using %s (save %d): %s" % (
-                name, number, "the power went during a save" if why is None else "session.json is damaged"))
-            if why is not None:
-                reports.append(N_("Save damaged (%s): the one before it is used.") % why)
-                self.later_why = N_("the newest save was damaged (%s)") % why
-        elif TEMP in bad:
-            found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
-        elif bad:
-            found.append("using %s (save %d)" % (name, number))
-        if name == BACKUP:
-            if self._exists(SESSION):
-                self._set_aside(SESSION, BAD)
-        elif name == TEMP:  # finish the save the power interrupted
-            if self._exists(SESSION):
-                self._replace(SESSION, BACKUP if why is None else SESSION + BAD)
-            self._replace(TEMP, SESSION)
-            self._session_ok = True
-        else:
-            self._session_ok = True
-        if name == SESSION:
-            recs, jmark, good, tail = self._read_journal(crc)
-            self.journal = recs
-            self._jsize = good
-            if tail and recs:
-                self._broken = True  # a bad line after good ones: the next write is a snapshot
-            if recs:
-                found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
-                                                               number))
-            if tail and recs:   # a bad line after good ones: damage, unless a power cut tore the last line
-                from dealerbox.store import damage
-                if damage.journal(self, len(recs), good, number, reports):
-                    fallback = True     # what the lost lines committed is not known: no hand log is cut
-            if jmark is not None:
-                mark = jmark
-        else:
-            self._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
-        self._commit_log(mark, number, not fallback, reports)
-        if fallback and mark is not None:
-            from dealerbox.store import damage
-            self.later = damage.logged_after(self, mark, (OLD_LOG, LOG))
-        if reports:
-            self.report = " ".join(reports)
-        return obj
+        from dealerbox.store import boot
+
+        return boot.load(self, validate)
 
     def _commit_log(self, mark, number, trusted, reports):
-        """Make ``hands.log`` what save ``number`` committed: ``mark`` bytes (None: a DBX1 save, nothing known).
+        """Make ``hands.log`` what save ``number`` committed (``store.boot.commit_log``; a method so a test
+        can replace it)."""
+        from dealerbox.store import boot
 
-        Longer, ``trusted`` (the newest save is used) and ``mark`` at a line end: the tail was appended
-        after the last commit (the power went before the journal line that would have committed it) and
-        is cut. Shorter, with ``hands.1.log`` exactly ``mark`` long: the log moved after the commit, and
-        what ``hands.log`` holds is newer: removed. Shorter otherwise: the log was damaged; every complete
-        line is kept, a partial last line cut, and ``reports`` says how much is missing.
-        """
-        size = self._size(LOG)
-        if mark is None or size < 0 and not mark or size == mark:
-            return
-        data = None
-        if size > mark:
-            if trusted:
-                data = self._read(LOG) or b""
-                if mark == 0 or data[mark - 1:mark] == b"\n":
-                    self._truncate_log(mark)
-                    self.found.append("hands.log: %d bytes logged after save %d dropped" % (size - mark, number))
-                    return
-            self.found.append("hands.log: %d bytes more than save %d recorded, kept" % (size - mark, number))
-        elif trusted and size >= 0 and self._size(OLD_LOG) == mark:
-            self._remove(LOG)
-            self.found.append("hands.log: %d bytes logged after save %d dropped" % (size, number))
-            return
-        else:
-            missing = mark - (size if size > 0 else 0)
-            self.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
-            reports.append(N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.")
-                           % missing)
-        if size <= 0:
-            return
-        if data is None:
-            data = self._read(LOG) or b""
-        end = data.rfind(b"\n") + 1
-        if end < len(data):  # a partial last line: not a hand; cut, so the next line starts whole
-            self._truncate_log(end)
-            self.found.append("hands.log: a partial line of %d bytes cut" % (len(data) - end))
-            reports.append(N_("A partial hand log (%d bytes) was removed.") % (len(data) - end))
-
-    def _truncate_log(self, size):
-        """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it (MicroPython's
-        files cannot be truncated; the copy and rename keep the log whole if the power goes meanwhile)."""
-        if not size:
-            self._remove(LOG)
-            return
-        src = self._open(self.path(LOG), "rb")
-        try:
-            dst = self._open(self.path(LOG_TEMP), "wb")
-            try:
-                for part in _chunks(src, size):
-                    dst.write(part)
-            finally:
-                self._close(dst)
-        finally:
-            src.close()
-        self._replace(LOG_TEMP, LOG)
+        boot.commit_log(self, mark, number, trusted, reports)
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
@@ -727,72 +417,28 @@ class Store:
         self._replace(PREFS_TEMP, PREFS)
 
     def set_aside(self):
-        """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
+        """Rename the snapshot files to ``*.crashed``; returns the names set aside (``store.boot.set_aside``)."""
+        from dealerbox.store import boot
 
-        Returns the list of names set aside. The next boot starts a new session; the hand logs stay.
-        """
-        moved = []
-        for name in (SESSION, TEMP, BACKUP):
-            if self._exists(name):
-                self._replace(name, name + CRASHED)
-                moved.append(name)
-        self._remove(CRASHES)
-        self._remove(JOURNAL)
-        self.number = 0
-        self._session_ok = False
-        self._known = True
-        self._broken = True
-        return moved
+        return boot.set_aside(self)
 
     def note_crash(self):
-        """Record a crash of the app with the current snapshot; returns the crashes in a row with it (int).
+        """Record a crash of the app with the current snapshot; the crashes in a row with it (``store.boot``)."""
+        from dealerbox.store import boot
 
-        The file ``crashes`` holds ``"<save number> <count>"``: the count goes up when the app crashes again
-        before any new save (the same snapshot), and starts at 1 otherwise. Returns 0 (and writes nothing)
-        when there is no saved snapshot. ``boards.loop`` sets the session aside at the second crash in a row.
-        """
-        if not self.number:
-            return 0
-        count = 1
-        data = self._read(CRASHES)
-        if data:
-            parts = data.split()
-            if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit() and int(parts[0]) == self.number:
-                count = int(parts[1]) + 1
-        self._ensure_root()
-        f = self._open(self.path(CRASHES), "wb")
-        try:
-            f.write(("%d %d\n" % (self.number, count)).encode())
-        finally:
-            self._close(f)
-        return count
+        return boot.note_crash(self)
 
     def free_room(self):
-        """Delete what the session does not need to make room on a full flash: the older hand logs
-        (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``). Returns ``(names, bytes)`` freed.
-        The session, its backup, its journal and ``hands.log`` (the newest hand logs) are never touched."""
-        names = []
-        freed = 0
-        for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, TEMP + BAD, SESSION + CRASHED, BACKUP + CRASHED,
-                     TEMP + CRASHED, LOG_TEMP):
-            n = self._size(name)
-            if n >= 0:
-                self._remove(name)
-                names.append(name)
-                freed += n
-        return names, freed
+        """Delete the older hand logs and the files set aside; ``(names, bytes)`` freed (``store.boot``)."""
+        from dealerbox.store import boot
+
+        return boot.free_room(self)
 
     def read_log(self):
-        """Every whole hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``.
-        A last line without its newline (a write that did not finish) is not a hand log: skipped."""
-        lines = []
-        for name in (OLD_LOG, LOG):
-            data = self._read(name)
-            if data:
-                for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
-                    if ln:
-                        lines.append(ln)
-        return lines
+        """Every whole hand log line (str), oldest first (``store.boot.read_log``)."""
+        from dealerbox.store import boot
+
+        return boot.read_log(self)
 
     def append_log(self, line):
         """Append one hand log as a line of ``hands.log``; returns the bytes written (int).
@@ -830,7 +476,9 @@ class Store:
             n = f.tell() - start
         except BaseException:
             f.close()
-            self._truncate_log(start)
+            from dealerbox.store import boot
+
+            boot.truncate_log(self, start)
             raise
         self._close(f)
         self.bytes_written += n

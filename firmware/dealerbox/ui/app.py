@@ -90,6 +90,7 @@ class App(PlayFlow):
         self.ncards = 0
         self.col = 0            # x of the cards on the showdown lines
         self.center = None      # Indian: the face-up center card (a list), else None
+        self.up_count = None    # Forehead Stud: the forehead cards of the seat to act (a count, never which)
         self.asked_by = ""      # the name of who asked the sideshow being answered on this turn
         self.peek = None  # type: ignore[assignment]  # an accepted sideshow: (asker, asked, loser)
         self.peek_for = []      # seats still to see that comparison (behind their gates)

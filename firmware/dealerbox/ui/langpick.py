@@ -111,7 +111,8 @@ def boot(app, store):
     """At boot, before the first frame: speak the language ``store`` keeps (``load_prefs``). A damaged or unknown
     value gives English; no record leaves the language as it is (English on a box just switched on). True when
     the box restarted for a language chosen in the setup (``"then": "setup"``, see the module docstring): the
-    caller opens the game screen on the language row; the mark is cleared so that it works once."""
+    caller opens the game screen on the language row; the mark is cleared so that it works once (a store that
+    cannot clear it: False, the boot goes on as usual, the saved session offered)."""
     load = getattr(store, "load_prefs", None)
     if load is None:
         return False
@@ -125,9 +126,8 @@ def boot(app, store):
         prefs = {}
     code = prefs.get("lang")
     speak(code if isinstance(code, str) else "en")
-    if prefs.get("then") == "setup":
-        _keep(store, {"lang": lang.code})
-        return True
+    if prefs.get("then") == "setup":    # honoured only once the mark is off the flash: never a loop past the resume
+        return _keep(store, {"lang": lang.code})
     return False
 
 

@@ -244,6 +244,7 @@ class PlayFlow:
         elif "hand" in v and v["hand"] is None:
             self.status = tr("blind")
         self.indian = self.cfg["game"] == "indian"  # type: ignore[attr-defined]
+        self.up_count = v.get("up_count")           # Forehead Stud: how many forehead cards the seat has
         hand = e.hands[seat]
         self.ncards = len(hand) if hand else 0
         self.info = self._public_info(seat)
@@ -268,13 +269,15 @@ class PlayFlow:
         own = v.get("cards") or v.get("hand")
         if own:
             out[seat] = list(own)
-        elif v.get("hole") is not None:             # Indian two cards: the own hole card only
-            out[seat] = [v["hole"]]
-        heads = v.get("foreheads")                  # Indian: every other player's forehead card
+        elif v.get("hole") is not None:             # Indian two cards: the own hole card only (Forehead Stud: a list)
+            h = v["hole"]
+            out[seat] = list(h) if isinstance(h, list) else [h]
+        heads = v.get("foreheads")                  # Indian: every other player's forehead card(s)
         if heads:
             for s in range(n):
-                if s != seat and heads[s] is not None:
-                    out[s] = [heads[s]]
+                h = heads[s]
+                if s != seat and h is not None:
+                    out[s] = list(h) if isinstance(h, list) else [h]
         peek = v.get("peek")                        # Teen Patti sideshow: the hand compared with
         if peek:
             for s in peek:

@@ -75,11 +75,14 @@ def showdown_rows(app):
     for s in _showdown_order(app.engine, shown, marked):
         if shown[s]:
             right = category_label(cats[s]) if s < len(cats) else ""
-            if best is not None:        # Indian: the card itself; the cards that played if not its own
+            cards = shown[s]
+            if best is not None and len(cards) > 5:     # Forehead Stud: the best five and the hand in words
+                cards = best[s]
+            elif best is not None:      # Indian: the card itself; the cards that played if not its own
                 b = best[s]
                 right = b if b and sorted(b) != sorted(shown[s]) else ""
             mark = ("x" if party else "\x19") if s in marked else ""
-            hands.append((mark, names[s], shown[s], right))
+            hands.append((mark, names[s], cards, right))
     return app._lines(hands) if hands else []
 
 

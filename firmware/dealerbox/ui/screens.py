@@ -186,6 +186,9 @@ def draw_others(app, cv, seat):
     with the own hole card in the two-card variant, and the face-up center card when there is one."""
     cv.k = 0
     s = 0
+    if app.up_count is not None:
+        _stud_others(app, cv, seat)
+        return
     while s < len(app.shown):
         if s != seat and app.shown[s]:
             _other(cv, app.table.names[s], app.shown[s][0])
@@ -195,6 +198,41 @@ def draw_others(app, cv, seat):
         cardart.small_row(cv, app.shown[seat], s + 6, 47)
     if app.center:
         _center_card(cv, app.center, WIDTH - 66, 47)
+
+
+def _stud_others(app, cv, seat):
+    """Forehead Stud: every other player's forehead cards (two players to a row: 2 letters of the name, up to
+    4 cards), then "You:" with a "?" for each of the own forehead cards (never drawn) and the own hole cards."""
+    s = 0
+    while s < len(app.shown):
+        if s != seat and app.shown[s]:
+            x = 1 + (cv.k & 1) * 64
+            cv.cy = 20 + (cv.k >> 1) * 9
+            _stud_cards(cv, app.table.names[s], app.shown[s], x)
+            cv.k += 1
+        s += 1
+    x = cv.text("You:", 1, 47)
+    s = 0
+    while s < app.up_count:
+        x = cv.text("?", x + (2 if s == 0 else 1), 47)
+        s += 1
+    if app.shown[seat]:                         # the own hole cards (``_visible``), never a forehead card
+        cardart.small_row(cv, app.shown[seat], x + 5, 47)
+
+
+def _stud_cards(cv, name, cards, x):
+    """At (x, cv.cy): 2 letters of ``name`` and the cards ``cards`` side by side, 12 px each."""
+    cv.at(cv.cy, 1, 0)
+    i = 0
+    while i < 2 and i < len(name):
+        cv.ch(ord(name[i]), x + i * 6)
+        i += 1
+    x += 13
+    i = 0
+    while i < len(cards):
+        cardart.small_at(cv, cards[i], x)
+        x += cardart.SMALL_W
+        i += 1
 
 
 def _other(cv, name, c):

@@ -133,6 +133,7 @@ LABELS = {
     "no_minor": N_("Minor straights"), "standard_ranking": N_("Ranking"), "hi_lo": N_("High-low split"),
     "karanlik": N_("Karanlik blind"), "four_with_36": N_("Deck for 4"), "ties": N_("Ties"),
     "low": N_("Low card wins"), "two_cards": N_("Two cards"), "center": N_("Center card"), "party": N_("Party mode"),
+    "stud": N_("Game"),
 }
 VALUE_TEXT = {
     "classic": N_("classic"), "ak47": N_("AK47"), "joker-hunt": N_("Joker Hunt"), "best-of-four": N_("Best of 4"),
@@ -149,6 +150,7 @@ KEY_VALUE_TEXT = {
     "no_minor=True": N_("off"), "no_minor=False": N_("on"), "standard_ranking=True": N_("standard"),
     "standard_ranking=False": N_("Turkish"), "four_with_36=True": N_("36 cards"),
     "four_with_36=False": N_("32 cards"),
+    "stud=True": N_("Forehead Stud"), "stud=False": N_("Indian Poker"),
 }
 
 # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
@@ -156,6 +158,18 @@ LABELS["forced"] = N_("Ante")        # what is paid before the deal (seed 001 l'
 LABELS["higher_limits"] = N_("No top chaal")
 VALUE_TEXT.update({"boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
                    "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds")})
+
+
+STUD_PLAYERS = 7    # Forehead Stud's most players (games/indian.py STUD_SEATS: 7 cards each of 52)
+
+
+def fit_stud(cfg):
+    """Forehead Stud off when the table has more players than it can deal (``STUD_PLAYERS``); True if it was on."""
+    r = cfg["rules"]
+    if r.get("stud") and cfg["players"] > STUD_PLAYERS:
+        r["stud"] = False
+        return True
+    return False
 
 
 def stake_key(game):
@@ -209,6 +223,8 @@ def rule_choices(game, key, chips, cfg=None):
     ``[lo, hi]`` offered as a ladder (money keys up to the starting chips, counts up to 10).
     """
     spec = rules.choices(game, key)
+    if key == "stud" and cfg is not None and cfg["players"] > STUD_PLAYERS:
+        return [False]                          # Forehead Stud deals 7 cards each: at most 7 players
     if spec == "bool":
         return [False, True]
     if isinstance(spec, tuple):
@@ -244,7 +260,7 @@ SINGLE_ORDER = {
     "teen-patti": ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
                    "rebuy_mid_hand"),
     "turkish": ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36"),
-    "indian": ("ties", "low", "two_cards", "center", "party"),
+    "indian": ("ties", "low", "two_cards", "center", "party", "stud"),
 }
 
 
@@ -371,7 +387,24 @@ def _cap_line(cap):
     return tr("Cap 1 bet a round") if cap == 1 else tr("Cap %d bets a round") % cap
 
 
+def _describe_stud(d):
+    """Forehead Stud's summary lines (docs/indian.md)."""
+    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
+    if d["structure"] == "fixed":
+        out.append(_cap_line(d["cap"]))
+        out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
+    out.append(tr("Forehead Stud"))
+    out.append(tr("4 forehead + 3 hole"))
+    out.append(tr("5 betting rounds"))
+    out.append(tr("Best 5 of 7 cards"))
+    out.append(tr("Poker hand ranking"))
+    out.append(tr("Ties split the pot"))
+    return out
+
+
 def _describe_indian(d):
+    if d["stud"]:
+        return _describe_stud(d)
     if d["party"]:
         out = [tr("Party: no betting")]
     else:

@@ -394,6 +394,8 @@ def press(app, b, long):
                 name = ps[app.sel][0]
                 cfg["preset"] = name
                 cfg["rules"] = settings.apply_preset(game, cfg["rules"], name)
+                if settings.fit_stud(cfg):          # Forehead Stud at more than 7 players: off
+                    cfg["preset"] = _preset_of(game, cfg["rules"])
                 _repair(cfg, None)
             _next(app)
     elif m == M_STRUCT or m == M_RULES:
@@ -488,6 +490,7 @@ def _fit_rules(cfg):
     boot changed (a pot cap above what the boots put in: ``settings.rule_choices``)."""
     game = cfg["game"]
     r = cfg["rules"]
+    settings.fit_stud(cfg)
     for key in (settings.stake_key(game),) + settings.betting_keys(game):
         ch = settings.rule_choices(game, key, cfg["chips"], cfg)
         if r[key] not in ch:

@@ -1,0 +1,428 @@
+"""What the store does at boot and on rare paths: reading and checking snapshot files (every format ever
+written), the journal's replay list, putting the files back as an uninterrupted save leaves them,
+damaged-save reporting (with ``store/damage.py``), setting a crashed session aside, the crash counter, making
+room on a full flash, reading the hand logs back, cutting the log back.
+
+Imported by ``Store`` (``dealerbox/store/saves.py``) the first time one of these is needed, and kept: a box
+that boots with no saved session and only plays never loads it (docs/device.md, "Memory"). The functions
+take the ``Store`` as ``s``; the formats and the guarantees are in saves.py's docstring.
+"""
+
+import json
+
+from micropython import const
+
+from dealerbox.store import (
+    BACKUP,
+    BAD,
+    CRASHED,
+    CRASHES,
+    JOURNAL,
+    LOG,
+    LOG_TEMP,
+    MAGIC,
+    N_,
+    OLD_LOG,
+    SESSION,
+    TEMP,
+    chunks,
+)
+from dealerbox.store import FIELDS as _FIELDS
+from dealerbox.store import HEAD as _HEAD
+from dealerbox.store import checksum as crc32
+
+_FIELDS_AT = const(14)
+
+
+def encode(obj, number, mark=0):
+    """The bytes of a snapshot file holding ``obj`` (JSON-able) as save ``number`` (int >= 1), ``mark`` the
+    length of ``hands.log`` committed with it."""
+    body = json.dumps(obj, separators=(",", ":")).encode()
+    fields = (_FIELDS % (number, len(body), mark)).encode()
+    crc = crc32(body, crc32(fields))
+    return (_HEAD % (MAGIC, crc, "")).encode() + fields + body + b"\n"
+
+
+def check(data):
+    """Validate the bytes of a snapshot file without parsing its JSON.
+
+    Returns ``(save number, body offset, body length, log mark, crc)``: the mark is the length of
+    ``hands.log`` the snapshot was saved with (None in a ``DBX1`` file). Raises ValueError saying
+    what is wrong: ``"empty"``, ``"no header"``, ``"not a session file"``, ``"truncated (N of M bytes)"``
+    or ``"checksum mismatch"``.
+    """
+    if not data:
+        raise ValueError(N_("empty"))
+    nl = data.find(b"\n")
+    if nl < 0:
+        raise ValueError(N_("no header"))
+    try:
+        parts = data[:nl].decode().split()
+    except UnicodeError:
+        raise ValueError(N_("not a session file")) from None
+    n = len(parts)
+    magic = parts[0] if n else ""
+    if magic == MAGIC and n == 5:
+        crc_s, num_s, size_s, mark_s = parts[1], parts[2], parts[3], parts[4]
+    elif magic == "DBX2" and n == 5 or magic == "DBX1" and n == 4:
+        num_s, crc_s, size_s = parts[1], parts[2], parts[3]
+        mark_s = parts[4] if n == 5 else "0"
+    else:
+        raise ValueError(N_("not a session file"))
+    if not (num_s.isdigit() and size_s.isdigit() and mark_s.isdigit()):
+        raise ValueError(N_("not a session file"))
+    try:
+        crc = int(crc_s, 16)
+    except ValueError:
+        raise ValueError(N_("not a session file")) from None
+    number = int(num_s)
+    size = int(size_s)
+    if len(data) < nl + 2 + size:
+        raise ValueError(N_("truncated (%d of %d bytes)") % (len(data), nl + 2 + size))
+    body = memoryview(data)[nl + 1:nl + 1 + size]
+    got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
+    if got != crc:
+        raise ValueError(N_("checksum mismatch"))
+    return number, nl + 1, size, int(mark_s) if n == 5 else None, crc
+
+
+def decode(data):
+    """``(save number, obj)`` from the bytes of a snapshot file; ValueError as ``check``, or ``"bad JSON"``."""
+    number, start, size, _mark, _crc = check(data)
+    try:
+        obj = json.loads(data[start:start + size])
+    except ValueError:
+        raise ValueError(N_("bad JSON")) from None
+    return number, obj
+
+
+def check_file(s, name):
+    """``(number, mark, crc, None)`` for a valid snapshot file ``name``, ``(None, None, None, problem)`` if not
+    (problem None too when the file does not exist)."""
+    try:
+        data = s._read(name)
+    except OSError as e:
+        return None, None, None, N_("unreadable (%s)") % e
+    if data is None:
+        return None, None, None, None
+    try:
+        number, _start, _size, mark, crc = check(data)
+    except ValueError as e:
+        return None, None, None, str(e)
+    return number, mark, crc, None
+
+
+def scan_number(s):
+    best = 0
+    for name in (SESSION, TEMP, BACKUP):
+        number = check_file(s, name)[0]
+        if number is not None and number > best:
+            best = number
+    s.number = best
+    s._broken = True  # the journal's state is not known: the first record after this must not append
+    s._known = True
+
+
+def read_journal(s, crc):
+    """``(records, mark, good bytes, bad tail bytes)`` of the journal chained to snapshot CRC ``crc``."""
+    data = s._read(JOURNAL)
+    out = []  # type: list
+    mark = None
+    good = 0
+    s._crc = crc
+    if not data:
+        return out, mark, 0, 0
+    while True:
+        nl = data.find(b"\n", good)
+        if nl < 0:
+            break
+        parts = data[good:nl].split(b" ")
+        if len(parts) != 3 or len(parts[2]) != 8:
+            break
+        text = memoryview(data)[good:nl - 9]
+        try:
+            ok = int(parts[2], 16) == crc32(text, crc)
+            m = int(parts[1], 16)
+        except ValueError:
+            ok = False
+        if not ok:
+            break
+        crc = int(parts[2], 16)
+        out.append(parts[0].decode())
+        mark = m
+        good = nl + 1
+    s._crc = crc
+    return out, mark, good, len(data) - good
+
+
+def set_aside_file(s, name, suffix):
+    s._replace(name, name + suffix)
+    s.found.append("%s set aside as %s" % (name, name + suffix))
+
+
+def parse(s, name):
+    """The JSON of snapshot file ``name`` (checked already), read straight from the file; ValueError if bad."""
+    f = s._open(s.path(name), "rb")
+    try:
+        f.readline()
+        try:
+            return json.load(f)
+        except ValueError:
+            raise ValueError(N_("bad JSON")) from None
+    finally:
+        f.close()
+
+
+def load(s, validate=None):
+    """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.
+
+    ``validate``: the app's check, ``validate(obj) -> None`` or the reason (str) the snapshot cannot be
+    used (version, shape, content: ui/snapcheck.py); a snapshot that fails it is set aside as ``*.bad``
+    and the one before it used. Sets ``journal`` to the actions recorded after the snapshot returned
+    (the app replays them), ``found`` (one line per file and what was done, e.g.
+    ``["session.json: checksum mismatch", "session.bak: save 11 ok", "session.json set aside as
+    session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``report`` (a
+    sentence for the players when something was damaged or lost, else None).
+
+    Then the files are put as an uninterrupted save leaves them: a complete ``session.tmp`` is renamed
+    into place, ``hands.log`` is cut back to what the last journal line or snapshot committed (a hand
+    logged after it is replayed, and logged again at its end) - but only at a line end, and never
+    when an older save had to be used: a committed hand log is never deleted. A ``hands.log`` shorter
+    than the save expects keeps every complete line and says what is missing.
+
+    When an older save is used, or a journal line after good ones is damaged (whole lines after it; a torn last
+    line is a power cut, dropped silently), what the lost records committed is not known: no hand log is cut,
+    and ``later`` lists the hand logs after the used save's mark (``later_why`` says why) for the app to
+    bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again.
+    """
+    found = s.found = []
+    s.report = None
+    s.journal = []
+    s.later = []
+    s.later_why = ""
+    reports = []
+    bad = {}
+    valid = []
+    for name in (SESSION, TEMP, BACKUP):
+        number, mark, crc, problem = check_file(s, name)
+        if problem is not None:
+            found.append("%s: %s" % (name, problem))
+            bad[name] = problem
+        elif number is not None:
+            found.append("%s: save %d ok" % (name, number))
+            valid.append((number, name, mark, crc))
+    valid.sort()
+    newest = valid[-1][0] if valid else 0
+    obj = None
+    while valid:
+        number, name, mark, crc = valid.pop()
+        try:
+            obj = parse(s, name)
+            if validate is not None:
+                try:
+                    problem = validate(obj)
+                except Exception as err:  # a check that trips on the content: refused, never a crash
+                    problem = N_("cannot be checked (%s: %s)") % (type(err).__name__, err)
+            else:
+                problem = None if isinstance(obj, dict) else N_("not a snapshot")
+            if problem is None:
+                break
+            raise ValueError(problem)
+        except OSError as e:
+            found.append("%s: unreadable (%s)" % (name, e))
+            bad[name] = N_("unreadable")
+        except ValueError as e:
+            found.append("%s: %s" % (name, e))
+            bad[name] = str(e)
+            set_aside_file(s, name, BAD)
+        obj = None
+    s._known = True
+    s._session_ok = False
+    s._jsize = 0
+    s._broken = False
+    if obj is None:
+        s.number = newest
+        s._broken = True
+        found.append(N_("no valid saved session") if found else N_("no saved session"))
+        if SESSION in bad:
+            s.report = N_("Save unusable (%s): a new session starts.") % bad[SESSION]
+        return None
+    s.number = number
+    why = bad.get(SESSION)
+    fallback = number < newest or why is not None and name == BACKUP  # an older save than the newest
+    if name != SESSION:
+        found.append("using %s (save %d): %s" % (
+            name, number, "the power went during a save" if why is None else "session.json is damaged"))
+        if why is not None:
+            reports.append(N_("Save damaged (%s): the one before it is used.") % why)
+            s.later_why = N_("the newest save was damaged (%s)") % why
+    elif TEMP in bad:
+        found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
+    elif bad:
+        found.append("using %s (save %d)" % (name, number))
+    if name == BACKUP:
+        if s._exists(SESSION):
+            set_aside_file(s, SESSION, BAD)
+    elif name == TEMP:  # finish the save the power interrupted
+        if s._exists(SESSION):
+            s._replace(SESSION, BACKUP if why is None else SESSION + BAD)
+        s._replace(TEMP, SESSION)
+        s._session_ok = True
+    else:
+        s._session_ok = True
+    if name == SESSION:
+        recs, jmark, good, tail = read_journal(s, crc)
+        s.journal = recs
+        s._jsize = good
+        if tail and recs:
+            s._broken = True  # a bad line after good ones: the next write is a snapshot
+        if recs:
+            found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
+                                                           number))
+        if tail and recs:   # a bad line after good ones: damage, unless a power cut tore the last line
+            from dealerbox.store import damage
+            if damage.journal(s, len(recs), good, number, reports):
+                fallback = True     # what the lost lines committed is not known: no hand log is cut
+        if jmark is not None:
+            mark = jmark
+    else:
+        s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
+    s._commit_log(mark, number, not fallback, reports)
+    if fallback and mark is not None:
+        from dealerbox.store import damage
+        s.later = damage.logged_after(s, mark, (OLD_LOG, LOG))
+    if reports:
+        s.report = " ".join(reports)
+    return obj
+
+
+def commit_log(s, mark, number, trusted, reports):
+    """Make ``hands.log`` what save ``number`` committed: ``mark`` bytes (None: a DBX1 save, nothing known).
+
+    Longer, ``trusted`` (the newest save is used) and ``mark`` at a line end: the tail was appended
+    after the last commit (the power went before the journal line that would have committed it) and
+    is cut. Shorter, with ``hands.1.log`` exactly ``mark`` long: the log moved after the commit, and
+    what ``hands.log`` holds is newer: removed. Shorter otherwise: the log was damaged; every complete
+    line is kept, a partial last line cut, and ``reports`` says how much is missing.
+    """
+    size = s._size(LOG)
+    if mark is None or size < 0 and not mark or size == mark:
+        return
+    data = None
+    if size > mark:
+        if trusted:
+            data = s._read(LOG) or b""
+            if mark == 0 or data[mark - 1:mark] == b"\n":
+                truncate_log(s, mark)
+                s.found.append("hands.log: %d bytes logged after save %d dropped" % (size - mark, number))
+                return
+        s.found.append("hands.log: %d bytes more than save %d recorded, kept" % (size - mark, number))
+    elif trusted and size >= 0 and s._size(OLD_LOG) == mark:
+        s._remove(LOG)
+        s.found.append("hands.log: %d bytes logged after save %d dropped" % (size, number))
+        return
+    else:
+        missing = mark - (size if size > 0 else 0)
+        s.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
+        reports.append(N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.")
+                       % missing)
+    if size <= 0:
+        return
+    if data is None:
+        data = s._read(LOG) or b""
+    end = data.rfind(b"\n") + 1
+    if end < len(data):  # a partial last line: not a hand; cut, so the next line starts whole
+        truncate_log(s, end)
+        s.found.append("hands.log: a partial line of %d bytes cut" % (len(data) - end))
+        reports.append(N_("A partial hand log (%d bytes) was removed.") % (len(data) - end))
+
+
+def truncate_log(s, size):
+    """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it (MicroPython's
+    files cannot be truncated; the copy and rename keep the log whole if the power goes meanwhile)."""
+    if not size:
+        s._remove(LOG)
+        return
+    src = s._open(s.path(LOG), "rb")
+    try:
+        dst = s._open(s.path(LOG_TEMP), "wb")
+        try:
+            for part in chunks(src, size):
+                dst.write(part)
+        finally:
+            s._close(dst)
+    finally:
+        src.close()
+    s._replace(LOG_TEMP, LOG)
+
+
+def set_aside(s):
+    """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
+
+    Returns the list of names set aside. The next boot starts a new session; the hand logs stay.
+    """
+    moved = []
+    for name in (SESSION, TEMP, BACKUP):
+        if s._exists(name):
+            s._replace(name, name + CRASHED)
+            moved.append(name)
+    s._remove(CRASHES)
+    s._remove(JOURNAL)
+    s.number = 0
+    s._session_ok = False
+    s._known = True
+    s._broken = True
+    return moved
+
+
+def note_crash(s):
+    """Record a crash of the app with the current snapshot; returns the crashes in a row with it (int).
+
+    The file ``crashes`` holds ``"<save number> <count>"``: the count goes up when the app crashes again
+    before any new save (the same snapshot), and starts at 1 otherwise. Returns 0 (and writes nothing)
+    when there is no saved snapshot. ``boards.loop`` sets the session aside at the second crash in a row.
+    """
+    if not s.number:
+        return 0
+    count = 1
+    data = s._read(CRASHES)
+    if data:
+        parts = data.split()
+        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit() and int(parts[0]) == s.number:
+            count = int(parts[1]) + 1
+    s._ensure_root()
+    f = s._open(s.path(CRASHES), "wb")
+    try:
+        f.write(("%d %d\n" % (s.number, count)).encode())
+    finally:
+        s._close(f)
+    return count
+
+
+def free_room(s):
+    """Delete what the session does not need to make room on a full flash: the older hand logs
+    (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``). Returns ``(names, bytes)`` freed.
+    The session, its backup, its journal and ``hands.log`` (the newest hand logs) are never touched."""
+    names = []
+    freed = 0
+    for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, TEMP + BAD, SESSION + CRASHED, BACKUP + CRASHED,
+                 TEMP + CRASHED, LOG_TEMP):
+        n = s._size(name)
+        if n >= 0:
+            s._remove(name)
+            names.append(name)
+            freed += n
+    return names, freed
+
+
+def read_log(s):
+    """Every whole hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``.
+    A last line without its newline (a write that did not finish) is not a hand log: skipped."""
+    lines = []
+    for name in (OLD_LOG, LOG):
+        data = s._read(name)
+        if data:
+            for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
+                if ln:
+                    lines.append(ln)
+    return lines
