@@ -27,7 +27,7 @@ GOLDEN = {
             ('end-of-session', 2090839134, 1906),
         ],
         'rules': [
-            ('awards-everyone-packed', 3834136345, 1925),
+            ('awards-everyone-packed', 3490614201, 1885),
             ('between-busted', 2633916572, 2835),
             ('joker-hunt-turn', 3443309574, 3468),
             ('joker-hunt-showdown', 333433706, 1637),
