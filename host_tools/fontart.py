@@ -1,5 +1,5 @@
-"""The drawings of the small font's letters beyond ASCII (``firmware/dealerbox/ui/font.py``'s ``EXTRA`` and
-``FONT_EXTRA``), one 5x8 picture per glyph, and a sheet of the whole font as a PNG to look at.
+"""The drawings of the small font's letters beyond ASCII (``firmware/dealerbox/ui/font.py``'s ``EXTRA`` and its
+glyphs in ``GLYPHS``), one 5x8 picture per glyph, and a sheet of the whole font as a PNG to look at.
 
 The firmware keeps only the bytes (MONO_VLSB: one byte per column, bit 0 = top row); this file is where a glyph
 is drawn and changed. ``tests/host/test_fontart.py`` checks that the firmware's table is these drawings.
@@ -9,7 +9,7 @@ cedilla or the ogonek-like tail of a descender on row 7; capitals are 7 rows tal
 mark above is drawn 5 rows tall (rows 2-6) under its mark on rows 0-1, except O, whose 5 rows would be the small o:
 Ö Ô Ò Ó are 6 rows tall under a 1-row mark (Ô: one pixel, its hat).
 
-    python -m host_tools.fontart               # print the firmware's EXTRA, EXTRA_CODES and FONT_EXTRA
+    python -m host_tools.fontart               # print the firmware's EXTRA and its lines of GLYPHS
     python -m host_tools.fontart --png F.png   # the sheet: ASCII, then every extra glyph, small and big
 """
 
@@ -42,7 +42,7 @@ ART = (
     ("Ä", ".#.#. ..... .###. #...# ##### #...# #...# ....."),
     ("Ş", ".#### #.... #.... .###. ....# ....# ####. ..##."),
     ("Ğ", ".#.#. ..#.. .#### #.... #.### #...# .###. ....."),
-    ("İ", "..#.. ..... .###. ..#.. ..#.. ..#.. .###. ....."),
+    ("İ", "..#.. ..... ##### ..#.. ..#.. ..#.. ##### ....."),     # serifs 5 wide: never the small i
     ("Ñ", ".##.# #.##. #...# ##..# #.#.# #..## #...# ....."),
     # French, Italian: the other accented small letters
     ("ë", ".#.#. ..... .###. #...# ##### #.... .###. ....."),
@@ -103,7 +103,7 @@ def columns(rows):
 
 
 def extra_bytes():
-    """``FONT_EXTRA``: the glyphs of ``ART`` one after another (5 bytes each)."""
+    """The glyphs of ``ART`` one after another (5 bytes each): ``GLYPHS`` after ASCII, before the box."""
     return b"".join(columns(rows) for _ch, rows in ART)
 
 
@@ -113,22 +113,11 @@ def extra():
 
 
 def source():
-    """The Python text of the firmware's ``EXTRA``, ``EXTRA_CODES`` and ``FONT_EXTRA`` (font.py), 120 columns."""
+    """The Python text of the firmware's ``EXTRA`` and of the lines of ``GLYPHS`` (font.py) after ASCII, 120 columns."""
     out = ['EXTRA = "%s"' % extra()]
-    codes = [str(ord(ch)) for ch in extra()]
-    lines, line = [], "EXTRA_CODES = ("
-    for c in codes:
-        if len(line) + len(c) + 2 > 118:
-            lines.append(line.rstrip())
-            line = "               "
-        line += c + ", "
-    lines.append(line.rstrip(", ") + ")")
-    out.extend(lines)
     data = extra_bytes()
-    out.append("FONT_EXTRA = (")
     for i in range(0, len(data), 20):
         out.append('    b"%s"' % "".join("\\x%02x" % b for b in data[i:i + 20]))
-    out.append(")")
     return "\n".join(out)
 
 

@@ -4,8 +4,9 @@ screens again in each other language whose table is there, into ``DIR/<code>/`` 
 
 Teen Patti setup and turns (seed 7), a sideshow answered and compared, the showdown, awards and
 standings (seed 3); a Turkish session with a draw and an award with a side pot, then the end of the
-session (seed 2, 20 chips); Indian Poker with two cards and a center card (seed 5); the resume screen
-after a reboot with a saved session; the language list of the first setup screen.
+session (seed 2, 20 chips); Indian Poker with two cards and a center card (seed 5); Forehead Stud at 7
+players (seed 5); the resume screen after a reboot with a saved session; the language list of the first
+setup screen.
 """
 
 import os
@@ -221,6 +222,21 @@ def indian(out):
     t.snap("22-indian-showdown")
 
 
+def stud(out):
+    """Forehead Stud (Indian Poker's rule row "Game", the sixth single house rule) at 7 players: a turn of the
+    last round and the showdown."""
+    t = Tour(out, 5)
+    t.setup(2, 7, names=("Ann", "Kristina", "Bo", "Dev", "Mehmet", "Lea", "Sam"), rule_rights={5: 1})
+    app = t.app
+    while app.engine.rounds < 5:
+        t.act("check")
+    t.press(btn.OK)
+    t.snap("27-stud-turn")
+    while app.mode in (modes.M_GATE, modes.M_TURN):
+        t.act("check")
+    t.snap("28-stud-showdown")
+
+
 def resume(out):
     with tempfile.TemporaryDirectory() as store:
         t = Tour(out, 4, store)
@@ -233,7 +249,7 @@ def language(out):
     t = Tour(out, 1)
     t.press(btn.DOWN, 5)                    # the last row of the first setup screen: the language
     t.press(btn.OK)
-    t.snap("27-language")
+    t.snap("29-language")
 
 
 def one_set(out):
@@ -242,6 +258,7 @@ def one_set(out):
     teen_patti(out)
     turkish(out)
     indian(out)
+    stud(out)
     resume(out)
     language(out)
     return len([f for f in os.listdir(out) if f.endswith(".png")])

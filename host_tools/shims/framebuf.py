@@ -4,7 +4,8 @@ Only what the Dealer Box UI uses, only the MONO_VLSB format (the SSD1306 layout:
 byte holds 8 vertical pixels, bit 0 on top; byte ``(y >> 3) * stride + x``):
 ``FrameBuffer(buf, width, height, MONO_VLSB[, stride])`` with ``fill``, ``pixel``,
 ``hline``, ``vline``, ``fill_rect``, ``rect`` and ``blit`` (with ``key`` and a 2-colour
-``palette``). Clipping and colour rules follow ``extmod/modframebuf.c`` exactly (any
+``palette``; the source a FrameBuffer or a ``(buffer, width, height, format[, stride])``
+sequence). Clipping and colour rules follow ``extmod/modframebuf.c`` exactly (any
 non-zero colour is 1; the key is compared after the palette), so the bytes of a frame
 are identical to the real module's; ``tests/host/test_sim_frames.py`` checks this against
 the real MicroPython. Whole bytes are handled at once (``bytes.translate`` and column
@@ -128,8 +129,14 @@ class FrameBuffer:
         """Copy ``fbuf`` (a FrameBuffer) with its top-left at (``x``, ``y``).
 
         Source pixels whose colour (after ``palette``, a 2x1 FrameBuffer mapping colour
-        0 and 1) equals ``key`` are skipped; -1 copies every pixel.
+        0 and 1) equals ``key`` are skipped; -1 copies every pixel. ``fbuf`` may also be a
+        tuple or list ``(buffer, width, height, format[, stride])``, as in the real module
+        (which reads it as a FrameBuffer of that shape: ValueError for a bad one).
         """
+        if isinstance(fbuf, (tuple, list)):
+            if not 4 <= len(fbuf) <= 5:
+                raise ValueError("invalid source framebuffer")
+            fbuf = FrameBuffer(*fbuf)
         if x >= self.width or y >= self.height or -x >= fbuf.width or -y >= fbuf.height:
             return
         x0 = max(0, x)

@@ -312,6 +312,7 @@ KEYS = (
     "Void: all chips back",
     "Who gives chips:",
     "Who pays whom:",
+    "You:",
     "You: ?",
     "Your new hand",
     "a blind player bets blind (or sees first)",

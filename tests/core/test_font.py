@@ -17,6 +17,8 @@ LETTERS = (
 )
 # the marks a translator writes: quotes, apostrophe, ellipsis, middle dot, euro
 MARKS = "«»„“”‘’…·€"
+# the hollow box drawn for a character the font lacks
+BOX = b"\x7f\x41\x41\x41\x7f"
 # the only letters with ink on the cell's last row (row 7): a cedilla or a descender moved down under a breve
 ROW7 = "çşğÇŞ"
 
@@ -125,9 +127,10 @@ def test_a_text_of_every_letter_fits_the_screen():
 def test_a_character_the_font_lacks_is_a_visible_box():
     for ch in ("\u0416", "\u4e2d", "\u00bf", "\ufffd"):     # Ж, 中, ¿, the replacement character
         assert not font.has(ord(ch))
-        assert small(ch) == font.BOX                         # drawn, never an exception
-        assert big(ch) == scaled(font.BOX)
-    assert font.BOX not in [small(ch) for ch in _unique(LETTERS + MARKS + "?")]
+        assert small(ch) == BOX                              # drawn, never an exception
+        assert big(ch) == scaled(BOX)
+    assert font.GLYPHS[font.MISSING * 5:] == BOX
+    assert BOX not in [small(ch) for ch in _unique(LETTERS + MARKS + "?")]
     buf, cv = _canvas()
     assert cv.text("a\u0416b", 0, 0) == 3 * font.W and cv.clipped == 0
 
@@ -159,3 +162,48 @@ def test_a_cedilla_on_the_last_row_counts_as_clipped_and_the_footer_lifts_it():
             top += 1
         assert 56 + top == y, (s, 56 + top)
         assert buf[(55 >> 3) * 128] >> (55 & 7) & 1           # the rule above it
+
+
+def test_a_list_source_blits_as_its_framebuffer():
+    """The canvas blits a text's line buffer from a list [buffer, width, height, format] (no object made per text):
+    the same pixels as from a FrameBuffer of that shape, clipped at every edge, with a key and a palette (the real
+    framebuf and the host's stand-in alike)."""
+    src = bytearray(b"\x81\xff\x00\x3c\x7e\xc3\x18\x24")
+    fsrc = framebuf.FrameBuffer(src, 8, 8, framebuf.MONO_VLSB)
+    pal = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
+    for x, y in ((0, 0), (3, 5), (-3, -2), (123, 60), (60, 28)):
+        for key, p in ((0, None), (1, pal), (-1, None)):
+            a, cva = _canvas()
+            b, cvb = _canvas()
+            cva.bar(20, 20)
+            cvb.bar(20, 20)
+            if p is None:
+                cva.fb.blit(fsrc, x, y, key)
+                cvb.fb.blit([src, 8, 8, framebuf.MONO_VLSB], x, y, key)
+            else:
+                cva.fb.blit(fsrc, x, y, key, p)
+                cvb.fb.blit([src, 8, 8, framebuf.MONO_VLSB], x, y, key, p)
+            assert a == b and _lit(a) > 0, (x, y, key)
+    buf, cv = _canvas()
+    assert cv.text("", 5, 5) == 5 and _lit(buf) == 0       # an empty text: nothing blitted
+    assert cv.num(-1234567, 0, 0) == 8 * font.W
+    assert cv.big("Aé", 0, 20) == 2 * font.BIG_W
+
+
+def test_long_texts_clip_alike_through_the_line_and_glyph_by_glyph():
+    """A text of up to 32 characters goes through the line buffer, a longer one glyph by glyph: the same pixels and
+    the same count of glyphs cut by the right edge (glyph k at x = 6k is cut from k = 21)."""
+    a, cva = _canvas()
+    b, cvb = _canvas()
+    cva.text("é" * 30, 0, 0)
+    cvb.text("é" * 40, 0, 0)
+    assert a == b and cva.clipped == 9 and cvb.clipped == 19
+    cva.clear()
+    cva.text("é" * 21, 0, 0)                                # 21 fit: the 22nd is drawn in part, and counted
+    assert a != b and a[:126] == b[:126] and cva.clipped == 0
+    cva.clear()
+    cva.text("x" * 25, -12, 57)                             # two cut on the left, two on the right; no row 7 ink
+    assert cva.clipped == 4
+    cva.clear()
+    cva.text("çc" * 10, 0, 57)                              # every ç loses its cedilla below the frame
+    assert cva.clipped == 10

@@ -9,6 +9,7 @@ impossible content); 2 and 3 are in test_store.py, 5 (privacy) in test_store_pri
 import os
 
 from dealerbox.store.saves import Store
+from dealerbox.ui import nosave
 from dealerbox.ui.snapcheck import check
 from store_util import FullFs, _tmpdir, _write
 
@@ -238,7 +239,7 @@ def test_a_full_flash_keeps_the_table_playing_says_why_and_frees_room():
         rig.press(OK)
         rig.press(OK)                           # another action: still not saved, no notice mid-hand, no crash
         assert app.mode == modes.M_GATE and app.unsaved == "flash full" and len(app.engine.log["actions"]) == 3
-        app._not_saved(OSError(28))             # (as at the hand's end) the notice again
+        nosave.not_saved(app, OSError(28))      # (as at the hand's end) the notice again
         assert app.mode == modes.M_NOSAVE
         rig.press(DOWN)
         fs.room = 3000                          # what deleting hands.1.log gives back

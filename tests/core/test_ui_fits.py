@@ -134,7 +134,7 @@ def _setup_fits(code):
     rig.press(DOWN, 5)
     rig.press(LEFT)
     moves = len(present()) - 1 - present().index(code)     # the list opens on the language spoken
-    assert rig.app.mode == modes.M_GAME and rig.frames_checked == 6 + moves    # each press drew
+    assert rig.app.mode == modes.M_GAME and rig.frames_checked == 6 + moves   # each press drew
     assert not rig.bad, (code, rig.bad)
     for gi in range(3):
         rig = FitRig(7)

@@ -7,8 +7,10 @@ from host_tools import fontart
 
 def test_the_firmware_table_is_the_drawings():
     assert font.EXTRA == fontart.extra()
-    assert font.EXTRA_CODES == tuple(ord(ch) for ch in fontart.extra())
-    assert font.FONT_EXTRA == fontart.extra_bytes()
+    ascii_end = (font.LAST - font.FIRST + 1) * 5
+    assert font.GLYPHS[ascii_end:font.MISSING * 5] == fontart.extra_bytes()
+    assert len(font.GLYPHS) == font.NGLYPHS * 5
+    assert fontart.source().split("\n")[0] == 'EXTRA = "%s"' % font.EXTRA
     assert font.ALIASES == tuple(ord(a) for a, _b in fontart.ALIASES)
     assert fontart.columns("#.... .#... ..#.. ...#. ....# ..... ..... #####") == b"\x81\x82\x84\x88\x90"
 

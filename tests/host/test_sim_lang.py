@@ -86,10 +86,10 @@ def test_screenshots_write_one_set_per_language_with_a_table(tmp_path, capsys):
     finally:
         t.close()
     english = sorted(f for f in os.listdir(tmp_path) if f.endswith(".png"))
-    assert len(english) == 27 and "27-language.png" in english and "01-game.png" in english
+    assert len(english) == 29 and "29-language.png" in english and "01-game.png" in english
     assert sorted(os.listdir(tmp_path / "de")) == english
     assert (tmp_path / "de" / "01-game.png").read_bytes() != (tmp_path / "01-game.png").read_bytes()  # "Sprache"
     assert (tmp_path / "de" / "17-showdown.png").read_bytes() == (tmp_path / "17-showdown.png").read_bytes()
     assert capsys.readouterr().out.splitlines() == [
-        "screenshots written to %s: 27 files (English)" % tmp_path,
-        "screenshots written to %s: 27 files (Deutsch)" % (tmp_path / "de")]
+        "screenshots written to %s: 29 files (English)" % tmp_path,
+        "screenshots written to %s: 29 files (Deutsch)" % (tmp_path / "de")]

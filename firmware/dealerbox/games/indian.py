@@ -90,7 +90,8 @@ class Indian(Engine):
         return house_rules(self.GAME, rules)
 
     def ranking(self):
-        """The evaluator: ``make_ranking("indian", house=...)`` with ``low`` / ``suit-order`` from the rules."""
+        """The evaluator: ``make_ranking("indian", house=...)`` with ``low`` / ``suit-order`` from the rules;
+        Forehead Stud: ``make_ranking("poker")`` (standard poker, the best five of seven)."""
         if self._rk is None and self.rules["stud"]:
             self._rk = make_ranking("poker")
         if self._rk is None:

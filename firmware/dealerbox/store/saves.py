@@ -262,10 +262,12 @@ class Store:
                 pass
             raise
         if self._exists(SESSION):
-            if self._session_ok or self._valid_session():
-                self._replace(SESSION, BACKUP)
-            else:
-                self._replace(SESSION, SESSION + BAD)
+            ok = self._session_ok
+            if not ok:  # not known good (never after a load or save of this store): checked, store.boot
+                from dealerbox.store import boot
+
+                ok = boot.check_file(self, SESSION)[0] is not None
+            self._replace(SESSION, BACKUP if ok else SESSION + BAD)
         self._replace(TEMP, SESSION)
         self._session_ok = True
         self.number += 1
@@ -277,11 +279,6 @@ class Store:
         self.saves += 1
         self.bytes_written += n
         return n
-
-    def _valid_session(self):
-        from dealerbox.store import boot
-
-        return boot.check_file(self, SESSION)[0] is not None
 
     # ---- the journal ----------------------------------------------------------------------
     def record(self, rec):

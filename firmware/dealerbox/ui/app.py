@@ -127,8 +127,10 @@ class App(PlayFlow):
             r = self._setup().press_resume(self, button, long)
             if r:
                 self.restore(self.saved, r == "void")
-        elif m == M_NOSAVE:
-            self._press_nosave(button)
+        elif m == M_NOSAVE:    # the not-saved notice (ui/nosave.py, imported when a write first failed)
+            from dealerbox.ui import nosave
+
+            nosave.press(self, button)
         elif (m == M_GAME or m == M_LANG) and self._langpick().press(self, button, long):
             pass                        # the language row and list (ui/langpick.py)
         elif m in SETUP or m == M_NAME:
@@ -251,7 +253,7 @@ class App(PlayFlow):
         ``copy=False`` (the app's own saves) shares the engine's lists instead of copying them: the
         store serializes the dict before ``save`` returns, so no second copy of the hand is on the heap.
         """
-        snap = {"v": SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(),
+        snap = {"v": SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(copy),
                 "engine": self.engine.to_state(copy) if self.engine is not None else None,
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
                 "last": self.last}
@@ -341,60 +343,12 @@ class App(PlayFlow):
                 if isinstance(item, dict):  # a hand log not written: tried again first at the next flush
                     self.writes.append(item)
                     self._kept = item
-            self._not_saved(err, boundary)
+            from dealerbox.ui import nosave  # the first failed write: the notice's code, kept
+
+            nosave.not_saved(self, err, boundary)
             return
         self._kept = None
         if self.unsaved is not None:
             self.unsaved = None
             if self.mode == M_GATE:
                 self._enter(M_GATE)
-
-    def _not_saved(self, err, boundary=True):
-        """A write failed with ``err`` (OSError): say so (``unsaved``) and show the notice the first time, and again
-        at a hand's end or a deal (``boundary``); a journal line that fails mid-hand only marks the gate."""
-        first = self.unsaved is None
-        code = err.args[0] if err.args else None
-        self.unsaved = tr("flash full") if code == 28 else tr("flash error %s") % (code if code is not None else err)
-        if (first or boundary) and self.mode != M_NOSAVE:
-            self.nosave_from = self.mode
-            self._enter(M_NOSAVE)
-        elif self.mode == M_NOSAVE:
-            self._enter(M_NOSAVE, self.sel)
-
-    def _press_nosave(self, b):
-        """The "not saved" notice: OK on "Keep playing" returns to the game (through the gate when a hand is live),
-        on "Free room" deletes the older hand logs and set-aside saves (``Store.free_room``) and saves again."""
-        from dealerbox.ui import buttons as btn
-        if b in (btn.UP, btn.DOWN):
-            self.sel = 1 - self.sel if len(self.rows) > 1 else 0
-            self._fix_top()
-            self.dirty = True
-            return
-        if b != btn.OK:
-            return
-        if self.sel == 1:       # "Free room"
-            free = getattr(self.store, "free_room", None)
-            names, freed = free() if free is not None else ([], 0)
-            self.msg = tr("freed %d KB") % ((freed + 1023) // 1024) if names else tr("nothing to free")
-            if not self.writes:
-                self.writes.append(None)
-            self.flush()
-            if self.unsaved is not None:
-                self.dirty = True
-                return
-        back = self.nosave_from
-        if saving.hand_live(self.engine):
-            self.viewer = None
-            self._enter(M_GATE)
-        else:
-            self._enter(back)
-
-    def _build_nosave(self):
-        """The notice: "Not saved: flash full", then "Keep playing" and (a store that can) "Free room"."""
-        self.title = tr("Not saved: %s") % (self.unsaved or "")
-        self.rows = [(tr("Keep playing"), None)]
-        if getattr(self.store, "free_room", None) is not None:
-            self.rows.append((tr("Free room"), None))
-        self.hint = tr("Free room: old logs")
-        if self.sel >= len(self.rows):
-            self.sel = 0

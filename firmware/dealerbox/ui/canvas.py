@@ -1,13 +1,16 @@
 """The canvas: text, numbers and boxes drawn onto a 128x64 MONO_VLSB ``framebuf.FrameBuffer``.
 
-Every glyph is one ``blit`` (C) of a prebuilt glyph window (``font``); the Python loop is
-per character, never per pixel.
+A text in the small font is one ``blit`` (C): its glyphs' bytes are copied side by side into a line buffer, which
+is blitted once; a big glyph is one ``blit`` of a window built from the small glyph (``font``). The Python loop is
+per character, never per pixel; the frame is cleared by page copies (``fill`` sets each pixel in a loop).
 
 Nothing is allocated while drawing, not even a transient block (``make bench`` counts the
 bytes of a redraw with ``micropython.mem_total()``, tests/host/test_redraw_alloc.py asserts 0):
 
-* strings are walked by index (``ord(s[i])``), numbers digit by digit, the inverse palette is
-  built at import;
+* a text is read from its UTF-8 bytes, copied by ``struct.pack_into`` into a buffer of its own (``s[i]`` would
+  look each character up among every interned string: a quarter of a redraw's time before), numbers are written
+  digit by digit into that buffer, the line buffer is blitted from a list changed in place, the inverse palette
+  is built at import;
 * a call whose frame needs more than 11 slots (arguments + locals + the deepest value stack)
   gets that frame from the heap (``VM_MAX_STATE_ON_STACK`` in MicroPython's ``py/objfun.c``,
   11 machine words on every port): so the row, colour and font of the text being drawn are
@@ -25,7 +28,20 @@ from struct import pack_into
 import framebuf
 from micropython import const
 
-from dealerbox.ui.font import ALIASES, BIG_W, EXTRA_CODES, FIRST, LAST, W, big_glyph, glyph, low
+from dealerbox.ui.font import (
+    ALIASES,
+    BIG_W,
+    EXTRA,
+    FIRST,
+    GLYPHS,
+    LAST,
+    MISSING,
+    W,
+    big_glyph,
+    glyph,
+    index,
+    low,
+)
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -39,8 +55,8 @@ _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 # would take anyway), so that no redraw ever interns one
 for _c in range(FIRST, LAST + 1):
     chr(_c)
-for _c in EXTRA_CODES:
-    chr(_c)
+for _c in range(len(EXTRA)):
+    chr(ord(EXTRA[_c]))
 for _c in ALIASES:
     chr(_c)
 
@@ -54,21 +70,75 @@ _tb = bytearray(4 * TEXT_MAX + 1)
 _ZERO = bytes(128)          # one page of the frame: ``clear`` copies it 8 times into the frame's buffer
 
 
-def _fill_mp(s):
-    pack_into("128s", _tb, 0, s)
-
-
 def _fill_cpython(s):
-    b = s.encode()
+    b = s.encode("utf-8", "replace")    # (a lone surrogate, which only CPython can hold, as "?")
     _tb[0:len(b)] = b
     _tb[len(b)] = 0
 
 
 try:
     pack_into("1s", bytearray(1), 0, "a")
-    _fill = _fill_mp
+    _MP = True
 except Exception:           # CPython: struct.error, "argument for 's' must be a bytes object"
-    _fill = _fill_cpython
+    _MP = False
+
+
+# A text in the small font is drawn by one blit: its glyphs are first copied side by side into a line buffer (_lbuf,
+# MONO_VLSB, one page: a glyph = 5 bytes, then a column never written, so always blank), then blitted from the list
+# _src = [buffer, width, height, format] (framebuf reads a list as a FrameBuffer of that shape; the list is changed,
+# never made): one C call per text instead of two per glyph, the same pixels (a blank column is no ink, skipped as
+# the key). The big font is drawn glyph by glyph (``ch``: 20 bytes of a window each, cheaper than through a buffer).
+_LINE = const(192)          # 32 small glyphs
+_lbuf = bytearray(_LINE)
+_src = [_lbuf, 0, 8, framebuf.MONO_VLSB]
+_seen = bytearray(1)
+
+
+def _small_line():
+    """The text in _tb as small glyphs side by side in _lbuf; returns how many. ``_seen[0]`` = 1 when one of them
+    is not ASCII (only those can have ink on the cell's last row: tests/core/test_font.py)."""
+    j = 0
+    o = 0
+    tb = _tb
+    b = tb[0]
+    t = GLYPHS
+    lb = _lbuf
+    _seen[0] = 0
+    while b:
+        if b < 128:
+            j += 1
+            b = (b - FIRST) * 5 if b >= FIRST else MISSING * 5
+        else:
+            b = _code(j)
+            j += 2 if b < 0x800 else (3 if b < 0x10000 else 4)
+            b = index(b) * 5
+            _seen[0] = 1
+        lb[o] = t[b]
+        lb[o + 1] = t[b + 1]
+        lb[o + 2] = t[b + 2]
+        lb[o + 3] = t[b + 3]
+        lb[o + 4] = t[b + 4]
+        o += 6
+        b = tb[j]
+    return o // 6
+
+
+def _number(n):
+    """The int ``n`` in decimal (sign included) into _tb, ended by a 0; False (nothing written) when it has more
+    than TEXT_MAX characters."""
+    k = num_width(n)
+    if k > TEXT_MAX:
+        return False
+    _tb[k] = 0
+    if n < 0:
+        _tb[0] = 45
+        n = -n
+    while True:
+        k -= 1
+        _tb[k] = 48 + n % 10
+        n //= 10
+        if not n:
+            return True
 
 
 def _code(j):
@@ -109,10 +179,11 @@ class Canvas:
 
     def __init__(self, fb):
         self.fb = fb
-        try:                # the frame's bytes (MicroPython: a FrameBuffer is a buffer), cleared by copies
-            self.mv = memoryview(fb)
+        self.mv = None      # the frame's bytes (MicroPython: a FrameBuffer is a buffer), cleared by copies
+        try:
+            self.mv = memoryview(fb)  # type: ignore[assignment]
         except TypeError:   # CPython's stand-in and the Pi's framebuf: cleared by ``fill``
-            self.mv = None
+            pass
         self.cards = bytearray(MAX_CARDS)
         self.ncards = 0
         self.y = 0          # the row, colour and font of the text being drawn (``at``)
@@ -127,10 +198,10 @@ class Canvas:
     def clear(self):
         """Blank the frame and forget the cards drawn (and the marks of ``cardart.row``)."""
         if self.mv is not None and len(self.mv) == 1024:    # 8 copies of a page (fill sets each pixel in a loop)
-            self.k = 0
-            while self.k < 1024:
-                self.mv[self.k:self.k + 128] = _ZERO
-                self.k += 128
+            k = 0
+            while k < 1024:
+                self.mv[k:k + 128] = _ZERO
+                k += 128
         else:
             self.fb.fill(0)
         self.ncards = 0
@@ -190,7 +261,32 @@ class Canvas:
     def _str(self, s, x):
         if len(s) > TEXT_MAX:
             return self._long(s, x)
-        _fill(s)
+        if _MP:
+            pack_into("128s", _tb, 0, s)     # 128 = 4 * TEXT_MAX: _tb[128] stays 0
+        else:
+            _fill_cpython(s)
+        return self._line(x)
+
+    def _line(self, x):
+        """The text in _tb on the row of ``at`` from x, in its colour and font (small: by one blit of the line
+        buffer; big: glyph by glyph); returns the x after it."""
+        if self.large:
+            return self._bigs(x)
+        n = _small_line()
+        if not n:
+            return x
+        _src[1] = n * W
+        _src[2] = 8 if _seen[0] else 7      # ASCII has no ink on row 7: a row less to blit
+        if x < 0 or x + n * W - 1 > WIDTH or (self.edge and (self.y < 0 or self.y + W + 1 > HEIGHT or _seen[0])):
+            self._clip(x, n)                # (an edge cuts rows 0-6, or row 7 where a glyph beyond ASCII has ink)
+        if self.c:
+            self.fb.blit(_src, x, self.y, 0)
+        else:
+            self.fb.blit(_src, x, self.y, 1, _PAL)
+        return x + n * W
+
+    def _bigs(self, x):
+        """The text in _tb in big glyphs from x, one ``ch`` each."""
         j = 0
         b = _tb[0]
         while b:
@@ -202,6 +298,22 @@ class Canvas:
             x = self.ch(b, x)
             b = _tb[j]
         return x
+
+    def _clip(self, x, n):
+        """Count in ``clipped`` the glyphs of the line buffer's text at x that an edge cuts (as ``ch`` does)."""
+        k = 0
+        while k < n:
+            if x < 0 or x + self.w - 1 > WIDTH:
+                self.clipped += 1
+            elif self.edge and (self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT or self._low(k)):
+                self.clipped += 1
+            x += self.w
+            k += 1
+
+    def _low(self, k):
+        """True when the k-th glyph of the line buffer has ink on its cell's last row (row 7)."""
+        k *= W
+        return (_lbuf[k] | _lbuf[k + 1] | _lbuf[k + 2] | _lbuf[k + 3] | _lbuf[k + 4]) & 0x80 != 0
 
     def _long(self, s, x):
         i = 0
@@ -217,7 +329,11 @@ class Canvas:
 
     def text(self, s, x, y, c=1):
         """``s`` in the small font with its top-left at (x, y); returns the x after it."""
-        self.at(y, c, 0)
+        self.y = y                          # (``at`` written out: a call less per text)
+        self.c = c
+        self.large = 0
+        self.w = W
+        self.edge = y < 0 or y + 8 > HEIGHT
         return self._str(s, x)
 
     def big(self, s, x, y, c=1):
@@ -228,6 +344,12 @@ class Canvas:
     def num(self, n, x, y, c=1, big=False):
         """The int ``n`` in decimal, left-aligned at (x, y); returns the x after it."""
         self.at(y, c, big)
+        if not _number(n):
+            return self._long_num(n, x)
+        return self._line(x)
+
+    def _long_num(self, n, x):
+        """``num`` glyph by glyph (a number longer than the line buffer)."""
         if n < 0:
             x = self.ch(45, x)
             n = -n

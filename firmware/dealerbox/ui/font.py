@@ -1,7 +1,7 @@
 """The box's own bitmap font and suit glyphs, as bytes, blitted by ``framebuf`` (C, not Python loops).
 
 Small font: 5x7 pixels in a 6x8 cell, MONO_VLSB (one byte per column, bit 0 = top row),
-so glyph ``code`` is ``FONT[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; codes 16..127:
+so glyph ``code`` is ``GLYPHS[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; codes 16..127:
 
     16..19  suit glyphs  clubs diamonds hearts spades  (``SUIT_CHARS`` = "\\x10\\x11\\x12\\x13")
     20      the rank "10" in one cell            21..24  arrows up down left right
@@ -10,7 +10,7 @@ so glyph ``code`` is ``FONT[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; codes 
     then ``EXTRA`` (host_tools/fontart.py draws them): every letter of English, French, Italian, German and
     Turkish, upper and lower case (à â æ ç é è ê ë î ï ì í ô ò ó œ ù û ú ü ÿ ä ö ß ğ ı ş ñ ..., ẞ İ ...), and the
     marks their texts use (« » „ “ ” ‘ ’ … · €; a dash is drawn as the hyphen); a character the font lacks is a
-    hollow box (``MISSING``)
+    hollow box (``MISSING``, the strip's last glyph)
 
 Big font: every small glyph scaled 2x (10x14 in a 12x16 cell), drawn from the small one into a
 20-byte window each time it is asked for (no table of big glyphs on the heap). Big suits: 9x10
@@ -46,7 +46,9 @@ CHIP = "\x1b"
 UPDOWN = "\x1c"
 BACK = "\x1d"
 
-FONT = (
+# every small glyph, 5 bytes each, one after another (the "strip"): ASCII 16..127, then EXTRA, then the box
+# drawn for a character the font lacks; one bytes constant (a concatenation would keep a second copy on the heap)
+GLYPHS = (
     b"\x1c\x4b\x7f\x4b\x1c\x08\x3e\x7f\x3e\x08\x0e\x1f\x3e\x1f\x0e\x1c\x5e\x7f\x5e\x1c"
     b"\x7f\x00\x7f\x41\x7f\x04\x06\x3f\x06\x04\x08\x18\x3f\x18\x08\x08\x1c\x3e\x08\x08"
     b"\x08\x08\x3e\x1c\x08\x18\x30\x18\x0c\x06\x00\x1c\x1c\x1c\x00\x3e\x55\x63\x55\x3e"
@@ -75,26 +77,18 @@ FONT = (
     b"\x04\x3f\x44\x40\x20\x3c\x40\x40\x20\x7c\x1c\x20\x40\x20\x1c\x3c\x40\x30\x40\x3c"
     b"\x44\x28\x10\x28\x44\x0c\x50\x50\x50\x3c\x44\x64\x54\x4c\x44\x00\x08\x36\x41\x41"
     b"\x00\x00\x7f\x00\x00\x41\x41\x36\x08\x00\x08\x04\x08\x10\x08\x7f\x7f\x7f\x7f\x7f"
-)
-
-# letters of the five languages' texts and names (French, Italian, German, Turkish; Spanish's ñ), after the ASCII
-# strip, and the marks their texts use (quotes, apostrophe, ellipsis, middle dot, euro): EXTRA[i] is drawn by glyph
-# LAST + 1 + i. Drawn in host_tools/fontart.py (the pictures; `python -m host_tools.fontart` prints these lines).
-# Small letters: the accent on rows 0-1 over the x-height letter, a cedilla or a descender on row 7; capitals with a
-# mark above are drawn 5 rows tall (rows 2-6) under it (Ö Ô Ò Ó: 6 rows under a 1-row mark, else they are ö ô ò ó)
-EXTRA = "éèêàâçüöäßşğıñÉÈÊÀÂÇÜÖÄŞĞİÑëîïìíôòóûùúÿáæœËÎÏÌÍÔÒÓÛÙÚŸÁÆŒẞ«»“”„‘’…·€"
-EXTRA_CODES = (233, 232, 234, 224, 226, 231, 252, 246, 228, 223, 351, 287, 305, 241, 201, 200, 202, 192, 194, 199,
-               220, 214, 196, 350, 286, 304, 209, 235, 238, 239, 236, 237, 244, 242, 243, 251, 249, 250, 255, 225,
-               230, 339, 203, 206, 207, 204, 205, 212, 210, 211, 219, 217, 218, 376, 193, 198, 338, 7838, 171, 187,
-               8220, 8221, 8222, 8216, 8217, 8230, 183, 8364)
-FONT_EXTRA = (
+    # EXTRA: letters of the five languages' texts and names (French, Italian, German, Turkish; Spanish's ñ) and
+    # the marks their texts use (quotes, apostrophe, ellipsis, middle dot, euro); drawn in host_tools/fontart.py
+    # (`python -m host_tools.fontart` prints these lines). Small letters: the accent on rows 0-1 over the
+    # x-height letter, a cedilla or a descender on row 7; capitals with a mark above are drawn 5 rows tall
+    # (rows 2-6) under it (Ö Ô Ò Ó: 6 rows under a 1-row mark, else they are ö ô ò ó)
     b"\x38\x54\x56\x55\x18\x38\x55\x56\x54\x18\x38\x56\x55\x56\x18\x20\x55\x56\x54\x78"
     b"\x20\x56\x55\x56\x78\x38\x44\xc4\xc4\x20\x3c\x41\x40\x21\x7c\x38\x45\x44\x45\x38"
     b"\x20\x55\x54\x55\x78\x7e\x41\x49\x55\x22\x48\x54\xd4\xd4\x20\x18\xa5\xa6\xa5\x7c"
     b"\x00\x44\x7c\x40\x00\x7a\x11\x09\x0a\x71\x7c\x54\x56\x55\x44\x7c\x55\x56\x54\x44"
     b"\x7c\x56\x55\x56\x44\x78\x15\x16\x14\x78\x78\x16\x15\x16\x78\x3e\x41\xc1\xc1\x22"
     b"\x3c\x41\x40\x41\x3c\x3d\x42\x42\x42\x3d\x78\x15\x14\x15\x78\x46\x49\xc9\xc9\x31"
-    b"\x38\x45\x56\x55\x34\x00\x44\x7d\x44\x00\x7e\x09\x13\x22\x7d\x38\x55\x54\x55\x18"
+    b"\x38\x45\x56\x55\x34\x44\x44\x7d\x44\x44\x7e\x09\x13\x22\x7d\x38\x55\x54\x55\x18"
     b"\x00\x4a\x79\x42\x00\x00\x45\x7c\x41\x00\x00\x49\x7a\x40\x00\x00\x48\x7a\x41\x00"
     b"\x38\x46\x45\x46\x38\x38\x45\x46\x44\x38\x38\x44\x46\x45\x38\x3c\x42\x41\x22\x7c"
     b"\x3c\x41\x42\x20\x7c\x3c\x40\x42\x21\x7c\x0c\x51\x50\x51\x3c\x20\x54\x56\x55\x78"
@@ -105,12 +99,14 @@ FONT_EXTRA = (
     b"\x3e\x41\x7f\x49\x41\x6f\x41\x4d\x4b\x30\x10\x28\x00\x10\x28\x28\x10\x00\x28\x10"
     b"\x06\x05\x00\x06\x05\x05\x03\x00\x05\x03\x50\x30\x00\x50\x30\x00\x00\x06\x05\x00"
     b"\x00\x00\x05\x03\x00\x40\x00\x40\x00\x40\x00\x18\x18\x00\x00\x14\x3e\x55\x55\x41"
+    # the box: a character the font lacks (never an exception, never taken for a letter)
+    b"\x7f\x41\x41\x41\x7f"
 )
+# the characters of the glyphs after ASCII: EXTRA[i] is drawn by glyph LAST + 1 - FIRST + i of the strip
+EXTRA = "éèêàâçüöäßşğıñÉÈÊÀÂÇÜÖÄŞĞİÑëîïìíôòóûùúÿáæœËÎÏÌÍÔÒÓÛÙÚŸÁÆŒẞ«»“”„‘’…·€"
 
 # a dash (en, em) is drawn as the hyphen, which already spans the cell
 ALIASES = (8211, 8212)
-# a character the font lacks: a hollow box (never an exception, never taken for a letter)
-BOX = b"\x7f\x41\x41\x41\x7f"
 
 BIG_SUITS = (
     b"\x78\x78\x36\x7f\xff\x7f\x36\x78\x78\x00\x00\x00\x01\x01\x01\x00\x00\x00"
@@ -119,12 +115,10 @@ BIG_SUITS = (
     b"\x30\x78\x7c\x3e\xff\x3e\x7c\x78\x30\x00\x00\x00\x01\x01\x01\x00\x00\x00"
 )
 
-# every small glyph one after another (ASCII 16..127, EXTRA, the box; 5 bytes each: the "strip"), and the 5x8 window
-# one glyph is copied into (5 byte copies: cheaper than a blit) before it is drawn: built once at import, so drawing
-# allocates nothing
-NGLYPHS = LAST - FIRST + 1 + len(EXTRA_CODES) + 1
+# the 5x8 window one glyph is copied into (5 byte copies: cheaper than a blit) before it is drawn: built once at
+# import, so drawing allocates nothing
+NGLYPHS = LAST - FIRST + 1 + len(EXTRA) + 1
 MISSING = NGLYPHS - 1       # the strip index of the box drawn for a character the font lacks
-_GLYPHS = FONT + FONT_EXTRA + BOX
 _obuf = bytearray(5)
 _one = framebuf.FrameBuffer(_obuf, 5, 8, framebuf.MONO_VLSB)
 # where a character beyond ASCII is in the strip: _LATIN[code - 160] = strip index + 1 (0: not in the font) for
@@ -132,11 +126,12 @@ _one = framebuf.FrameBuffer(_obuf, 5, 8, framebuf.MONO_VLSB)
 _LATIN = bytearray(224)
 _high = []
 _at = []
-for _i in range(len(EXTRA_CODES)):
-    if EXTRA_CODES[_i] < 384:
-        _LATIN[EXTRA_CODES[_i] - 160] = LAST + 2 - FIRST + _i
+for _i in range(len(EXTRA)):
+    _c = ord(EXTRA[_i])
+    if _c < 384:
+        _LATIN[_c - 160] = LAST + 2 - FIRST + _i
     else:
-        _high.append(EXTRA_CODES[_i])
+        _high.append(_c)
         _at.append(LAST + 1 - FIRST + _i)
 for _c in ALIASES:
     _high.append(_c)
@@ -149,7 +144,7 @@ _bbuf = bytearray(20)
 _bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)
 # one nibble of a small glyph's column, each bit doubled (bit y -> bits 2y and 2y+1): the big font is the small one
 # scaled 2x column by column into the window, so no strip of big glyphs stays on the heap (2.2 KB on the box)
-_WIDE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+WIDE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 _suits = tuple(framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9, 16, framebuf.MONO_VLSB)
                for s in range(4))
 
@@ -181,7 +176,7 @@ def low(code):
     """True when glyph ``code`` has ink on its cell's last row (row 7: a cedilla, ğ's tail), which ASCII never has:
     a text with one must end 8 rows above the frame's edge (``canvas.Canvas.ch``, ``widgets.footer``)."""
     i = index(code) * 5
-    t = _GLYPHS
+    t = GLYPHS
     return (t[i] | t[i + 1] | t[i + 2] | t[i + 3] | t[i + 4]) & 0x80 != 0
 
 
@@ -196,7 +191,7 @@ def glyph(code):
         i = (code - FIRST) * 5
     else:
         i = index(code) * 5
-    t = _GLYPHS
+    t = GLYPHS
     b = _obuf
     b[0] = t[i]
     b[1] = t[i + 1]
@@ -208,15 +203,15 @@ def glyph(code):
 
 def big_glyph(code):
     """The big 10x16 glyph (2x the small one) for ``code``, as a shared window FrameBuffer (see ``glyph``): each
-    column of the small glyph doubled (two columns), each of its nibbles doubled (``_WIDE``: rows 0-3 into the
+    column of the small glyph doubled (two columns), each of its nibbles doubled (``WIDE``: rows 0-3 into the
     window's first page, rows 4-7 into its second; row 7: a cedilla or ğ's tail, blank in ASCII)."""
     if FIRST <= code <= LAST:
         i = (code - FIRST) * 5
     else:
         i = index(code) * 5
-    t = _GLYPHS
+    t = GLYPHS
     b = _bbuf
-    w = _WIDE
+    w = WIDE
     c = t[i]
     b[0] = b[1] = w[c & 15]
     b[10] = b[11] = w[c >> 4]

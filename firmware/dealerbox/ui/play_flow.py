@@ -49,7 +49,7 @@ from dealerbox.ui.modes import (
 _MP = sys.implementation.name == "micropython"   # gc.collect: needed on the chip, only slow on CPython
 SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
                  N_("%s: sideshow"))
-TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
+_TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 
 
 def pack_last(opts):
@@ -61,10 +61,10 @@ def pack_last(opts):
 
 
 def fit_title(*lines):
-    """The first of ``lines`` that fits a title bar or a line of the frame (``TITLE_LEN`` letters), else the
+    """The first of ``lines`` that fits a title bar or a line of the frame (``_TITLE_LEN`` letters), else the
     last one: the wordings go from the fullest to the shortest, none cut inside a word."""
     for s in lines:
-        if len(s) <= TITLE_LEN:
+        if len(s) <= _TITLE_LEN:
             return s
     return lines[-1]
 
@@ -132,7 +132,9 @@ class PlayFlow:
         elif m == M_GATE:
             self._build_gate()
         elif m == M_NOSAVE:
-            self._build_nosave()  # type: ignore[attr-defined]
+            from dealerbox.ui import nosave
+
+            nosave.build(self)
         elif m == M_SEAL:      # the deal's seal, before the first gate (docs/fairness.md): photograph it
             self.title = self.last
             self.info = self.engine.log["commit"][:8]
@@ -431,7 +433,7 @@ class PlayFlow:
                 for f in SIDESHOW_ASKS:             # the first wording that fits the title bar (the last: the
                     f = tr(f)                       # asker only)
                     line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))
-                    if len(line) <= TITLE_LEN:
+                    if len(line) <= _TITLE_LEN:
                         break
                 return line
             if ev[0] == "refuse":

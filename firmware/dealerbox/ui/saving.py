@@ -2,7 +2,7 @@
 
 The store (dealerbox/store/saves.py) keeps a snapshot at every deal and between hands and, after it,
 one short journal line per action; at boot the app restores the snapshot and replays the journal
-through the engine (deterministic: the deck is in the snapshot; ui/snapcheck.py, loaded at boot):
+through the engine (deterministic: the deck is in the snapshot; ui/snapcheck.py, imported when a save is there):
 
 * ``record_of(seat, action)``: an action as a journal record, ``"2.chaal.4"`` (seat, kind, amount, and
   for a draw the card positions ``"1.draw.0.0-2"``; read back by ``snapcheck.action_of``);

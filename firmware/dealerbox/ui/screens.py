@@ -211,7 +211,7 @@ def _stud_others(app, cv, seat):
             _stud_cards(cv, app.table.names[s], app.shown[s], x)
             cv.k += 1
         s += 1
-    x = cv.text("You:", 1, 47)
+    x = cv.text(tr("You:"), 1, 47)
     s = 0
     while s < app.up_count:
         x = cv.text("?", x + (2 if s == 0 else 1), 47)

@@ -10,6 +10,8 @@ The boot/ante and the betting structure are house-rule values (``rules.py`` keys
 their own setup screens. Player ranges: RULES.md (Teen Patti 2-10, Turkish 2-5, Indian 2-10).
 """
 
+from micropython import const
+
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr
 from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
@@ -116,7 +118,7 @@ def clean_name(name, seat):
 
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
 STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
-COUNT_MAX = 10
+_COUNT_MAX = const(10)
 BETTING_KEYS = {
     "teen-patti": ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
     "turkish": ("structure", "bet", "cap", "check_raise"),
@@ -160,13 +162,13 @@ VALUE_TEXT.update({"boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1
                    "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds")})
 
 
-STUD_PLAYERS = 7    # Forehead Stud's most players (games/indian.py STUD_SEATS: 7 cards each of 52)
+_STUD_PLAYERS = const(7)    # Forehead Stud's most players (games/indian.py STUD_SEATS: 7 cards each of 52)
 
 
 def fit_stud(cfg):
-    """Forehead Stud off when the table has more players than it can deal (``STUD_PLAYERS``); True if it was on."""
+    """Forehead Stud off when the table has more players than it can deal (``_STUD_PLAYERS``); True if it was on."""
     r = cfg["rules"]
-    if r.get("stud") and cfg["players"] > STUD_PLAYERS:
+    if r.get("stud") and cfg["players"] > _STUD_PLAYERS:
         r["stud"] = False
         return True
     return False
@@ -223,7 +225,7 @@ def rule_choices(game, key, chips, cfg=None):
     ``[lo, hi]`` offered as a ladder (money keys up to the starting chips, counts up to 10).
     """
     spec = rules.choices(game, key)
-    if key == "stud" and cfg is not None and cfg["players"] > STUD_PLAYERS:
+    if key == "stud" and cfg is not None and cfg["players"] > _STUD_PLAYERS:
         return [False]                          # Forehead Stud deals 7 cards each: at most 7 players
     if spec == "bool":
         return [False, True]
@@ -241,7 +243,7 @@ def rule_choices(game, key, chips, cfg=None):
             if lo <= v <= hi and v <= top and v not in out:
                 out.append(v)
     else:
-        for v in range(max(lo, 1), min(hi, COUNT_MAX) + 1):
+        for v in range(max(lo, 1), min(hi, _COUNT_MAX) + 1):
             out.append(v)
     if key == "pot_cap" and cfg is not None:
         low = forced_chips(game, cfg["rules"], cfg["players"])

@@ -9,6 +9,8 @@ screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built
 (``build``), never while drawing.
 """
 
+from micropython import const
+
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
@@ -41,8 +43,7 @@ def resume(app, store):
     again = app._langpick().boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
-        from dealerbox.ui.snapcheck import check
-        snap = store.load(check)   # the checksum, then the content against the rules (ui/snapcheck.py)
+        snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
         app.report = N_("Save unreadable: %s") % err
         snap = None
@@ -62,7 +63,15 @@ def resume(app, store):
     return False
 
 
-MAX_KNOWN = 20      # names remembered across sessions
+def _check(snap):
+    """``ui.snapcheck.check``, imported the first time a saved snapshot is there to check (the store calls it only
+    then; kept): a box that boots with nothing saved never loads snapcheck."""
+    from dealerbox.ui.snapcheck import check
+
+    return check(snap)
+
+
+_MAX_KNOWN = const(20)      # names remembered across sessions
 
 
 def _load_names(app, store):
@@ -75,7 +84,7 @@ def _load_names(app, store):
         last, known = load()
     except OSError:
         return
-    app.known = known[:MAX_KNOWN]
+    app.known = known[:_MAX_KNOWN]
     names = app.cfg["names"]
     for i in range(min(len(last), len(names))):
         names[i] = last[i][:settings.MAX_NAME]
@@ -96,7 +105,7 @@ def remember_names(app):
     if save is None or not typed:
         return
     known = typed + [n for n in app.known if n not in typed]
-    known = known[:MAX_KNOWN]
+    known = known[:_MAX_KNOWN]
     if known == app.known and app.names_kept == cfg["names"]:
         return
     app.known = known

@@ -1,6 +1,8 @@
 """A saved session checked and continued: the validation pass after the store's checksum, the journal replayed.
 
-Loaded at boot by the resume screen (``store.load(check)``, ``App.restore``) and kept (docs/device.md):
+Imported when a saved snapshot is there to check (``store.load`` calls ``check`` only then: ``setup_flow.resume``)
+or a journal to replay (``App.restore``), and kept; a box that boots with nothing saved never loads it
+(docs/device.md, Memory):
 
 * ``check(snap)``: the shape of the snapshot, a known game, house rules in their ranges, stacks and
   pots whole, >= 0, under ``MAX_CHIPS`` and adding up to the chips that entered the session, seats

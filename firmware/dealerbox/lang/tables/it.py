@@ -322,6 +322,7 @@ T = {
     "Void: all chips back": "Annulla: fiches rese",
     "Who gives chips:": "Chi dà le fiches:",
     "Who pays whom:": "Chi paga a chi:",
+    "You:": "Tu:",
     "You: ?": "Tu: ?",
     "Your new hand": "La tua nuova mano",
     "a blind player bets blind (or sees first)": "chi è blind punta blind (o guarda prima)",
