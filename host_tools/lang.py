@@ -1,4 +1,5 @@
-"""The language tables' catalog: ``python -m host_tools.lang catalog | missing CODE | stale CODE``.
+"""The language tables' catalog and build: ``python -m host_tools.lang catalog | missing CODE | stale CODE |
+check CODE | module | build``.
 
 The catalog is every text the box can show in English, read from the firmware's source (AST, nothing run), so
 it is complete without playing a screen. A key is (``dealerbox/lang/__init__.py`` says the same):
@@ -12,12 +13,23 @@ Commands (one key a line, sorted, escaped as inside a Python "..." literal: ``\\
 any other character as itself)::
 
     catalog        every key
-    missing CODE   the keys lang/CODE.py lacks (every key when it does not exist yet); exit 1 when any
-    stale CODE     the keys of lang/CODE.py no longer in the catalog; exit 1 when any
-    check CODE     every problem of lang/CODE.py: a key missing, a key stale, a translation whose %-specifiers
-                   differ from its key's (the same ones in the same order); exit 1 when any
+    missing CODE   the keys translations/CODE.py lacks (every key when it does not exist yet); exit 1 when any
+    stale CODE     the keys of translations/CODE.py no longer in the catalog; exit 1 when any
+    check CODE     every problem of translations/CODE.py: a key missing, a key stale, a translation whose
+                   %-specifiers differ from its key's (the same ones in the same order); exit 1 when any
     module         write tests/core/lang_catalog.py, the catalog for the core tests (they run under MicroPython
-                   too, which has no ``ast``): run it after adding a text (tests/host/test_lang.py checks it)
+                   too, which has no ``ast``), and firmware/dealerbox/lang/templates.py (the English templates
+                   ``tr_reason`` matches): run it after adding a text (tests/host/test_lang.py checks both)
+    build          write firmware/dealerbox/lang/tables/CODE.py, the table packed as the box holds it, for every
+                   translations/CODE.py (and lang/templates.py, and package.json as ``deploy --write-package``);
+                   exit 1 naming the table and the keys when a translation's %-specifiers are not its key's (that
+                   table is not written). A translators' table found in lang/tables/ (a dict ``T``, not generated)
+                   is first moved to translations/ (the tables lived there before).
+
+The translators' tables are ``translations/CODE.py`` at the repository's root: one dict ``T = {English: translation}``.
+The box never reads them: ``build`` packs each into ``firmware/dealerbox/lang/tables/CODE.py`` (generated, committed;
+``dealerbox/lang/pack.py`` says what it holds), with only the catalog's keys (stale ones left out; a missing one
+shows in English, and ``build`` says how many).
 
 Exit status 2 with a message on stderr for a bad argument (an unknown command or language code, a table that is
 not a module with a literal dict ``T``).
@@ -31,15 +43,18 @@ from host_tools import FIRMWARE
 
 PACKAGE = os.path.join(FIRMWARE, "dealerbox")
 LANG_DIR = os.path.join(PACKAGE, "lang")
-TABLES_DIR = os.path.join(LANG_DIR, "tables")      # one table per language, named by its code
+TABLES_DIR = os.path.join(LANG_DIR, "tables")      # the generated tables, one per language, named by its code
+TEMPLATES = os.path.join(LANG_DIR, "templates.py")  # the catalog's templates, for ``tr_reason`` (generated)
+TRANSLATIONS = os.path.join(os.path.dirname(FIRMWARE), "translations")    # the translators' tables (the sources)
 MARKERS = ("tr", "N_", "IllegalAction")     # the calls whose first argument is a key
 USAGE = """usage: python -m host_tools.lang COMMAND [CODE]
 
   catalog        print every text the screens can show (the English keys), one a line, sorted
-  missing CODE   print the keys the table lang/CODE.py lacks (exit 1 when any)
-  stale CODE     print the keys of lang/CODE.py no longer used (exit 1 when any)
-  check CODE     print every problem of lang/CODE.py: missing, stale, %%-specifiers not as in the key
-  module         write tests/core/lang_catalog.py (the catalog of the core tests) after adding a text
+  missing CODE   print the keys the table translations/CODE.py lacks (exit 1 when any)
+  stale CODE     print the keys of translations/CODE.py no longer used (exit 1 when any)
+  check CODE     print every problem of translations/CODE.py: missing, stale, %%-specifiers not as in the key
+  module         write tests/core/lang_catalog.py and lang/templates.py after adding a text
+  build          pack every translations/CODE.py into firmware/dealerbox/lang/tables/CODE.py (after editing one)
 
 CODE: one of %s (English is the key: it has no table)."""
 
@@ -73,13 +88,13 @@ def keys_of_source(text, name="<source>"):
 
 
 def firmware_files():
-    """Every .py of the firmware package but the language tables themselves (sorted paths)."""
+    """Every .py of the firmware package but the generated language tables and templates (sorted paths)."""
     out = []
     for dirpath, dirs, files in os.walk(PACKAGE):
         dirs.sort()
         for f in sorted(files):
             path = os.path.join(dirpath, f)
-            if f.endswith(".py") and dirpath != TABLES_DIR:
+            if f.endswith(".py") and dirpath != TABLES_DIR and path != TEMPLATES:
                 out.append(path)
     return out
 
@@ -167,17 +182,25 @@ class TableError(ValueError):
 
 
 def table_path(code):
-    """The path of the table of ``code``."""
+    """The path of the translators' table of ``code`` (``translations/CODE.py``)."""
+    return os.path.join(TRANSLATIONS, code + ".py")
+
+
+def generated_path(code):
+    """The path of the packed table of ``code`` the box imports (``firmware/dealerbox/lang/tables/CODE.py``)."""
     return os.path.join(TABLES_DIR, code + ".py")
 
 
 def tables():
-    """The codes whose table exists in lang/ (sorted list of str)."""
-    return sorted(f[:-3] for f in os.listdir(TABLES_DIR) if f.endswith(".py") and f != "__init__.py")
+    """The codes of ``LANGS`` whose table exists in translations/ (sorted list of str)."""
+    if not os.path.isdir(TRANSLATIONS):
+        return []
+    known = codes()
+    return sorted(f[:-3] for f in os.listdir(TRANSLATIONS) if f.endswith(".py") and f[:-3] in known)
 
 
 def read_table(code):
-    """The dict ``T`` of lang/CODE.py read from its source (its literal), or None when the file does not exist.
+    """The dict ``T`` of translations/CODE.py read from its source (its literal), or None when the file does not exist.
 
     Raises TableError for a file that does not parse or whose ``T`` is not a literal dict of str to str."""
     path = table_path(code)
@@ -201,6 +224,171 @@ def read_table(code):
     raise TableError("%s: no dict T = {...}" % rel)
 
 
+SEP = "\x00"     # between two templates in lang/templates.py (no key holds it: ``templates_text`` checks)
+
+
+def templates_text(keys):
+    """The source of firmware/dealerbox/lang/templates.py: the keys of ``keys`` (list of str) with a %-specifier, the
+    texts ``tr_reason`` formats back, as one str (one object on the heap, not one per template).
+
+    Raises ValueError when a key holds the separator ``SEP``."""
+    found = [k for k in keys if specifiers(k)]
+    for k in found:
+        if SEP in k:
+            raise ValueError("the key %r holds \\x00, the templates' separator" % k)
+    out = ['"""The English templates of the catalog (every key with a %-specifier), for ``lang.tr_reason``: written by',
+           '``python -m host_tools.lang module`` (and ``build``), do not edit; tests/host/test_lang.py checks it is up',
+           'to date. One str, the templates separated by "\\x00"; imported on the rare path of a refusal or a report',
+           'and kept."""', "", "T = ("]
+    for i, k in enumerate(found):
+        out.append('    "%s%s"' % (escape(k), "\\x00" if i < len(found) - 1 else ""))
+    out.append(")")
+    return "\n".join(out) + "\n"
+
+
+def packed(table, keys):
+    """``(K, H, P, S)`` of ``table`` (dict) as the box holds it (``dealerbox/lang/pack.py``), its keys not in the
+    catalog ``keys`` (list of str) left out. Raises ``pack.PackError``."""
+    from dealerbox.lang import key_hash
+    from dealerbox.lang.pack import pack
+    have = set(keys)
+    return pack({k: v for k, v in table.items() if k in have}, key_hash)
+
+
+def _bytes_lines(b, width=116):
+    """``b`` (bytes) as the lines of a parenthesised Python literal, each at most ``width`` characters (the line
+    length ``make lint`` allows)."""
+    if not b:
+        return ['    b""']
+    out = []
+    start = 0
+    size = 7                                # the indent, b and the quotes
+    for i in range(len(b)):
+        n = len(repr(b[i:i + 1])) - 3       # this byte inside the literal (an upper bound: repr may pick ")
+        if size + n > width:
+            out.append("    %r" % b[start:i])
+            start = i
+            size = 7
+        size += n
+    out.append("    %r" % b[start:])
+    return out
+
+
+def generated_text(code, table, keys):
+    """The source of firmware/dealerbox/lang/tables/CODE.py for the translators' ``table`` (dict) and the catalog
+    ``keys``. Raises ``pack.PackError``."""
+    k, h, o, s = (bytes(x) if i else x for i, x in enumerate(packed(table, keys)))
+    have = set(keys)
+    n = sum(1 for key in table if key in have)
+    name = dict(_langs()).get(code, code)
+    out = ["# GENERATED by `python -m host_tools.lang build` from translations/%s.py: do not edit." % code,
+           "# Edit translations/%s.py, then run `python -m host_tools.lang build` (tests/host/test_lang.py fails"
+           % code, "# when this file is out of date with it).",
+           '"""The %s table as the box holds it (%d keys, %d bytes of translations): packed by dealerbox/lang/pack.py,'
+           % (name, n, len(s)), 'read by dealerbox.lang."""', "", "K = %d" % k, "H = ("]
+    out += _bytes_lines(h)
+    out += [")", "P = ("]
+    out += _bytes_lines(o)
+    out += [")", "S = ("]
+    out += _bytes_lines(s)
+    out.append(")")
+    return "\n".join(out) + "\n"
+
+
+def _langs():
+    """``LANGS`` of dealerbox/lang/__init__.py, read without running the firmware."""
+    with open(os.path.join(LANG_DIR, "__init__.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "LANGS" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise ValueError("dealerbox/lang/__init__.py has no LANGS")
+
+
+GENERATED = "# GENERATED by `python -m host_tools.lang build`"    # the first line of a packed table
+PACKAGE_JSON = os.path.join(os.path.dirname(FIRMWARE), "package.json")  # kept in step by ``build`` (None: not)
+
+
+def _adopt(out, err):
+    """A translators' table still in the firmware (``lang/tables/CODE.py`` with a dict ``T``, not generated: as the
+    translators wrote them before the tables moved) is moved to translations/CODE.py, where ``build`` reads it. Returns
+    the codes refused (set; why on ``err``): translations/CODE.py exists too, one of them would be lost."""
+    refused = set()
+    for code in codes()[1:]:
+        path = generated_path(code)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            if f.readline().startswith(GENERATED):
+                continue
+        if os.path.exists(table_path(code)):
+            print("lang: %s is not a generated table and %s exists too: put its changes in %s and delete it" % (
+                os.path.relpath(path), os.path.relpath(table_path(code)), os.path.relpath(table_path(code))), file=err)
+            refused.add(code)
+            continue
+        os.makedirs(TRANSLATIONS, exist_ok=True)
+        os.rename(path, table_path(code))
+        print("%s: moved to %s (the translators' table; its packed table is written in its place)" % (
+            os.path.relpath(path), os.path.relpath(table_path(code))), file=out)
+    return refused
+
+
+def build(out, err):
+    """``build``: lang/templates.py and every generated table from its translations/CODE.py (a translators' table
+    found in lang/tables/ moved there first: ``_adopt``), then package.json; the exit status (1 when a table has a
+    translation whose specifiers differ from its key's, or cannot be read or packed: that table not written)."""
+    from dealerbox.lang.pack import PackError
+    keys = catalog()
+    refused = _adopt(out, err)
+    status = 1 if refused else 0
+    _write(TEMPLATES, templates_text(keys), out)
+    for code in tables():
+        if code in refused:
+            continue
+        try:
+            t = read_table(code)
+        except TableError as exc:
+            print("lang: %s" % exc, file=err)
+            status = 1
+            continue
+        wrong = [k for k in keys if k in t and specifiers(t[k]) != specifiers(k)]
+        if wrong:
+            print("lang: translations/%s.py: not built: %d translations whose %%-specifiers are not their key's (the "
+                  "same ones in the same order):" % (code, len(wrong)), file=err)
+            for k in wrong:
+                print("  %s" % escape(k), file=err)
+            status = 1
+            continue
+        try:
+            text = generated_text(code, t, keys)
+        except PackError as exc:
+            print("lang: translations/%s.py: not built: %s" % (code, exc), file=err)
+            status = 1
+            continue
+        _write(generated_path(code), text, out)
+        missing = sum(1 for k in keys if k not in t)
+        stale = sum(1 for k in t if k not in set(keys))
+        if missing or stale:
+            print("lang: translations/%s.py: %d keys missing (shown in English), %d stale (left out): python -m "
+                  "host_tools.lang check %s" % (code, missing, stale, code), file=err)
+    if PACKAGE_JSON:                        # every firmware file listed (as ``deploy --write-package``)
+        from host_tools import deploy
+        _write(PACKAGE_JSON, deploy.package_json_text(), out)
+    return status
+
+
+def _write(path, text, out):
+    """Write ``text`` to ``path`` unless it is there already; say which."""
+    old = None
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+    if old != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    print("%s: %s" % (os.path.relpath(path), "up to date" if old == text else "written"), file=out)
+
+
 def main(argv=None, out=None, err=None):
     """Command line (see the module docstring); returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
@@ -222,17 +410,20 @@ def main(argv=None, out=None, err=None):
         for k in catalog():
             print(escape(k), file=out)
         return 0
+    if cmd in ("module", "build") and rest:
+        print("lang: %s takes no argument (got %s)" % (cmd, " ".join(rest)), file=err)
+        return 2
     if cmd == "module":
-        if rest:
-            print("lang: module takes no argument (got %s)" % " ".join(rest), file=err)
-            return 2
         keys = catalog()
         with open(MODULE, "w", encoding="utf-8") as f:
             f.write(module_text(keys))
         print("%s: %d keys" % (os.path.relpath(MODULE), len(keys)), file=out)
+        _write(TEMPLATES, templates_text(keys), out)
         return 0
+    if cmd == "build":
+        return build(out, err)
     if cmd not in ("missing", "stale", "check"):
-        print("lang: unknown command %r: one of catalog, missing, stale, check, module\n\n%s" % (cmd, usage),
+        print("lang: unknown command %r: one of catalog, missing, stale, check, module, build\n\n%s" % (cmd, usage),
               file=err)
         return 2
     if len(rest) != 1:

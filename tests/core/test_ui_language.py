@@ -18,8 +18,10 @@ WORDS = {"fr": {"Language": "Langue"}, "de": {"Language": "Sprache"}}
 
 
 def _fake(code):
-    class Fake:
-        T = WORDS[code]
+    from dealerbox.lang.pack import pack
+
+    class Fake:         # a generated table's names (lang/pack.py)
+        K, H, P, S = pack(WORDS[code], lang.key_hash)     # the names of a generated table
     return Fake
 
 

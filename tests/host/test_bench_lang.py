@@ -4,7 +4,7 @@ named; 0 B with "no table yet" when there is none."""
 import os
 
 from benchmarks import bench_lang
-from host_tools import build
+from host_tools import build, lang
 
 
 def test_the_largest_table_is_measured_and_named(tmp_path, monkeypatch, capsys):
@@ -14,8 +14,10 @@ def test_the_largest_table_is_measured_and_named(tmp_path, monkeypatch, capsys):
     bench_lang.run()
     assert capsys.readouterr().out == ("bench: lang_table_bytes_max = 0 B  (target: <= 16 KB, the largest language "
                                        "table as compiled .mpy; no table yet)\n")
-    (lang_dir / "fr.py").write_text('T = {"Language": "Langue"}\n')
-    (lang_dir / "de.py").write_text('T = {"Language": "Sprache", "Players": "Spieler", "Names": "Namen"}\n')
+    fr = {"Language": "Langue"}
+    de = {"Language": "Sprache", "Players": "Spieler", "Names": "Namen"}
+    (lang_dir / "fr.py").write_text(lang.generated_text("fr", fr, list(fr)), encoding="utf-8")     # as ``build`` writes
+    (lang_dir / "de.py").write_text(lang.generated_text("de", de, list(de)), encoding="utf-8")
     (lang_dir / "notes.py").write_text('T = {"x": "' + "y" * 500 + '"}\n')     # not a language of LANGS
     sizes = bench_lang.table_sizes(str(tmp_path))
     assert sorted(sizes) == ["de", "fr"] and sizes["de"] > sizes["fr"] > 0

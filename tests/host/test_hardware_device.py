@@ -204,6 +204,8 @@ def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, 
     """``session(..., lang=)`` as the memory test runs it, on a copy of the build with two stand-in tables: the
     largest is chosen, kept in the store, imported by the app at boot and spoken to the end of the session."""
     import shutil
+
+    from host_tools import lang as lang_tool
     out = str(tmp_path / "mpy")
     shutil.copytree(firmware, out)
     tables = os.path.join(out, "dealerbox", "lang", "tables")
@@ -213,7 +215,7 @@ def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, 
     assert largest_language(out) == "en"
     for code, words in (("fr", {"Language": "Langue"}), ("de", {"Language": "Sprache", "Players": "Spieler"})):
         src = tmp_path / (code + ".py")
-        src.write_text("T = %r\n" % (words,))
+        src.write_text(lang_tool.generated_text(code, words, list(words)), encoding="utf-8")   # as ``build`` writes
         r = subprocess.run([MPY_CROSS, "-march=armv6m", "-o", os.path.join(tables, code + ".mpy"), str(src)],
                            capture_output=True, text=True)
         assert r.returncode == 0, r.stderr

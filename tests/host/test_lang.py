@@ -1,6 +1,8 @@
-"""The language tables' catalog (``python -m host_tools.lang``, issue 16): read from the source, complete, the core
-tests' copy up to date; every table in lang/ with exactly the catalog's keys and each key's %-specifiers in its
-order; ``tr_reason`` finding the template of every text formatted from one; the tool's answers and errors."""
+"""The language tables' catalog and build (``python -m host_tools.lang``, issue 16): read from the source, complete,
+the core tests' copy and lang/templates.py up to date; every table in translations/ with exactly the catalog's keys
+and each key's %-specifiers in its order, and its packed table in lang/tables/ up to date with it; the packing (no
+two keys with one hash, every key found back); ``tr_reason`` finding the template of every text formatted from one;
+the tool's answers and errors."""
 
 import os
 
@@ -63,13 +65,96 @@ def test_specifiers_in_order():
 
 @pytest.mark.parametrize("code", ["fr", "it", "de", "tr"])
 def test_every_table_has_exactly_the_catalogs_keys_and_their_specifiers(code):
-    """Each table of lang/ (none before the translators write them: then nothing to check) against the catalog."""
+    """Each table of translations/ (none before the translators write them: then nothing to check) against the
+    catalog, and the packed table the box imports up to date with it (none without a source)."""
     t = tool.read_table(code)
     if t is None:
         assert not os.path.exists(tool.table_path(code))
+        assert not os.path.exists(tool.generated_path(code)), "a packed table without translations/%s.py" % code
         return
     assert tool.problems(t, tool.catalog()) == []
     assert code in tool.tables()
+    with open(tool.generated_path(code), encoding="utf-8") as f:
+        assert f.read() == tool.generated_text(code, t, tool.catalog()), "run: python -m host_tools.lang build"
+
+
+def test_the_templates_module_is_up_to_date():
+    with open(tool.TEMPLATES, encoding="utf-8") as f:
+        text = f.read()
+    assert text == tool.templates_text(tool.catalog()), "run: python -m host_tools.lang module"
+    from dealerbox.lang.templates import T
+    assert T.split("\x00") == [k for k in tool.catalog() if tool.specifiers(k)] and len(T.split("\x00")) > 100
+
+
+def test_the_catalog_packs_with_every_key_found_back():
+    """The whole catalog as a table: its hashes distinct and ascending, every key's translation found back through
+    ``tr`` (nothing else found), and a key drawn inside a redraw (``keep``) translated at ``use``."""
+    from dealerbox.lang.pack import pack
+    keys = tool.catalog()
+    table = {k: pseudo(k) for k in keys}
+    k, h, o, s = pack(table, lang.key_hash)
+    hashes = [int.from_bytes(h[i:i + 4], "big") for i in range(0, len(h), 4)]
+    assert len(hashes) == len(keys) and hashes == sorted(set(hashes)) and max(hashes) < 2 ** 30
+    assert len(o) == 2 * len(keys) + 2 and int.from_bytes(o[-2:], "big") == len(s) == len("".join(
+        table.values()).encode())
+    lang.use_table("xx", table)
+    try:
+        assert [lang.tr(x) for x in keys] == [pseudo(x) for x in keys]
+        assert lang.tr("not a key at all") == "not a key at all" and lang._get("not a key at all") is None
+        assert lang._c.get("Pass the box to") == pseudo("Pass the box to")    # kept by ui/screens.py
+        assert lang._c.get("Look at cards") == pseudo("Look at cards")        # ui/modes.py's action labels
+    finally:
+        lang.use("en")
+    assert lang.tr("Pass the box to") == "Pass the box to" and lang._c is None
+
+
+def _collision():
+    """Two keys of the same length with one hash under seed 0 (found by trying; the hash has 2**26 values a length)."""
+    seen = {}
+    i = 0
+    while True:
+        key = "key %06d" % i
+        v = lang.key_hash(key.encode(), 0)
+        if v in seen:
+            return seen[v], key
+        seen[v] = key
+        i += 1
+
+
+def test_two_keys_with_one_hash_take_another_seed_or_are_refused_in_words():
+    from dealerbox.lang.pack import PackError, pack
+    a, b = _collision()
+    k, h, o, s = pack({a: "A", b: "B"}, lang.key_hash)
+    assert k > 0 and len(h) == 8
+    lang._speak("xx", (k, h, o, s))
+    try:
+        assert (lang.tr(a), lang.tr(b)) == ("A", "B")
+    finally:
+        lang.use("en")
+    with pytest.raises(PackError) as e:
+        pack({a: "A", b: "B"}, lang.key_hash, seeds=1)
+    assert str(e.value) == ("the keys %r and %r have the same hash under every seed 0-0: change one of them (or the "
+                            "hash, lang.key_hash)" % tuple(sorted((a, b))))
+
+
+def test_every_text_translated_while_drawing_is_kept():
+    """Each ``tr("...")`` of ui/screens.py (drawn inside a redraw, which allocates nothing) is one of the texts its
+    ``keep`` translates at ``use``; the other drawing modules translate nothing."""
+    import ast
+    ui = os.path.join(tool.PACKAGE, "ui")
+    with open(os.path.join(ui, "screens.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    drawn = set()
+    kept = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and tool._called(node) == "tr":
+            drawn.update(tool._literals(node.args[0]))
+        if isinstance(node, ast.Call) and tool._called(node) == "keep":
+            kept.update(tool.keys_of_source(ast.unparse(node)))
+    assert drawn and drawn <= kept, sorted(drawn - kept)
+    for name in ("canvas", "font", "widgets", "cardart"):
+        with open(os.path.join(ui, name + ".py"), encoding="utf-8") as f:
+            assert tool.keys_of_source(f.read()) == set(), name
 
 
 def test_tr_reason_finds_the_template_of_every_text_made_from_one():
@@ -109,13 +194,79 @@ def _run(capsys, argv):
 
 @pytest.fixture()
 def lang_dir(tmp_path, monkeypatch):
-    """lang/tables/ in a temporary folder (lang/__init__.py copied beside it): the tables the tests write there."""
+    """translations/ in a temporary folder, and lang/ (lang/__init__.py copied, tables/ and templates.py written
+    there): the tables the tests write in the returned translations/."""
     with open(os.path.join(tool.LANG_DIR, "__init__.py"), encoding="utf-8") as f:
         (tmp_path / "__init__.py").write_text(f.read(), encoding="utf-8")
     (tmp_path / "tables").mkdir()
+    (tmp_path / "translations").mkdir()
     monkeypatch.setattr(tool, "LANG_DIR", str(tmp_path))
     monkeypatch.setattr(tool, "TABLES_DIR", str(tmp_path / "tables"))
-    return tmp_path / "tables"
+    monkeypatch.setattr(tool, "TEMPLATES", str(tmp_path / "templates.py"))
+    monkeypatch.setattr(tool, "TRANSLATIONS", str(tmp_path / "translations"))
+    monkeypatch.setattr(tool, "PACKAGE_JSON", None)
+    return tmp_path / "translations"
+
+
+def test_build_packs_every_translation_and_refuses_wrong_specifiers(capsys, lang_dir):
+    keys = tool.catalog()
+    de = {k: pseudo(k) for k in keys[1:]}
+    de["Gone key"] = "Weg"
+    (lang_dir / "de.py").write_text('"""German."""\nT = %r\n' % de, encoding="utf-8")
+    fr = {k: pseudo(k) for k in keys}
+    bad = [k for k in keys if tool.specifiers(k)][:2]
+    for k in bad:
+        fr[k] = "sans specificateur"
+    (lang_dir / "fr.py").write_text("T = %r\n" % fr, encoding="utf-8")
+    rc, out, err = _run(capsys, ["build"])
+    tables = lang_dir.parent / "tables"
+    assert rc == 1 and sorted(os.listdir(tables)) == ["de.py"]
+    assert out.splitlines() == [os.path.relpath(tool.TEMPLATES) + ": written",
+                                os.path.relpath(str(tables / "de.py")) + ": written"]
+    assert err.splitlines() == [
+        "lang: translations/de.py: 1 keys missing (shown in English), 1 stale (left out): python -m host_tools.lang "
+        "check de",
+        "lang: translations/fr.py: not built: 2 translations whose %-specifiers are not their key's (the same ones in "
+        "the same order):", "  " + tool.escape(bad[0]), "  " + tool.escape(bad[1])]
+    text = (tables / "de.py").read_text(encoding="utf-8")
+    assert text.startswith("# GENERATED by `python -m host_tools.lang build` from translations/de.py: do not edit.")
+    assert max(len(line) for line in text.splitlines()) <= 120      # within ``make lint``'s line length
+    packed = {}
+    exec(text, packed)
+    lang._speak("de", (packed["K"], packed["H"], packed["P"], packed["S"]))
+    try:
+        assert [lang.tr(k) for k in keys] == [keys[0]] + [pseudo(k) for k in keys[1:]]
+        assert lang.tr("Gone key") == "Gone key"                # stale: left out
+    finally:
+        lang.use("en")
+    (lang_dir / "fr.py").unlink()
+    assert _run(capsys, ["build"])[:2] == (0, "%s: up to date\n%s: up to date\n" % (
+        os.path.relpath(tool.TEMPLATES), os.path.relpath(str(tables / "de.py"))))
+
+
+def test_build_moves_a_translators_table_out_of_the_firmware_and_packs_it(capsys, lang_dir):
+    """A table as the translators wrote it before the move (``lang/tables/it.py``, a dict ``T``): one ``build`` moves
+    it to translations/it.py and writes the packed table in its place; a generated table is never moved; a table in
+    both places is refused (one would be lost)."""
+    keys = tool.catalog()
+    it = {k: pseudo(k) for k in keys}
+    tables = lang_dir.parent / "tables"
+    source = '"""Italiano."""\n\nT = %r\n' % it
+    (tables / "it.py").write_text(source, encoding="utf-8")
+    rc, out, err = _run(capsys, ["build"])
+    assert rc == 0 and err == ""
+    src = os.path.relpath(str(lang_dir / "it.py"))
+    assert out.splitlines()[0] == ("%s: moved to %s (the translators' table; its packed table is written in its "
+                                   "place)" % (os.path.relpath(str(tables / "it.py")), src))
+    assert (lang_dir / "it.py").read_text(encoding="utf-8") == source
+    assert (tables / "it.py").read_text(encoding="utf-8") == tool.generated_text("it", it, keys)
+    assert _run(capsys, ["build"])[0] == 0 and (lang_dir / "it.py").read_text(encoding="utf-8") == source
+    (tables / "it.py").write_text(source, encoding="utf-8")
+    rc, out, err = _run(capsys, ["build"])
+    assert rc == 1 and err.splitlines()[0] == ("lang: %s is not a generated table and %s exists too: put its "
+                                               "changes in %s and delete it" % (os.path.relpath(str(tables / "it.py")),
+                                                                                src, src))
+    assert (tables / "it.py").read_text(encoding="utf-8") == source      # left as it was, not overwritten
 
 
 def test_missing_stale_and_check_on_a_table(capsys, lang_dir):
@@ -137,7 +288,8 @@ def test_missing_stale_and_check_on_a_table(capsys, lang_dir):
 
 @pytest.mark.parametrize("argv, message", [
     ([], "lang: a command is needed"),
-    (["translate"], "lang: unknown command 'translate': one of catalog, missing, stale, check, module"),
+    (["translate"], "lang: unknown command 'translate': one of catalog, missing, stale, check, module, build"),
+    (["build", "fr"], "lang: build takes no argument (got fr)"),
     (["catalog", "fr"], "lang: catalog takes no argument (got fr)"),
     (["missing"], "lang: missing needs one language code (fr, it, de, tr)"),
     (["stale", "fr", "de"], "lang: stale needs one language code (fr, it, de, tr)"),

@@ -2,7 +2,7 @@
 
 from micropython import const
 
-from dealerbox.lang import N_, tr
+from dealerbox.lang import N_, keep, tr
 
 # screens (modes)
 M_RESUME = const(1)
@@ -44,6 +44,7 @@ ACTION_LABELS = {
     "open": N_("Open"), "bet": N_("Bet"), "call": N_("Call"), "raise": N_("Raise"), "fold": N_("Fold"),
     "draw": N_("Draw"), "rebuy": N_("Rebuy"), "look": N_("Look at cards"), "karanlik": N_("Karanlik blind"),
 }
+keep(tuple(ACTION_LABELS.values()))     # the turn's action bar translates its label while drawing (lang.keep)
 # the kinds as the public line after an action says them ("Ben: chaal 4"): in English the kind itself
 ACTION_WORDS = {
     "see": N_("see"), "chaal": N_("chaal"), "blind": N_("blind"), "pack": N_("pack"), "show": N_("show"),

@@ -10,13 +10,17 @@ small functions, loops keep their counters on the canvas (``cv.cy``, ``cv.k``), 
 string, tuple or bound method is made (tests/host/test_redraw_alloc.py counts the bytes).
 """
 
-from dealerbox.lang import tr
+from dealerbox.lang import N_, keep, tr
 from dealerbox.ui import cardart, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
 from dealerbox.ui.font import BIG_W, W
 from dealerbox.ui.modes import MAX_NAME, action_label
 
 _NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
+# every text translated below, while drawing: translated when the language is chosen (lang.keep), so that a redraw
+# allocates nothing in any language (tests/host/test_lang.py checks the list against this module's tr calls)
+keep((N_("Pass the box to"), N_("Deal sealed"), N_("check it in the log"), N_("Center"), N_("Sideshow"),
+      N_("asked by"), N_("You: ?")))
 
 
 def draw_list(app, cv):

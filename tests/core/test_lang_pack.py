@@ -1,0 +1,57 @@
+"""The packed language tables (dealerbox/lang/pack.py, docs/languages.md "How the tables work"): the keys' hash is
+the same on both interpreters (the build packs on CPython, the box looks up on MicroPython), a table packs into
+the bytes ``build`` writes and every text is found back, a text not in the table stays English, the texts kept for
+redraws are made at ``use``, and ``tr_reason`` formats a refusal from the English templates. Both interpreters."""
+
+from dealerbox import lang
+from dealerbox.lang.pack import PackError, pack
+from support import raises
+
+WORDS = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d",
+         "chaal": "Chaal-Wort"}
+
+
+def test_the_hash_is_the_same_on_both_interpreters():
+    """Values computed once on CPython: MicroPython must give the very same (a small int at every step)."""
+    assert [lang.key_hash(b"Pass the box to", k) for k in (0, 15)] == [550483631, 81689215]
+    assert [lang.key_hash("Türkçe".encode(), k) for k in (0, 15)] == [93817688, 210567272]
+    assert lang.key_hash(b"", 0) == 0
+
+
+def test_a_table_packs_as_build_writes_it():
+    k, h, o, s = pack({"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot "
+                       "von %d"}, lang.key_hash)
+    assert k == 0 and bytes(h) == h
+    assert h == b"\x05\x97\x8bX\x0c4#\x95\x18\xa1\xc3X"
+    assert o == b"\x00\x00\x00\t\x00\"\x00)"
+    assert s == "Türkisch%s gewinnt den Pot von %dSprache".encode()
+
+
+def test_every_text_is_found_back_and_the_rest_stays_english():
+    lang.use_table("de", WORDS)
+    try:
+        assert [lang.tr(k) for k in WORDS] == list(WORDS.values())
+        assert lang.tr("Language") is lang.tr("Language")          # made once, kept: no allocation the next time
+        assert lang.tr("Players") == "Players"
+        assert lang.tr_reason("Ben wins the pot of 40") == "Ben gewinnt den Pot von 40"
+        assert lang.tr_reason("not a text of the table") == "not a text of the table"
+    finally:
+        lang.use("en")
+    assert lang.tr("Language") == "Language" and lang.tr_reason("Ben wins the pot of 40") == "Ben wins the pot of 40"
+
+
+def test_the_kept_texts_are_made_when_the_language_is_chosen():
+    """``keep``: the texts drawn inside redraws are in the cache right after ``use`` (ui/screens.py's are kept)."""
+    from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
+    lang.use_table("de", {"Pass the box to": "Gib die Box an", "Language": "Sprache"})
+    try:
+        assert lang._c.get("Pass the box to") == "Gib die Box an" and lang._c.get("Deal sealed") == "Deal sealed"
+        assert "Language" not in lang._c
+    finally:
+        lang.use("en")
+
+
+def test_a_table_too_big_for_its_offsets_is_refused_in_words():
+    with raises(PackError) as e:
+        pack({"a": "x" * 40000, "b": "y" * 30000}, lang.key_hash)
+    assert str(e.value) == "the translations pass 65,535 bytes of utf-8 (offsets are 2 bytes)"
