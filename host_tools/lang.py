@@ -262,14 +262,10 @@ def _bytes_lines(b, width=116):
         return ['    b""']
     out = []
     start = 0
-    size = 7                                # the indent, b and the quotes
     for i in range(len(b)):
-        n = len(repr(b[i:i + 1])) - 3       # this byte inside the literal (an upper bound: repr may pick ")
-        if size + n > width:
+        if len(repr(b[start:i + 1])) + 4 > width:      # the indent and the literal as Python writes it (its quotes)
             out.append("    %r" % b[start:i])
             start = i
-            size = 7
-        size += n
     out.append("    %r" % b[start:])
     return out
 

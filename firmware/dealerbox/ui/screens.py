@@ -20,7 +20,7 @@ _NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
 # every text translated below, while drawing: translated when the language is chosen (lang.keep), so that a redraw
 # allocates nothing in any language (tests/host/test_lang.py checks the list against this module's tr calls)
 keep((N_("Pass the box to"), N_("Deal sealed"), N_("check it in the log"), N_("Center"), N_("Sideshow"),
-      N_("asked by"), N_("You: ?")))
+      N_("asked by"), N_("You: ?"), N_("You:")))
 
 
 def draw_list(app, cv):
