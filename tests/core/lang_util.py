@@ -21,3 +21,5 @@ def in_language(code, fn, *args):
         return fn(*args)
     finally:
         lang.use("en")
+        if code != "en":                # its heap back for the next language (lang_unload.py says why)
+            __import__("lang_unload").forget(code)
