@@ -233,15 +233,9 @@ class Engine:
         return events
 
     def start_from_log(self, log):
-        """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay).
-
-        The deck is the log's; so are the draws the game would make: Turkish Poker's carried pot
-        (``"carry"``, chips per seat, docs/turkish.md) and reshuffled stocks (``"reshuffles"``),
-        Teen Patti's Joker Hunt wild rank (``"wild"``). The hand's number in its session (``"hand"``, 1 for the
-        first) becomes ``hand_no``; a log written before the key existed gets none, so the replayed log equals
-        it. The commitment and salt (``"commit"``, ``"salt"``) and the chip value (``"cents"``) are carried over
-        as logged (``host_tools.verify`` checks them; logs written before them have none). ValueError for a
-        deck that is not the game's.
+        """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay). The work is
+        ``engine.restore.start_from_log`` (imported on a resume or a replay, kept), whose docstring says what
+        the log must hold. ValueError for a deck that is not the game's.
         """
         from dealerbox.engine import restore
 
