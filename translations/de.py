@@ -3,6 +3,7 @@ blind/sehend, Packen, Aufdecken, Seitenvergleich), poker as a German home table 
 Mitgehen, Erhöhen, Passen); "Runde" is a hand (seed 004), "Partie" a session. Choices: docs/languages.md."""
 
 T = {
+    ".": ",",
     # ---- footers: the keys that do something (21 letters)
     "\x17\x18 change  OK next": "\x17\x18 ändern  OK weiter",
     "\x17\x18 chips OK buy": "\x17\x18 Chips OK kaufen",

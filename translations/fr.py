@@ -3,6 +3,7 @@ source (boot, chaal, show, sideshow, pack; aveugle, voyant), Turkish and Indian 
 words of their sources (ouvrir, suivre, relancer, tirage, abattage); the choices: docs/languages.md, French."""
 
 T = {
+    ".": ",",
     "\x17\x18 change  OK next": "\x17\x18 changer  OK suite",
     "\x17\x18 chips OK buy": "\x17\x18 jetons OK acheter",
     "\x1c a-z \x17\x18 hold\x17 delete": "\x1c a-z \x17\x18 long\x17 suppr",

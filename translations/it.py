@@ -3,6 +3,7 @@
 rilancio, passo, cambio. English is the key (``dealerbox.lang``); docs/languages.md lists the choices."""
 
 T = {
+    ".": ",",
     "\x17\x18 change  OK next": "\x17\x18 cambia  OK avanti",
     "\x17\x18 chips OK buy": "\x17\x18 fiches OK compra",
     "\x1c a-z \x17\x18 hold\x17 delete": "\x1c a-z \x17\x18 tieni\x17 canc",

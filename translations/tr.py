@@ -3,6 +3,7 @@ Karanlık, Kent, Renk, Ful, Doper ...), the poker actions as a Turkish home tabl
 çekil); Teen Patti keeps boot, chaal, show and sideshow as loan words. Choices: docs/languages.md."""
 
 T = {
+    ".": ",",
     "\x17\x18 change  OK next": "\x17\x18 değiştir  OK devam",
     "\x17\x18 chips OK buy": "\x17\x18 fiş  OK al",
     "\x1c a-z \x17\x18 hold\x17 delete": "\x1c a-z \x17\x18 uzun\x17 sil",

@@ -23,8 +23,8 @@ GOLDEN = {
             ('turn-seen', 1454067924, 2781),
         ],
         'settle': [
-            ('settle-up', 1771260896, 1889),
-            ('end-of-session', 4267578076, 1925),
+            ('settle-up', 2347956381, 1889),
+            ('end-of-session', 1421032377, 1925),
         ],
         'rules': [
             ('awards-everyone-packed', 2803502670, 1805),
@@ -51,8 +51,8 @@ GOLDEN = {
             ('turn-seen', 1719340876, 2793),
         ],
         'settle': [
-            ('settle-up', 3456609049, 1927),
-            ('end-of-session', 946018207, 1921),
+            ('settle-up', 1541740176, 1927),
+            ('end-of-session', 1688185206, 1921),
         ],
         'rules': [
             ('awards-everyone-packed', 3671162532, 1857),
@@ -79,8 +79,8 @@ GOLDEN = {
             ('turn-seen', 688420922, 2809),
         ],
         'settle': [
-            ('settle-up', 537972364, 1940),
-            ('end-of-session', 2090839134, 1906),
+            ('settle-up', 3696341301, 1940),
+            ('end-of-session', 1996821807, 1906),
         ],
         'rules': [
             ('awards-everyone-packed', 3490614201, 1885),
@@ -107,8 +107,8 @@ GOLDEN = {
             ('turn-seen', 1571683973, 2766),
         ],
         'settle': [
-            ('settle-up', 390115480, 1908),
-            ('end-of-session', 903233492, 1963),
+            ('settle-up', 816886885, 1908),
+            ('end-of-session', 759814425, 1963),
         ],
         'rules': [
             ('awards-everyone-packed', 2292885826, 1910),

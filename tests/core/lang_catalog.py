@@ -46,6 +46,7 @@ KEYS = (
     "%s: %s %d",
     "%s: sideshow",
     "%s: your new hand",
+    ".",
     "1 blind",
     "1 chip =",
     "1/2 blind",

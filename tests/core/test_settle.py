@@ -57,6 +57,7 @@ def test_money_text():
     assert [money(c) for c in (0, 5, 10, 405, -50, -12345, 100000)] == \
         ["0.00", "0.05", "0.10", "4.05", "-0.50", "-123.45", "1000.00"]
     assert [money(c, True) for c in (0, 5, -5)] == ["0.00", "+0.05", "-0.05"]
+    assert [money(c, True, ",") for c in (405, -50)] == ["+4,05", "-0,50"]
 
 
 def _to_between(rig, seed):
@@ -121,3 +122,25 @@ def test_settle_up_between_hands_counts_a_rebuy():
         owed[payee] -= cents
     assert 1 <= len(before) - 4 <= 2 and all(v == 0 for v in owed.values())
 
+
+
+def test_money_shows_the_language_s_decimal_mark():
+    """In a language whose table gives "," for the decimal mark (French, Italian, German, Turkish) the chip value
+    and every amount of settling up read "0,20", never "0.20"."""
+    from app_util import Rig, setup
+    from dealerbox import lang
+    from dealerbox.ui import settings
+    from dealerbox.ui.settling import settle_rows
+    rig = Rig(seed=2)
+    setup(rig, "teen-patti", 3, money=5)            # 1 chip = 0.20
+    _to_between(rig, 5)
+    lang.use_table("xx", {".": ","})
+    try:
+        assert settings.chip_value_text(20) == "0,20" and settings.chip_value_text(1000) == "10,00"
+        rows = []
+        settle_rows(rig.app, rows, True)
+    finally:
+        lang.use("en")
+    texts = [v.split(" ")[1] for _, v in rows[:3]] + [v for _, v in rows[4:]]
+    assert len(texts) >= 4 and all("," in m and "." not in m for m in texts), texts
+    assert settings.chip_value_text(20) == "0.20"

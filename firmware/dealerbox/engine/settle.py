@@ -82,11 +82,12 @@ def transfers(nets):
         left[c] -= amount
 
 
-def money(cents, sign=False):
-    """``cents`` (int) as money text: ``"4.05"``, ``"-0.50"``; ``sign`` adds ``"+"`` to an amount above 0."""
+def money(cents, sign=False, point="."):
+    """``cents`` (int) as money text: ``"4.05"``, ``"-0.50"``; ``sign`` adds ``"+"`` to an amount above 0;
+    ``point`` is the decimal mark (the UI passes its language's: ``"4,05"`` in French)."""
     neg = cents < 0
     c = -cents if neg else cents
-    text = "%d.%02d" % (c // 100, c % 100)
+    text = "%d%s%02d" % (c // 100, point, c % 100)
     if neg:
         return "-" + text
     return ("+" + text) if sign and c else text

@@ -30,6 +30,7 @@ NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
 NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
 CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
+DECIMAL_MARK = N_(".")      # the decimal mark of money ("0.10"): each language's own ("0,10" in French)
 # the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
 CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
 
@@ -38,7 +39,7 @@ def chip_value_text(cents):
     """The chip value as the summary shows it: "off" or the money of one chip ("0.10")."""
     if not cents:
         return tr("off")
-    return "%d.%02d" % (cents // 100, cents % 100)
+    return "%d%s%02d" % (cents // 100, tr(DECIMAL_MARK), cents % 100)
 
 
 def game_index(game):

@@ -10,19 +10,21 @@ def settle_rows(app, rows, nets_too=False):
     is set), largest debtor to largest creditor, at most players - 1 of them."""
     from dealerbox.engine.settle import money, nets, transfers
     from dealerbox.lang import tr
+    from dealerbox.ui.settings import DECIMAL_MARK
 
     t = app.table
     cents = app.cfg.get("cents", 0)
+    point = tr(DECIMAL_MARK)
     ns = nets(t.stacks, t.bought_in, t.carry)
     if nets_too:
         order = sorted(range(t.n), key=lambda s: (-ns[s], s))
         for s in order:
             n = ns[s]
             text = "%s%d" % ("+" if n > 0 else "", n)
-            rows.append((t.names[s], text + " " + money(n * cents, True) if cents else text))
+            rows.append((t.names[s], text + " " + money(n * cents, True, point) if cents else text))
     ts = transfers([n * cents for n in ns] if cents else ns)
     rows.append((tr("Who pays whom:") if cents else tr("Who gives chips:"), None))
     for payer, payee, amount in ts:
-        rows.append(("%s\x18%s" % (t.names[payer], t.names[payee]), money(amount) if cents else amount))
+        rows.append(("%s\x18%s" % (t.names[payer], t.names[payee]), money(amount, False, point) if cents else amount))
     if not ts:
         rows.append((tr("  nobody owes"), None))
