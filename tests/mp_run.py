@@ -2,7 +2,7 @@
 
 Usage (from the repository root; the Makefile sets the path and heap)::
 
-    MP_HEAP=512K MICROPYPATH=build/mpy:tests/core micropython -X heapsize=512K tests/mp_run.py [NAME ...]
+    MP_HEAP=1M MICROPYPATH=build/mpy:tests/core micropython -X heapsize=1M tests/mp_run.py [NAME ...]
 
 ``build/mpy`` is the mpy-cross output of firmware/ (``python -m host_tools.build``): the
 tests run on the very bytes that go onto the board. NAMEs filter the modules by
@@ -89,7 +89,7 @@ def main():
     if args and args[0] == "--module":
         run_module(args[1], args[2])
         return
-    heap = os.getenv("MP_HEAP") or "512K"
+    heap = os.getenv("MP_HEAP") or "1M"
     out = _result_file()
     passed = failed = skipped = 0
     failures = []
