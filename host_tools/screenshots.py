@@ -19,6 +19,7 @@ from dealerbox.ui import modes
 from dealerbox.ui.app import App
 
 import host_tools  # noqa: F401  (firmware/ and the shims on sys.path)
+from host_tools import folder_problem
 from host_tools.hostboard import HostBoard
 
 OUT = os.path.join(host_tools.ROOT, "docs", "screenshots")
@@ -262,20 +263,6 @@ def one_set(out):
     resume(out)
     language(out)
     return len([f for f in os.listdir(out) if f.endswith(".png")])
-
-
-def folder_problem(path):
-    """Why folder ``path`` cannot take the screenshots (str), or None when it is a writable folder or can be
-    made one (it is then made)."""
-    if os.path.exists(path) and not os.path.isdir(path):
-        return "not a folder"
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as exc:
-        return "cannot make the folder (%s)" % (exc.strerror or exc)
-    if not os.access(path, os.W_OK | os.X_OK):
-        return "the folder is not writable"
-    return None
 
 
 def parse_args(argv):
