@@ -37,9 +37,16 @@ def test_the_editor_offers_every_letter_after_the_plain_ones():
     assert later.startswith("abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß")
     for ch in "àâæçéèêëîïôœùûüÿìíòóúäößğışÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸÌÍÒÓÚÄÖĞİŞ":
         assert ch in first + later, ch
-    # a new position starts from the letter before it, small: "É" -> "é", "İ" -> "ı" (the Turkish pair)
-    assert settings.next_letter("J\u00c9") == "\u00e9" and settings.next_letter("\u0130") == "\u0131"
-    assert settings.next_letter("Ay\u015f") == "\u015f"
+    # a new position starts from the letter before it, small: "É" -> "é", "İ" -> "i" (the Turkish pairs: İ i, I ı)
+    assert settings.next_letter("J\u00c9") == "\u00e9" and settings.next_letter("\u0130") == "i"
+    assert settings.next_letter("Ay\u015f") == "\u015f" and settings.next_letter("I") == "i"
+    from dealerbox import lang
+    lang.use("tr")
+    try:
+        assert settings.next_letter("I") == "\u0131" and settings.next_letter("\u0130") == "i"
+        assert settings.next_letter("Ay") == "y"
+    finally:
+        lang.use("en")
 
 
 def test_names_with_accents_are_typed_logged_and_resumed():
