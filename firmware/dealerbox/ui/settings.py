@@ -112,6 +112,16 @@ def next_letter(name):
     return _LOWER[i] if i >= 0 else (c if _LOWER.find(c) >= 0 else "a")
 
 
+def name_owner(names, players, seat, name):
+    """The other seat (0 to ``players``-1) already called ``name`` in ``names`` (the session's list of str), or -1:
+    two seats with one name would make the gate's "Pass the box to A" ambiguous, so the name editor refuses it
+    ("Seat 2 has that name") and the names screen's RIGHT skips it."""
+    for s in range(players):
+        if s != seat and names[s] == name:
+            return s
+    return -1
+
+
 def is_default_name(name, seat):
     """True when ``name`` is the seat's default ("P3"): the editor then starts from "A"."""
     return name == default_name(seat)
