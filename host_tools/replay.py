@@ -181,7 +181,8 @@ def replay_hand(log, prev=None):
 
 def replay_lines(lines):
     """Replay a list of log lines; returns the output dict. Raises ReplayError with ``.line`` set (0 for a log
-    with no hand; ``.not_log`` says why when the first hand's line is not JSON or not a JSON object). A last line cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
+    with no hand; ``.not_log`` says why when the first hand's line is not JSON or not a JSON object). A last line
+    cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
     hands = []
     prev = None
     for no, line in enumerate(lines, 1):
@@ -217,8 +218,9 @@ USAGE = """usage: python -m host_tools.replay FILE
 Replays a Dealer Box hand log (one JSON object per line, docs/hand-log.md): every action is
 checked against the rules, every result and the final stacks compared. Prints the final stacks
 and awards as JSON; exit 1 naming FILE:LINE and the reason at the first bad line, 2 for a file
-that cannot be read, is not a hand log (its first line is not a JSON object) or holds no hand. A last line cut short (the power went while the box wrote
-it) is named on stderr and left out; the hands before it are replayed."""
+that cannot be read, is not a hand log (its first line is not a JSON object) or holds no hand.
+A last line cut short (the power went while the box wrote it) is named on stderr and left out;
+the hands before it are replayed."""
 
 
 def main(argv=None):
