@@ -24,6 +24,20 @@ def plural(n, word, words=None):
     return "%d %s" % (n, word if n == 1 else (words or word + "s"))
 
 
+def folder_problem(path):
+    """Why folder ``path`` cannot take the files (str: ``not a folder``, ...), or None when it is a writable
+    folder or can be made one (it is then made)."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        return "not a folder"
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        return "cannot make the folder (%s)" % (exc.strerror or exc)
+    if not os.access(path, os.W_OK | os.X_OK):
+        return "the folder is not writable"
+    return None
+
+
 def read_hand_log(path):
     """The lines of the hand log at ``path`` (list of str; a byte order mark at the start is ignored), or the
     reason it cannot be read (str: the path and what is wrong), for the tools that read hand logs (replay,

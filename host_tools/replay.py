@@ -9,7 +9,8 @@ hands, and its dealer is the seat the button moved to.
 
 Prints ``{"hands": [{"line", "awards", "stacks"}, ...], "names", "stacks"}`` as
 JSON and exits 0; for a tampered or illegal log prints ``FILE:LINE: reason`` on
-stderr for the first bad line and exits 1 (2 when FILE cannot be read or holds no hand).
+stderr for the first bad line and exits 1 (2 when FILE cannot be read, is not a hand log: its first line is
+not JSON or not a JSON object, or holds no hand).
 A last line cut short (a power cut while the box appended it) is named on stderr,
 ``FILE: the last line (line 5) is cut short: hand 5 is left out``, and the hands before
 it are replayed as usual (exit 0 when they replay).
@@ -180,12 +181,14 @@ def replay_hand(log, prev=None):
 
 def replay_lines(lines):
     """Replay a list of log lines; returns the output dict. Raises ReplayError with ``.line`` set (0 for a log
-    with no hand). A last line cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
+    with no hand; ``.not_log`` says why when the first hand's line is not JSON or not a JSON object). A last line
+    cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
     hands = []
     prev = None
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        log = None
         try:
             try:
                 log = json.loads(line)
@@ -196,6 +199,9 @@ def replay_lines(lines):
             prev = replay_hand(log, prev)
         except ReplayError as exc:
             exc.line = no
+            if not hands and not isinstance(log, dict):
+                # the first hand's line is not JSON or not an object: not a hand log (exit 2, as verify and report)
+                exc.not_log = "line %d is %s" % (no, "not a JSON object" if log is not None else "not JSON")
             raise
         e, t = prev
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})
@@ -212,8 +218,9 @@ USAGE = """usage: python -m host_tools.replay FILE
 Replays a Dealer Box hand log (one JSON object per line, docs/hand-log.md): every action is
 checked against the rules, every result and the final stacks compared. Prints the final stacks
 and awards as JSON; exit 1 naming FILE:LINE and the reason at the first bad line, 2 for a file
-that cannot be read or holds no hand. A last line cut short (the power went while the box wrote
-it) is named on stderr and left out; the hands before it are replayed."""
+that cannot be read, is not a hand log (its first line is not a JSON object) or holds no hand.
+A last line cut short (the power went while the box wrote it) is named on stderr and left out;
+the hands before it are replayed."""
 
 
 def main(argv=None):
@@ -228,6 +235,9 @@ def main(argv=None):
     try:
         out = replay_lines(lines)
     except ReplayError as exc:
+        if getattr(exc, "not_log", None):
+            print("%s: not a hand log (%s)" % (path, exc.not_log), file=sys.stderr)
+            return 2
         if exc.line == 0:
             print("%s: %s" % (path, exc), file=sys.stderr)
             return 2 if getattr(exc, "empty", False) else 1

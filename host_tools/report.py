@@ -33,7 +33,7 @@ import json
 import os
 import sys
 
-from host_tools import FIRMWARE, drop_cut_last_line, plural, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, drop_cut_last_line, folder_problem, plural, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 GAME_NAMES = {"teen-patti": "Teen Patti", "turkish": "Turkish Poker", "indian": "Indian Poker"}
 
@@ -384,7 +384,8 @@ def main(argv=None):
         print("%s: %s" % (a.log, exc), file=sys.stderr)
         return 2
     except OSError as exc:
-        print("%s: %s" % (a.out, exc.strerror or exc), file=sys.stderr)
+        why = folder_problem(a.out) or "cannot write there (%s)" % (exc.strerror or exc)
+        print("report: --out %s: %s" % (a.out, why), file=sys.stderr)
         return 2
     hands = sum(len(f["hands"]) for f in figs)
     print("wrote %s and %s: %s, %s" % (os.path.join(a.out, "report.html"), os.path.join(a.out, "stacks.png"),

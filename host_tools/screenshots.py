@@ -19,6 +19,7 @@ from dealerbox.ui import modes
 from dealerbox.ui.app import App
 
 import host_tools  # noqa: F401  (firmware/ and the shims on sys.path)
+from host_tools import folder_problem
 from host_tools.hostboard import HostBoard
 
 OUT = os.path.join(host_tools.ROOT, "docs", "screenshots")
@@ -264,15 +265,32 @@ def one_set(out):
     return len([f for f in os.listdir(out) if f.endswith(".png")])
 
 
+def parse_args(argv):
+    """The command line (list of str) as an ``argparse.Namespace`` with ``dir``; exits 0 for --help and 2 (with
+    usage) for a bad option."""
+    import argparse
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools.screenshots",
+        description="Regenerate the box's screenshots (PNG, one set per language with a table: English into "
+                    "DIR, the others into DIR/<code>).")
+    ap.add_argument("dir", metavar="DIR", nargs="?", default=OUT,
+                    help="the folder to write into (made if needed; default docs/screenshots)")
+    return ap.parse_args(argv)
+
+
 def main(argv=None):
     """The English set into ``DIR`` (default docs/screenshots), then one set per other language with a table into
-    ``DIR/<code>`` (``langpick.present``); English is spoken again at the end."""
+    ``DIR/<code>`` (``langpick.present``); English is spoken again at the end. Returns the exit status: 0, or 2
+    after one line on stderr when a folder cannot be used."""
     from dealerbox.ui import langpick
-    argv = sys.argv[1:] if argv is None else argv
-    out = argv[0] if argv else OUT
+    out = parse_args(sys.argv[1:] if argv is None else argv).dir
     try:
         for code in langpick.present():
             where = out if code == "en" else os.path.join(out, code)
+            why = folder_problem(where)
+            if why:
+                print("screenshots: %s: %s" % (where, why), file=sys.stderr)
+                return 2
             langpick.speak(code)
             print("screenshots written to %s: %d files (%s)" % (where, one_set(where), langpick.own_name(code)))
     finally:

@@ -100,14 +100,17 @@ def press(app, b, long):
 def what_ran(app, a):
     """The session the run played, for the summary line: the game of ``--game`` (default teen-patti) for a new
     session; for a saved session that was resumed (or is still offered), that session's game, and that
-    ``--game``/``--players`` (``a``, the arguments) apply only to a new one."""
+    ``--game``/``--players`` (``a``, the arguments) apply only to a new one; a boot screen that only says what the
+    store found wrong (no save could be used) says so."""
     game = a.game or "teen-patti"
     chose = getattr(app, "sim_chose", None)
     if chose == "new":
         return "%s, a new session" % game
     if chose is None and app.mode != modes.M_RESUME:
         return game
-    saved = app.cfg["game"] if chose == "resumed" else (app.saved or {}).get("cfg", {}).get("game", "?")
+    saved = app.cfg["game"] if chose == "resumed" else ((app.saved or {}).get("cfg") or {}).get("game")
+    if saved is None:       # only what the store found wrong is shown: no saved session could be used
+        return "still on the boot screen (no saved session could be used)"
     said = [x for x in ("--game %s" % a.game if a.game else "",
                         "--players %d" % a.players if a.players is not None else "") if x]
     return "%s the saved %s session%s" % ("resumed" if chose == "resumed" else "still offering", saved,

@@ -47,6 +47,7 @@ T = {
     "%s: %d to %d": "%s: %d-%d",
     "Names": "Namen",
     "Seat %d": "Platz %d",
+    "Seat %d has that name": "Platz %d heißt so",
     "Seat %d name: OK done": "Platz %d: OK fertig",
     "Done": "Fertig",
     "Starting chips": "Startchips",

@@ -263,6 +263,7 @@ T = {
     "Save unusable (%s): a new session starts.": "Sauvegarde inutilisable (%s): une nouvelle session commence.",
     "Saved: %s": "Sauvé: %s",
     "Seat %d": "Place %d",
+    "Seat %d has that name": "Nom pris: place %d",
     "Seat %d name: OK done": "Nom place %d: OK fini",
     "See cards": "Voir mes cartes",
     "Sequence": "Suite",

@@ -270,6 +270,7 @@ T = {
     "Save unusable (%s): a new session starts.": "Salvataggio inservibile (%s): comincia una nuova partita.",
     "Saved: %s": "Salvato: %s",
     "Seat %d": "Posto %d",
+    "Seat %d has that name": "Nome usato: posto %d",
     "Seat %d name: OK done": "Nome %d: OK fatto",
     "See cards": "Guardo le carte",
     "Sequence": "Scala",

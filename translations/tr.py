@@ -269,6 +269,7 @@ T = {
     "Save unusable (%s): a new session starts.": "Kayıt kullanılamıyor (%s): yeni oturum başlıyor.",
     "Saved: %s": "Kayıtlı: %s",
     "Seat %d": "Yer %d",
+    "Seat %d has that name": "Aynı ad: Yer %d",
     "Seat %d name: OK done": "Yer %d adı: OK tamam",
     "See cards": "Kartlara bak",
     "Sequence": "Kent",

@@ -263,6 +263,7 @@ KEYS = (
     "Save unusable (%s): a new session starts.",
     "Saved: %s",
     "Seat %d",
+    "Seat %d has that name",
     "Seat %d name: OK done",
     "See cards",
     "Sequence",

@@ -50,7 +50,7 @@ def test_two_cards():
     low = make_ranking("indian", house=("two-card", "low"))
     assert low.compare(parse_cards("Ac 2d"), parse_cards("3h 2c")) == 1  # lowball: 2-A beats 3-2
     assert low.compare(parse_cards("4c 2d"), parse_cards("3h 5c")) == 1  # 4 high beats 5 high
-    with raises(HandError, "1 cards in the hand; this ranking needs 2"):
+    with raises(HandError, "1 card in the hand; this ranking needs 2"):
         rk.score([parse_card("As")])
 
 

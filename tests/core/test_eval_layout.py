@@ -52,7 +52,7 @@ def test_refused_hands_are_named_exactly_in_the_order_they_are_read():
     assert tp.check(parse_cards("As Kd Qc")) is None and tk.check(parse_cards("As Kd Qc Jh 7s")) is None
     assert _message(tp, "As 2s 3s") == "a hand is a list, tuple, bytes or bytearray of card ints, not 'As 2s 3s'"
     assert _message(tp, [0, 1]) == "2 cards in the hand; this ranking needs 3, 4 or 5"
-    assert _message(tk, b"\x30") == "1 cards in the hand; this ranking needs 5"
+    assert _message(tk, b"\x30") == "1 card in the hand; this ranking needs 5"
     assert _message(tp, [0, True, 1]) == "not a card int 0-51: True"
     assert _message(tp, [-1, 0, 0]) == "not a card int 0-51: -1"
     assert _message(tk, parse_cards("As Kd") + parse_cards("Kd 6s 7s")) == "Kd is in the hand twice"  # the first met

@@ -37,9 +37,16 @@ def test_the_editor_offers_every_letter_after_the_plain_ones():
     assert later.startswith("abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß")
     for ch in "àâæçéèêëîïôœùûüÿìíòóúäößğışÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸÌÍÒÓÚÄÖĞİŞ":
         assert ch in first + later, ch
-    # a new position starts from the letter before it, small: "É" -> "é", "İ" -> "ı" (the Turkish pair)
-    assert settings.next_letter("J\u00c9") == "\u00e9" and settings.next_letter("\u0130") == "\u0131"
-    assert settings.next_letter("Ay\u015f") == "\u015f"
+    # a new position starts from the letter before it, small: "É" -> "é", "İ" -> "i" (the Turkish pairs: İ i, I ı)
+    assert settings.next_letter("J\u00c9") == "\u00e9" and settings.next_letter("\u0130") == "i"
+    assert settings.next_letter("Ay\u015f") == "\u015f" and settings.next_letter("I") == "i"
+    from dealerbox import lang
+    lang.use("tr")
+    try:
+        assert settings.next_letter("I") == "\u0131" and settings.next_letter("\u0130") == "i"
+        assert settings.next_letter("Ay") == "y"
+    finally:
+        lang.use("en")
 
 
 def test_names_with_accents_are_typed_logged_and_resumed():
@@ -77,3 +84,57 @@ def test_names_with_accents_are_typed_logged_and_resumed():
         assert Store(d).load_names()[1][:4] == NAMES         # offered again at the next session
     finally:
         _rmtree(d)
+
+
+def test_a_name_another_seat_has_is_refused_with_the_reason():
+    # a fresh user: OK, OK on every seat gave three players "A" and the gate "Pass the box to A"
+    from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig
+    from dealerbox import lang
+    from dealerbox.ui import modes
+
+    rig = Rig(seed=1)
+    app = rig.app
+    rig.press(UP, 3)
+    rig.press(OK)                                   # Teen Patti
+    rig.press(LEFT, 10)
+    rig.press(RIGHT, 1)
+    rig.press(OK)                                   # 3 players
+    assert app.mode == modes.M_NAMES and app.sel == 0
+    rig.press(OK)
+    rig.press(OK)                                   # seat 1: "A"
+    assert app.cfg["names"][:3] == ["A", "P2", "P3"] and app.sel == 1
+    rig.press(OK)
+    assert app.mode == modes.M_NAME and app.edit == "A"
+    hint = rig.frames
+    rig.press(OK)                                   # seat 2: "A" again: refused, the editor stays open
+    assert app.mode == modes.M_NAME and app.msg == "Seat 1 has that name" and rig.frames == hint + 1
+    assert app.cfg["names"][:3] == ["A", "P2", "P3"]
+    rig.press(UP)                                   # any other key: the hint again
+    assert app.edit == "B" and app.msg == ""
+    rig.press(OK)
+    assert app.mode == modes.M_NAMES and app.cfg["names"][:3] == ["A", "B", "P3"]
+    lang.use("fr")
+    try:
+        rig.press(OK)                               # seat 3
+        rig.press(OK)                               # "A": seat 1's, refused in French
+        assert app.edit == "A" and app.msg == "Nom pris: place 1" and app.mode == modes.M_NAME
+    finally:
+        lang.use("en")
+    rig.press(LEFT, long=True)                      # an empty name is the seat's default
+    rig.press(OK)
+    assert app.mode == modes.M_NAMES and app.cfg["names"][:3] == ["A", "B", "P3"]
+    app.known = ["Cem", "A"]                        # names of earlier sessions (RIGHT): another seat's too, to swap
+    rig.press(UP)                                   # from Done back to seat 3
+    assert app.sel == 2
+    rig.press(RIGHT)
+    rig.press(RIGHT)
+    assert app.cfg["names"][:3] == ["A", "B", "A"]
+    rig.press(DOWN)
+    rig.press(OK)                                   # Done: refused, on the second seat of the name
+    assert app.mode == modes.M_NAMES and app.sel == 2 and app.msg == "Seat 1 has that name"
+    rig.press(UP, 2)
+    assert app.sel == 0 and app.msg == ""
+    rig.press(RIGHT)                                # seat 1: Cem
+    rig.press(DOWN, 3)
+    rig.press(OK)
+    assert app.mode == modes.M_CHIPS and app.cfg["names"][:3] == ["Cem", "B", "A"]

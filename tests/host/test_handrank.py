@@ -188,3 +188,5 @@ def test_poker_the_best_five_of_seven():
     assert r.returncode == 2
     assert r.stdout.splitlines() == ["royal_flush\t9437196", "second", "tie", "error"]
     assert r.stderr == "handrank: line 4: 2 cards in the hand; this ranking needs 5, 6 or 7\n"
+    r = run(["--game", "poker"], "As\n")                  # a fresh user: "1 cards in the hand"
+    assert (r.returncode, r.stderr) == (2, "handrank: line 1: 1 card in the hand; this ranking needs 5, 6 or 7\n")

@@ -115,12 +115,25 @@ def test_wrong_seat_deck_and_chaining_are_caught(tmp_path, capsys):
     assert r.returncode == 1 and ":2: seat 0 starts with" in r.stderr
     r = _run(tmp_path, [lines[0], "{not json"], capsys)
     assert r.returncode == 1 and ":2: not JSON" in r.stderr
-    r = _run(tmp_path, [lines[0][:-40], lines[1]], capsys)     # cut short, but not the last line: damaged
-    assert r.returncode == 1 and ":1: not JSON: Unterminated string" in r.stderr
+    r = _run(tmp_path, [lines[1], lines[0][:-40], lines[1]], capsys)    # cut short, but not the last line: damaged
+    assert r.returncode == 1 and ":2: not JSON: Unterminated string" in r.stderr
+    r = _run(tmp_path, [lines[0][:-40], lines[1]], capsys)     # the first line damaged: not a hand log, as verify
+    assert r.returncode == 2 and r.stderr == "%s: not a hand log (line 1 is not JSON)\n" % (tmp_path / "hands.jsonl")
     r = _run(tmp_path, [lines[0][:-40]], capsys)                # the only line cut short: no hand to replay
     p = tmp_path / "hands.jsonl"
     assert r.returncode == 2 and r.stderr == ("%s: the last line (line 1) is cut short: hand 1 is left out\n"
                                               "%s: no hand in the log\n" % (p, p))
+
+
+def test_a_file_that_is_not_a_hand_log_exits_2_as_verify_and_report(tmp_path, capsys):
+    # a fresh user: "garbage" and [1,2,3] exited 1 here but 2 in verify and report (README: 2 for "not a hand log")
+    for text, why in (("garbage", "not JSON"), ("[1,2,3]", "not a JSON object"), ("\n  \n42", "not a JSON object")):
+        p = tmp_path / "garbage.log"
+        p.write_text(text + "\n")
+        capsys.readouterr()
+        assert main([str(p)]) == 2
+        line = 3 if text.startswith("\n") else 1
+        assert capsys.readouterr().err == "%s: not a hand log (line %d is %s)\n" % (p, line, why)
 
 
 def test_a_log_without_deck_or_rules_says_so(tmp_path, capsys):

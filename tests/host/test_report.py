@@ -191,6 +191,20 @@ def test_chromium_renders_the_chart_and_the_tables(written, tmp_path):
     assert len(img.getcolors(1 << 20)) > 100    # the page drew (text, the chart), not a blank or error page
 
 
+def test_an_out_that_is_not_a_folder_says_so_in_words(tmp_path, capsys):
+    # a fresh user: "--out /etc/passwd" said only "/etc/passwd: File exists"
+    log = tmp_path / "hands.log"
+    log.write_text(fs.lines(fs.session("indian", 3, 2, 1)))
+    f = tmp_path / "passwd"
+    f.write_text("x")
+    assert report.main([str(log), "--out", str(f)]) == 2
+    assert capsys.readouterr().err == "report: --out %s: not a folder\n" % f
+    assert f.read_text() == "x"
+    assert report.main([str(log), "--out", str(f / "o")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("report: --out %s: cannot make the folder (" % (f / "o")) and err.count("\n") == 1
+
+
 def test_bad_input_is_a_clear_message(tmp_path, capsys):
     assert report.main([str(tmp_path / "missing.log"), "--out", str(tmp_path / "o")]) == 2
     assert capsys.readouterr().err == "%s: No such file or directory\n" % (tmp_path / "missing.log")

@@ -81,6 +81,18 @@ def test_store_offers_resume(tmp_path):
     assert app2.mode == 20 and app2.table.stacks == stacks and app2.engine.to_act == app.engine.to_act
 
 
+def test_summary_after_a_boot_on_an_unusable_save_names_no_game(tmp_path):
+    # a fresh user: "still offering the saved ? session" after a boot on a damaged, empty save
+    import argparse
+
+    from host_tools.sim import make_app, what_ran
+    (tmp_path / "session.json").write_text("garbage")
+    app = make_app(HostBoard(seed=5, store_dir=str(tmp_path)))
+    assert app.mode == 1 and app.saved is None and app.report    # the resume screen says what was found
+    a = argparse.Namespace(game=None, players=None)
+    assert what_ran(app, a) == "still on the boot screen (no saved session could be used)"
+
+
 _MP_SCRIPT = """
 import test_ui_frames as t
 from app_util import Rig

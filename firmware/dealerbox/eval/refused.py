@@ -17,7 +17,7 @@ def why(cards, sizes, low):
             need = "%d" % sizes[0]
         else:
             need = ", ".join(["%d" % s for s in sizes[:-1]]) + " or %d" % sizes[-1]
-        return "%d cards in the hand; this ranking needs %s" % (n, need)
+        return "%d %s in the hand; this ranking needs %s" % (n, "card" if n == 1 else "cards", need)
     for i in range(n):
         c = cards[i]
         if type(c) is not int or c < 0 or c > 51:

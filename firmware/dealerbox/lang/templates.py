@@ -72,6 +72,7 @@ T = (
     "Save unusable (%s): a new session starts.\x00"
     "Saved: %s\x00"
     "Seat %d\x00"
+    "Seat %d has that name\x00"
     "Seat %d name: OK done\x00"
     "Showdown  wild %s\x00"
     "Side pot %d\x00"

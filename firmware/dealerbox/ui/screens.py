@@ -51,7 +51,7 @@ def draw_name(app, cv):
     cx = _NAME_X + app.epos * BIG_W
     cv.fb.fill_rect(cx, 37, 10, 2, 1)
     cv.char(21, cx + 2, 11)
-    widgets.footer(cv, app.hint)
+    widgets.footer(cv, app.msg if app.msg else app.hint)   # a refused name: why
 
 
 def draw_gate(app, cv):

@@ -12,6 +12,7 @@ their own setup screens. Player ranges: RULES.md (Teen Patti 2-10, Turkish 2-5, 
 
 from micropython import const
 
+from dealerbox import lang
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr
 from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
@@ -22,7 +23,8 @@ PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
 # the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
 # plain letter in its alphabet order, the most used first in each group (é before è, ü before û); _UPPER[i] is the
-# capital of _LOWER[i] (İ of ı: the dotted and dotless i sit together), ß last
+# capital of _LOWER[i] for the plain and accented letters (İ sits over ı: the dotted and dotless i together; but
+# İ's small letter is i and, in Turkish, I's is ı: ``next_letter``), ß last
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
 _LOWER = "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
 _OTHER = " -.0123456789"
@@ -98,12 +100,27 @@ def edit_char(name, pos, step):
 
 def next_letter(name):
     """The letter a new position of the name editor starts with: the one before it as a small letter (a double
-    letter costs nothing, a near one few presses), or "A" for the first."""
+    letter costs nothing, a near one few presses), or "A" for the first. Turkish pairs İ with i and I with ı
+    (the I's pair only when Turkish is spoken: elsewhere I's small letter is i)."""
     if not name:
         return "A"
     c = name[-1]
+    if c == "\u0130":                         # İ: Turkish's dotted capital, whose small letter is i
+        return "i"
+    if c == "I" and lang.code == "tr":          # in Turkish I is the dotless ı's capital (elsewhere: i)
+        return "\u0131"
     i = _UPPER.find(c)
     return _LOWER[i] if i >= 0 else (c if _LOWER.find(c) >= 0 else "a")
+
+
+def name_owner(names, players, seat, name):
+    """The other seat (0 to ``players``-1) already called ``name`` in ``names`` (the session's list of str), or -1:
+    two seats with one name would make the gate's "Pass the box to A" ambiguous, so the name editor's OK refuses
+    it ("Seat 2 has that name") and so does the names screen's Done (``ui/setup_flow.py``)."""
+    for s in range(players):
+        if s != seat and names[s] == name:
+            return s
+    return -1
 
 
 def is_default_name(name, seat):

@@ -371,17 +371,27 @@ def press(app, b, long):
             _next(app)
     elif m == M_NAMES:
         if b in (btn.UP, btn.DOWN):
+            app.msg = ""
             app._move(b, long, len(app.rows))
         elif b == btn.RIGHT and app.sel < cfg["players"] and app.known:   # a name typed in an earlier session
             k = app.known
             i = app._choice_index(k, cfg["names"][app.sel]) + 1 if cfg["names"][app.sel] in k else 0
-            cfg["names"][app.sel] = k[i % len(k)]
+            cfg["names"][app.sel] = k[i % len(k)]   # (another seat's name too: to swap seats; Done checks)
+            app.msg = ""
             build(app)
             app.dirty = True
         elif b == btn.LEFT:
             _back(app)
         elif b == btn.OK:
             if app.sel >= cfg["players"]:
+                for seat in range(cfg["players"]):      # two seats with one name: refused, on the second one
+                    other = settings.name_owner(cfg["names"], seat, seat, cfg["names"][seat])
+                    if other >= 0:
+                        app.sel = seat
+                        app.top = widgets.first_visible(seat, app.top, len(app.rows))
+                        app.msg = tr("Seat %d has that name") % (other + 1)
+                        app.dirty = True
+                        return False
                 _next(app)
             else:
                 app.edit = cfg["names"][app.sel]
@@ -525,7 +535,14 @@ def _press_name(app, b, long):
             app.epos -= 1
     elif b == btn.OK:
         seat = app.sel
-        app.cfg["names"][seat] = settings.clean_name(name, seat)
+        name = settings.clean_name(name, seat)
+        other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
+        if other >= 0:                      # refused, the reason in the footer: the editor stays open
+            app.msg = tr("Seat %d has that name") % (other + 1)
+            app.dirty = True
+            return
+        app.cfg["names"][seat] = name
         app._enter(M_NAMES, seat + 1)
         return
+    app.msg = ""
     app.dirty = True
