@@ -392,6 +392,7 @@ T = {
         "Log defekt: %d Bytes der Runden-Logs fehlen; jede vollständige Runde bleibt.",
     "journal line %d is damaged": "Journalzeile %d ist defekt",
     "the newest save was damaged (%s)": "die neueste Sicherung war defekt (%s)",
+    "missing": "fehlt",
     "the newest save was lost": "die neueste Sicherung ging verloren",
     "no saved session": "keine gesicherte Partie",
     "no valid saved session": "keine gültige gesicherte Partie",

@@ -478,6 +478,7 @@ T = {
         "il registro della mano %r non continua la mano salvata %d",
     "the hand log of hand %r does not follow hand %d": "il registro della mano %r non segue la mano %d",
     "the newest save was damaged (%s)": "l’ultimo salvataggio era danneggiato (%s)",
+    "missing": "mancante",
     "the newest save was lost": "l’ultimo salvataggio è andato perso",
     "the pot is open: call, raise or fold": "il piatto è aperto: vedi, rilancia o passa",
     "the pot was opened before the draw: bet": "il piatto è stato aperto prima del cambio: punta",

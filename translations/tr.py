@@ -473,6 +473,7 @@ T = {
     "the hand log of hand %r does not continue the saved hand %d": "el %r kaydı kayıtlı %d. eli sürdürmüyor",
     "the hand log of hand %r does not follow hand %d": "el %r kaydı %d. elden sonra gelmiyor",
     "the newest save was damaged (%s)": "en yeni kayıt bozuktu (%s)",
+    "missing": "eksik",
     "the newest save was lost": "en yeni kayıt kayboldu",
     "the pot is open: call, raise or fold": "pot açıldı: gör, artır ya da çekil",
     "the pot was opened before the draw: bet": "pot değişimden önce açıldı: bahis yap",

@@ -394,6 +394,7 @@ KEYS = (
     "lowest",
     "malformed action %r",
     "min chaal",
+    "missing",
     "no card at position %r (positions are 0-4)",
     "no chips left to bet",
     "no hand has started",

@@ -16,9 +16,9 @@ def journal(store, ok, good, number, reports):
     """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal line after the
     ``ok`` good ones (ending at byte ``good``) is damaged with whole lines after it; False when it is the last
     line (a write the power cut short: dropped silently). The bad line and every line after it are lost (the
-    CRC chain: nothing after a bad line is used). A bad first line is never counted (``load`` does not call
-    this): it cannot be told from the journal of an earlier snapshot (a snapshot saved and no action recorded
-    since), which is not damage."""
+    CRC chain: nothing after a bad line is used). A first line is counted only when it has not the shape of a
+    journal line (``boot.first_line_whole``): a whole line that does not chain cannot be told from the journal
+    of an earlier snapshot (a snapshot saved and no action recorded since), which is not damage."""
     data = store._read("session.jnl") or b""     # saves.JOURNAL (this module imports nothing of the store)
     n = data.count(b"\n", good)
     lost = n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
