@@ -392,6 +392,8 @@ T = {
         "Log defekt: %d Bytes der Runden-Logs fehlen; jede vollständige Runde bleibt.",
     "journal line %d is damaged": "Journalzeile %d ist defekt",
     "the newest save was damaged (%s)": "die neueste Sicherung war defekt (%s)",
+    "%d saved action after that save is lost.": "%d gesicherte Aktion nach dieser Sicherung ist verloren.",
+    "%d saved actions after that save are lost.": "%d gesicherte Aktionen nach dieser Sicherung sind verloren.",
     "missing": "fehlt",
     "the newest save was lost": "die neueste Sicherung ging verloren",
     "no saved session": "keine gesicherte Partie",

@@ -461,6 +461,8 @@ T = {
     "the hand log of hand %r does not continue the saved hand %d": "l’historique de la main %r ne continue pas la main sauvée %d",
     "the hand log of hand %r does not follow hand %d": "l’historique de la main %r ne suit pas la main %d",
     "the newest save was damaged (%s)": "la dernière sauvegarde était abîmée (%s)",
+    "%d saved action after that save is lost.": "%d action enregistrée après cette sauvegarde est perdue.",
+    "%d saved actions after that save are lost.": "%d actions enregistrées après cette sauvegarde sont perdues.",
     "missing": "absente",
     "the newest save was lost": "la dernière sauvegarde est perdue",
     "the pot is open: call, raise or fold": "le pot est ouvert: suivez, relancez ou couchez-vous",

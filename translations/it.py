@@ -478,6 +478,8 @@ T = {
         "il registro della mano %r non continua la mano salvata %d",
     "the hand log of hand %r does not follow hand %d": "il registro della mano %r non segue la mano %d",
     "the newest save was damaged (%s)": "l’ultimo salvataggio era danneggiato (%s)",
+    "%d saved action after that save is lost.": "%d azione salvata dopo quel salvataggio è persa.",
+    "%d saved actions after that save are lost.": "%d azioni salvate dopo quel salvataggio sono perse.",
     "missing": "mancante",
     "the newest save was lost": "l’ultimo salvataggio è andato perso",
     "the pot is open: call, raise or fold": "il piatto è aperto: vedi, rilancia o passa",

@@ -473,6 +473,8 @@ T = {
     "the hand log of hand %r does not continue the saved hand %d": "el %r kaydı kayıtlı %d. eli sürdürmüyor",
     "the hand log of hand %r does not follow hand %d": "el %r kaydı %d. elden sonra gelmiyor",
     "the newest save was damaged (%s)": "en yeni kayıt bozuktu (%s)",
+    "%d saved action after that save is lost.": "O kayıttan sonraki %d kayıtlı hamle kayboldu.",
+    "%d saved actions after that save are lost.": "O kayıttan sonraki %d kayıtlı hamle kayboldu.",
     "missing": "eksik",
     "the newest save was lost": "en yeni kayıt kayboldu",
     "the pot is open: call, raise or fold": "pot açıldı: gör, artır ya da çekil",

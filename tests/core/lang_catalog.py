@@ -21,6 +21,8 @@ KEYS = (
     "  nobody owes",
     "  the pot of %d",
     "%d players, hand %d",
+    "%d saved action after that save is lost.",
+    "%d saved actions after that save are lost.",
     "%s %s %d",
     "%s asks %s",
     "%s asks %s sideshow",

@@ -181,7 +181,7 @@ def gone(s, number, validate):
     if data is not None:
         parts = data[:data.find(b"\n") + 1].split()
         later = True
-        if len(parts) == 5 and parts[0] == MAGIC.encode() and parts[2].isdigit():      # the save number of a DBX3 header, read as far as it goes
+        if len(parts) == 5 and parts[0] == MAGIC.encode() and parts[2].isdigit():    # its save number, if readable
             later = int(parts[2]) > number
         if later:
             try:
@@ -243,6 +243,7 @@ def load(s, validate=None):
     s.journal = []
     s.later = []
     s.later_why = ""
+    s.lost = ""
     reports = []
     bad = {}
     valid = []
@@ -331,6 +332,20 @@ def load(s, validate=None):
                 fallback = True     # what the lost lines committed is not known: no hand log is cut
         if jmark is not None:
             mark = jmark
+    elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
+        recs, jmark, good, tail = read_journal(s, crc)
+        if recs:    # the journal of this save (the lost one saved after it, no action since): continued
+            s.journal = recs
+            s._jsize = good
+            s._broken = tail > 0
+            found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
+                                                           number))
+            if jmark is not None:
+                mark = jmark
+        else:
+            s._crc = crc
+            from dealerbox.store import damage
+            damage.newer_journal(s, mark, reports)
     else:
         s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
     s._commit_log(mark, number, not fallback, reports)
