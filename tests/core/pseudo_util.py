@@ -45,7 +45,11 @@ def pseudo(key):
 
 def use_pseudo():
     """Speak the pseudo-language (a table of every catalog key); ``lang.use("en")`` after (try/finally)."""
-    lang.use_table("xx", {k: pseudo(k) for k in KEYS})
+    import gc
+
+    table = {k: pseudo(k) for k in KEYS}
+    gc.collect()        # the packed table is one ~16 KB string: room for it in one piece on MicroPython's heap
+    lang.use_table("xx", table)
 
 
 class RecordingCanvas(Canvas):

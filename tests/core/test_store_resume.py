@@ -108,8 +108,9 @@ def _tp_after_hand_1():
     return d, log
 
 
-def _resume_between_hands(d, log, why):
-    """Boot on ``d`` (newest save damaged: ``why``): hand 1 comes back ended as logged, once."""
+def _resume_between_hands(d, log, why, report=None):
+    """Boot on ``d`` (newest save damaged: ``why``, or the resume screen's ``report``): hand 1 comes back ended as
+    logged, once."""
     from app_util import OK
     from dealerbox.ui import modes
 
@@ -117,8 +118,10 @@ def _resume_between_hands(d, log, why):
     app = rig.app
     assert app.mode == modes.M_RESUME and not app.saved_live        # not "Restart mid-hand! Hand 1 was in play"
     assert app.title != "Restart mid-hand!"
-    assert app.report == "Save damaged: the newest save was damaged (%s): the session goes on from the end " \
-        "of hand 1." % why
+    if report is None:
+        report = "Save damaged: the newest save was damaged (%s): the session goes on from the end of hand 1. " \
+            "1 saved action after that save is lost." % why     # hand 2's blind: its deal was in the lost save
+    assert app.report == report
     choices = [r[0] for r in app.rows]
     assert "Resume" in choices and "Continue hand" not in choices and "Void hand" not in choices
     rig.press(OK)
@@ -196,7 +199,9 @@ def test_the_store_gives_the_hand_logs_after_the_older_saves_mark_only_when_it_f
         st.load()
         assert st.later == [log["raw"]] and st.number == 1
         assert st.later_why == "the newest save was damaged (truncated (100 of %d bytes))" % n
-        assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used." % n
+        assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used. 1 saved action " \
+            "after that save is lost." % n
+        assert st.lost == "1 saved action after that save is lost."
     finally:
         _clean(d)
 
@@ -216,7 +221,8 @@ def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_play
         app = rig.app
         assert app.mode == modes.M_RESUME and app.saved_live     # hand 1 as the older save has it, announced
         assert app.report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): a " \
-            "logged hand could not be replayed (the hand log of hand 1 does not continue the saved hand 1)." % n
+            "logged hand could not be replayed (the hand log of hand 1 does not continue the saved hand 1). 1 saved " \
+            "action after that save is lost." % n
     finally:
         _clean(d)
 
@@ -380,5 +386,148 @@ def test_every_hand_logged_after_the_used_save_is_caught_up():
         rig.press(OK)
         assert app.engine.hand_no == 2 and app.engine.phase == "over" and app.table.stacks == end
         assert _log_lines(d) == logs
+    finally:
+        _clean(d)
+
+
+# ---- 3: the newest save set aside or removed, and a second boot before the table chose --------------------------
+
+def _boots_twice_then_resume(d, log, report):
+    """Two boots left on the report screen (no press, nothing saved), then a third where the table resumes: each
+    catches hand 1 up from hands.log and says so in ``report``; hand 1 is never dealt again, nor logged twice."""
+    from dealerbox.ui import modes
+
+    for _ in range(2):
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live and app.title != "Restart mid-hand!"
+        assert app.report == report
+        assert "session.json" not in os.listdir(d) and _log_lines(d) == [log["raw"]]
+        rig = app = None
+    _resume_between_hands(d, log, None, report)
+
+
+def test_a_second_boot_after_a_damaged_save_was_set_aside_catches_up_again():
+    d, log = _tp_after_hand_1()
+    try:
+        p = d + "/session.json"
+        n = len(_read(p))
+        _write(p, _read(p)[:100])
+        why = "truncated (100 of %d bytes)" % n
+        _boots_twice_then_resume(d, log, "Save damaged: the newest save was damaged (%s): the session goes on from "
+                                         "the end of hand 1. 1 saved action after that save is lost." % why)
+    finally:
+        _clean(d)
+
+
+def test_a_removed_newest_save_catches_up_from_the_hand_log_at_every_boot():
+    d, log = _tp_after_hand_1()
+    try:
+        os.remove(d + "/session.json")
+        _boots_twice_then_resume(d, log, "Save damaged: the newest save was lost: the session goes on from the end "
+                                         "of hand 1. 1 saved action after that save is lost.")
+        st = Store(d)
+        st.load()
+        assert st.report is None and st.later == []     # the save written at the resume commits hand 1
+    finally:
+        _clean(d)
+
+
+def test_a_stale_set_aside_save_does_not_name_the_reason():
+    """A ``session.json.bad`` older than the save used (left from before) is not why session.json is missing."""
+    d, log = _tp_after_hand_1()
+    try:
+        _write(d + "/session.json.bad", _read(d + "/session.bak")[:60])     # save 1's header: not newer
+        os.remove(d + "/session.json")
+        st = Store(d)
+        st.load()
+        assert st.later == [log["raw"]] and st.later_why == "the newest save was lost"
+        assert st.report == "Save damaged (missing): the one before it is used. 1 saved action after that save is lost."
+    finally:
+        _clean(d)
+
+
+# ---- 4: a damaged first journal line ---------------------------------------------------------------------------
+
+def test_a_damaged_first_journal_line_is_reported_with_every_action_lost():
+    d = _nine_actions()
+    try:
+        p = d + "/session.jnl"
+        data = _read(p)
+        _write(p, b"xx.garbage" + data[data.find(b"\n"):])     # sed '1s/.*/xx.garbage/'
+        st = Store(d)
+        st.load()
+        assert st.journal == [] and "session.jnl: line 1 damaged, 9 actions after save 1 lost" in st.found
+        st = None
+        report, app = _continue(d)
+        assert report == "Save damaged: journal line 1 is damaged; 9 saved actions are lost."
+        assert app.engine.pot_total() == 4 and app.engine.log["actions"] == []
+    finally:
+        _clean(d)
+
+
+def test_a_damaged_first_journal_line_of_a_logged_hand_resumes_after_it():
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _session(False)         # hand 1 to its end: save 1 and its 12 journal lines
+    try:
+        raw = _log_lines(d)[0]
+        p = d + "/session.jnl"
+        data = _read(p)
+        _write(p, b"xx.garbage" + data[data.find(b"\n"):])
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
+    finally:
+        _clean(d)
+
+
+def test_a_torn_only_journal_line_is_dropped_silently():
+    d = _nine_actions()
+    try:
+        p = d + "/session.jnl"
+        data = _read(p)
+        _write(p, data[:5])                      # the power went during the first line's write
+        report, app = _continue(d)
+        assert report is None and app.engine.log["actions"] == []
+    finally:
+        _clean(d)
+
+
+def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost():
+    """Hand 2 dealt (save 2) and no action since: the journal is still hand 1's (chained to save 1). With save 2
+    damaged, save 1 and its 12 actions bring hand 1 to its end: nothing is lost, nothing caught up, nothing logged
+    again."""
+    import gc
+
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _tmpdir()
+    try:
+        rig = _play_hand_1(d)
+        _next_hand(rig)
+        rig = None
+        gc.collect()
+        raw = _log_lines(d)[0]
+        assert _read(d + "/session.jnl").count(b"\n") == 12
+        p = d + "/session.json"
+        n = len(_read(p))
+        _write(p, _read(p)[:100])
+        st = Store(d)
+        st.load()
+        assert len(st.journal) == 12 and st.later == [] and st.lost == "" and st.number == 1
+        assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used." % n
+        st = None
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.engine.hand_no == 1 and app.table.stacks == [96, 108, 98, 98]
+        assert _log_lines(d) == [raw]
     finally:
         _clean(d)

@@ -6,6 +6,8 @@ and kept."""
 T = (
     "  the pot of %d\x00"
     "%d players, hand %d\x00"
+    "%d saved action after that save is lost.\x00"
+    "%d saved actions after that save are lost.\x00"
     "%s %s %d\x00"
     "%s asks %s\x00"
     "%s asks %s sideshow\x00"

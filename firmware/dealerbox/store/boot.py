@@ -155,6 +155,49 @@ def read_journal(s, crc):
     return out, mark, good, len(data) - good
 
 
+def first_line_whole(s):
+    """True when the journal's first line has the shape of one (``<record> <hex> <8 hex>``): one that does not chain
+    to the snapshot is then the journal of an earlier snapshot (a snapshot saved, no action recorded since), not
+    damage. A first line without that shape was damaged (``damage.journal`` says so when whole lines follow it)."""
+    data = s._read(JOURNAL) or b""
+    nl = data.find(b"\n")
+    parts = data[:nl if nl >= 0 else len(data)].split(b" ")
+    if len(parts) != 3 or len(parts[2]) != 8 or not parts[0]:
+        return False
+    try:
+        int(parts[1], 16)
+        int(parts[2], 16)
+    except ValueError:
+        return False
+    return True
+
+
+def gone(s, number, validate):
+    """Why ``session.json`` is not there when ``session.bak`` (save ``number``) is: the reason an earlier boot set it
+    aside as ``session.json.bad`` (its damage, or the app's check), said again on every boot until a new save is
+    written; ``"missing"`` when it was removed (or the ``.bad`` file is older than the save used)."""
+    name = SESSION + BAD
+    data = s._read(name)
+    if data is not None:
+        parts = data[:data.find(b"\n") + 1].split()
+        later = True
+        if len(parts) == 5 and parts[0] == MAGIC.encode() and parts[2].isdigit():    # its save number, if readable
+            later = int(parts[2]) > number
+        if later:
+            try:
+                check(data)
+            except ValueError as e:
+                return str(e)
+            try:
+                obj = parse(s, name)
+                problem = validate(obj) if validate is not None else None
+            except Exception as e:  # noqa: BLE001 - a refused file is described, never raised
+                problem = str(e)
+            if problem:
+                return problem
+    return N_("missing")
+
+
 def set_aside_file(s, name, suffix):
     s._replace(name, name + suffix)
     s.found.append("%s set aside as %s" % (name, name + suffix))
@@ -200,6 +243,7 @@ def load(s, validate=None):
     s.journal = []
     s.later = []
     s.later_why = ""
+    s.lost = ""
     reports = []
     bad = {}
     valid = []
@@ -249,13 +293,16 @@ def load(s, validate=None):
         return None
     s.number = number
     why = bad.get(SESSION)
+    if why is None and name == BACKUP and not s._exists(SESSION):
+        why = gone(s, number, validate)  # no session.json: what it held after this save is not known
     fallback = number < newest or why is not None and name == BACKUP  # an older save than the newest
     if name != SESSION:
         found.append("using %s (save %d): %s" % (
             name, number, "the power went during a save" if why is None else "session.json is damaged"))
         if why is not None:
             reports.append(N_("Save damaged (%s): the one before it is used.") % why)
-            s.later_why = N_("the newest save was damaged (%s)") % why
+            s.later_why = N_("the newest save was lost") if why == "missing" else \
+                N_("the newest save was damaged (%s)") % why
     elif TEMP in bad:
         found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
     elif bad:
@@ -279,12 +326,26 @@ def load(s, validate=None):
         if recs:
             found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                            number))
-        if tail and recs:   # a bad line after good ones: damage, unless a power cut tore the last line
+        if tail and (recs or not first_line_whole(s)):   # damage, unless a power cut tore the last line
             from dealerbox.store import damage
             if damage.journal(s, len(recs), good, number, reports):
                 fallback = True     # what the lost lines committed is not known: no hand log is cut
         if jmark is not None:
             mark = jmark
+    elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
+        recs, jmark, good, tail = read_journal(s, crc)
+        if recs:    # the journal of this save (the lost one saved after it, no action since): continued
+            s.journal = recs
+            s._jsize = good
+            s._broken = tail > 0
+            found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
+                                                           number))
+            if jmark is not None:
+                mark = jmark
+        else:
+            s._crc = crc
+            from dealerbox.store import damage
+            damage.newer_journal(s, mark, reports)
     else:
         s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
     s._commit_log(mark, number, not fallback, reports)

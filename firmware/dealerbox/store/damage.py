@@ -3,6 +3,8 @@
 
 * ``journal(store, ok, good, number, reports)``: a journal line that failed its CRC after good ones,
   with whole lines after it, is damage: say how many actions were lost;
+* ``newer_journal(store, mark, reports)``: the journal of a newest save that is lost: say how many actions
+  were lost with it (``store.lost``);
 * ``logged_after(store, mark, names)``: the hand logs committed after an older save's mark (``Store.later``).
 """
 
@@ -16,9 +18,9 @@ def journal(store, ok, good, number, reports):
     """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal line after the
     ``ok`` good ones (ending at byte ``good``) is damaged with whole lines after it; False when it is the last
     line (a write the power cut short: dropped silently). The bad line and every line after it are lost (the
-    CRC chain: nothing after a bad line is used). A bad first line is never counted (``load`` does not call
-    this): it cannot be told from the journal of an earlier snapshot (a snapshot saved and no action recorded
-    since), which is not damage."""
+    CRC chain: nothing after a bad line is used). A first line is counted only when it has not the shape of a
+    journal line (``boot.first_line_whole``): a whole line that does not chain cannot be told from the journal
+    of an earlier snapshot (a snapshot saved and no action recorded since), which is not damage."""
     data = store._read("session.jnl") or b""     # saves.JOURNAL (this module imports nothing of the store)
     n = data.count(b"\n", good)
     lost = n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
@@ -30,6 +32,64 @@ def journal(store, ok, good, number, reports):
     reports.append((N_("Save damaged: journal line %d is damaged; %d saved action is lost.") if lost == 1 else
                     N_("Save damaged: journal line %d is damaged; %d saved actions are lost.")) % (ok + 1, lost))
     return True
+
+
+def newer_journal(store, mark, reports):
+    """When ``session.json`` is lost (damaged, refused or removed) and the save before it is used: the journal lines
+    of the lost save (they do not chain to the save used) are lost; ``store.lost`` and ``reports`` say how many
+    (``ui/catchup.py`` says it again after its own words): the lines after the last one that ended a hand (a
+    longer hand log than the line before it; its hand is logged, and caught up). The journal is the lost save's
+    when its first line chains to the CRC in the header of ``session.json.bad`` (what is left of it), or records a
+    longer hand log than ``mark`` (the used save's): a journal older than the used save (two saves with no action
+    between) is not lost. Returns the count (int)."""
+    from dealerbox.store import BAD, JOURNAL, MAGIC, SESSION
+    from dealerbox.store import checksum as crc32
+
+    data = store._read(JOURNAL) or b""
+    head = (store._read(SESSION + BAD) or b"")[:47].split()
+    crc = None
+    n = 0
+    at = 0
+    newer = False
+    prev = None     # the hand log's length before the line: a longer one after it means the line ended a hand
+    ended = 0       # the lines up to the last that ended a hand (its actions are in the hand log: caught up)
+    while True:
+        nl = data.find(b"\n", at)
+        if nl < 0:
+            break
+        parts = data[at:nl].split(b" ")
+        if len(parts) != 3 or len(parts[2]) != 8:
+            break
+        try:
+            c = int(parts[2], 16)
+            m = int(parts[1], 16)
+        except ValueError:
+            break
+        text = memoryview(data)[at:nl - 9]
+        if crc is None:
+            newer = mark is not None and m > mark
+            try:    # the first line chains to what is left of the lost save: its header's log length is known
+                if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
+                    newer = True
+                    prev = int(head[4])
+            except ValueError:
+                pass
+        elif crc32(text, crc) != c:
+            break
+        crc = c
+        n += 1
+        if prev is not None and m > prev:
+            ended = n
+        prev = m
+        at = nl + 1
+    n -= ended
+    if not newer or n <= 0:
+        return 0
+    store.lost = (N_("%d saved action after that save is lost.") if n == 1 else
+                  N_("%d saved actions after that save are lost.")) % n
+    store.found.append("session.jnl: %d action%s of the lost save lost" % (n, "" if n == 1 else "s"))
+    reports.append(store.lost)
+    return n
 
 
 def logged_after(store, mark, names):

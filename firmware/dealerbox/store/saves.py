@@ -114,6 +114,7 @@ class Store:
     ``later`` (list of str: the hand logs committed after the snapshot ``load`` returned when its own record
     of them was lost - an older save used, or a damaged journal line - the app replays them: ``load``;
     ``later_why`` says in words why, e.g. ``"the newest save was damaged (checksum mismatch)"``),
+    ``lost`` (str: a sentence saying how many journal actions were lost with a lost newest save, or ""),
     ``found`` (list of str: what ``load`` found, one line per file and what it did), ``report``
     (str or None: a sentence for the players when something was damaged or lost), counters
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
@@ -134,6 +135,7 @@ class Store:
         self.report = None  # type: str | None
         self.later = []  # type: list
         self.later_why = ""
+        self.lost = ""
         self.bytes_written = 0
         self.saves = 0
         self.records = 0
@@ -335,6 +337,7 @@ class Store:
             self.journal = []
             self.later = []
             self.later_why = ""
+            self.lost = ""
             self.number = 0
             self._known = self._broken = True
             self._session_ok = False

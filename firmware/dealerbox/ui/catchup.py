@@ -88,6 +88,9 @@ def say(app, e, done):
     if problem is not None:
         line = N_("Save damaged: %s: a logged hand could not be replayed (%s).") % (why, problem)
         app.report = app.report + " " + line if k and app.report else line
+    lost = getattr(app.store, "lost", "")     # the journal actions lost with the newest save (store/damage.py)
+    if lost and app.report and lost not in app.report:
+        app.report = app.report + " " + lost
 
 
 def restore(app):
