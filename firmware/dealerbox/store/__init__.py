@@ -45,6 +45,18 @@ def checksum(data, crc=0):
     return crc32_py(data, crc)
 
 
+def journal_line(line):
+    """One journal line (bytes, no newline: ``<record> <hex log mark> <8 hex CRC>``) as ``(record bytes, mark, crc)``
+    (ints), or None when it has not that shape. The CRC covers the line but its last 9 bytes."""
+    parts = line.split(b" ")
+    if len(parts) != 3 or len(parts[2]) != 8:
+        return None
+    try:
+        return parts[0], int(parts[1], 16), int(parts[2], 16)
+    except ValueError:
+        return None
+
+
 def chunks(f, size):
     """The next ``size`` bytes of file ``f`` as memoryview slices of one 256-byte buffer (each valid until the
     next); OSError(EIO) when the file ends first."""

@@ -26,6 +26,7 @@ from dealerbox.store import (
     SESSION,
     TEMP,
     chunks,
+    journal_line,
 )
 from dealerbox.store import FIELDS as _FIELDS
 from dealerbox.store import HEAD as _HEAD
@@ -136,20 +137,12 @@ def read_journal(s, crc):
         nl = data.find(b"\n", good)
         if nl < 0:
             break
-        parts = data[good:nl].split(b" ")
-        if len(parts) != 3 or len(parts[2]) != 8:
+        line = journal_line(data[good:nl])
+        if line is None or line[2] != crc32(memoryview(data)[good:nl - 9], crc):
             break
-        text = memoryview(data)[good:nl - 9]
-        try:
-            ok = int(parts[2], 16) == crc32(text, crc)
-            m = int(parts[1], 16)
-        except ValueError:
-            ok = False
-        if not ok:
-            break
-        crc = int(parts[2], 16)
-        out.append(parts[0].decode())
-        mark = m
+        out.append(line[0].decode())
+        mark = line[1]
+        crc = line[2]
         good = nl + 1
     s._crc = crc
     return out, mark, good, len(data) - good
@@ -161,15 +154,8 @@ def first_line_whole(s):
     damage. A first line without that shape was damaged (``damage.journal`` says so when whole lines follow it)."""
     data = s._read(JOURNAL) or b""
     nl = data.find(b"\n")
-    parts = data[:nl if nl >= 0 else len(data)].split(b" ")
-    if len(parts) != 3 or len(parts[2]) != 8 or not parts[0]:
-        return False
-    try:
-        int(parts[1], 16)
-        int(parts[2], 16)
-    except ValueError:
-        return False
-    return True
+    line = journal_line(data[:nl if nl >= 0 else len(data)])
+    return line is not None and bool(line[0])
 
 
 def gone(s, number, validate):

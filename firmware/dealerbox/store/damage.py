@@ -8,10 +8,8 @@
 * ``logged_after(store, mark, names)``: the hand logs committed after an older save's mark (``Store.later``).
 """
 
-def N_(s):
-    """``s`` unchanged: the catalog's marker of a text the screens show (``dealerbox.lang.N_``; the store imports
-    only the primitives, so it keeps its own)."""
-    return s
+from dealerbox.store import BAD, JOURNAL, MAGIC, N_, SESSION, journal_line
+from dealerbox.store import checksum as crc32
 
 
 def journal(store, ok, good, number, reports):
@@ -21,7 +19,7 @@ def journal(store, ok, good, number, reports):
     CRC chain: nothing after a bad line is used). A first line is counted only when it has not the shape of a
     journal line (``boot.first_line_whole``): a whole line that does not chain cannot be told from the journal
     of an earlier snapshot (a snapshot saved and no action recorded since), which is not damage."""
-    data = store._read("session.jnl") or b""     # saves.JOURNAL (this module imports nothing of the store)
+    data = store._read(JOURNAL) or b""
     n = data.count(b"\n", good)
     lost = n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
     if not lost:
@@ -42,9 +40,6 @@ def newer_journal(store, mark, reports):
     when its first line chains to the CRC in the header of ``session.json.bad`` (what is left of it), or records a
     longer hand log than ``mark`` (the used save's): a journal older than the used save (two saves with no action
     between) is not lost. Returns the count (int)."""
-    from dealerbox.store import BAD, JOURNAL, MAGIC, SESSION
-    from dealerbox.store import checksum as crc32
-
     data = store._read(JOURNAL) or b""
     head = (store._read(SESSION + BAD) or b"")[:47].split()
     crc = None
@@ -57,14 +52,11 @@ def newer_journal(store, mark, reports):
         nl = data.find(b"\n", at)
         if nl < 0:
             break
-        parts = data[at:nl].split(b" ")
-        if len(parts) != 3 or len(parts[2]) != 8:
+        line = journal_line(data[at:nl])
+        if line is None:
             break
-        try:
-            c = int(parts[2], 16)
-            m = int(parts[1], 16)
-        except ValueError:
-            break
+        m = line[1]
+        c = line[2]
         text = memoryview(data)[at:nl - 9]
         if crc is None:
             newer = mark is not None and m > mark
