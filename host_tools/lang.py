@@ -141,12 +141,7 @@ def module_text(keys):
 
 def codes():
     """The codes of the languages the box speaks (``dealerbox.lang.LANGS``), without running the firmware."""
-    with open(os.path.join(LANG_DIR, "__init__.py"), encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "LANGS" for t in node.targets):
-            return tuple(c for c, _name in ast.literal_eval(node.value))
-    raise ValueError("dealerbox/lang/__init__.py has no LANGS")
+    return tuple(c for c, _name in _langs())
 
 
 def specifiers(s):
