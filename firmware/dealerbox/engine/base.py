@@ -425,12 +425,9 @@ class Engine:
         return events
 
     def void_hand(self):
-        """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every
-        chip put in this hand goes back to the seat that put it in (a Turkish carried pot back to the table's
-        ``carry``, to wait for the next deal), nobody wins, the button stays. The log's result is
-        ``{"voided": True, "back": [[seat, chips], ...], "returned": None, "stacks": [...], "pots": [],
-        "awards": [], "shown": [None, ...]}``; the log keeps the deck (the deal revealed). Returns the events
-        (``["back", seat, chips]`` per seat, then ``["void"]``). IllegalAction when no hand is in progress.
+        """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every chip
+        put in goes back to its seat; the work and the log's result are ``engine.restore.void_hand``'s (imported
+        then, kept). Returns the events. IllegalAction when no hand is in progress.
         """
         if self.phase in ("idle", "over"):
             raise IllegalAction("no hand in progress")
