@@ -29,9 +29,7 @@ import framebuf
 from micropython import const
 
 from dealerbox.ui.font import (
-    ALIASES,
     BIG_W,
-    EXTRA,
     FIRST,
     GLYPHS,
     LAST,
@@ -49,16 +47,6 @@ MAX_CARDS = const(64)
 
 # palette for inverse glyphs: source 0 -> 1, source 1 -> 0 (blitted with key 1: only the glyph's ink is drawn)
 _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
-
-# ``s[i]`` gives an interned one-character str: MicroPython has some built in (not "S", nor the box's own glyph
-# codes 16-31); every character of the font is interned here, once (a few hundred bytes that the first frames
-# would take anyway), so that no redraw ever interns one
-for _c in range(FIRST, LAST + 1):
-    chr(_c)
-for _c in range(len(EXTRA)):
-    chr(ord(EXTRA[_c]))
-for _c in ALIASES:
-    chr(_c)
 
 # A text is read from its UTF-8 bytes, copied into _tb, not by ``s[i]``: on MicroPython ``s[i]`` looks the
 # character up among every interned string (qstr_find_strn, a scan of thousands: a quarter of a redraw's time).
