@@ -32,7 +32,6 @@ from dealerbox.ui.font import (
     BIG_W,
     FIRST,
     GLYPHS,
-    LAST,
     MISSING,
     W,
     big_glyph,
