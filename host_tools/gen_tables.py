@@ -15,7 +15,7 @@ different sum ``R = x >> 8``. ``SUIT`` is ``1, h+1, (h+1)**2`` for d h s (0 for 
 h cards share a suit. ``R`` is spread over a few thousand values; a row-displacement
 table packs them: with ``row = R & (2**rb - 1)`` and ``col = R >> rb``, the entry is
 ``U[U[row] + col]`` (the first ``2**rb`` words of ``U`` are the row offsets).
-The entry is ``code << 9 | within`` (``dealerbox/eval/codes.py``). Every table is one ``bytes``.
+The entry is ``code << 9 | within`` (``dealerbox/eval/build.py``). Every table is one ``bytes``.
 """
 
 import argparse
@@ -23,7 +23,7 @@ import os
 import sys
 from itertools import combinations_with_replacement
 
-from dealerbox.eval import codes as C  # firmware/ is on sys.path: `python -m` imported host_tools first
+from dealerbox.eval import build as C  # firmware/ is on sys.path: `python -m` imported host_tools first
 
 from host_tools import FIRMWARE
 
@@ -186,7 +186,7 @@ def pack(entries, rb):
 def best_pack(entries):
     """(rb, U) with the smallest U over row widths 2**4 .. 2**10 (ties: the smaller rb).
 
-    How the fixed row bits in ``codes.py`` were chosen; the tables use those.
+    How the fixed row bits in ``eval/build.py`` were chosen; the tables use those.
     """
     best = None
     for rb in range(4, 11):
@@ -261,7 +261,7 @@ def tables():
     """Dict: module name (in firmware/dealerbox/eval/) -> list of (name, bytes, comment), one module per
     game and Turkish deck: ``tables_tp`` (Teen Patti), ``tables_tk24`` .. ``tables_tk36`` (Turkish Poker, each
     deck with its own weights and flush table), ``tables_in`` (Indian Poker). A game loads only its own.
-    Row bits are fixed in ``codes.py`` (``TP_ROW_BITS``, ``TK_ROW_BITS``), the scorers use them as literals."""
+    Row bits are fixed in ``eval/build.py`` (``TP_ROW_BITS``, ``TK_ROW_BITS``), the scorers use them as literals."""
     tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, C.TP_ROW_BITS)
     out = {
         "tables_tp": [

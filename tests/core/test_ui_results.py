@@ -1,7 +1,7 @@
 """The public results (review findings 4, 7): showdown categories as words that fit the frame, the
 winners marked; award and standings rows split when a name and its value would overlap. Both interpreters."""
 
-from dealerbox.eval.codes import TK_CATEGORIES
+from dealerbox.eval.build import TK_CATEGORIES
 from dealerbox.eval.teenpatti import CATEGORIES
 from dealerbox.ui.canvas import text_width
 from dealerbox.ui.results_flow import category_label, fit

@@ -12,15 +12,18 @@ both ranks. Compare hands of the same size only.
 
 Score: an int, higher wins, equal ties. The only category is ``high_card``.
 
-This module holds what a hand needs (the scorer); ``build_in.py`` reads the house rules and
-builds the ranking (``make_ranking``).
+This module holds what a hand needs (the scorer) and ``build``, which reads the house rules and
+builds the ranking over a rank table of ``tables_in.py`` (``make_ranking``, once per house rules: it keeps it).
 """
+
+from dealerbox.eval import Ranking
+from dealerbox.eval import tables_in as T
 
 
 def scorer(key, low, suits):
     """Scorer of 1 or 2 card ints. ``key``: rank -> strength of the rank (higher is better).
 
-    Tables and flags are default arguments, frames stay small (see base.py).
+    Tables and flags are default arguments, frames stay small (see eval/__init__.py).
     """
 
     def one(a, key=key, suits=suits):
@@ -43,3 +46,37 @@ def scorer(key, low, suits):
         return two(h[0], h[1])
 
     return score_unchecked
+
+
+# ---- the build (``make_ranking``): the house rules read, the scorers set up over the tables, once per house rules ----
+
+HOUSE = ("low", "suit-order", "two-card")
+
+
+def build(house, wild_ranks, deck):
+    """The Indian Poker ranking (a ``Ranking``) for the house rules ``house`` (tuple of "low",
+    "suit-order", "two-card"): ``score(cards)``: 1 card int (or 2) -> int, higher wins; HandError
+    for a bad hand. Besides the common attributes it has ``low`` and ``suit_order`` (bools); the
+    only category is ``high_card``. ValueError for a deck other than 52, a bad house rule or any
+    wild rank.
+    """
+    if deck != 52:
+        raise ValueError("Indian Poker uses the 52-card deck, not %r" % (deck,))
+    if wild_ranks:
+        raise ValueError("Indian Poker has no wild cards")
+    low = suits = False
+    sizes = (1, 2)  # type: tuple
+    for name in house:
+        if name == "low":
+            low = True
+        elif name == "suit-order":
+            suits = True
+        elif name == "two-card":
+            sizes = (2,)
+        else:
+            raise ValueError("unknown Indian Poker house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
+    key = T.LOW if low else T.HIGH
+    rk = Ranking("indian", house, 52, sizes, 0, ("high_card",), scorer(key, low, suits))
+    rk.low = low  # type: ignore[attr-defined]
+    rk.suit_order = suits  # type: ignore[attr-defined]
+    return rk

@@ -3,7 +3,7 @@
 Seed 003, Forehead Stud: "les classements réels des mains de poker s'appliquent" (real poker
 hand rankings apply). Categories, best first: royal flush > straight flush > four of a kind >
 full house > flush > straight > three of a kind > two pair > pair > high card (the names of
-``codes.TK_CATEGORIES`` under Turkish Poker's ``standard-ranking`` and ``no-minor``, with the
+``build.TK_CATEGORIES`` under Turkish Poker's ``standard-ranking`` and ``no-minor``, with the
 ace also low in A-2-3-4-5, the lowest straight). Ties inside a category: the rank of the set,
 then the kickers high to low; suits never rank, equal hands tie. The royal flush is the
 straight flush to the ace, named on its own as in Turkish Poker.
@@ -16,9 +16,13 @@ No table: a 7-card hand is read once into two preallocated buffers of the rankin
 counts, four suit masks of 13 bits) and the best five are found with bit operations on them,
 not by scoring the 21 five-card subsets. (A 5-card lookup table of the 52-card deck's 6,175
 rank patterns, like Turkish Poker's, would take about 13 KB.) Allocates nothing: every frame
-keeps to 11 slots (see base.py). With at most 7 cards a flush excludes a full house and four of
+keeps to 11 slots (see eval/__init__.py). With at most 7 cards a flush excludes a full house and four of
 a kind (both need at least 8 cards with 5 of one suit), so a flush is scored before them.
+
+The ranking is built by ``build`` (``make_ranking("poker")``, once: it keeps it).
 """
+
+from dealerbox.eval import Ranking
 
 CATEGORIES = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
               "four_of_a_kind", "straight_flush", "royal_flush")
@@ -136,7 +140,7 @@ def scorer(cnt, sm):
     """The scorer: hand (5 to 7 distinct card ints 0-51) -> int, higher wins. Allocates nothing.
 
     ``cnt`` (bytearray of 13) and ``sm`` (list of 4 ints) are the ranking's own buffers, bound as
-    default arguments (locals are the fastest reads in MicroPython; see base.py on frame size).
+    default arguments (locals are the fastest reads in MicroPython; see eval/__init__.py on frame size).
     """
 
     def score_unchecked(h, cnt=cnt, sm=sm):
@@ -147,3 +151,29 @@ def scorer(cnt, sm):
         return _plain(cnt, sm[0] | sm[1] | sm[2] | sm[3])
 
     return score_unchecked
+
+
+# ---- the build (``make_ranking``) ----
+
+
+class PokerRanking(Ranking):
+    """A ``Ranking`` whose category is ``categories[score >> 20]`` (its scores hold five ranks as 4-bit
+    digits below the category)."""
+
+    def category_of(self, score):
+        """Category name of a score given by this ranking."""
+        return self.categories[score >> CAT_SHIFT]
+
+
+def build(house, wild_ranks, deck):
+    """The standard poker ranking (a ``PokerRanking``): ``score(cards)``: 5, 6 or 7 card ints 0-51 -> int of
+    the best five, higher wins; HandError for a bad hand. Categories ``poker.CATEGORIES``, weakest first.
+    ValueError for a house rule (there are none), a wild rank or a deck other than 52.
+    """
+    if deck != 52:
+        raise ValueError("poker uses the 52-card deck, not %r" % (deck,))
+    if wild_ranks:
+        raise ValueError("poker has no wild cards here")
+    for name in house:
+        raise ValueError("unknown poker house rule %r (there are none)" % (name,))
+    return PokerRanking("poker", house, 52, (5, 6, 7), 0, CATEGORIES, scorer(bytearray(13), [0, 0, 0, 0]))

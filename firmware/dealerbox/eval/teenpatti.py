@@ -16,11 +16,15 @@ Score: an int, higher wins, equal ties. Without muflis ``score >> 9`` is the ind
 the category in ``categories``; under muflis ``(3071 - score) >> 9`` is the index in the
 normal order.
 
-This module holds what a hand needs (the scorers); ``build_tp.py`` reads the house rules and
-builds the ranking (``make_ranking``).
+This module holds what a hand needs (the scorers) and ``build``, which reads the house rules and
+builds the ranking over the tables of ``tables_tp.py`` (``make_ranking``, once per house rules: it keeps it).
 """
 
 from micropython import const
+
+from dealerbox.eval import Ranking
+from dealerbox.eval import tables_tp as T
+from dealerbox.eval.build import TP_CODES, card_values, deltas, u16
 
 _TOP = const(6 << 9)  # six categories: every normal score is below this
 _MAX = const(_TOP - 1)  # muflis score = _MAX - normal score
@@ -29,7 +33,7 @@ CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail"
 
 # The scorers below take their tables as default arguments and stay small: no closure
 # cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
-# (see base.py). Row bits: codes.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
+# (see eval/__init__.py). Row bits: build.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
 # is a u16 view of the packed words (host_tools/gen_tables.py), its first 128 words the row offsets.
 
 
@@ -101,3 +105,99 @@ def best_of(ev3):
         return b5(h)
 
     return score_unchecked
+
+
+# ---- the build (``make_ranking``): the house rules read, the scorers set up over the tables, once per house rules ----
+
+SEQUENCE_ORDERS = ("a23-high", "akq-high", "a23-low")
+HOUSE = SEQUENCE_ORDERS + ("muflis", "ak47", "joker-hunt=R", "best-of-four", "best-of-five")
+AK47_RANKS = (12, 11, 2, 5)  # A K 4 7
+
+# place of A-K-Q and A-2-3 among the sequences (the others sit at their top rank 2..11)
+_SEQ_PLACES = {"a23-high": (12, 13), "akq-high": (13, 12), "a23-low": (12, 1)}
+
+_cache = []  # type: list  # [card values, table view]: shared by every Teen Patti ranking
+
+
+def _shared():
+    if not _cache:
+        _cache.append(card_values(T.W, T.SUIT, 0))
+        _cache.append(u16(T.U))
+    return _cache[0], _cache[1]
+
+
+def parse_house(house, wild_ranks):
+    """(sequence order, muflis, sizes, wild ranks tuple) from house names; ValueError names a bad one."""
+    order = "a23-high"
+    muflis = False
+    sizes = (3, 4, 5)  # type: tuple
+    wild = []
+    for r in wild_ranks:
+        if not isinstance(r, int) or r < 0 or r > 12:
+            raise ValueError("a wild rank is 0-12 (2..A), not %r" % (r,))
+        wild.append(r)
+    orders = 0
+    for name in house:
+        if name in SEQUENCE_ORDERS:
+            order = name
+            orders += 1
+        elif name == "muflis":
+            muflis = True
+        elif name == "ak47":
+            wild.extend(AK47_RANKS)
+        elif name.startswith("joker-hunt="):
+            from dealerbox.cards import RANKS
+
+            r = name[11:].upper()
+            if r == "10":
+                r = "T"
+            if len(r) != 1 or r not in RANKS:
+                raise ValueError("joker-hunt=R needs a rank 2-9, T, J, Q, K or A, not %r" % name[11:])
+            wild.append(RANKS.find(r))
+        elif name == "best-of-four":
+            sizes = (4,)
+        elif name == "best-of-five":
+            sizes = (5,)
+        else:
+            raise ValueError("unknown Teen Patti house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
+    if orders > 1:
+        raise ValueError("choose one sequence order of %s" % ", ".join(SEQUENCE_ORDERS))
+    out = []
+    for r in wild:
+        if r not in out:
+            out.append(r)
+    return order, muflis, sizes, tuple(sorted(out))
+
+
+def build(house, wild_ranks, deck):
+    """The Teen Patti ranking (a ``Ranking``) for ``house`` and ``wild_ranks`` (tuples, see
+    ``make_ranking``). Besides the common attributes it has ``order`` (the sequence order),
+    ``muflis`` (bool) and ``wild_ranks`` (sorted tuple). Under muflis ``categories`` is reversed
+    (trail weakest) and the score is 3071 - the normal score. ValueError for a bad house rule,
+    wild rank or a deck other than 52.
+    """
+    if deck != 52:
+        raise ValueError("Teen Patti uses the 52-card deck, not %r" % (deck,))
+    order, muflis, sizes, wild = parse_house(house, wild_ranks)
+    akq, a23 = _SEQ_PLACES[order]
+    plain = (0, 1, 3, (3, akq), (3, a23), 5)  # code -> category (or category, within)
+    flush = (2, 1, 4, (4, akq), (4, a23), 5)
+    v, u = _shared()
+    norm3 = normal_scorer(v, u, T.FLUSH, deltas(plain, TP_CODES, 9), deltas(flush, TP_CODES, 9))
+    if wild:
+        iw = bytearray(52)
+        for c in range(52):
+            iw[c] = 1 if (c >> 2) in wild else 0
+        from dealerbox.eval.tpwild import wild_scorer  # only a wild-card variant loads it
+
+        ev3 = wild_scorer(norm3, bytes(iw), muflis)
+    else:
+        ev3 = norm3
+    if muflis:
+        ev3 = reversed_scorer(ev3)
+    cats = tuple(reversed(CATEGORIES)) if muflis else CATEGORIES
+    rk = Ranking("teen-patti", house, 52, sizes, 0, cats, best_of(ev3))
+    rk.order = order  # type: ignore[attr-defined]
+    rk.muflis = muflis
+    rk.wild_ranks = wild
+    return rk

@@ -1,6 +1,6 @@
 """Teen Patti with wild cards (AK47, joker hunt): the scorer of a hand holding wild cards.
 
-Imported by ``build_tp.build`` only when the house rules make a rank wild, so a plain game
+Imported by ``teenpatti.build`` only when the house rules make a rank wild, so a plain game
 does not load it (docs/device.md, Memory). RULES.md, Teen Patti variants; seed 000.
 """
 
