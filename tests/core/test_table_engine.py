@@ -15,6 +15,9 @@ class Toy(Engine):
     GAME = "toy"
     STATE = ("acted",)
 
+    def _rules(self, rules):    # no house rules of its own: the dict as given
+        return dict(rules or {})
+
     def _begin(self):
         self.acted = []
         for s in self.live_seats():

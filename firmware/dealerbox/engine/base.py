@@ -112,11 +112,6 @@ def amount_reason(o, chips):
     return N_("%s is %d to %d chips, not %d") % (o.kind, o.min, o.max, chips)
 
 
-def house_rules(game, rules):
-    """``dealerbox.engine.rules.validate(game, rules)``: the full house-rule dict, ValueError naming a bad one."""
-    return validate(game, rules or {})
-
-
 def _reader(entropy):
     if entropy is None:
         return None
@@ -153,19 +148,18 @@ class Engine:
 
     # ---- hooks for the games -------------------------------------------------------------
     # A game defines ``KINDS``, ``_begin()`` (boot/ante, deal, set ``phase`` and ``to_act``; returns events),
-    # ``_check(seat, kind)`` (the rule of each kind: an ``Option`` or the reason, a str) and ``_do(seat, action)``
-    # (apply a legal action; returns events); it may replace ``_rules``, ``_fresh_deck`` and ``_why``.
+    # ``_check(seat, kind)`` (the rule of each kind: an ``Option`` or the reason, a str: ``_verify`` calls it) and
+    # ``_do(seat, action)`` (apply a legal action; returns events); it may replace ``_rules``, ``_fresh_deck``
+    # and ``_why``.
     def _rules(self, rules):
-        """Validate ``rules`` and return the full dict (game hook; the games use ``house_rules``)."""
-        return dict(rules or {})
+        """The full house-rule dict of the game ``GAME`` from ``rules`` (``dealerbox.engine.rules.validate``: the
+        defaults filled in, ValueError naming a bad key or value). Game hook: a game without house rules of
+        its own (a test's toy game) replaces it."""
+        return validate(self.GAME, rules or {})
 
     def _fresh_deck(self):
         """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
         return list(range(_DECK_SIZE))
-
-    def _check(self, seat, kind):
-        """The rule of ``kind`` for ``seat`` now: the ``Option`` when it is legal, else the reason (str). Game hook."""
-        return N_("no such action: %s") % kind
 
     @staticmethod
     def _upgrade_state(d):

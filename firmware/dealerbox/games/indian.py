@@ -54,7 +54,7 @@ Variants (house rules, chosen before the session):
   Alone: not with ``low``, ``two_cards``, ``center``, ``party`` or suit order.
 """
 
-from dealerbox.engine.base import Engine, Option, _copy, house_rules
+from dealerbox.engine.base import Engine, Option, _copy
 from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import clockwise
@@ -85,9 +85,6 @@ class Indian(Engine):
         Engine.__init__(self, table, rules, entropy)
         if self.rules["stud"] and self.n > STUD_SEATS:
             raise ValueError("Forehead Stud deals 7 cards each: at most %d players, not %d" % (STUD_SEATS, self.n))
-
-    def _rules(self, rules):
-        return house_rules(self.GAME, rules)
 
     def ranking(self):
         """The evaluator: ``make_ranking("indian", house=...)`` with ``low`` / ``suit-order`` from the rules;

@@ -33,7 +33,7 @@ asked to chaal, or could pack away what they put in, with nobody to bet against.
 
 from micropython import const
 
-from dealerbox.engine.base import Engine, Option, _reader, house_rules
+from dealerbox.engine.base import Engine, Option, _reader
 from dealerbox.eval import make_ranking
 from dealerbox.lang import N_
 from dealerbox.rng import randbelow
@@ -76,9 +76,6 @@ class TeenPatti(Engine):
     KINDS = ("accept", "refuse", "see", "blind", "chaal", "pack", "show", "sideshow", "rebuy")
     STATE = ("stake2", "seen", "blind_turns", "last_bet", "last_bettor", "sideshow", "must_bet", "requests",
              "peeks", "wild", "turns")
-
-    def _rules(self, rules):
-        return house_rules(self.GAME, rules)
 
     def _reset(self):
         Engine._reset(self)

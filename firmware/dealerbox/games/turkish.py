@@ -48,7 +48,7 @@ there is no betting: the draw and the showdown follow.
 """
 
 from dealerbox.deck import turkish_deck, turkish_size
-from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason, house_rules
+from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason
 from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
@@ -127,9 +127,6 @@ class Turkish(Engine):
         Engine.__init__(self, table, rules, entropy)
 
     # ---- rules, deck, ranking ------------------------------------------------------------------
-    def _rules(self, rules):
-        return house_rules(self.GAME, rules)
-
     def _fresh_deck(self):
         players = len(self.table.seats_in_play())
         four36 = bool(self.rules["four_with_36"]) and players == 4
