@@ -10,7 +10,8 @@ before the showdown, and every session's hand log replays (host_tools.replay) to
 import json
 
 from dealerbox.engine.base import Action
-from dealerbox.engine.rules import STUD_EXCLUDES, _indian
+from dealerbox.engine.rules_indian import STUD_EXCLUDES
+from dealerbox.engine.rules_indian import table as _indian
 from dealerbox.engine.table import Table
 from dealerbox.games.indian import Indian
 from dealerbox.rng import SeededEntropy, randbelow

@@ -10,7 +10,7 @@ identically, and every session's hand log replays (host_tools.replay) to the sam
 import json
 
 from dealerbox.engine.base import Action
-from dealerbox.engine.rules import _turkish
+from dealerbox.engine.rules_turkish import table as _turkish
 from dealerbox.engine.table import Table
 from dealerbox.games.turkish import Turkish
 from dealerbox.rng import SeededEntropy, randbelow

@@ -1,10 +1,11 @@
 """House rules: per game, the defaults, the allowed values and named presets (RULES.md).
 
 A rules object is a plain dict of house-rule name -> value. Each game is one
-small function returning its table ``{"defaults", "choices", "presets",
-"labels"}``, registered in ``_GAMES``; a game's helper adds its own function
-and one registry entry. A choice spec is ``"bool"``, a tuple of allowed values,
-or a list ``[lo, hi]`` of an int range.
+small function returning its table ``{"defaults", "choices", "presets"}``, found by ``_table``: Teen Patti's
+here (the box sets it up at boot), Turkish Poker's and Indian Poker's ``table()`` in ``rules_turkish.py`` and
+``rules_indian.py``, imported when that game is first chosen and kept, so a session loads only the tables of
+the games it sets up. A choice spec is ``"bool"``, a tuple of allowed values, or a list ``[lo, hi]`` of an int
+range.
 
 ``validate(game, d)`` returns the full dict (defaults filled in) or raises
 ValueError naming the bad key or value; ``preset(game, name)`` a full dict;
@@ -72,106 +73,20 @@ def _teen_patti():
     }
 
 
-def _turkish():
-    """Turkish Poker: default = seed 002 (kings or better, Turkish ranking, minor straights); house rules."""
-    return {
-        "defaults": {
-            "ante": 1,                     # everyone antes before the deal (and again after a dead hand)
-            "structure": "fixed",          # fixed, pot (pot limit), no-limit
-            "bet": 2,                      # the bet size: fixed-limit bet, smallest bet in pot/no limit
-            "cap": 4,                      # fixed limit: bets + raises per betting round
-            "check_raise": True,           # after the draw, a player who checked may raise later
-            "openers": "kings",            # pair of kings or better (002); jacks or aces (house rules)
-            "no_minor": False,             # no minor straights: the ace is strictly high
-            "standard_ranking": False,     # full house over flush, straight over three of a kind
-            "hi_lo": False,                # high-low split (low rule per deck: docs/turkish.md)
-            "karanlik": False,             # the first player may bet blind, before looking
-            "four_with_36": False,         # 4 players play with the 36-card deck
-        },
-        "choices": {
-            "ante": [1, 100000],
-            "structure": ("fixed", "pot", "no-limit"),
-            "bet": [1, 100000],
-            "cap": [1, 20],
-            "check_raise": "bool",
-            "openers": ("kings", "jacks", "aces"),
-            "no_minor": "bool",
-            "standard_ranking": "bool",
-            "hi_lo": "bool",
-            "karanlik": "bool",
-            "four_with_36": "bool",
-        },
-        "presets": (
-            ("default", N_("Kings to open"), {}),
-            ("jacks", N_("Jacks or better"), {"openers": "jacks"}),
-            ("standard", N_("Standard ranking"), {"standard_ranking": True, "no_minor": True}),
-            ("hi-lo", N_("High-low split"), {"hi_lo": True}),
-            ("no-limit", N_("No limit, Karanlik"), {"structure": "no-limit", "karanlik": True, "check_raise": False}),
-        ),
-    }
-
-
-# Indian Poker's house rules Forehead Stud leaves out (docs/indian.md): (key, what it is) for the refusal
-STUD_EXCLUDES = (("ties", N_("suit order")), ("low", N_("Low Indian")), ("two_cards", N_("two cards")),
-                 ("center", N_("a center card")), ("party", N_("party mode")))
-
-
-def _indian():
-    """Indian Poker: default = seed 003 (one forehead card, highest wins, ties split); variants."""
-    return {
-        "defaults": {
-            "ante": 1,                     # everyone antes (not in party mode)
-            "structure": "fixed",          # fixed, pot (pot limit), free (any amount)
-            "bet": 1,                      # the bet size: fixed-limit bet, smallest bet in pot limit
-            "cap": 4,                      # fixed limit: bets + raises per betting round
-            "ties": "split",               # split, or suit-order (spades > hearts > diamonds > clubs)
-            "low": False,                  # Low Indian: lowest wins, ace low
-            "two_cards": False,            # a forehead card and a hole card each
-            "center": False,               # a shared face-up center card and a second betting round
-            "party": False,                # no betting: the box names the loser of each deal
-            "stud": False,                 # Forehead Stud (003): 7 cards, 4 on the forehead, 5 rounds, poker hands
-        },
-        "choices": {
-            "ante": [1, 100000],
-            "structure": ("fixed", "pot", "free"),
-            "bet": [1, 100000],
-            "cap": [1, 20],
-            "ties": ("split", "suit-order"),
-            "low": "bool",
-            "two_cards": "bool",
-            "center": "bool",
-            "party": "bool",
-            "stud": "bool",
-        },
-        "presets": (
-            ("default", N_("Highest card wins"), {}),
-            ("suits", N_("Suits break ties"), {"ties": "suit-order"}),
-            ("low", N_("Low Indian"), {"low": True}),
-            ("two-card", N_("Two cards"), {"two_cards": True}),
-            ("center", N_("Center card"), {"center": True}),
-            ("party", N_("Party: no betting"), {"party": True}),
-            ("stud", N_("Forehead Stud"), {"stud": True}),
-        ),
-    }
-
-
-_GAMES = {
-    "teen-patti": _teen_patti,
-    "turkish": _turkish,
-    "indian": _indian,
-}
-
-
-def games():
-    """Names of the games that have house rules."""
-    return list(_GAMES)
-
-
 def _table(game):
-    f = _GAMES.get(game)
-    if f is None:
-        raise ValueError(N_("unknown game %r") % (game,))
-    return f()
+    """The house-rule table of ``game``: Teen Patti's here (the box sets it up at boot), the other games' in
+    their own module, imported when the game is first chosen (and kept). ValueError for an unknown game."""
+    if game == "teen-patti":
+        return _teen_patti()
+    if game == "turkish":
+        from dealerbox.engine.rules_turkish import table
+
+        return table()
+    if game == "indian":
+        from dealerbox.engine.rules_indian import table
+
+        return table()
+    raise ValueError(N_("unknown game %r") % (game,))
 
 
 def defaults(game):
@@ -210,6 +125,8 @@ def validate(game, d):
     if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
         raise ValueError(N_("stake_cap %d is below the boot %d (0 = no cap)") % (cap, out["boot"]))
     if out.get("stud"):             # Indian Poker's Forehead Stud: poker hands, so none of the one-card variants
+        from dealerbox.engine.rules_indian import STUD_EXCLUDES
+
         for k, what in STUD_EXCLUDES:
             if out[k] is True or k == "ties" and out[k] != "split":
                 raise ValueError(N_("Forehead Stud plays poker hands: not with %s") % what)
