@@ -16,14 +16,14 @@ This module holds what a hand needs (the scorer) and ``build``, which reads the 
 builds the ranking over a rank table of ``tables_in.py`` (``make_ranking``, once per house rules: it keeps it).
 """
 
-from dealerbox.eval import Ranking
 from dealerbox.eval import tables_in as T
+from dealerbox.eval.base import Ranking
 
 
 def scorer(key, low, suits):
     """Scorer of 1 or 2 card ints. ``key``: rank -> strength of the rank (higher is better).
 
-    Tables and flags are default arguments, frames stay small (see eval/__init__.py).
+    Tables and flags are default arguments, frames stay small (see eval/base.py).
     """
 
     def one(a, key=key, suits=suits):

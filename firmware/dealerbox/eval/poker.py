@@ -16,13 +16,13 @@ No table: a 7-card hand is read once into two preallocated buffers of the rankin
 counts, four suit masks of 13 bits) and the best five are found with bit operations on them,
 not by scoring the 21 five-card subsets. (A 5-card lookup table of the 52-card deck's 6,175
 rank patterns, like Turkish Poker's, would take about 13 KB.) Allocates nothing: every frame
-keeps to 11 slots (see eval/__init__.py). With at most 7 cards a flush excludes a full house and four of
+keeps to 11 slots (see eval/base.py). With at most 7 cards a flush excludes a full house and four of
 a kind (both need at least 8 cards with 5 of one suit), so a flush is scored before them.
 
 The ranking is built by ``build`` (``make_ranking("poker")``, once: it keeps it).
 """
 
-from dealerbox.eval import Ranking
+from dealerbox.eval.base import Ranking
 
 CATEGORIES = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
               "four_of_a_kind", "straight_flush", "royal_flush")
@@ -140,7 +140,7 @@ def scorer(cnt, sm):
     """The scorer: hand (5 to 7 distinct card ints 0-51) -> int, higher wins. Allocates nothing.
 
     ``cnt`` (bytearray of 13) and ``sm`` (list of 4 ints) are the ranking's own buffers, bound as
-    default arguments (locals are the fastest reads in MicroPython; see eval/__init__.py on frame size).
+    default arguments (locals are the fastest reads in MicroPython; see eval/base.py on frame size).
     """
 
     def score_unchecked(h, cnt=cnt, sm=sm):

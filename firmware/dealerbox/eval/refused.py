@@ -1,4 +1,4 @@
-"""Why a hand is refused, in words: imported by ``eval.check_hand`` the first time a hand is refused (never
+"""Why a hand is refused, in words: imported by ``eval.base.check_hand`` the first time a hand is refused (never
 in the box's own play: the engine deals only whole hands of the deck), then kept. Imports nothing from ``eval``:
 no cycle.
 """

@@ -22,8 +22,8 @@ builds the ranking over the tables of ``tables_tp.py`` (``make_ranking``, once p
 
 from micropython import const
 
-from dealerbox.eval import Ranking
 from dealerbox.eval import tables_tp as T
+from dealerbox.eval.base import Ranking
 from dealerbox.eval.build import TP_CODES, card_values, deltas, u16
 
 _TOP = const(6 << 9)  # six categories: every normal score is below this
@@ -33,7 +33,7 @@ CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail"
 
 # The scorers below take their tables as default arguments and stay small: no closure
 # cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
-# (see eval/__init__.py). Row bits: build.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
+# (see eval/base.py). Row bits: build.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
 # is a u16 view of the packed words (host_tools/gen_tables.py), its first 128 words the row offsets.
 
 

@@ -22,8 +22,8 @@ house rules and deck: it keeps it).
 """
 
 from dealerbox.deck import turkish_lowest_rank
-from dealerbox.eval import Ranking
 from dealerbox.eval import build as C
+from dealerbox.eval.base import Ranking
 
 
 def scorer(values, table, fl, plain, flush, royal):
@@ -35,7 +35,7 @@ def scorer(values, table, fl, plain, flush, royal):
     ranking), else the deltas by code; ``flush``: the deltas for flush hands; ``royal``: (entry of A-K-Q-J-T,
     its royal flush score: the one flush the deltas cannot tell from a straight flush).
     Tables are bound as default arguments: locals are the fastest reads in MicroPython,
-    and no closure cells (see eval/__init__.py on frame size). Call it with the hand only.
+    and no closure cells (see eval/base.py on frame size). Call it with the hand only.
     Row bits: build.TK_ROW_BITS = 8 (row = R & 255, column = R >> 8, R = x >> 8).
     """
     rt, rs = royal

@@ -1,0 +1,95 @@
+"""What every ranking keeps during a hand: HandError, the hand check and the Ranking class.
+
+A hand is a sequence of card ints 0-51 (``list``, ``tuple``, ``bytes``, ``bytearray``).
+Nothing here allocates on the heap for a valid hand; only a refused hand builds its message
+(``eval/refused.py``, imported the first time a hand is refused, and kept). Building a ranking (``build.py``
+and the game's module's ``build``) is done once per game and house rules by ``make_ranking``, which keeps it.
+"""
+
+
+class HandError(ValueError):
+    """A hand the ranking cannot judge: a repeated card, the wrong number of cards, a card
+    outside the deck, or something that is not a card int 0-51. The message names it."""
+
+
+# Hot functions here and in the game modules keep (locals + stack depth) <= 11 slots:
+# MicroPython puts a larger call frame on the heap (and frees it) at every call, which
+# is an allocation per hand.
+
+_SEQUENCES = (list, tuple, bytes, bytearray)
+
+
+def check_hand(cards, sizes, lowest_rank):
+    """Raise HandError unless ``cards`` holds ``len(cards) in sizes`` distinct card ints of the deck.
+
+    ``cards``: list, tuple, bytes or bytearray. ``lowest_rank``: the lowest rank (0-12)
+    of the deck: 0 for 52 cards, 13 - deck/4 for a Turkish deck. Returns None.
+    """
+    if isinstance(cards, _SEQUENCES) and len(cards) in sizes and _cards_ok(cards, lowest_rank):
+        return
+    from dealerbox.eval.refused import why  # only a refused hand (never in the box's play) needs its words
+
+    raise HandError(why(cards, sizes, lowest_rank))
+
+
+def _cards_ok(cards, low):
+    n = len(cards)
+    i = 0
+    while i < n:
+        c = cards[i]
+        if type(c) is not int or c < 0 or c > 51 or c >> 2 < low:
+            return False
+        j = 0
+        while j < i:
+            if cards[j] == c:
+                return False
+            j += 1
+        i += 1
+    return True
+
+
+class Ranking:
+    """What every ranking answers; built by ``make_ranking`` (the game module's ``build``).
+
+    ``game`` (str), ``house`` (tuple of house-rule names), ``deck`` (cards in the deck),
+    ``sizes`` (tuple of allowed hand sizes), ``lowest_rank`` (0-12, the deck's lowest rank),
+    ``categories`` (names, weakest first), ``score_unchecked`` (cards -> int, no validation),
+    and the game's own settings set by its builder. Scores are ints: higher wins,
+    equal scores tie; the category is ``categories[score >> 9]`` (the only one when there is one).
+    """
+
+    wild_ranks = ()  # type: tuple
+    muflis = False
+
+    def __init__(self, game, house, deck, sizes, lowest_rank, categories, scorer):
+        self.game = game
+        self.house = house
+        self.deck = deck
+        self.sizes = sizes
+        self.lowest_rank = lowest_rank
+        self.categories = categories
+        self.score_unchecked = scorer
+
+    def check(self, cards):
+        """Raise HandError unless ``cards`` is a hand this ranking can judge."""
+        check_hand(cards, self.sizes, self.lowest_rank)
+
+    def score(self, cards):
+        """Strength of ``cards`` (card ints 0-51): int, higher wins, equal ties. HandError if bad."""
+        check_hand(cards, self.sizes, self.lowest_rank)
+        return self.score_unchecked(cards)
+
+    def category(self, cards):
+        """Category name of the best hand in ``cards`` (e.g. ``"pure_sequence"``). HandError if bad."""
+        return self.category_of(self.score(cards))
+
+    def category_of(self, score):
+        """Category name of a score given by this ranking."""
+        c = self.categories
+        return c[score >> 9] if len(c) > 1 else c[0]
+
+    def compare(self, a, b):
+        """1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a tie. HandError if either is bad."""
+        x = self.score(a)
+        y = self.score(b)
+        return (x > y) - (x < y)
