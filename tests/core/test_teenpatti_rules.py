@@ -24,9 +24,9 @@ def test_presets_per_source():
     i = rules.preset("teen-patti", "italian")
     assert (i["show"], i["sideshow"], i["sideshow_third_forced"], i["chaal"], i["blind_limit"],
             i["rebuy_mid_hand"]) == ("001", "001", True, "two-size", 3, True)
-    assert rules.which_preset("teen-patti", i) == "italian"
+    assert rules.validate("teen-patti", i) == rules.preset("teen-patti", "italian")
     i["pot_cap"] = 500                       # each house rule also switchable on its own
-    assert rules.which_preset("teen-patti", i) is None
+    assert rules.validate("teen-patti", i) != rules.preset("teen-patti", "italian")
     assert rules.validate("teen-patti", i)["pot_cap"] == 500
     with raises(ValueError, "no preset 'german'"):
         rules.preset("teen-patti", "german")

@@ -146,15 +146,6 @@ def preset(game, name):
     raise ValueError(N_("no preset %r for %s") % (name, game))
 
 
-def which_preset(game, d):
-    """Name of the preset ``d`` equals (after defaults), or None when house rules were changed."""
-    full = validate(game, d)
-    for p in _table(game)["presets"]:
-        if validate(game, p[2]) == full:
-            return p[0]
-    return None
-
-
 def choices(game, key):
     """The spec of house rule ``key``: ``"bool"``, a tuple of values or ``[lo, hi]``."""
     tab = _table(game)

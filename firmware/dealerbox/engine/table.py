@@ -54,17 +54,14 @@ class Table:
         self.stopped = False
         self.carry = None  # type: list | None
 
-    def _seat(self, seat):
-        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
-            raise TableError("no seat %r" % (seat,))
-
     def rebuy(self, seat, chips):
         """Add ``chips`` (int >= 1) to ``seat``'s stack and to its buy-in.
 
         Between hands from the app; mid-hand only through the engine (where the
         house allows it). Raises TableError for a bad seat or amount.
         """
-        self._seat(seat)
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            raise TableError("no seat %r" % (seat,))
         if not isinstance(chips, int) or chips < 1:
             raise TableError("a rebuy is a whole number of chips >= 1, not %r" % (chips,))
         self.stacks[seat] += chips
