@@ -16,7 +16,7 @@ MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 _SCRIPT = r"""
 import time
 from dealerbox.rng import SeededEntropy, shuffle
-from dealerbox.engine.commit import seal
+from dealerbox.engine.base import seal
 N = 200
 src = SeededEntropy(1)
 t0 = time.ticks_us()

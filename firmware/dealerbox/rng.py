@@ -47,7 +47,7 @@ class SeededEntropy:
     __call__ = read
 
     def salt(self, n):
-        """``n`` bytes for a deal's commitment salt (``dealerbox.engine.commit``) from a second stream started
+        """``n`` bytes for a deal's commitment salt (``dealerbox.engine.base.seal``) from a second stream started
         from the current state, WITHOUT advancing it: a seed deals exactly the cards it dealt before the box
         salted its deals (each hand's shuffle moves the state on, so each hand gets its own salt)."""
         s = self.state

@@ -5,7 +5,8 @@ no longer matching."""
 
 from app_util import Rig, setup
 from autoplay_util import autoplay
-from dealerbox.engine.commit import commitment, reveal, seal
+from dealerbox.engine.base import commitment, seal
+from dealerbox.engine.commit import reveal
 from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy, shuffle

@@ -6,7 +6,7 @@ import hashlib
 import json
 
 import fair_support as fs
-from dealerbox.engine.commit import commitment as box_commitment
+from dealerbox.engine.base import commitment as box_commitment
 
 from host_tools import replay, verify
 

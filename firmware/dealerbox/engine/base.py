@@ -27,10 +27,12 @@ Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
 17 chips), ``["back", 1, 100]`` (100 uncalled chips back to seat 1).
 """
 
+import hashlib
+from binascii import hexlify
+
 from micropython import const
 
 from dealerbox.engine import _copy
-from dealerbox.engine.commit import seal
 from dealerbox.engine.pots import PotBook, Record
 from dealerbox.engine.rules import validate
 from dealerbox.lang import N_
@@ -117,6 +119,38 @@ def _reader(entropy):
         return None
     read = getattr(entropy, "read", None)
     return read if read is not None else entropy
+
+
+# ---- the deal's commitment (docs/fairness.md; the layout of the bytes hashed: engine/commit.py's docstring) ----
+# Here, not in a module of its own: every deal seals its deck. ``engine.commit.reveal`` (the tools', the tests')
+# recomputes it from a hand log.
+
+
+def commitment(hand, game, deck, salt):
+    """The commitment of a deal, 64 lowercase hex digits (str): SHA-256 of the layout in ``engine/commit.py``.
+
+    ``hand``: int 1..2**32-1; ``game``: str (ASCII, 1-255 characters); ``deck``: list of card ints 0-51
+    (1-255 of them); ``salt``: 16 bytes. Raises ValueError for a hand number or salt out of range, a
+    card not 0-255 (``bytes``); callers pass the engine's own deck and game."""
+    g = game.encode()
+    if not 0 < hand < 4294967296 or len(salt) != 16:
+        raise ValueError("no deal to commit")
+    h = hashlib.sha256(b"DBX1")
+    h.update(bytes((hand >> 24, hand >> 16 & 255, hand >> 8 & 255, hand & 255, len(g))))
+    h.update(g)
+    h.update(bytes((len(deck),)))
+    h.update(bytes(deck))
+    h.update(salt)
+    return hexlify(h.digest()).decode()
+
+
+def seal(log, read):
+    """Commit the deal of the hand-log dict ``log`` (its ``hand``, ``game`` and ``deck``) with a fresh salt of
+    16 bytes from the entropy source ``read(n) -> bytes``: sets ``log["salt"]`` (32 hex digits) and
+    ``log["commit"]`` (64 hex digits; the screens show its first 8). Raises ValueError as ``commitment``."""
+    salt = read(16)
+    log["commit"] = commitment(log["hand"], log["game"], log["deck"], salt)
+    log["salt"] = hexlify(salt).decode()
 
 
 class Engine:
