@@ -15,7 +15,8 @@ different sum ``R = x >> 8``. ``SUIT`` is ``1, h+1, (h+1)**2`` for d h s (0 for 
 h cards share a suit. ``R`` is spread over a few thousand values; a row-displacement
 table packs them: with ``row = R & (2**rb - 1)`` and ``col = R >> rb``, the entry is
 ``U[U[row] + col]`` (the first ``2**rb`` words of ``U`` are the row offsets).
-The entry is ``code << 9 | within`` (``dealerbox/eval/build.py``). Every table is one ``bytes``.
+The entry is ``code << 9 | within`` (``dealerbox/eval/build.py``; the codes ``TP_*`` and ``TK_*`` are the
+games' evaluator modules'). Every table is one ``bytes``.
 """
 
 import argparse
@@ -24,6 +25,8 @@ import sys
 from itertools import combinations_with_replacement
 
 from dealerbox.eval import build as C  # firmware/ is on sys.path: `python -m` imported host_tools first
+from dealerbox.eval import teenpatti as TPC
+from dealerbox.eval import turkish as TKC
 
 from host_tools import FIRMWARE
 
@@ -65,23 +68,23 @@ def teen_patti_patterns():
     for p in pats:
         shape, order = _groups(p)
         if shape == (3,):
-            out[p] = (C.TP_TRAIL, p[0])
+            out[p] = (TPC.TP_TRAIL, p[0])
         elif shape == (2, 1):
             pair.append(p)
         elif p == (12, 1, 0):
-            out[p] = (C.TP_SEQ_A23, 0)
+            out[p] = (TPC.TP_SEQ_A23, 0)
         elif p == (12, 11, 10):
-            out[p] = (C.TP_SEQ_AKQ, 0)
+            out[p] = (TPC.TP_SEQ_AKQ, 0)
         elif p[0] - p[2] == 2:
-            out[p] = (C.TP_SEQ, p[0])
+            out[p] = (TPC.TP_SEQ, p[0])
         else:
             high.append(p)
     hd = _dense(high)
     for p in high:
-        out[p] = (C.TP_HIGH, hd[p])
+        out[p] = (TPC.TP_HIGH, hd[p])
     pd = _dense(_groups(p)[1] for p in pair)
     for p in pair:
-        out[p] = (C.TP_PAIR, pd[_groups(p)[1]])
+        out[p] = (TPC.TP_PAIR, pd[_groups(p)[1]])
     return out
 
 
@@ -91,7 +94,7 @@ def turkish_patterns(n):
     The code is the index in ``TK_CATEGORIES`` (RULES.md, Turkish Poker; seed 002); these
     are the non-flush entries, the flush categories come from the deltas.
     """
-    cat = C.TK_CATEGORIES.index
+    cat = TKC.TK_CATEGORIES.index
     pats = _multisets(n, 5, 4)
     ace = n - 1
     minor = (ace, 3, 2, 1, 0)
@@ -109,7 +112,7 @@ def turkish_patterns(n):
         shape, order = _groups(p)
         if shape == (1, 1, 1, 1, 1):
             if p[0] - p[4] == 4:
-                out[p] = (C.TK_STRAIGHT, p[0])
+                out[p] = (TKC.TK_STRAIGHT, p[0])
             else:
                 high.append(p)
         else:
@@ -186,7 +189,7 @@ def pack(entries, rb):
 def best_pack(entries):
     """(rb, U) with the smallest U over row widths 2**4 .. 2**10 (ties: the smaller rb).
 
-    How the fixed row bits in ``eval/build.py`` were chosen; the tables use those.
+    How the fixed row bits (``TP_ROW_BITS``, ``TK_ROW_BITS``) were chosen; the tables use those.
     """
     best = None
     for rb in range(4, 11):
@@ -261,8 +264,9 @@ def tables():
     """Dict: module name (in firmware/dealerbox/eval/) -> list of (name, bytes, comment), one module per
     game and Turkish deck: ``tables_tp`` (Teen Patti), ``tables_tk24`` .. ``tables_tk36`` (Turkish Poker, each
     deck with its own weights and flush table), ``tables_in`` (Indian Poker). A game loads only its own.
-    Row bits are fixed in ``eval/build.py`` (``TP_ROW_BITS``, ``TK_ROW_BITS``), the scorers use them as literals."""
-    tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, C.TP_ROW_BITS)
+    Row bits are fixed in ``eval/teenpatti.py`` and ``eval/turkish.py`` (``TP_ROW_BITS``, ``TK_ROW_BITS``), the
+    scorers use them as literals."""
+    tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, TPC.TP_ROW_BITS)
     out = {
         "tables_tp": [
             ("W", u16le(tp_w), "rank weights, ranks 2..A, uint16 little-endian"),
@@ -271,9 +275,9 @@ def tables():
             ("U", u16le(tp_u), "%d row offsets then packed entries, uint16 LE (row bits %d)" % (1 << tp_rb, tp_rb)),
         ]
     }
-    for deck in C.TK_DECKS:
+    for deck in TKC.TK_DECKS:
         n = deck // 4
-        w, rb, u = evaluator_tables(turkish_patterns(n), n, 5, 4, C.TK_ROW_BITS)
+        w, rb, u = evaluator_tables(turkish_patterns(n), n, 5, 4, TKC.TK_ROW_BITS)
         out["tables_tk%d" % deck] = [
             ("W", u16le(w), "rank weights by slot (the deck's lowest rank first), uint16 LE"),
             ("SUIT", bytes(suit_weights(5)), "suit values c d h s for 5-card hands"),

@@ -1,8 +1,8 @@
 """The public results (review findings 4, 7): showdown categories as words that fit the frame, the
 winners marked; award and standings rows split when a name and its value would overlap. Both interpreters."""
 
-from dealerbox.eval.build import TK_CATEGORIES
 from dealerbox.eval.teenpatti import CATEGORIES
+from dealerbox.eval.turkish import TK_CATEGORIES
 from dealerbox.ui.canvas import text_width
 from dealerbox.ui.results_flow import category_label, fit
 

@@ -4,8 +4,8 @@ import os
 import subprocess
 import sys
 
-from dealerbox.eval import build as codes
 from dealerbox.eval import tables_in, tables_tk24, tables_tk28, tables_tk32, tables_tk36, tables_tp
+from dealerbox.eval import turkish as codes
 
 from host_tools import gen_tables
 

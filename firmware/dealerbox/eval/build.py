@@ -1,5 +1,6 @@
-"""What the Teen Patti and Turkish ranking builders share: the table view, the card values, the deltas and the
-pattern codes stored in the tables (shared with ``host_tools/gen_tables.py``).
+"""What the Teen Patti and Turkish ranking builders share: the table view, the card values and the deltas; the
+pattern codes stored in the tables are each game's (``TP_*`` in ``teenpatti.py``, ``TK_*`` in ``turkish.py``,
+shared with ``host_tools/gen_tables.py``).
 
 Used while ``make_ranking`` builds a ranking (once per game and house rules).
 
@@ -42,28 +43,8 @@ from array import array
 from micropython import const
 
 WITHIN_BITS = const(9)
-
-# Row bits of the packed tables (row = R & (2**bits - 1), column = R >> bits). Fixed, so
-# the scorers use them as literal constants (dealerbox/eval/teenpatti.py, turkish.py).
-TP_ROW_BITS = const(7)
-TK_ROW_BITS = const(8)
-# A packed table is one bytes of uint16 little-endian words (host_tools/gen_tables.py).
-
-TP_HIGH = const(0)
-TP_PAIR = const(1)
-TP_SEQ = const(2)
-TP_SEQ_AKQ = const(3)
-TP_SEQ_A23 = const(4)
-TP_TRAIL = const(5)
-TP_CODES = const(6)
-
-TK_CATEGORIES = (
-    "high_card", "pair", "two_pair", "minor_straight", "straight", "three_of_a_kind",
-    "full_house", "flush", "four_of_a_kind", "minor_straight_flush", "straight_flush", "royal_flush",
-)
-TK_STRAIGHT = const(4)  # index of "straight" in TK_CATEGORIES
-TK_CODES = const(12)
-TK_DECKS = (24, 28, 32, 36)
+# A packed table is one bytes of uint16 little-endian words (host_tools/gen_tables.py); its row bits and codes
+# are the game's: ``TP_*`` in eval/teenpatti.py, ``TK_*`` in eval/turkish.py (a game loads only its own).
 
 
 def u16(data):

@@ -3,7 +3,7 @@
 Seed 003, Forehead Stud: "les classements réels des mains de poker s'appliquent" (real poker
 hand rankings apply). Categories, best first: royal flush > straight flush > four of a kind >
 full house > flush > straight > three of a kind > two pair > pair > high card (the names of
-``build.TK_CATEGORIES`` under Turkish Poker's ``standard-ranking`` and ``no-minor``, with the
+``turkish.TK_CATEGORIES`` under Turkish Poker's ``standard-ranking`` and ``no-minor``, with the
 ace also low in A-2-3-4-5, the lowest straight). Ties inside a category: the rank of the set,
 then the kickers high to low; suits never rank, equal hands tie. The royal flush is the
 straight flush to the ace, named on its own as in Turkish Poker.

@@ -14,16 +14,30 @@ three of a kind, as in standard poker; the minor straight stays just below the s
 Score: an int, higher wins, equal ties; ``score >> 9`` is the index of the category in
 ``categories``. One table per deck holds the default ranking's scores of
 every non-flush rank pattern; flush hands and the house rules go through a 12-entry
-delta tuple (``dealerbox/eval/build.py``).
+delta tuple (``TK_CODES`` entries).
 
 This module holds what a hand needs (the scorer) and ``build``, which reads the house rules and
 builds the ranking over the deck's table (``tables_tk24.py`` .. ``tables_tk36.py``; ``make_ranking``, once per
 house rules and deck: it keeps it).
 """
 
+from micropython import const
+
 from dealerbox.deck import turkish_lowest_rank
 from dealerbox.eval import build as C
 from dealerbox.eval.base import Ranking
+
+# The table's codes: the index of the category in ``TK_CATEGORIES``, the default ranking (``build.py``'s docstring;
+# shared with host_tools/gen_tables.py), and its row bits (row = R & 255, column = R >> 8: fixed, so the scorer
+# uses them as literals)
+TK_ROW_BITS = const(8)
+TK_CATEGORIES = (
+    "high_card", "pair", "two_pair", "minor_straight", "straight", "three_of_a_kind",
+    "full_house", "flush", "four_of_a_kind", "minor_straight_flush", "straight_flush", "royal_flush",
+)
+TK_STRAIGHT = const(4)  # index of "straight" in TK_CATEGORIES
+TK_CODES = const(12)
+TK_DECKS = (24, 28, 32, 36)
 
 
 def scorer(values, table, fl, plain, flush, royal):
@@ -36,7 +50,7 @@ def scorer(values, table, fl, plain, flush, royal):
     its royal flush score: the one flush the deltas cannot tell from a straight flush).
     Tables are bound as default arguments: locals are the fastest reads in MicroPython,
     and no closure cells (see eval/base.py on frame size). Call it with the hand only.
-    Row bits: build.TK_ROW_BITS = 8 (row = R & 255, column = R >> 8, R = x >> 8).
+    Row bits: TK_ROW_BITS = 8 (row = R & 255, column = R >> 8, R = x >> 8).
     """
     rt, rs = royal
 
@@ -119,7 +133,7 @@ def build(house, wild_ranks, deck):
     of the deck -> int, higher wins; HandError for a bad hand (wrong count, repeated card, a card
     below the deck's lowest rank). ValueError for a bad deck, house rule or any wild rank.
     """
-    if deck not in C.TK_DECKS:
+    if deck not in TK_DECKS:
         raise ValueError("Turkish Poker needs deck=24, 28, 32 or 36, not %r" % (deck,))
     if wild_ranks:
         raise ValueError("Turkish Poker has no wild cards")
@@ -136,7 +150,7 @@ def build(house, wild_ranks, deck):
     ix = cats.index
     plain = []  # default category (the table's code) -> this ranking's category
     flush = []  # the same for a flush hand
-    for name in C.TK_CATEGORIES:
+    for name in TK_CATEGORIES:
         if name == "minor_straight" and not minor:
             plain.append(ix("high_card"))  # within is its high-card index: the ace is simply high
             flush.append(ix("flush"))
@@ -148,8 +162,8 @@ def build(house, wild_ranks, deck):
             flush.append(plain[-1])
     v, u, T = _shared(deck)
     top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
-    royal = (C.TK_STRAIGHT << 9 | top, ix("royal_flush") << 9)
+    royal = (TK_STRAIGHT << 9 | top, ix("royal_flush") << 9)
     house_rules = standard or not minor
-    sc = scorer(v, u, T.FLUSH, C.deltas(plain, C.TK_CODES, 9) if house_rules else None,
-                C.deltas(flush, C.TK_CODES, 9), royal)
+    sc = scorer(v, u, T.FLUSH, C.deltas(plain, TK_CODES, 9) if house_rules else None,
+                C.deltas(flush, TK_CODES, 9), royal)
     return Ranking("turkish", house, deck, (5,), turkish_lowest_rank(deck), cats, sc)
