@@ -195,16 +195,6 @@ class Engine:
         """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
         return list(range(_DECK_SIZE))
 
-    @staticmethod
-    def _upgrade_state(d):
-        """The snapshot dict ``d`` in today's form (game hook: a snapshot of an earlier firmware read in its old
-        form, e.g. Teen Patti's whole-chip stake); returns ``d`` or a new dict."""
-        return d
-
-    def _parts_from_state(self, d):
-        """Restore the game's own objects saved as ``*_state`` names of ``STATE`` (game hook: a betting round, a
-        stock) from the snapshot dict ``d``."""
-
     # ---- the contract ----------------------------------------------------------------------
     def _reset(self):
         n = self.n

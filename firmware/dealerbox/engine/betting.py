@@ -257,36 +257,12 @@ class BettingRound:
 
     def to_state(self):
         """JSON-able dict of the round (the per-seat flags as bit masks, seat 0 = bit 0); it shares the lists of
-        the round (``Engine.to_state`` copies the whole snapshot when asked). ``from_state`` reads it back."""
+        the round (``Engine.to_state`` copies the whole snapshot when asked). ``engine.restore.betting_round`` reads it
+        back."""
         return {"order": self.order, "size": self.size, "structure": self.structure, "cap": self.cap,
                 "check_raise": self.check_raise, "bets": self.bets, "high": self.high,
                 "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
                 "flags": [_mask(self.folded), _mask(self.pending), _mask(self.can_raise), _mask(self.checked)]}
-
-
-    @staticmethod
-    def from_state(d):
-        """A ``BettingRound`` from ``to_state()``'s dict (the per-seat flags from their bit masks)."""
-        n = len(d["bets"])
-        r = BettingRound(n, d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
-        r.bets = list(d["bets"])
-        r.high = d["high"]
-        r.min_raise = d["min_raise"]
-        r.raises = d["raises"]
-        f = d["flags"]
-        r.folded = _bits(f[0], n)
-        r.pending = _bits(f[1], n)
-        r.can_raise = _bits(f[2], n)
-        r.checked = _bits(f[3], n)
-        r.to_act = d["to_act"]
-        return r
-
-
-def _bits(m, n):
-    out = []
-    for i in range(n):
-        out.append(bool(m >> i & 1))
-    return out
 
 
 def _mask(flags):

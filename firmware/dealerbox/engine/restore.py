@@ -3,7 +3,10 @@ the catch-up after a damaged save: host_tools/replay.py, verify.py, ui/catchup.p
 restart mid-hand.
 
 ``Engine.from_state``, ``Engine.start_from_log`` and ``Engine.void_hand`` call these (imported there, kept): a
-box that boots with no saved session and only plays never imports this module (docs/device.md, "Memory").
+box that boots with no saved session and only plays never imports this module (docs/device.md, "Memory"). The
+parts of a snapshot are read back here too (``pot_book``, ``betting_round``, ``stock``: the ``to_state`` of
+``PotBook``, ``BettingRound`` and ``Stock``), with a Teen Patti snapshot of an earlier firmware (its whole-chip
+stake).
 ``e`` is the engine (``engine/base.py``).
 """
 
@@ -82,7 +85,11 @@ def from_state(cls, table, d, entropy=None):
     """
     if d["game"] != cls.GAME:
         raise ValueError("a %s snapshot, not %s" % (d["game"], cls.GAME))
-    d = cls._upgrade_state(d)
+    if cls.GAME == "teen-patti" and "stake2" not in d:
+        # written before Teen Patti's exact stake ("stake" in whole chips): stake2 = 2 * stake, and the hand goes
+        # on with the old rounding (its log has no "stake2")
+        d = dict(d)
+        d["stake2"] = 2 * d["stake"]
     e = cls(table, d["rules"], entropy)
     e.hand_no = d["hand_no"]
     e.phase = d["phase"]
@@ -91,7 +98,7 @@ def from_state(cls, table, d, entropy=None):
     e.hands = _copy(d["hands"])
     e.deck = list(d["deck"])
     e.pos = d["pos"]
-    e.pb = PotBook.from_state(d["pb"])
+    e.pb = pot_book(d["pb"])
     e.result = _copy(d["result"])
     e.log = log = _copy(d["log"])
     for k in ("rules", "deck", "result"):   # shared again as start_hand / _finish share them
@@ -100,5 +107,50 @@ def from_state(cls, table, d, entropy=None):
     for k in cls.STATE:
         if k[-6:] != "_state":
             setattr(e, k, _copy(d[k]))
-    e._parts_from_state(d)
+    if "round_state" in cls.STATE:          # the game's own objects (Engine.to_state: a name ending in _state)
+        e.round = betting_round(d["round_state"])  # type: ignore[attr-defined]
+    if "stock_state" in cls.STATE:
+        e.stock = stock(d["stock_state"], e.deck[e.pos:])  # type: ignore[attr-defined]
     return e
+
+
+def pot_book(d):
+    """A ``PotBook`` from ``PotBook.to_state()``'s dict (its own lists)."""
+    pb = PotBook(d["n"])
+    pb.contributed = list(d["contributed"])
+    pb.folded = list(d["folded"])
+    pb.all_in = list(d["all_in"])
+    return pb
+
+
+def betting_round(d):
+    """A ``BettingRound`` from ``BettingRound.to_state()``'s dict (the per-seat flags from their bit masks)."""
+    from dealerbox.engine.betting import BettingRound
+
+    n = len(d["bets"])
+    r = BettingRound(n, d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
+    r.bets = list(d["bets"])
+    r.high = d["high"]
+    r.min_raise = d["min_raise"]
+    r.raises = d["raises"]
+    flags = []
+    for m in d["flags"]:                    # folded, pending, can_raise, checked: seat 0 = bit 0
+        bits = []
+        for i in range(n):
+            bits.append(bool(m >> i & 1))
+        flags.append(bits)
+    r.folded, r.pending, r.can_raise, r.checked = flags
+    r.to_act = d["to_act"]
+    return r
+
+
+def stock(d, cards):
+    """A ``Stock`` from ``Stock.to_state()``'s dict; ``cards``: the stock as dealt from the deck (its cards when
+    there was no reshuffle, which the snapshot then leaves out)."""
+    from dealerbox.engine.stock import Stock
+
+    st = Stock(d["cards"] if "cards" in d else cards, d.get("replay"))
+    st.pos = d["pos"]
+    st.muck = list(d["muck"])
+    st.reshuffles = [list(r) for r in d["reshuffles"]]
+    return st

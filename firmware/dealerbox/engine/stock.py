@@ -88,20 +88,11 @@ class Stock:
 
     def to_state(self):
         """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle). It shares
-        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``from_state`` reads it back."""
+        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``engine.restore.stock`` reads
+        it back."""
         d = {"pos": self.pos, "muck": self.muck, "reshuffles": self.reshuffles}
         if self.reshuffles:
             d["cards"] = self.cards
         if self.replay:
             d["replay"] = self.replay
         return d
-
-    @staticmethod
-    def from_state(d, cards):
-        """A ``Stock`` from ``to_state()``'s dict; ``cards``: the stock as dealt from the deck (its cards when
-        there was no reshuffle, which the snapshot then leaves out)."""
-        st = Stock(d["cards"] if "cards" in d else cards, d.get("replay"))
-        st.pos = d["pos"]
-        st.muck = list(d["muck"])
-        st.reshuffles = [list(r) for r in d["reshuffles"]]
-        return st

@@ -221,9 +221,6 @@ class Indian(Engine):
             return N_("Indian Poker has no draw")
         return Engine._why(self, seat, action)
 
-    def _parts_from_state(self, d):
-        self.round = BettingRound.from_state(d["round_state"])
-
     def _do(self, seat, action):
         if self.phase == "party":
             self.checked_party.append(seat)

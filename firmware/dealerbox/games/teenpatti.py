@@ -390,15 +390,6 @@ class TeenPatti(Engine):
         self.to_act = self._next_active(seat)
         return [["turn", self.to_act]]
 
-    @staticmethod
-    def _upgrade_state(d):
-        """A snapshot written before the exact stake (``"stake"`` in whole chips, no ``"stake2"``) loads with
-        ``stake2 = 2 * stake`` and goes on with the old rounding (its log has no ``"stake2"``)."""
-        if "stake2" not in d:
-            d = dict(d)
-            d["stake2"] = 2 * d["stake"]
-        return d
-
     def _owes_nothing(self, seat, live):
         """True when ``seat`` has put in at least as much as every other player still in (``live``): with all of
         them all-in, no further bet can change the pot (issue 14, "nobody left to bet against")."""

@@ -297,10 +297,6 @@ class Turkish(Engine):
             return str(e)
         return None
 
-    def _parts_from_state(self, d):
-        self.round = BettingRound.from_state(d["round_state"])
-        self.stock = Stock.from_state(d["stock_state"], self.deck[self.pos:])
-
     # ---- applying --------------------------------------------------------------------------------------
     def _do(self, seat, action):
         if self.phase == "draw":
