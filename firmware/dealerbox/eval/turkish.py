@@ -88,29 +88,19 @@ _FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "st
 _cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
 
 
-def _tables(deck):
-    """The tables module of one deck (each in its own module: a game loads only its deck's)."""
-    if deck == 24:
-        from dealerbox.eval import tables_tk24
-
-        return tables_tk24
-    if deck == 28:
-        from dealerbox.eval import tables_tk28
-
-        return tables_tk28
-    if deck == 32:
-        from dealerbox.eval import tables_tk32
-
-        return tables_tk32
-    from dealerbox.eval import tables_tk36
-
-    return tables_tk36
-
-
 def _shared(deck):
+    """(card values, table view, tables module) of one deck, built once; each deck's tables are a module of
+    their own: a game loads only its deck's."""
     got = _cache.get(deck)
     if got is None:
-        T = _tables(deck)
+        if deck == 24:
+            from dealerbox.eval import tables_tk24 as T
+        elif deck == 28:
+            from dealerbox.eval import tables_tk28 as T
+        elif deck == 32:
+            from dealerbox.eval import tables_tk32 as T
+        else:
+            from dealerbox.eval import tables_tk36 as T
         got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
         _cache[deck] = got
     return got
