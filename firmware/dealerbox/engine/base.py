@@ -418,16 +418,15 @@ class Engine:
         dealer = self.log["dealer"]
         pots = pb.pots(self.dealt)
         awards = pb.award(scores or {}, dealer, self.dealt)
+        al = []
         for a in awards:
             self.table.stacks[a.seat] += a.chips
             events.append(["win", a.pot, a.seat, a.chips])
+            al.append([a.pot, a.seat, a.chips])     # the result's, as in the hand log
         self.pb = PotBook(self.n)
         pl = []
         for p in pots:
             pl.append([p.amount, list(p.eligible)])
-        al = []
-        for a in awards:
-            al.append(a.to_list())
         result = {"pots": pl, "awards": al, "returned": returned,
                   "shown": shown if shown is not None else [None] * self.n,
                   "stacks": list(self.table.stacks)}

@@ -83,10 +83,6 @@ class Award(Record):
         self.seat = seat
         self.chips = chips
 
-    def to_list(self):
-        """``[pot, seat, chips]`` as in the hand log."""
-        return [self.pot, self.seat, self.chips]
-
 
 class PotBook:
     """The chips of one hand for ``n_seats`` seats (2-10).
