@@ -290,7 +290,7 @@ class Engine:
             if self._rebuy_allowed(seat):
                 return Option("rebuy", 1, _MAX_REBUY)
             return N_("no rebuy in the middle of a hand")
-        return self._check(seat, kind)
+        return self._check(seat, kind)  # type: ignore[attr-defined]
 
     def _why(self, seat, action):
         """The reason ``action`` by ``seat`` is refused, or None: its kind's rule, then its amount against the

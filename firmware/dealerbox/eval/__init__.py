@@ -16,7 +16,7 @@ What every ranking keeps during a hand (HandError, the hand check, the Ranking c
 modules import it, and this module imports them (no import cycle).
 """
 
-from dealerbox.eval.base import HandError
+from dealerbox.eval.base import HandError  # noqa: F401  (the package's: ``from dealerbox.eval import HandError``)
 
 GAMES = ("teen-patti", "turkish", "indian", "poker")
 
@@ -56,5 +56,3 @@ def make_ranking(game, house=(), wild_ranks=(), deck=52):
         rk = _kept[key] = build(house, wild_ranks, deck)
     return rk
 
-
-__all__ = ["GAMES", "HandError", "make_ranking"]

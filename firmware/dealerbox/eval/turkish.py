@@ -96,11 +96,11 @@ def _shared(deck):
         if deck == 24:
             from dealerbox.eval import tables_tk24 as T
         elif deck == 28:
-            from dealerbox.eval import tables_tk28 as T
+            from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
         elif deck == 32:
-            from dealerbox.eval import tables_tk32 as T
+            from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
         else:
-            from dealerbox.eval import tables_tk36 as T
+            from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
         got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
         _cache[deck] = got
     return got
