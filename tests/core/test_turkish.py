@@ -136,16 +136,16 @@ def test_dead_hand_antes_stay_and_the_pot_is_carried_over():
     ev = act(e, "check")
     assert ev == [["check", 1, 0], ["dead", 2], ["over"]]
     assert e.result["dead"] is True and e.result["carry"] == 2 and e.result["awards"] == []
-    assert t.stacks == [99, 99] and e.carried() == 2 and e.carry == [1, 1]
+    assert t.stacks == [99, 99] and e.table.carried() == 2 and e.table.carry == [1, 1]
     assert e.chips_ok() and t.dealer == 0              # the next dealer deals
     assert e.legal_actions() == [] and e.to_act is None
     replay(e.log)
     e2 = restored(e)                                   # saved between hands: the carry survives
-    assert e2.carried() == 2 and e2.chips_ok()
+    assert e2.table.carried() == 2 and e2.chips_ok()
     for x in (e, e2):
         x.start_hand(deck=deck_for([NO_OPENERS, KINGS], 0, 24))
         assert x.table.stacks == [98, 98] and x.pot_total() == 4 and x.log["carry"] == [1, 1]
-        assert x.public_view()["carry"] == 2 and x.carried() == 0 and x.chips_ok()
+        assert x.public_view()["carry"] == 2 and x.table.carried() == 0 and x.chips_ok()
         assert x.to_act == 1
         act(x, "open", 2)
         act(x, "fold")
@@ -158,12 +158,12 @@ def test_dead_hand_twice_keeps_adding_and_a_seat_out_stays_in_the_carry():
     assert t.stacks == [99, 0, 99] and e.is_all_in(1)
     act(e, "check")
     act(e, "check")                                     # seat 1 is all-in on the ante: two checks end it
-    assert e.result["dead"] and e.carry == [1, 1, 1] and t.dealer == 0
+    assert e.result["dead"] and e.table.carry == [1, 1, 1] and t.dealer == 0
     e.start_hand(deck=deck_for(["9c 9d Tc Jd Kh", None, "9h Ts Jh Kd Ac"], 0, 24))
     assert e.pot_total() == 5 and t.stacks == [98, 0, 98] and not e.dealt[1]
     act(e, "check")
     act(e, "check")
-    assert e.result["dead"] and e.carry == [2, 1, 2] and e.carried() == 5 and e.chips_ok()
+    assert e.result["dead"] and e.table.carry == [2, 1, 2] and e.table.carried() == 5 and e.chips_ok()
     e.start_hand(deck=deck_for([KINGS, None, NO_OPENERS], 2, 24))
     act(e, "open", 2)
     act(e, "call", 2)
@@ -182,7 +182,7 @@ def test_dead_hand_pot_is_on_the_table_and_goes_back_when_the_session_stops():
     act(e, "check")
     act(e, "check")
     act(e, "check")
-    assert e.result["dead"] and t.carry == [2, 2, 2] and t.carried() == 6 and e.carried() == 6
+    assert e.result["dead"] and t.carry == [2, 2, 2] and t.carried() == 6 and e.table.carried() == 6
     assert t.stacks == [98, 48, 28] and sum(t.stacks) + t.carried() == sum(t.bought_in) == 180
     assert e.pot_total() == 6 and e.public_view()["pot"] == 6 and e.chips_ok()
     t2 = restored(e).table                              # saved with the table

@@ -81,7 +81,7 @@ def _play_session(rules, n, stacks, seed, hands):
         assert e.chips_ok()
         if e.result.get("dead"):
             dead += 1
-            assert e.carried() == e.result["carry"] == e.pot_total() > 0
+            assert e.table.carried() == e.result["carry"] == e.pot_total() > 0
         else:
             assert e.pot_total() == 0 and sum(t.stacks) == sum(t.bought_in)
             seen = []

@@ -35,7 +35,7 @@ def start_from_log(e, log):
     else:
         if e.GAME == "turkish":
             carry = log.get("carry")
-            e.carry = list(carry) if carry else None  # type: ignore[attr-defined]
+            e.table.carry = list(carry) if carry else None
             e.replay_reshuffles = _copy(log.get("reshuffles") or [])  # type: ignore[attr-defined]
         events = e.start_hand(deck=deck)
     if hand is None:

@@ -163,25 +163,12 @@ class Turkish(Engine):
         self.owed = []
         self.blind_seat = None
 
-    # ---- the hand ----------------------------------------------------------------------------------
-    @property
-    def carry(self):
-        """The dead hands' pot waiting for the next hand: ``Table.carry`` (list of chips per seat, or None)."""
-        return self.table.carry
-
-    @carry.setter
-    def carry(self, c):
-        self.table.carry = c
-
-    def carried(self):
-        """Chips carried over from dead hands, waiting for the next hand (int; 0 during a hand)."""
-        return self.table.carried()
-
+    # ---- the hand (the dead hands' pot waiting for the next one is the table's: ``Table.carry``) ------------
     def _begin(self):
         r = self.rules
         events = []
-        carry = self.carry
-        self.carry = None
+        carry = self.table.carry
+        self.table.carry = None
         if carry:
             for s in range(self.n):
                 if carry[s]:
@@ -413,7 +400,7 @@ class Turkish(Engine):
         """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""
         carry = list(self.pb.contributed)
         total = sum(carry)
-        self.carry = carry                      # the table keeps it (Table.carry) until the next deal
+        self.table.carry = carry                # the table keeps it until the next deal
         self.pb = PotBook(self.n)
         result = {"dead": True, "carry": total, "pots": [], "awards": [], "returned": None,
                   "shown": [None] * self.n, "stacks": list(self.table.stacks), "how": "dead"}
