@@ -6,7 +6,8 @@ from dealerbox.cards import parse_card, parse_cards
 from dealerbox.engine import rules
 from dealerbox.engine.base import Action, Option
 from dealerbox.engine.table import Table
-from dealerbox.games.teenpatti import TeenPatti, one_card_score
+from dealerbox.eval.tpwild import one_card_score
+from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import settings
 from support import raises

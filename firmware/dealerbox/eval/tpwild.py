@@ -1,7 +1,9 @@
-"""Teen Patti with wild cards (AK47, joker hunt): the scorer of a hand holding wild cards.
+"""Teen Patti's variant scorers: wild cards (AK47, joker hunt: ``wild_scorer``; Best of Five / High-Wild's
+middle card: ``middle_wild_score``) and the one-card variants (``one_card_score``).
 
-Imported by ``teenpatti.build`` only when the house rules make a rank wild, so a plain game
-does not load it (docs/device.md, Memory). RULES.md, Teen Patti variants; seed 000.
+Imported by ``teenpatti.build`` when the house rules make a rank wild, and by the game
+(``games.teenpatti.TeenPatti.score``) the first time a one-card or High-Wild hand is scored, so a plain game
+does not load it (docs/device.md, Memory). RULES.md, Teen Patti variants; seeds 000, 004.
 """
 
 from micropython import const
@@ -82,3 +84,52 @@ def wild_scorer(norm3, iw, muflis):
         return w(a, b, c)
 
     return best3
+
+
+def middle_wild_score(su, h):
+    """Best of Five / High-Wild (``five_middle_wild``, seed 000: "the middle-ranked card may be declared wild"): the
+    score of the five cards ``h`` by the unchecked 3-card scorer ``su`` (a ranking's ``score_unchecked``).
+
+    Exactly one card is wild, the third of the five by rank (of several cards of that rank the one that makes
+    the best hand); it stands for any card not among the other two of a three-card hand. The hand is worth its
+    best three cards: a three that holds the wild card is always at least as good as one without it (the wild
+    can copy the missing card), so every pair of the other four cards is tried with each of the 50 cards the
+    wild may stand for.
+    """
+    mid = sorted(h)[2] >> 2
+    best = -1
+    three = [0, 0, 0]
+    for w in h:
+        if w >> 2 != mid:
+            continue
+        rest = list(h)
+        rest.remove(w)
+        for i in range(4):
+            three[0] = a = rest[i]
+            for j in range(i + 1, 4):
+                three[1] = b = rest[j]
+                for z in range(52):
+                    if z != a and z != b:
+                        three[2] = z
+                        x = su(three)
+                        if x > best:
+                            best = x
+    return best
+
+
+def one_card_score(variant, c):
+    """Score (int, higher wins) of the single card ``c`` (0-51) in a one-card variant.
+
+    ``cobra``: highest card wins, ace high, suits equal. ``999``: closest to 9
+    wins (A counts 1, 2-10 their value, J Q K 10; an 8 and a 10 tie). ``in-out``:
+    the lowest card is out, every other card still in shares (score 1 for in,
+    0 for out is decided by ``TeenPatti`` against the other cards; here the
+    rank, ace high). Raises ValueError for another variant.
+    """
+    r = c >> 2
+    if variant == "cobra" or variant == "in-out":
+        return r
+    if variant == "999":
+        v = 1 if r == 12 else min(r + 2, 10)
+        return 9 - abs(v - 9)
+    raise ValueError("not a one-card variant: %r" % (variant,))

@@ -47,24 +47,6 @@ _SIDESHOW_FORCED_AT = const(3)  # seed 001: the third request by the same player
 _CARDS = {"cobra": 1, "999": 1, "in-out": 1, "best-of-four": 4, "best-of-five": 5}   # else 3
 
 
-def one_card_score(variant, c):
-    """Score (int, higher wins) of the single card ``c`` (0-51) in a one-card variant.
-
-    ``cobra``: highest card wins, ace high, suits equal. ``999``: closest to 9
-    wins (A counts 1, 2-10 their value, J Q K 10; an 8 and a 10 tie). ``in-out``:
-    the lowest card is out, every other card still in shares (score 1 for in,
-    0 for out is decided by ``TeenPatti`` against the other cards; here the
-    rank, ace high). Raises ValueError for another variant.
-    """
-    r = c >> 2
-    if variant == "cobra" or variant == "in-out":
-        return r
-    if variant == "999":
-        v = 1 if r == 12 else min(r + 2, 10)
-        return 9 - abs(v - 9)
-    raise ValueError("not a one-card variant: %r" % (variant,))
-
-
 class TeenPatti(Engine):
     """The Teen Patti engine: ``TeenPatti(table, rules=None, entropy=None)`` (docs/engine.md).
 
@@ -412,43 +394,23 @@ class TeenPatti(Engine):
         return self._rk
 
     def score(self, seat):
-        """Strength (int, higher wins) of ``seat``'s hand under the house rules.
-
-        Best of Five / High-Wild (``five_middle_wild``, seed 000: "the middle-ranked card may be declared
-        wild"): exactly one card is wild, the third of the five by rank (of several cards of that rank the
-        one that makes the best hand); it stands for any card not among the other two of a three-card
-        hand. The hand is worth its best three cards: a three that holds the wild card is always at least
-        as good as one without it (the wild can copy the missing card), so every pair of the other four
-        cards is tried with each of the 50 cards the wild may stand for.
-        """
+        """Strength (int, higher wins) of ``seat``'s hand under the house rules: the ranking's score, or a variant's
+        scorer of ``dealerbox.eval.tpwild`` (imported the first time a variant needs it, and kept): a one-card
+        variant's (``one_card_score``), Best of Five / High-Wild's (``five_middle_wild``, seed 000: the
+        middle-ranked card is wild: ``middle_wild_score``)."""
         r = self.rules
         v = r["variant"]
         h = self.hands[seat]
         if v in _ONE_CARD:
+            from dealerbox.eval.tpwild import one_card_score
+
             return one_card_score(v, h[0])
         rk = self.ranking()
         if v != "best-of-five" or not r["five_middle_wild"]:
             return rk.score(h)
-        su = rk.score_unchecked
-        mid = sorted(h)[2] >> 2
-        best = -1
-        three = [0, 0, 0]
-        for w in h:
-            if w >> 2 != mid:
-                continue
-            rest = list(h)
-            rest.remove(w)
-            for i in range(4):
-                three[0] = a = rest[i]
-                for j in range(i + 1, 4):
-                    three[1] = b = rest[j]
-                    for z in range(52):
-                        if z != a and z != b:
-                            three[2] = z
-                            x = su(three)
-                            if x > best:
-                                best = x
-        return best
+        from dealerbox.eval.tpwild import middle_wild_score
+
+        return middle_wild_score(rk.score_unchecked, h)
 
     def category(self, seat):
         """Category name of ``seat``'s hand (``"card"`` in the one-card variants)."""
