@@ -19,7 +19,8 @@ rank patterns, like Turkish Poker's, would take about 13 KB.) Allocates nothing:
 keeps to 11 slots (see eval/base.py). With at most 7 cards a flush excludes a full house and four of
 a kind (both need at least 8 cards with 5 of one suit), so a flush is scored before them.
 
-The ranking is built by ``build`` (``make_ranking("poker")``, once: it keeps it).
+The ranking is built by ``build`` (``make_ranking("poker")``, once: it keeps it); ``best_five`` picks the five
+cards a Forehead Stud hand shows (``games.indian``).
 """
 
 from dealerbox.eval.base import Ranking
@@ -177,3 +178,21 @@ def build(house, wild_ranks, deck):
     for name in house:
         raise ValueError("unknown poker house rule %r (there are none)" % (name,))
     return PokerRanking("poker", house, 52, (5, 6, 7), 0, CATEGORIES, scorer(bytearray(13), [0, 0, 0, 0]))
+
+
+def best_five(rk, own):
+    """Forehead Stud: ``(score, five cards)`` of the best five of ``own`` (5 to 7 card ints) by the poker ranking
+    ``rk``: the first choice of five (leaving out the earliest cards dealt) that scores as much as the whole hand,
+    in the order a player reads it: the largest set first, then the higher card."""
+    v = rk.score(own)
+    m = len(own)
+    for a in range(m):
+        for b in range(a, m):               # the cards left out: a and b (one card of six: a == b)
+            if (a == b) != (m == 6) or m == 5:
+                continue
+            five = [own[i] for i in range(m) if i != a and i != b]
+            if rk.score(five) == v:         # sets first, then the higher rank: "4 4 2 2 Q"
+                ranks = [c >> 2 for c in five]
+                five.sort(key=lambda c: (ranks.count(c >> 2), c), reverse=True)
+                return v, five
+    return v, list(own)

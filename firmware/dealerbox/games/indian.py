@@ -109,8 +109,10 @@ class Indian(Engine):
         """
         rk = self.ranking()
         own = list(self.hands[seat])
-        if self.rules["stud"]:
-            return self._best_five(rk, own)
+        if self.rules["stud"]:                  # the poker ranking's module, loaded with it
+            from dealerbox.eval.poker import best_five
+
+            return best_five(rk, own)
         cards = own + list(self.center)
         if len(cards) == len(own):
             return rk.score(cards), cards
@@ -124,24 +126,6 @@ class Indian(Engine):
                     if best is None or v > best[0]:
                         best = (v, combo)
         return best
-
-    @staticmethod
-    def _best_five(rk, own):
-        """Forehead Stud: ``(score, five cards)`` of the best five of ``own`` (5 to 7 card ints): the first
-        choice of five (leaving out the earliest cards dealt) that scores as much as the whole hand, in the order
-        a player reads it: the largest set first, then the higher card."""
-        v = rk.score(own)
-        m = len(own)
-        for a in range(m):
-            for b in range(a, m):               # the cards left out: a and b (one card of six: a == b)
-                if (a == b) != (m == 6) or m == 5:
-                    continue
-                five = [own[i] for i in range(m) if i != a and i != b]
-                if rk.score(five) == v:         # sets first, then the higher rank: "4 4 2 2 Q"
-                    ranks = [c >> 2 for c in five]
-                    five.sort(key=lambda c: (ranks.count(c >> 2), c), reverse=True)
-                    return v, five
-        return v, list(own)
 
     def stud_up(self, seat):
         """Forehead Stud: the forehead cards of ``seat`` dealt so far (card ints, dealt order); [] otherwise."""
