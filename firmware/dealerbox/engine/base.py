@@ -110,7 +110,7 @@ def amount_reason(o, chips):
     if a is not None and len(a) == 2:       # (the two-size chaal: its lowest or highest)
         return N_("%s is %d or %d chips, not %d") % (o.kind, a[0], a[1], chips)
     if a is not None:
-        return N_("%s is %s chips, not %d") % (o.kind, ", ".join([str(x) for x in a]), chips)
+        return N_("%s is %s chips, not %d") % (o.kind, ", ".join(map(str, a)), chips)
     return N_("%s is %d to %d chips, not %d") % (o.kind, o.min, o.max, chips)
 
 

@@ -135,7 +135,10 @@ def validate(game, d):
 
 def presets(game):
     """List of ``(name, label)`` of ``game``'s presets, the default first."""
-    return [(p[0], p[1]) for p in _table(game)["presets"]]
+    out = []
+    for p in _table(game)["presets"]:
+        out.append((p[0], p[1]))
+    return out
 
 
 def preset(game, name):

@@ -278,8 +278,11 @@ class Turkish(Engine):
         dry.pos = st.pos
         dry.muck = list(st.muck)
         hand = self.hands[seat]
+        out = []
+        for p in pos:
+            out.append(hand[p])
         try:
-            self._serve(dry, seat, [hand[p] for p in pos], None if _reader(self.entropy) is None else bytes)
+            self._serve(dry, seat, out, None if _reader(self.entropy) is None else bytes)
         except StockError as e:
             return str(e)
         return None

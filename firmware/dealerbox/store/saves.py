@@ -372,8 +372,14 @@ class Store:
         data = self._read(NAMES)
         try:
             d = json.loads(data) if data else {}
-            last = [n for n in d.get("last", []) if isinstance(n, str)]
-            known = [n for n in d.get("known", []) if isinstance(n, str)]
+            last = []
+            for n in d.get("last", []):
+                if isinstance(n, str):
+                    last.append(n)
+            known = []
+            for n in d.get("known", []):
+                if isinstance(n, str):
+                    known.append(n)
         except (ValueError, AttributeError, TypeError):
             return [], []
         return last, known
