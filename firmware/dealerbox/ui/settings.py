@@ -22,14 +22,16 @@ GAME_LABELS = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
 # the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
-# plain letter in its alphabet order, the most used first in each group (é before è, ü before û); _UPPER[i] is the
-# capital of _LOWER[i] for the plain and accented letters (İ sits over ı: the dotted and dotless i together; but
-# İ's small letter is i and, in Turkish, I's is ı: ``next_letter``), ß last
-_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
-_LOWER = "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
-_OTHER = " -.0123456789"
-NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
-NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
+# plain letter in its alphabet order, the most used first in each group (é before è, ü before û). NAME_CHARS is the
+# capitals (``_N_UPPER`` of them), then the small letters (``_N_LOWER``: the capital of the small letter at
+# ``_N_UPPER + i`` is at ``i``, for the plain and accented letters; İ sits over ı: the dotted and dotless i together;
+# but İ's small letter is i and, in Turkish, I's is ı: ``next_letter``; ß last), then the other characters. One
+# string: the small letters' editor steps through the same ring from another start (``name_chars``).
+NAME_CHARS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
+              "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
+              " -.0123456789")
+_N_UPPER = const(54)    # the capitals at the start of NAME_CHARS
+_N_LOWER = const(55)    # the small letters after them
 CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
 DECIMAL_MARK = N_(".")      # the decimal mark of money ("0.10"): each language's own ("0,10" in French)
@@ -81,18 +83,20 @@ def ladder_step(ladder, value, step):
 
 
 def name_chars(pos):
-    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters)."""
-    return NAME_CHARS if pos == 0 else NAME_CHARS_LATER
+    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters):
+    NAME_CHARS, or for a later position the same ring from its first small letter (a new str)."""
+    return NAME_CHARS if pos == 0 else NAME_CHARS[_N_UPPER:] + NAME_CHARS[:_N_UPPER]
 
 
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping)."""
-    chars = name_chars(pos)
+    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping; a
+    character not in it counts as its first). Both rings hold NAME_CHARS in one order: a step is the same
+    step along NAME_CHARS."""
     ch = name[pos] if pos < len(name) else " "
-    i = chars.find(ch)
+    i = NAME_CHARS.find(ch)
     if i < 0:
-        i = 0
-    ch = chars[(i + step) % len(chars)]
+        i = 0 if pos == 0 else _N_UPPER
+    ch = NAME_CHARS[(i + step) % len(NAME_CHARS)]
     if pos >= len(name):
         return name + ch
     return name[:pos] + ch + name[pos + 1:]
@@ -109,8 +113,10 @@ def next_letter(name):
         return "i"
     if c == "I" and lang.code == "tr":          # in Turkish I is the dotless ı's capital (elsewhere: i)
         return "\u0131"
-    i = _UPPER.find(c)
-    return _LOWER[i] if i >= 0 else (c if _LOWER.find(c) >= 0 else "a")
+    i = NAME_CHARS.find(c)
+    if i < _N_UPPER:
+        return NAME_CHARS[i + _N_UPPER] if i >= 0 else "a"
+    return c if i < _N_UPPER + _N_LOWER else "a"
 
 
 def name_owner(names, players, seat, name):
@@ -154,6 +160,9 @@ LABELS = {
     "karanlik": N_("Karanlik blind"), "four_with_36": N_("Deck for 4"), "ties": N_("Ties"),
     "low": N_("Low card wins"), "two_cards": N_("Two cards"), "center": N_("Center card"), "party": N_("Party mode"),
     "stud": N_("Game"),
+    # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows on the rules screen
+    "forced": N_("Ante"),   # what is paid before the deal (seed 001 l'ante)
+    "higher_limits": N_("No top chaal"),
 }
 VALUE_TEXT = {
     "classic": N_("classic"), "ak47": N_("AK47"), "joker-hunt": N_("Joker Hunt"), "best-of-four": N_("Best of 4"),
@@ -161,23 +170,19 @@ VALUE_TEXT = {
     "range": N_("any amount"), "two-size": N_("two sizes"), "fixed": N_("fixed limit"), "pot": N_("pot limit"),
     "no-limit": N_("no limit"), "free": N_("any amount"), "kings": N_("kings"), "jacks": N_("jacks"),
     "aces": N_("aces"), "split": N_("split pot"), "suit-order": N_("suit order"),
+    # issue 14's house rules: who pays before the deal (seed 001)
+    "boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
+    "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds"),
 }
-# values whose words depend on the rule (the same value means different things): "key=value" -> text
+# values whose words depend on the rule (the same value means different things): rule key -> (value, text, ...)
 KEY_VALUE_TEXT = {
-    "sequence=a23-high": N_("highest"), "sequence=akq-high": N_("second"), "sequence=a23-low": N_("lowest"),
-    "show=004": N_("pay 2x stake"), "show=000": N_("pay the stake"), "show=001": N_("2x last bet"),
-    "sideshow=004": N_("min chaal"), "sideshow=000": N_("pay stake"), "sideshow=001": N_("free"),
-    "no_minor=True": N_("off"), "no_minor=False": N_("on"), "standard_ranking=True": N_("standard"),
-    "standard_ranking=False": N_("Turkish"), "four_with_36=True": N_("36 cards"),
-    "four_with_36=False": N_("32 cards"),
-    "stud=True": N_("Forehead Stud"), "stud=False": N_("Indian Poker"),
+    "sequence": ("a23-high", N_("highest"), "akq-high", N_("second"), "a23-low", N_("lowest")),
+    "show": ("004", N_("pay 2x stake"), "000", N_("pay the stake"), "001", N_("2x last bet")),
+    "sideshow": ("004", N_("min chaal"), "000", N_("pay stake"), "001", N_("free")),
+    "no_minor": (True, N_("off"), False, N_("on")), "standard_ranking": (True, N_("standard"), False, N_("Turkish")),
+    "four_with_36": (True, N_("36 cards"), False, N_("32 cards")),
+    "stud": (True, N_("Forehead Stud"), False, N_("Indian Poker")),
 }
-
-# issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
-LABELS["forced"] = N_("Ante")        # what is paid before the deal (seed 001 l'ante)
-LABELS["higher_limits"] = N_("No top chaal")
-VALUE_TEXT.update({"boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
-                   "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds")})
 
 
 _STUD_PLAYERS = const(7)    # Forehead Stud's most players (games/indian.py STUD_SEATS: 7 cards each of 52)
@@ -205,9 +210,11 @@ def label(key):
 def value_text(v, key=None):
     """Screen text of a house-rule value ``v`` of rule ``key`` in words (what it does: "pay 2x stake"; bool
     on/off, ints as digits); the sources are named in the docs, never on the screen."""
-    t = KEY_VALUE_TEXT.get("%s=%s" % (key, v)) if key else None
-    if t is not None:
-        return tr(t)
+    pairs = KEY_VALUE_TEXT.get(key) if key else None
+    if pairs:
+        for i in range(0, len(pairs), 2):
+            if pairs[i] == v:
+                return tr(pairs[i + 1])
     if v is True:
         return tr("on")
     if v is False:
