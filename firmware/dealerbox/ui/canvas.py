@@ -144,11 +144,6 @@ def text_width(s):
     return len(s) * W
 
 
-def big_width(s):
-    """Width in pixels of ``s`` in the big font (12 per character)."""
-    return len(s) * BIG_W
-
-
 def num_width(n):
     """Number of characters of the int ``n`` written in decimal (sign included)."""
     k = 1
