@@ -213,7 +213,7 @@ def value_text(v, key=None):
     pairs = KEY_VALUE_TEXT.get(key) if key else None
     if pairs:
         for i in range(0, len(pairs), 2):
-            if pairs[i] == v:
+            if pairs[i] == v and type(pairs[i]) is type(v):    # (True == 1, but 1 is not "on")
                 return tr(pairs[i + 1])
     if v is True:
         return tr("on")
@@ -361,7 +361,11 @@ def _describe_teen_patti(d):
         out.append(tr("Pot cap %d") % d["pot_cap"])
     if d["rebuy_mid_hand"]:
         out.append(tr("Rebuy mid-hand"))
-    _describe_forced(d, out)
+    line = _FORCED_LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
+    if line:
+        out.append(tr(line))
+    if d["higher_limits"]:
+        out.append(tr("Chaal: no upper limit"))
     return out
 
 
@@ -370,15 +374,6 @@ _FORCED_LINES = {
     "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
     "two-blinds": N_("Blinds: half + boot"),
 }
-
-
-def _describe_forced(d, out):
-    """The summary lines of who pays before the deal (seed 001) and of the higher limits (seed 004)."""
-    line = _FORCED_LINES.get(d["forced"])
-    if line:
-        out.append(tr(line))
-    if d["higher_limits"]:
-        out.append(tr("Chaal: no upper limit"))
 
 
 _STRUCT_NAMES = {
@@ -414,30 +409,25 @@ def _cap_line(cap):
     return tr("Cap 1 bet a round") if cap == 1 else tr("Cap %d bets a round") % cap
 
 
-def _describe_stud(d):
-    """Forehead Stud's summary lines (docs/indian.md)."""
-    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
-    if d["structure"] == "fixed":
-        out.append(_cap_line(d["cap"]))
-        out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
-    out.append(tr("Forehead Stud"))
-    out.append(tr("4 forehead + 3 hole"))
-    out.append(tr("5 betting rounds"))
-    out.append(tr("Best 5 of 7 cards"))
-    out.append(tr("Poker hand ranking"))
-    out.append(tr("Ties split the pot"))
-    return out
-
-
 def _describe_indian(d):
-    if d["stud"]:
-        return _describe_stud(d)
+    """Indian Poker's summary lines; Forehead Stud's (docs/indian.md) when it is on (never in party mode:
+    ``rules.STUD_EXCLUDES``)."""
     if d["party"]:
         out = [tr("Party: no betting")]
     else:
         out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
         if d["structure"] == "fixed":
             out.append(_cap_line(d["cap"]))
+            if d["stud"]:
+                out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
+    if d["stud"]:
+        out.append(tr("Forehead Stud"))
+        out.append(tr("4 forehead + 3 hole"))
+        out.append(tr("5 betting rounds"))
+        out.append(tr("Best 5 of 7 cards"))
+        out.append(tr("Poker hand ranking"))
+        out.append(tr("Ties split the pot"))
+        return out
     out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
     out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
     if d["two_cards"]:
@@ -447,18 +437,12 @@ def _describe_indian(d):
     return out
 
 
-_DESCRIBE = {
-    "teen-patti": _describe_teen_patti,
-    "turkish": _describe_turkish,
-    "indian": _describe_indian,
-}
-
-
 def describe(game, d):
     """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
-    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule."""
+    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game."""
     full = rules.validate(game, d)
-    f = _DESCRIBE.get(game)
-    if f is None:
-        return ["%s %s" % (k, full[k]) for k in full]
-    return f(full)
+    if game == "teen-patti":
+        return _describe_teen_patti(full)
+    if game == "turkish":
+        return _describe_turkish(full)
+    return _describe_indian(full)
