@@ -63,18 +63,6 @@ def present():
     return _found
 
 
-def why_not(code):
-    """None when the box can speak ``code``, else why not (str, for a command line: host_tools/sim.py, pi.py): an
-    unknown code lists the codes, a language whose table is not there yet says so and names those there are."""
-    if code not in lang.codes():
-        return "not a language code; the codes are " + ", ".join("%s (%s)" % (c, n) for c, n in lang.LANGS)
-    there = present()
-    if code in there:
-        return None
-    return "the %s table (firmware/dealerbox/lang/tables/%s.py) is not there yet; the box has %s" % (
-        own_name(code), code, ", ".join("%s (%s)" % (c, own_name(c)) for c in there))
-
-
 def _exists(os, path):
     try:
         os.stat(path)
