@@ -11,19 +11,19 @@ from dealerbox.ui import font
 from dealerbox.ui.canvas import WIDTH
 
 CARD_W = const(20)
-CARD_H = const(28)
+_CARD_H = const(28)
 SMALL_W = const(12)       # inline card: rank glyph + suit glyph
 RANK_ORDS = b"23456789\x14JQKA"   # each rank's one-cell character ("\x14": the one-cell "10"), read as a code
 
 
 def _frame(fb, x, y, fill):
-    fb.fill_rect(x, y, CARD_W, CARD_H, fill)
-    fb.rect(x, y, CARD_W, CARD_H, 1)
+    fb.fill_rect(x, y, CARD_W, _CARD_H, fill)
+    fb.rect(x, y, CARD_W, _CARD_H, 1)
     # rounded corners
     fb.pixel(x, y, 0)
     x += CARD_W - 1
     fb.pixel(x, y, 0)
-    y += CARD_H - 1
+    y += _CARD_H - 1
     fb.pixel(x, y, 0)
     fb.pixel(x - CARD_W + 1, y, 0)
 
@@ -45,8 +45,8 @@ def card(cv, c, x, y, marked=0):
 def back(cv, x, y):
     """A card face down at (x, y), 20x28."""
     _frame(cv.fb, x, y, 0)
-    cv.fb.rect(x + 2, y + 2, CARD_W - 4, CARD_H - 4, 1)
-    cv.fb.fill_rect(x + 4, y + 4, CARD_W - 8, CARD_H - 8, 1)
+    cv.fb.rect(x + 2, y + 2, CARD_W - 4, _CARD_H - 4, 1)
+    cv.fb.fill_rect(x + 4, y + 4, CARD_W - 8, _CARD_H - 8, 1)
 
 
 def small_at(cv, c, x):

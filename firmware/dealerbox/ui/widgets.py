@@ -19,7 +19,7 @@ TITLE_H = const(9)
 ROW0 = const(11)
 ROW_H = const(9)
 ROWS = const(5)
-FOOT_Y = const(56)
+_FOOT_Y = const(56)
 
 
 def title(cv, s, right=None):
@@ -37,13 +37,13 @@ def title(cv, s, right=None):
 def footer(cv, s):
     """The key hints at the bottom row, with a rule above them; one row higher, touching the rule, when a letter's
     cedilla (ç ş ğ Ç Ş) would fall off the frame's last row."""
-    cv.hline(0, FOOT_Y - 1, WIDTH, 1)
+    cv.hline(0, _FOOT_Y - 1, WIDTH, 1)
     cv.k = cv.clipped
-    cv.text(s, 1, FOOT_Y + 1)
+    cv.text(s, 1, _FOOT_Y + 1)
     if cv.clipped > cv.k and _low(s):
-        cv.fb.fill_rect(0, FOOT_Y, WIDTH, HEIGHT - FOOT_Y, 0)
+        cv.fb.fill_rect(0, _FOOT_Y, WIDTH, HEIGHT - _FOOT_Y, 0)
         cv.clipped = cv.k
-        cv.text(s, 1, FOOT_Y)
+        cv.text(s, 1, _FOOT_Y)
 
 
 def _low(s):
