@@ -23,14 +23,14 @@ gate, a showdown, the awards). Everything a screen draws is computed when a butt
 ``draw`` only paints it, allocating nothing.
 
 ``App`` is ``PlayFlow`` (ui/play_flow.py: gate, turn, sideshow comparison) plus the interface; the setup
-and results screens are functions of ui/setup_flow.py and ui/results_flow.py, imported when such a screen
-is first entered and kept (docs/ui.md, docs/device.md "Memory").
+and results screens are functions of ui/setup_flow.py and ui/results_flow.py (docs/ui.md), imported with the app:
+its first screen is a setup screen, and every session's first hand ends on the results screens.
 """
 
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import tr
-from dealerbox.ui import saving, screens
+from dealerbox.ui import langpick, results_flow, saving, screens, setup_flow
 from dealerbox.ui.buttons import OK
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
@@ -124,18 +124,18 @@ class App(PlayFlow):
         before = self._key()
         m = self.mode
         if m == M_RESUME:
-            r = self._setup().press_resume(self, button, long)
+            r = setup_flow.press_resume(self, button, long)
             if r:
                 self.restore(self.saved, r == "void")
         elif m == M_NOSAVE:    # the not-saved notice (ui/nosave.py, imported when a write first failed)
             from dealerbox.ui import nosave
 
             nosave.press(self, button)
-        elif (m == M_GAME or m == M_LANG) and self._langpick().press(self, button, long):
+        elif (m == M_GAME or m == M_LANG) and langpick.press(self, button, long):
             pass                        # the language row and list (ui/langpick.py)
         elif m in SETUP or m == M_NAME:
-            if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
-                self._setup().remember_names(self)
+            if setup_flow.press(self, button, long):     # the summary confirmed: the setup code is done
+                setup_flow.remember_names(self)
                 self.start_session()
         elif m == M_GATE:
             self._press_gate(button, long)
@@ -153,7 +153,7 @@ class App(PlayFlow):
                 self._open_menu(M_GATE)
             elif button == OK:
                 self._after_engine()
-        elif self._results().press(self, button, long):   # "Next hand", dealt once results_flow returned
+        elif results_flow.press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()
         if self.writes and not self.defer:
             self.flush()
@@ -206,7 +206,7 @@ class App(PlayFlow):
         self.journal = []
         self.later = []
         self.saved_live = False
-        ok = self._setup().resume(self, store)
+        ok = setup_flow.resume(self, store)
         if self.saved is not None:
             self.journal = list(getattr(store, "journal", None) or ())
             self.later = list(getattr(store, "later", None) or ())

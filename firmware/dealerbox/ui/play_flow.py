@@ -7,13 +7,10 @@ Indian Poker: everyone's card but his own). After his action the screen is publi
 next gate or the end of the hand). Actions are the engine's legal options only; amounts move
 within the option's range with UP/DOWN (long: to its max/min).
 
-The setup screens (``ui/setup_flow.py``) and the results screens (``ui/results_flow.py``) are
-module functions taking the app, imported by ``_setup()`` / ``_results()`` when such a screen is
-first entered and kept (docs/device.md, Memory).
+The setup screens (``ui/setup_flow.py``), the language row and list (``ui/langpick.py``) and the results
+screens (``ui/results_flow.py``) are module functions taking the app (the app's first screen needs the first two,
+a session's first hand the third: every session loads them).
 """
-
-import gc
-import sys
 
 from micropython import const
 
@@ -22,7 +19,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, saving, widgets
+from dealerbox.ui import cardart, font, langpick, results_flow, saving, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
@@ -46,7 +43,6 @@ from dealerbox.ui.modes import (
     wild_name,
 )
 
-_MP = sys.implementation.name == "micropython"   # gc.collect: needed on the chip, only slow on CPython
 SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
                  N_("%s: sideshow"))
 _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
@@ -55,9 +51,12 @@ _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 def pack_last(opts):
     """The engine's options in the action bar's order: "See cards" first, then the bets in the engine's order,
     Pack / Fold last (one press too few must never give a hand away; issue 14)."""
-    first = [o for o in opts if o.kind == "see"]
-    last = [o for o in opts if o.kind in ("pack", "fold")]
-    return first + [o for o in opts if o.kind not in ("see", "pack", "fold")] + last
+    first = []
+    bets = []
+    last = []
+    for o in opts:
+        (first if o.kind == "see" else last if o.kind in ("pack", "fold") else bets).append(o)
+    return first + bets + last
 
 
 def fit_title(*lines):
@@ -67,12 +66,6 @@ def fit_title(*lines):
         if len(s) <= _TITLE_LEN:
             return s
     return lines[-1]
-
-
-def collect():
-    """Collect the heap now (MicroPython only: CPython's collector is not needed and slow)."""
-    if _MP:
-        gc.collect()
 
 
 def wild_info(pot, stake, w):
@@ -89,27 +82,15 @@ def wild_info(pot, stake, w):
 class PlayFlow:
     """The layer under ``App``: screen changes, list moves, the play flow (gate, turn, sideshow
     comparison); the setup and results screens are functions of ``ui/setup_flow.py`` and
-    ``ui/results_flow.py``, imported when first used."""
-
-    def _setup(self):
-        from dealerbox.ui import setup_flow
-        return setup_flow
-
-    def _langpick(self):
-        from dealerbox.ui import langpick
-        return langpick
-
-    def _results(self):
-        from dealerbox.ui import results_flow
-        return results_flow
+    ``ui/results_flow.py``."""
 
     def new_config(self, game):
         """Start a fresh session config for ``game`` (names kept from the previous one)."""
-        self._setup().new_config(self, game)
+        setup_flow.new_config(self, game)
 
     def choose(self, game, players=None):
         """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
-        self._setup().choose(self, game, players)
+        setup_flow.choose(self, game, players)
 
     def _enter(self, mode, sel=0):
         self.mode = mode
@@ -124,11 +105,11 @@ class PlayFlow:
         """Compute the rows, title and hint of the current screen (at press time, never in draw)."""
         m = self.mode
         if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
-            self._setup().build(self)
+            setup_flow.build(self)
             if m == M_GAME:     # its last row: the language (ui/langpick.py)
-                self._langpick().add_row(self)
+                langpick.add_row(self)
         elif m == M_LANG:
-            self._langpick().build(self)
+            langpick.build(self)
         elif m == M_GATE:
             self._build_gate()
         elif m == M_NOSAVE:
@@ -142,7 +123,7 @@ class PlayFlow:
             self.sel = -1
             self.hint = tr("OK: pass the box")
         else:
-            self._results().build(self)
+            results_flow.build(self)
         self._fix_top()
 
     def _build_gate(self):
@@ -211,7 +192,7 @@ class PlayFlow:
         self.viewer = None
         self.shown = None
         if e.phase == "over" or e.to_act is None:
-            if e.result is not None and self._results().showdown_rows(self):
+            if e.result is not None and results_flow.showdown_rows(self):
                 self._enter(M_SHOWDOWN)
             elif e.result is not None:
                 self._enter(M_AWARDS)
@@ -517,8 +498,6 @@ class PlayFlow:
     def _open_peek(self):
         """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
         ``view`` (its own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
-        from dealerbox.ui.results_flow import category_label
-
         e = self.engine
         seat = self.peek_for[0]
         asker, target, loser = self.peek
@@ -529,7 +508,7 @@ class PlayFlow:
         names = self.table.names
         hands = []
         for s, cards in ((seat, v.get("cards") or []), (other, oc)):
-            hands.append(("" if s == loser else "\x19", names[s], cards, category_label(e.category(s))))
+            hands.append(("" if s == loser else "\x19", names[s], cards, results_flow.category_label(e.category(s))))
         self.viewer = seat
         self.mode = M_PEEK
         self.rows = self._lines(hands)

@@ -3,8 +3,7 @@ preset, single house rules, and the summary of every rule in force (confirmed be
 also the "resume" offer at boot and the "Rules in force" view during play.
 
 Functions of the ``App`` (ui/app.py), not a layer of it: this module, ``ui/settings.py`` and
-``dealerbox.engine.rules`` are imported when the first setup screen is entered (docs/device.md "Memory")
-and kept. The app owns the session config (``cfg``, ui/settings.py) and the list/value
+``dealerbox.engine.rules`` are imported with the app (its first screen is a setup screen or the resume offer). The app owns the session config (``cfg``, ui/settings.py) and the list/value
 screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built at press time
 (``build``), never while drawing.
 """
@@ -14,7 +13,7 @@ from micropython import const
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import settings, widgets
+from dealerbox.ui import langpick, settings, widgets
 from dealerbox.ui.modes import (
     M_BOOT,
     M_CHIPS,
@@ -40,7 +39,7 @@ def resume(app, store):
     no save could be used (then only "New session" is offered)."""
     app.store = store
     _load_names(app, store)
-    again = app._langpick().boot(app, store)    # the language kept, spoken before the first frame
+    again = langpick.boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
         snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
