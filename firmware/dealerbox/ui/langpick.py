@@ -1,10 +1,10 @@
 """The language choice (issue 16, docs/languages.md): the "Language" row of the first setup screen, its list,
 the choice kept by the store (``prefs.json``, ``Store.save_prefs``) and spoken again at the next boot.
 
-Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported with the app. The row is the last one of the game screen (``ROW``, after the games);
-OK or RIGHT on it opens the list of the languages the box has (``offered``: English always, each other one
-whose table ``dealerbox/lang/tables/<code>.py`` (or ``.mpy``) is there), each named in its own language; OK there
-speaks it from the next frame and keeps it, LEFT goes back unchanged.
+Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported with the app. The row is the last one of the
+game screen (``ROW``, after the games); OK or RIGHT on it opens the list of the languages the box has (``offered``:
+English always, each other one whose table ``dealerbox/lang/tables/<code>.py`` (or ``.mpy``) is there), each named
+in its own language; OK there speaks it from the next frame and keeps it, LEFT goes back unchanged.
 
 One table loaded at a time on the box: a table stays imported once used (code is never unloaded), so a
 board that cannot afford a second one (``app.one_table``, set by ``boards.loop.run`` on a board with

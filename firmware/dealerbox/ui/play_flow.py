@@ -42,6 +42,7 @@ from dealerbox.ui.modes import (
     action_word,
     wild_name,
 )
+from dealerbox.ui.screens import marked
 
 SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
                  N_("%s: sideshow"))
@@ -293,14 +294,10 @@ class PlayFlow:
         if long:
             self.amount = o.max if d > 0 else o.min
             return
-        unit = self._unit()
-        a = self.amount + d * unit
-        self.amount = max(o.min, min(o.max, a))
-
-    def _unit(self):
         r = self.cfg["rules"]  # type: ignore[attr-defined]
-        u = r.get("bet", r.get("boot", 1))
-        return u if isinstance(u, int) and u > 0 else 1
+        u = r.get("bet", r.get("boot", 1))     # a step: the bet size (Turkish, Indian) or the boot
+        a = self.amount + d * (u if isinstance(u, int) and u > 0 else 1)
+        self.amount = max(o.min, min(o.max, a))
 
     def _at_stake(self, seat):
         """True when ``seat`` has chips in the pot beyond the boot/ante (and a dead hand's carry): packing or
@@ -340,7 +337,7 @@ class PlayFlow:
             bit = 1 << self.cursor
             if self.marks & bit:
                 self.marks &= ~bit
-            elif self._count_marks() < MAX_DISCARD:
+            elif marked(self.marks) < MAX_DISCARD:
                 self.marks |= bit
             else:
                 self.msg = tr("discard 0 to %d cards") % MAX_DISCARD
@@ -358,14 +355,6 @@ class PlayFlow:
             self._act(o)
             return
         self.dirty = True
-
-    def _count_marks(self):
-        k = 0
-        m = self.marks
-        while m:
-            k += m & 1
-            m >>= 1
-        return k
 
     def _act(self, o):
         e = self.engine

@@ -2,9 +2,9 @@
 between hands (next hand, standings, rebuy, rules, end session), the table menu, the end of the
 session with net results.
 
-Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: imported with the app
-(every session's first hand ends here). The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built at press time
-(``build``), never while drawing.
+Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: imported with the app (every
+session's first hand ends here). The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built at
+press time (``build``), never while drawing.
 """
 
 from dealerbox.lang import N_, tr

@@ -3,9 +3,9 @@ preset, single house rules, and the summary of every rule in force (confirmed be
 also the "resume" offer at boot and the "Rules in force" view during play.
 
 Functions of the ``App`` (ui/app.py), not a layer of it: this module, ``ui/settings.py`` and
-``dealerbox.engine.rules`` are imported with the app (its first screen is a setup screen or the resume offer). The app owns the session config (``cfg``, ui/settings.py) and the list/value
-screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built at press time
-(``build``), never while drawing.
+``dealerbox.engine.rules`` are imported with the app (its first screen is a setup screen or the resume offer). The
+app owns the session config (``cfg``, ui/settings.py) and the list/value screens' state (``rows``, ``sel``, ``top``,
+``title``, ``hint``). Rows are built at press time (``build``), never while drawing.
 """
 
 from micropython import const
