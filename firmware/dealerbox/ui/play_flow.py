@@ -475,8 +475,11 @@ class PlayFlow:
         self.viewer = seat
         self.mode = M_DRAWN
         self.col = 7 + 4 * font.W + 3
-        self.rows = [("", tr("Kept"), [c for c in hand if c in old], ""),
-                     ("\x18", tr("New"), [c for c in hand if c not in old], "")]
+        kept = []
+        new = []
+        for c in hand:
+            (kept if c in old else new).append(c)
+        self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
         self.title = fit_title(tr("%s: your new hand") % self.table.names[seat], tr("Your new hand"))
         self.hint = tr("OK: pass the box on")
         self.sel = -1

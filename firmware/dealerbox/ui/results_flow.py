@@ -100,11 +100,15 @@ def _rank(e, s, shown):
 def _showdown_order(e, shown, marked):
     """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down
     (equal hands in seat order)."""
-    rest = [s for s in range(len(shown)) if shown[s] and s not in marked]
+    out = []
+    rest = []
     keys = {}
-    for s in rest:
-        keys[s] = _rank(e, s, shown)
-    out = [s for s in range(len(shown)) if shown[s] and s in marked]
+    for s in range(len(shown)):
+        if shown[s] and s in marked:
+            out.append(s)
+        elif shown[s]:
+            rest.append(s)
+            keys[s] = _rank(e, s, shown)
     while rest:                                 # (selection: no sort key function needed on MicroPython)
         b = 0
         for i in range(1, len(rest)):
@@ -342,16 +346,15 @@ def build(app):
         app.sel = -1
         app.title = tr("If we stop now")
         app.hint = tr("\x1c more  OK back") if len(app.rows) > widgets.ROWS else tr("OK back")
-    elif m == M_BETWEEN:
-        app.title = tr("Hand %d over") % e.hand_no
-        app.rows = [(tr(s), None) for s in BETWEEN_ITEMS]
+    elif m == M_BETWEEN or m == M_MENU:
+        app.rows = [(tr(s), None) for s in (BETWEEN_ITEMS if m == M_BETWEEN else MENU_ITEMS)]
         app.hint = tr("\x1c choose  OK select")
-        if not app.msg:
-            app.msg = busted_line(t)        # a busted player is named, the cursor on Rebuy (issue 14)
-    elif m == M_MENU:
-        app.title = tr("Table menu")
-        app.rows = [(tr(s), None) for s in MENU_ITEMS]
-        app.hint = tr("\x1c choose  OK select")
+        if m == M_MENU:
+            app.title = tr("Table menu")
+        else:
+            app.title = tr("Hand %d over") % e.hand_no
+            if not app.msg:
+                app.msg = busted_line(t)    # a busted player is named, the cursor on Rebuy (issue 14)
     elif m == M_REBUY:
         _build_rebuy(app)
 
