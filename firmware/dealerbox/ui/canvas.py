@@ -348,8 +348,8 @@ class Canvas:
             if not n:
                 return end
 
-    def num_right(self, n, right, y, c=1):
-        """The int ``n`` in the small font, right-aligned so that it ends at x = ``right``."""
+    def num_right(self, n, right, y, c):
+        """The int ``n`` in the small font, colour ``c``, right-aligned so that it ends at x = ``right``."""
         right -= num_width(n) * W
         return self.num(n, right, y, c)
 
@@ -358,10 +358,10 @@ class Canvas:
         self.at(y, c, big)
         return self._str(s, (WIDTH + 1 - len(s) * self.w) // 2)
 
-    def bar(self, y, h=9):
+    def bar(self, y, h):
         """A lit full-width band (rows y..y+h-1), for inverse text (c=0) on top of it."""
         self.fb.fill_rect(0, y, WIDTH, h, 1)
 
-    def hline(self, x, y, w, c=1):
-        """Horizontal line."""
+    def hline(self, x, y, w, c):
+        """Horizontal line, colour ``c``."""
         self.fb.hline(x, y, w, c)
