@@ -85,21 +85,9 @@ def showdown_rows(app):
     return app._lines(hands) if hands else []
 
 
-def _rank(e, s, shown):
-    """The strength of ``s``'s shown hand (higher is better) for the showdown's order: the game's own score."""
-    try:
-        if hasattr(e, "best"):                  # Indian Poker: the cards that played
-            return e.best(s)[0]
-        if hasattr(e, "score"):                 # Teen Patti
-            return e.score(s)
-        return e.ranking().score(shown[s])      # Turkish Poker
-    except Exception:                           # (a hand the engine no longer holds: seat order)
-        return 0
-
-
 def _showdown_order(e, shown, marked):
     """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down
-    (equal hands in seat order)."""
+    (equal hands in seat order; a hand's strength is the game's own score, higher is better)."""
     out = []
     rest = []
     keys = {}
@@ -108,7 +96,15 @@ def _showdown_order(e, shown, marked):
             out.append(s)
         elif shown[s]:
             rest.append(s)
-            keys[s] = _rank(e, s, shown)
+            try:
+                if hasattr(e, "best"):                  # Indian Poker: the cards that played
+                    keys[s] = e.best(s)[0]
+                elif hasattr(e, "score"):               # Teen Patti
+                    keys[s] = e.score(s)
+                else:
+                    keys[s] = e.ranking().score(shown[s])   # Turkish Poker
+            except Exception:                           # (a hand the engine no longer holds: seat order)
+                keys[s] = 0
     while rest:                                 # (selection: no sort key function needed on MicroPython)
         b = 0
         for i in range(1, len(rest)):
@@ -127,7 +123,7 @@ def press(app, b, long):
         app._open_menu(m)
         return False
     if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW, M_SETTLE) and b in (btn.UP, btn.DOWN):
-        _scroll(app, b)
+        widgets.scroll(app, 1 if b == btn.DOWN else -1)
         return False
     if m == M_BETWEEN and app.armed:    # "End session" asked for a second OK: anything else keeps playing
         app.armed = False
@@ -225,14 +221,6 @@ def press(app, b, long):
         app.engine = None
         app._enter(M_GAME, settings.game_index(app.cfg["game"]))
     return False
-
-
-def _scroll(app, b):
-    """UP/DOWN on a list without a selection: scroll one row (the frame changes only when it moves)."""
-    top = max(0, min(app.top + (1 if b == btn.DOWN else -1), len(app.rows) - widgets.ROWS))
-    if top != app.top:
-        app.top = top
-        app.dirty = True
 
 
 def _busted(table):

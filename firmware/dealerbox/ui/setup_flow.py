@@ -46,8 +46,11 @@ def resume(app, store):
     except Exception as err:   # a store that cannot be read: start a new session, and say so
         app.report = N_("Save unreadable: %s") % err
         snap = None
-    else:
-        app.report = _store_report(store)
+    else:       # what the store found wrong: Store.load's lines name the save it used last, when one was damaged
+        rep = getattr(store, "report", None)
+        if isinstance(rep, list):
+            rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
+        app.report = rep if isinstance(rep, str) and rep else None
     if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
         snap = None
     app.saved = snap
@@ -115,22 +118,12 @@ def remember_names(app):
         pass
 
 
-def _store_report(store):
-    rep = getattr(store, "report", None)
-    if isinstance(rep, list):       # Store.load's lines: the last names the save used when one was damaged
-        rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
-    return rep if isinstance(rep, str) and rep else None
-
-
 def press_resume(app, b, long):
     """A button on the resume offer: move between "Resume" and "New session", or take one. True when
     "Resume" was taken: the caller restores ``app.saved`` (``App.restore``)."""
     if app.sel < 0:                    # the store's report, read first: UP/DOWN scroll it, OK goes on to the choices
         if b in (btn.UP, btn.DOWN):
-            top = max(0, min(app.top + (1 if b == btn.DOWN else -1), len(app.rows) - widgets.ROWS))
-            if top != app.top:
-                app.top = top
-                app.dirty = True
+            widgets.scroll(app, 1 if b == btn.DOWN else -1)
         elif b == btn.OK:
             app.report_read = True
             app._enter(M_RESUME)
