@@ -30,7 +30,7 @@ its first screen is a setup screen, and every session's first hand ends on the r
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import tr
-from dealerbox.ui import langpick, results_flow, saving, screens, setup_flow
+from dealerbox.ui import langpick, results_flow, screens, setup_flow
 from dealerbox.ui.buttons import OK
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
@@ -51,7 +51,7 @@ from dealerbox.ui.modes import (
     SETUP,
     SNAPSHOT_VERSION,
 )
-from dealerbox.ui.play_flow import PlayFlow
+from dealerbox.ui.play_flow import PlayFlow, hand_live, record_of
 
 
 class App(PlayFlow):
@@ -237,14 +237,14 @@ class App(PlayFlow):
                 catchup.say(self, e, catchup.catch_up(e, self.later))
         except Exception:  # a journal the replay refuses is reported by ``restore``
             pass
-        return e is None or saving.hand_live(e)
+        return e is None or hand_live(e)
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
         (the board turns the USB REPL's interrupt off then: boards/loop.py, docs/security.md)."""
         if self.mode == M_RESUME:
             return self.saved_live
-        return saving.hand_live(self.engine)
+        return hand_live(self.engine)
 
     def snapshot(self, copy=True):
         """The session as a JSON-able dict: config, table, hand in progress, and where the flow is.
@@ -285,7 +285,7 @@ class App(PlayFlow):
         if es is not None and self.later:   # hands logged after an older save: brought to their logged end
             from dealerbox.ui import catchup
             catchup.restore(self)
-        if void and saving.hand_live(self.engine):
+        if void and hand_live(self.engine):
             e = self.engine
             e.void_hand()
             self.last = tr("Hand %d voided") % e.hand_no
@@ -309,7 +309,7 @@ class App(PlayFlow):
         if getattr(self.store, "record", None) is None:
             self.writes.append(None)
         else:
-            self.writes.append(saving.record_of(seat, action))
+            self.writes.append(record_of(seat, action))
 
     def flush(self):
         """Write what the last presses changed: hand logs, then journal lines or a snapshot. The board calls it

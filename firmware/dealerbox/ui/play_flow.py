@@ -19,7 +19,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, langpick, results_flow, saving, setup_flow, widgets
+from dealerbox.ui import cardart, font, langpick, results_flow, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
@@ -78,6 +78,34 @@ def wild_info(pot, stake, w):
         if len(line) <= 21:
             return line
     return tr("Pot %d  wild %s") % (pot, r)
+
+
+# What the app saves after each action (ui/app.py): the store (dealerbox/store/saves.py) keeps a snapshot at every
+# deal and between hands and, after it, one short journal line per action (``record_of``); at boot the app restores
+# the snapshot and replays the journal through the engine (deterministic: the deck is in the snapshot;
+# ui/snapcheck.py, imported when a save is there).
+
+def record_of(seat, action):
+    """The journal record (str, no spaces) of ``action`` (``engine.base.Action``) by ``seat`` (int): ``"2.chaal.4"``
+    (seat, kind, amount, and for a draw the card positions ``"1.draw.0.0-2"``; read back by
+    ``snapcheck.action_of``)."""
+    rec = "%d.%s.%d" % (seat, action.kind, action.amount)
+    if action.cards is not None:
+        rec += "." + "-".join([str(c) for c in action.cards])
+    return rec
+
+
+def hand_live(engine):
+    """True while ``engine`` (or None) has a hand dealt and not over (the USB REPL's interrupt is off then:
+    boards/loop.py)."""
+    return engine is not None and engine.phase not in ("idle", "over")
+
+
+def reshuffles(engine):
+    """How many times the stock was reshuffled in the hand (Turkish draw): a reshuffle draws on the entropy,
+    so an action that caused one is saved as a snapshot, not replayed from the journal."""
+    r = engine.log.get("reshuffles") if engine is not None and engine.log else None
+    return len(r) if r else 0
 
 
 class PlayFlow:
@@ -364,7 +392,7 @@ class PlayFlow:
             action = Action("draw", 0, pos)
         else:
             action = Action(o.kind, self.amount if (o.max or o.amounts) else 0)
-        shuffled = saving.reshuffles(e)
+        shuffled = reshuffles(e)
         old = list(e.hands[seat] or ())
         try:
             events = e.apply(action)
@@ -373,7 +401,7 @@ class PlayFlow:
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)
-        if saving.reshuffles(e) != shuffled:
+        if reshuffles(e) != shuffled:
             self._save()  # type: ignore[attr-defined]  # the stock drew on the entropy: a snapshot, no replay
         self._record(seat, action, e.log if e.phase == "over" else None)  # type: ignore[attr-defined]
         if action.kind == "accept":     # the comparison, to each of the two players behind their gates
