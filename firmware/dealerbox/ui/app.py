@@ -137,21 +137,26 @@ class App(PlayFlow):
             if setup_flow.press(self, button, long):     # the summary confirmed: the setup code is done
                 setup_flow.remember_names(self)
                 self.start_session()
-        elif m == M_GATE:
-            self._press_gate(button, long)
-        elif m == M_SEAL:       # the deal's seal: OK to the first gate (long OK: the table menu)
-            if button == OK and long:
-                self._open_menu(M_GATE)
-            elif button == OK:
-                self._after_engine()
         elif m == M_TURN:
             self._press_turn(button, long)
+        elif button == OK and long and (m == M_GATE or m == M_SEAL or m == M_PEEK or m == M_DRAWN):
+            self._open_menu(M_GATE)     # the table menu (from a private screen: back through its gate)
+        elif m == M_GATE:
+            if button == OK and self.peek_for:     # the sideshow's comparison, to one of its two players
+                self._open_peek()
+            elif button == OK:                      # "I am Ben": his turn
+                self._open_turn()
         elif m == M_PEEK:
-            self._press_peek(button, long)
-        elif m == M_DRAWN:              # the new hand seen: OK to the next gate (long OK: the table menu)
-            if button == OK and long:
-                self._open_menu(M_GATE)
-            elif button == OK:
+            if button == OK:
+                self.peek_for.pop(0)
+                if self.peek_for:
+                    self.viewer = None
+                    self._enter(M_GATE)     # the other player of the sideshow, behind their own gate
+                else:
+                    self.peek = None  # type: ignore[assignment]
+                    self._after_engine()
+        elif m == M_SEAL or m == M_DRAWN:   # the deal's seal, a drawn hand seen: OK to the (next) gate
+            if button == OK:
                 self._after_engine()
         elif results_flow.press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()

@@ -139,8 +139,15 @@ class PlayFlow:
                 langpick.add_row(self)
         elif m == M_LANG:
             langpick.build(self)
-        elif m == M_GATE:
-            self._build_gate()
+        elif m == M_GATE:      # the privacy gate: "Pass the box to Ben" (or to a sideshow player: the comparison)
+            peek_for = self.peek_for  # type: ignore[has-type]
+            seat = peek_for[0] if peek_for else self.engine.to_act
+            self.title = self.last if self.unsaved is None else tr("Not saved: %s") % self.unsaved  # type: ignore
+            self.gate_name = self.table.names[seat]
+            self.info = self._public_info(seat)
+            if peek_for:
+                self.info = tr("to see the sideshow")
+            self.hint = tr("OK: I am %s") % self.gate_name
         elif m == M_NOSAVE:
             from dealerbox.ui import nosave
 
@@ -154,17 +161,6 @@ class PlayFlow:
         else:
             results_flow.build(self)
         self._fix_top()
-
-    def _build_gate(self):
-        """The privacy gate: "Pass the box to Ben" (or to a sideshow player, to see the comparison)."""
-        peek_for = self.peek_for  # type: ignore[has-type]
-        seat = peek_for[0] if peek_for else self.engine.to_act
-        self.title = self.last if self.unsaved is None else tr("Not saved: %s") % self.unsaved  # type: ignore[attr-defined]
-        self.gate_name = self.table.names[seat]
-        self.info = self._public_info(seat)
-        if peek_for:
-            self.info = tr("to see the sideshow")
-        self.hint = tr("OK: I am %s") % self.gate_name
 
     def _fix_top(self):
         if self.sel >= 0:
@@ -235,14 +231,6 @@ class PlayFlow:
         self.viewer = None
         self._enter(M_MENU)
 
-    def _press_gate(self, b, long):
-        if b == btn.OK and long:
-            self._open_menu(M_GATE)
-        elif b == btn.OK and self.peek_for:
-            self._open_peek()
-        elif b == btn.OK:
-            self._open_turn()
-
     def _open_turn(self):
         """The gate was confirmed by the seat to act: compute its private screen."""
         e = self.engine
@@ -264,13 +252,17 @@ class PlayFlow:
         self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
             self.info = tr("Sideshow by %s") % self.asked_by
-        self.opts = pack_last(e.legal_actions())
+        self.opts = opts = pack_last(e.legal_actions())
         self.armed = False
         self.oi = 0
+        for i in range(len(opts)):      # selected: the first action that is not "see"/"pack"/"fold", at its minimum
+            if opts[i].kind not in ("see", "pack", "fold", "draw"):
+                self.oi = i
+                break
         self.cursor = 0
         self.marks = 0
         self.msg = ""
-        self._pick_default()
+        self._reset_amount()
         self.mode = M_TURN
         self.dirty = True
 
@@ -295,16 +287,6 @@ class PlayFlow:
             for s in peek:
                 out[int(s)] = list(peek[s])
         return out
-
-    def _pick_default(self):
-        """Select the first action that is not "see"/"pack"/"fold", with its minimum amount."""
-        opts = self.opts
-        self.oi = 0
-        for i in range(len(opts)):
-            if opts[i].kind not in ("see", "pack", "fold", "draw"):
-                self.oi = i
-                break
-        self._reset_amount()
 
     def _reset_amount(self):
         if self.opts:
@@ -538,15 +520,3 @@ class PlayFlow:
         self.top = 0
         self.msg = ""
         self.dirty = True
-
-    def _press_peek(self, b, long):
-        if b == btn.OK and long:
-            self._open_menu(M_GATE)
-        elif b == btn.OK:
-            self.peek_for.pop(0)
-            if self.peek_for:
-                self.viewer = None
-                self._enter(M_GATE)     # the other player of the sideshow, behind their own gate
-            else:
-                self.peek = None  # type: ignore[assignment]
-                self._after_engine()
