@@ -134,12 +134,6 @@ def is_default_name(name, seat):
     return name == default_name(seat)
 
 
-def clean_name(name, seat):
-    """``name`` trimmed of spaces (inner runs kept), or the seat's default when empty."""
-    n = name.strip()
-    return n if n else default_name(seat)
-
-
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
 STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 _COUNT_MAX = const(10)

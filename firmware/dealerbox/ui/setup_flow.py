@@ -441,23 +441,17 @@ def press(app, b, long):
             app.dirty = True
         elif b == btn.LEFT:
             _back(app)
-        elif b == btn.RIGHT:
-            _step_chip_value(app)
+        elif b == btn.RIGHT:    # the next chip value of settings.CENTS_LADDER (after the largest: off again), money
+            ladder = settings.CENTS_LADDER      # per chip in whole cents for settling up (``cfg["cents"]``)
+            i = app._choice_index(ladder, cfg.get("cents", 0))
+            cfg["cents"] = ladder[(i + 1) % len(ladder)]
+            top = app.top
+            build(app)
+            app.top = top
+            app.dirty = True
         elif b == btn.OK:
             return True
     return False
-
-
-def _step_chip_value(app):
-    """RIGHT on the summary: the next chip value of ``settings.CENTS_LADDER`` (after the largest: off again),
-    money per chip in whole cents for settling up (``cfg["cents"]``)."""
-    ladder = settings.CENTS_LADDER
-    i = app._choice_index(ladder, app.cfg.get("cents", 0))
-    app.cfg["cents"] = ladder[(i + 1) % len(ladder)]
-    top = app.top
-    build(app)
-    app.top = top
-    app.dirty = True
 
 
 CUSTOM = "custom"
@@ -527,7 +521,7 @@ def _press_name(app, b, long):
             app.epos -= 1
     elif b == btn.OK:
         seat = app.sel
-        name = settings.clean_name(name, seat)
+        name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
         other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
         if other >= 0:                      # refused, the reason in the footer: the editor stays open
             app.msg = tr("Seat %d has that name") % (other + 1)
