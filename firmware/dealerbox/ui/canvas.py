@@ -57,17 +57,17 @@ _tb = bytearray(4 * _TEXT_MAX + 1)
 _ZERO = bytes(128)          # one page of the frame: ``clear`` copies it 8 times into the frame's buffer
 
 
-def _fill_cpython(s):
-    b = s.encode("utf-8", "replace")    # (a lone surrogate, which only CPython can hold, as "?")
-    _tb[0:len(b)] = b
-    _tb[len(b)] = 0
-
-
 try:
     pack_into("1s", bytearray(1), 0, "a")
     _MP = True
 except Exception:           # CPython: struct.error, "argument for 's' must be a bytes object"
     _MP = False
+
+if not _MP:     # (defined on CPython only: on MicroPython its code is dropped after the import)
+    def _fill_cpython(s):
+        b = s.encode("utf-8", "replace")    # (a lone surrogate, which only CPython can hold, as "?")
+        _tb[0:len(b)] = b
+        _tb[len(b)] = 0
 
 
 # A text in the small font is drawn by one blit: its glyphs are first copied side by side into a line buffer (_lbuf,
