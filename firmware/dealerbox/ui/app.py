@@ -303,7 +303,7 @@ class App(PlayFlow):
         if self.store is not None and self.table is not None:
             self.writes.append(None)
 
-    def _record(self, seat, action, log=None):
+    def _record(self, seat, action, log):
         """Save ``action`` by ``seat`` (just applied) at the next ``flush``: one journal line, after ``log`` (the hand
         log of a hand it ended). A store without a journal, and an action that drew on the entropy (a Turkish
         reshuffle), get a snapshot instead."""

@@ -430,7 +430,7 @@ class PlayFlow:
                              "%s %d" % (name, a))
         return tr("%s: %s") % (name, action_word(action.kind))
 
-    def _public_info(self, seat=None):
+    def _public_info(self, seat):
         """What everybody may know, from ``public_view``: "Pot 17  stake 2" (Teen Patti) or "Pot 9  call 2"
         (the chips ``seat`` must put in to call: Turkish, Indian). Sets ``center`` (Indian: the face-up
         center card as a list, or None)."""

@@ -201,10 +201,10 @@ def label(key):
     return tr(LABELS.get(key, key))
 
 
-def value_text(v, key=None):
+def value_text(v, key):
     """Screen text of a house-rule value ``v`` of rule ``key`` in words (what it does: "pay 2x stake"; bool
     on/off, ints as digits); the sources are named in the docs, never on the screen."""
-    pairs = KEY_VALUE_TEXT.get(key) if key else None
+    pairs = KEY_VALUE_TEXT.get(key)
     if pairs:
         for i in range(0, len(pairs), 2):
             if pairs[i] == v and type(pairs[i]) is type(v):    # (True == 1, but 1 is not "on")

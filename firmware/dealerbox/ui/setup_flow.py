@@ -165,7 +165,7 @@ def new_config(app, game):
     _fit_rules(app.cfg)
 
 
-def choose(app, game, players=None):
+def choose(app, game, players):
     """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
     new_config(app, game)
     if players is not None:
@@ -293,14 +293,17 @@ def build(app):
         app.hint = tr("\x1c more \x18money OK deal") if m == M_SUMMARY else tr("\x1c scroll OK back")
 
 
-def _wrap(rows, ln, width=20):
-    """Append ``ln`` to ``rows`` as list rows of at most ``width`` characters, cut at spaces; the rows after
+_WRAP = const(20)    # characters of a list row (``_wrap``)
+
+
+def _wrap(rows, ln):
+    """Append ``ln`` to ``rows`` as list rows of at most ``_WRAP`` characters, cut at spaces; the rows after
     the first are indented by two spaces; a word longer than a row is cut where the row ends."""
     lead = 0            # a cut must fall after a continuation row's indent, or the row would not shorten
-    while len(ln) > width:
-        cut = ln.rfind(" ", lead + 1, width + 1)
+    while len(ln) > _WRAP:
+        cut = ln.rfind(" ", lead + 1, _WRAP + 1)
         if cut < 0:
-            cut = width
+            cut = _WRAP
         rows.append((ln[:cut], None))
         ln = "  " + ln[cut:].strip()
         lead = 2
