@@ -135,7 +135,7 @@ def is_default_name(name, seat):
 
 
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
-STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
+STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
 _COUNT_MAX = const(10)
 BETTING_KEYS = {
     "teen-patti": ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
@@ -258,7 +258,7 @@ def rule_choices(game, key, chips, cfg=None):
         top = chips if key in ("stake_cap", "pot_cap") else max(1, chips // 2)
         if key == "pot_cap":
             top = chips * 10
-        for v in STAKE_LADDER + (10000, 20000, 50000, 100000):
+        for v in STAKE_LADDER:
             if lo <= v <= hi and v <= top and v not in out:
                 out.append(v)
     else:
