@@ -112,7 +112,7 @@ class App(PlayFlow):
         self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
         self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
-        self.new_config("teen-patti")
+        setup_flow.new_config(self, "teen-patti")     # a fresh session config (ui/setup_flow.py)
         if store is not None:
             self.resume(store)
         else:

@@ -113,10 +113,6 @@ class PlayFlow:
     comparison); the setup and results screens are functions of ``ui/setup_flow.py`` and
     ``ui/results_flow.py``."""
 
-    def new_config(self, game):
-        """Start a fresh session config for ``game`` (names kept from the previous one)."""
-        setup_flow.new_config(self, game)
-
     def choose(self, game, players=None):
         """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
         setup_flow.choose(self, game, players)
