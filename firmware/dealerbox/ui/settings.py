@@ -256,17 +256,17 @@ def rule_choices(game, key, chips, cfg=None):
         out.append(0)
     if key in MONEY_KEYS:
         top = chips if key in ("stake_cap", "pot_cap") else max(1, chips // 2)
+        low = 0                     # a pot cap: only above what the forced bets put in
         if key == "pot_cap":
             top = chips * 10
+            if cfg is not None:
+                low = forced_chips(game, cfg["rules"], cfg["players"])
         for v in STAKE_LADDER:
-            if lo <= v <= hi and v <= top and v not in out:
+            if lo <= v <= hi and low < v <= top and v not in out:
                 out.append(v)
     else:
         for v in range(max(lo, 1), min(hi, _COUNT_MAX) + 1):
             out.append(v)
-    if key == "pot_cap" and cfg is not None:
-        low = forced_chips(game, cfg["rules"], cfg["players"])
-        out = [v for v in out if v == 0 or v > low]
     if not out:
         out.append(lo)
     return out
@@ -291,7 +291,10 @@ def single_keys(game):
     skip = BETTING_KEYS[game]
     sk = stake_key(game)
     have = rules.defaults(game)
-    out = [k for k in SINGLE_ORDER[game] if k in have]
+    out = []
+    for k in SINGLE_ORDER[game]:
+        if k in have:
+            out.append(k)
     for k in sorted(have):
         if k not in skip and k != sk and k not in out:
             out.append(k)
