@@ -106,7 +106,10 @@ def remember_names(app):
     save = getattr(app.store, "save_names", None)
     if save is None or not typed:
         return
-    known = typed + [n for n in app.known if n not in typed]
+    known = list(typed)
+    for n in app.known:
+        if n not in typed:
+            known.append(n)
     known = known[:_MAX_KNOWN]
     if known == app.known and app.names_kept == cfg["names"]:
         return
@@ -147,12 +150,11 @@ def press_resume(app, b, long):
 
 def new_config(app, game):
     """Start a fresh session config for ``game`` on ``app`` (names kept from the previous one)."""
-    names = [settings.default_name(i) for i in range(10)]
     cfg = app.cfg
-    if cfg is not None:
-        old = cfg["names"]
-        for i in range(len(old)):
-            names[i] = old[i]
+    old = cfg["names"] if cfg is not None else ()
+    names = []
+    for i in range(10):
+        names.append(old[i] if i < len(old) else settings.default_name(i))
     lo, hi = settings.player_range(game)
     players = 4 if hi >= 4 else hi
     if cfg is not None and lo <= cfg["players"] <= hi:
@@ -241,7 +243,9 @@ def build(app):
     elif m == M_NAMES:
         app.title = tr("Names")
         seat = tr("Seat %d")
-        app.rows = [(seat % (i + 1), cfg["names"][i]) for i in range(cfg["players"])]
+        app.rows = []
+        for i in range(cfg["players"]):
+            app.rows.append((seat % (i + 1), cfg["names"][i]))
         app.rows.append((tr("Done"), None))
         app.hint = tr("\x1c seat \x18name OK edit") if app.known else tr("\x1c seat  OK edit")
     elif m == M_NAME:
@@ -266,8 +270,12 @@ def build(app):
     elif m == M_PRESET:
         ps = rules.presets(game)
         app.title = tr("House-rule preset")
-        app.rows = [(tr(p[1]), None) for p in ps]
-        app.sel = app._choice_index([p[0] for p in ps], cfg["preset"])
+        app.rows = []
+        app.sel = 0
+        for i in range(len(ps)):                    # (the preset names are unique: rules.presets)
+            app.rows.append((tr(ps[i][1]), None))
+            if ps[i][0] == cfg["preset"]:
+                app.sel = i
         if cfg["preset"] == CUSTOM:                 # single rules edited: keep them unless a preset is chosen
             app.rows.append((tr("Custom (your edits)"), None))
             app.sel = len(ps)
