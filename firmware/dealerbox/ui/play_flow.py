@@ -366,7 +366,10 @@ class PlayFlow:
         e = self.engine
         seat = e.to_act
         if o.kind == "draw":
-            pos = [i for i in range(8) if self.marks & (1 << i)]
+            pos = []                        # the positions of the cards marked
+            for i in range(8):
+                if self.marks & (1 << i):
+                    pos.append(i)
             action = Action("draw", 0, pos)
         else:
             action = Action(o.kind, self.amount if (o.max or o.amounts) else 0)

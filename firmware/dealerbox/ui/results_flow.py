@@ -67,7 +67,10 @@ def showdown_rows(app):
     if party:
         marked = r.get("loser") or []
     else:
-        marked = [a[1] for a in r.get("awards") or [] if a[2] > 0]
+        marked = []
+        for a in r.get("awards") or ():
+            if a[2] > 0:
+                marked.append(a[1])
     hands = []
     if r.get("center") and any(shown):
         hands.append(("", tr("Center"), r["center"], ""))
@@ -256,7 +259,9 @@ def busted_line(table):
 def _build_rebuy(app):
     t = app.table
     app.title = tr("Rebuy %d chips") % app.amount
-    app.rows = [(t.names[s], t.stacks[s]) for s in range(t.n)]
+    app.rows = []
+    for s in range(t.n):
+        app.rows.append((t.names[s], t.stacks[s]))
     app.rows.append((tr("Done"), None))
     app.hint = tr("\x17\x18 chips OK buy") if app.sel < t.n else tr("OK back")
     app._fix_top()
@@ -335,7 +340,9 @@ def build(app):
         app.title = tr("If we stop now")
         app.hint = tr("\x1c more  OK back") if len(app.rows) > widgets.ROWS else tr("OK back")
     elif m == M_BETWEEN or m == M_MENU:
-        app.rows = [(tr(s), None) for s in (BETWEEN_ITEMS if m == M_BETWEEN else MENU_ITEMS)]
+        app.rows = []
+        for s in BETWEEN_ITEMS if m == M_BETWEEN else MENU_ITEMS:
+            app.rows.append((tr(s), None))
         app.hint = tr("\x1c choose  OK select")
         if m == M_MENU:
             app.title = tr("Table menu")
