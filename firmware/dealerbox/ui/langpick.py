@@ -57,8 +57,11 @@ def present():
             _found = lang.codes()
         else:
             base += "/tables/"
-            _found = tuple(c for c in lang.codes()
-                           if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"))
+            found = []
+            for c in lang.codes():
+                if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"):
+                    found.append(c)
+            _found = tuple(found)
     return _found
 
 
@@ -139,7 +142,9 @@ def add_row(app):
 def build(app):
     """The language list (``M_LANG``): every language offered, each in its own name."""
     app.title = tr("Language")
-    app.rows = [(own_name(c), None) for c in present()]
+    app.rows = []
+    for c in present():
+        app.rows.append((own_name(c), None))
     app.hint = tr("\x1c choose  OK select")
 
 
@@ -167,7 +172,9 @@ def choose(app, code):
     already imported, the choice is kept with the mark ``"then": "setup"`` and ``app.restart`` set instead: the
     board restarts and comes back there (``boot``). A store that cannot keep it: the language changes in place,
     for this session."""
-    others = [c for c in imported() if c != code]
+    others = False         # another non-English table imported already
+    for c in imported():
+        others = others or c != code
     if code != "en" and others and getattr(app, "one_table", False) \
             and _keep(app.store, {"lang": code, "then": "setup"}):
         app.restart = True
