@@ -91,7 +91,7 @@ def record_of(seat, action):
     ``snapcheck.action_of``)."""
     rec = "%d.%s.%d" % (seat, action.kind, action.amount)
     if action.cards is not None:
-        rec += "." + "-".join([str(c) for c in action.cards])
+        rec += "." + "-".join(map(str, action.cards))
     return rec
 
 
