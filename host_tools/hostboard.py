@@ -33,6 +33,31 @@ KEY_HELP = ("keys: arrows or w a s d = up left down right, Enter/space/o = OK; "
             "capital W A S D O = long press; q = quit")
 
 
+def name_to_button(name):
+    """Button index 0-4 for ``name`` ("up", "down", "left", "right", "ok", any case); ValueError otherwise."""
+    n = name.lower()
+    for i in range(btn.COUNT):
+        if btn.NAMES[i] == n:
+            return i
+    raise ValueError("no button %r (use up, down, left, right, ok)" % (name,))
+
+
+def why_not(code):
+    """None when the box can speak ``code``, else why not (str, for a command line: host_tools/sim.py, pi.py): an
+    unknown code lists the codes, a language whose table is not there yet says so and names those there are
+    (``langpick.present``)."""
+    from dealerbox import lang
+    from dealerbox.ui import langpick
+
+    if code not in lang.codes():
+        return "not a language code; the codes are " + ", ".join("%s (%s)" % (c, n) for c, n in lang.LANGS)
+    there = langpick.present()
+    if code in there:
+        return None
+    return "the %s table (firmware/dealerbox/lang/tables/%s.py) is not there yet; the box has %s" % (
+        langpick.own_name(code), code, ", ".join("%s (%s)" % (c, langpick.own_name(c)) for c in there))
+
+
 MAX_REPEAT = 10000   # presses one script word may repeat (``right*10000``)
 
 
@@ -64,7 +89,7 @@ def parse_script(text, name=None):
             if long:
                 w = w[5:]
             try:
-                b = btn.name_to_button(w)
+                b = name_to_button(w)
             except ValueError:
                 raise ValueError("%s: %r is not a button (up down left right ok, long-ok, right*3)"
                                  % (where, word)) from None

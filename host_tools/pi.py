@@ -52,8 +52,8 @@ def main(argv=None, make_board=None):
                     help="speak this language (en, fr, it, de, tr), kept as the setup's choice")
     a = ap.parse_args(argv)
     if a.lang is not None:
-        from dealerbox.ui import langpick
-        why = langpick.why_not(a.lang)
+        from host_tools.hostboard import why_not
+        why = why_not(a.lang)
         if why is not None:
             print("dealerbox: --lang %s: %s" % (a.lang, why), file=sys.stderr)
             return 2

@@ -350,9 +350,9 @@ def _check(a):
 
 
 def check_lang(code):
-    """Raise UsageError unless ``code`` is a language the box has a table for (``langpick.why_not``)."""
-    from dealerbox.ui import langpick
-    why = langpick.why_not(code)
+    """Raise UsageError unless ``code`` is a language the box has a table for (``hostboard.why_not``)."""
+    from host_tools.hostboard import why_not
+    why = why_not(code)
     if why is not None:
         raise UsageError("--lang %s: %s" % (code, why))
 

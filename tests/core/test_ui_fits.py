@@ -224,8 +224,8 @@ def test_the_canvas_counts_clipped_text():
     cv.text("x" * 22, 1, 10)
     assert cv.clipped == 1                          # the 22nd letter is cut at x 127
     cv.clear()
-    widgets.title(cv, "Muhammad: karanlik", 5000)
-    assert cv.clipped == 1                          # the number runs into the title
+    widgets.rows_list(cv, [("Muhammad: karanlik", 5000)], -1, 0)
+    assert cv.clipped == 1                          # the number runs into the label
     cv.clear()
     cv.text("y", 0, 58)
     assert cv.clipped == 1                          # past the bottom edge

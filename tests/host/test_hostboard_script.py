@@ -42,3 +42,15 @@ def test_a_byte_order_mark_starts_a_script(tmp_path, capsys):
     script.write_bytes(b"\xef\xbb\xbfok ok\n")
     assert sim_main(["--script", str(script), "--seed", "3"]) == 0
     assert "script %s: 2 presses" % script in capsys.readouterr().out
+
+
+def test_button_names():
+    from host_tools.hostboard import name_to_button
+
+    assert name_to_button("OK") == btn.OK and name_to_button("left") == btn.LEFT
+    try:
+        name_to_button("menu")
+    except ValueError as exc:
+        assert str(exc) == "no button 'menu' (use up, down, left, right, ok)"
+    else:
+        raise AssertionError("accepted 'menu'")

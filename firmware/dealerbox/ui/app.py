@@ -23,14 +23,14 @@ gate, a showdown, the awards). Everything a screen draws is computed when a butt
 ``draw`` only paints it, allocating nothing.
 
 ``App`` is ``PlayFlow`` (ui/play_flow.py: gate, turn, sideshow comparison) plus the interface; the setup
-and results screens are functions of ui/setup_flow.py and ui/results_flow.py, imported when such a screen
-is first entered and kept (docs/ui.md, docs/device.md "Memory").
+and results screens are functions of ui/setup_flow.py and ui/results_flow.py (docs/ui.md), imported with the app:
+its first screen is a setup screen, and every session's first hand ends on the results screens.
 """
 
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import tr
-from dealerbox.ui import saving, screens
+from dealerbox.ui import langpick, results_flow, screens, setup_flow
 from dealerbox.ui.buttons import OK
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import (
@@ -51,7 +51,7 @@ from dealerbox.ui.modes import (
     SETUP,
     SNAPSHOT_VERSION,
 )
-from dealerbox.ui.play_flow import PlayFlow
+from dealerbox.ui.play_flow import PlayFlow, hand_live, record_of
 
 
 class App(PlayFlow):
@@ -112,7 +112,7 @@ class App(PlayFlow):
         self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
         self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
-        self.new_config("teen-patti")
+        setup_flow.new_config(self, "teen-patti")     # a fresh session config (ui/setup_flow.py)
         if store is not None:
             self.resume(store)
         else:
@@ -124,36 +124,41 @@ class App(PlayFlow):
         before = self._key()
         m = self.mode
         if m == M_RESUME:
-            r = self._setup().press_resume(self, button, long)
+            r = setup_flow.press_resume(self, button, long)
             if r:
                 self.restore(self.saved, r == "void")
         elif m == M_NOSAVE:    # the not-saved notice (ui/nosave.py, imported when a write first failed)
             from dealerbox.ui import nosave
 
             nosave.press(self, button)
-        elif (m == M_GAME or m == M_LANG) and self._langpick().press(self, button, long):
+        elif (m == M_GAME or m == M_LANG) and langpick.press(self, button, long):
             pass                        # the language row and list (ui/langpick.py)
         elif m in SETUP or m == M_NAME:
-            if self._setup().press(self, button, long):     # the summary confirmed: the setup code is done
-                self._setup().remember_names(self)
+            if setup_flow.press(self, button, long):     # the summary confirmed: the setup code is done
+                setup_flow.remember_names(self)
                 self.start_session()
-        elif m == M_GATE:
-            self._press_gate(button, long)
-        elif m == M_SEAL:       # the deal's seal: OK to the first gate (long OK: the table menu)
-            if button == OK and long:
-                self._open_menu(M_GATE)
-            elif button == OK:
-                self._after_engine()
         elif m == M_TURN:
             self._press_turn(button, long)
+        elif button == OK and long and (m == M_GATE or m == M_SEAL or m == M_PEEK or m == M_DRAWN):
+            self._open_menu(M_GATE)     # the table menu (from a private screen: back through its gate)
+        elif m == M_GATE:
+            if button == OK and self.peek_for:     # the sideshow's comparison, to one of its two players
+                self._open_peek()
+            elif button == OK:                      # "I am Ben": his turn
+                self._open_turn()
         elif m == M_PEEK:
-            self._press_peek(button, long)
-        elif m == M_DRAWN:              # the new hand seen: OK to the next gate (long OK: the table menu)
-            if button == OK and long:
-                self._open_menu(M_GATE)
-            elif button == OK:
+            if button == OK:
+                self.peek_for.pop(0)
+                if self.peek_for:
+                    self.viewer = None
+                    self._enter(M_GATE)     # the other player of the sideshow, behind their own gate
+                else:
+                    self.peek = None  # type: ignore[assignment]
+                    self._after_engine()
+        elif m == M_SEAL or m == M_DRAWN:   # the deal's seal, a drawn hand seen: OK to the (next) gate
+            if button == OK:
                 self._after_engine()
-        elif self._results().press(self, button, long):   # "Next hand", dealt once results_flow returned
+        elif results_flow.press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()
         if self.writes and not self.defer:
             self.flush()
@@ -206,7 +211,7 @@ class App(PlayFlow):
         self.journal = []
         self.later = []
         self.saved_live = False
-        ok = self._setup().resume(self, store)
+        ok = setup_flow.resume(self, store)
         if self.saved is not None:
             self.journal = list(getattr(store, "journal", None) or ())
             self.later = list(getattr(store, "later", None) or ())
@@ -237,14 +242,14 @@ class App(PlayFlow):
                 catchup.say(self, e, catchup.catch_up(e, self.later))
         except Exception:  # a journal the replay refuses is reported by ``restore``
             pass
-        return e is None or saving.hand_live(e)
+        return e is None or hand_live(e)
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
         (the board turns the USB REPL's interrupt off then: boards/loop.py, docs/security.md)."""
         if self.mode == M_RESUME:
             return self.saved_live
-        return saving.hand_live(self.engine)
+        return hand_live(self.engine)
 
     def snapshot(self, copy=True):
         """The session as a JSON-able dict: config, table, hand in progress, and where the flow is.
@@ -285,7 +290,7 @@ class App(PlayFlow):
         if es is not None and self.later:   # hands logged after an older save: brought to their logged end
             from dealerbox.ui import catchup
             catchup.restore(self)
-        if void and saving.hand_live(self.engine):
+        if void and hand_live(self.engine):
             e = self.engine
             e.void_hand()
             self.last = tr("Hand %d voided") % e.hand_no
@@ -298,7 +303,7 @@ class App(PlayFlow):
         if self.store is not None and self.table is not None:
             self.writes.append(None)
 
-    def _record(self, seat, action, log=None):
+    def _record(self, seat, action, log):
         """Save ``action`` by ``seat`` (just applied) at the next ``flush``: one journal line, after ``log`` (the hand
         log of a hand it ended). A store without a journal, and an action that drew on the entropy (a Turkish
         reshuffle), get a snapshot instead."""
@@ -309,7 +314,7 @@ class App(PlayFlow):
         if getattr(self.store, "record", None) is None:
             self.writes.append(None)
         else:
-            self.writes.append(saving.record_of(seat, action))
+            self.writes.append(record_of(seat, action))
 
     def flush(self):
         """Write what the last presses changed: hand logs, then journal lines or a snapshot. The board calls it

@@ -31,15 +31,6 @@ _PERIOD_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30 on MicroPytho
 _NONE = ()
 
 
-def name_to_button(name):
-    """Button index 0-4 for ``name`` ("up", "down", "left", "right", "ok"); ValueError otherwise."""
-    n = name.lower()
-    for i in range(COUNT):
-        if NAMES[i] == n:
-            return i
-    raise ValueError("no button %r (use up, down, left, right, ok)" % (name,))
-
-
 class Debouncer:
     """Debounce ``COUNT`` buttons sampled as bitmasks; ``feed`` returns a tuple of (button, long) events.
 

@@ -42,7 +42,7 @@ from dealerbox.ui.font import (
 
 WIDTH = const(128)
 HEIGHT = const(64)
-MAX_CARDS = const(64)
+_MAX_CARDS = const(64)
 
 # palette for inverse glyphs: source 0 -> 1, source 1 -> 0 (blitted with key 1: only the glyph's ink is drawn)
 _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
@@ -50,17 +50,11 @@ _PAL = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 # A text is read from its UTF-8 bytes, copied into _tb, not by ``s[i]``: on MicroPython ``s[i]`` looks the
 # character up among every interned string (qstr_find_strn, a scan of thousands: a quarter of a redraw's time).
 # ``struct.pack_into`` copies a str's bytes with no allocation on MicroPython (a str is a buffer there); CPython
-# wants bytes, so it encodes (the host is not counted). _tb keeps a 0 after the longest text it takes (TEXT_MAX
+# wants bytes, so it encodes (the host is not counted). _tb keeps a 0 after the longest text it takes (_TEXT_MAX
 # characters of up to 4 bytes); a longer text (it cannot fit the frame's width anyway) is read by ``s[i]``.
-TEXT_MAX = const(32)
-_tb = bytearray(4 * TEXT_MAX + 1)
+_TEXT_MAX = const(32)
+_tb = bytearray(4 * _TEXT_MAX + 1)
 _ZERO = bytes(128)          # one page of the frame: ``clear`` copies it 8 times into the frame's buffer
-
-
-def _fill_cpython(s):
-    b = s.encode("utf-8", "replace")    # (a lone surrogate, which only CPython can hold, as "?")
-    _tb[0:len(b)] = b
-    _tb[len(b)] = 0
 
 
 try:
@@ -68,6 +62,12 @@ try:
     _MP = True
 except Exception:           # CPython: struct.error, "argument for 's' must be a bytes object"
     _MP = False
+
+if not _MP:     # (defined on CPython only: on MicroPython its code is dropped after the import)
+    def _fill_cpython(s):
+        b = s.encode("utf-8", "replace")    # (a lone surrogate, which only CPython can hold, as "?")
+        _tb[0:len(b)] = b
+        _tb[len(b)] = 0
 
 
 # A text in the small font is drawn by one blit: its glyphs are first copied side by side into a line buffer (_lbuf,
@@ -112,9 +112,9 @@ def _small_line():
 
 def _number(n):
     """The int ``n`` in decimal (sign included) into _tb, ended by a 0; False (nothing written) when it has more
-    than TEXT_MAX characters."""
+    than _TEXT_MAX characters."""
     k = num_width(n)
-    if k > TEXT_MAX:
+    if k > _TEXT_MAX:
         return False
     _tb[k] = 0
     if n < 0:
@@ -144,11 +144,6 @@ def text_width(s):
     return len(s) * W
 
 
-def big_width(s):
-    """Width in pixels of ``s`` in the big font (12 per character)."""
-    return len(s) * BIG_W
-
-
 def num_width(n):
     """Number of characters of the int ``n`` written in decimal (sign included)."""
     k = 1
@@ -171,7 +166,7 @@ class Canvas:
             self.mv = memoryview(fb)  # type: ignore[assignment]
         except TypeError:   # CPython's stand-in and the Pi's framebuf: cleared by ``fill``
             pass
-        self.cards = bytearray(MAX_CARDS)
+        self.cards = bytearray(_MAX_CARDS)
         self.ncards = 0
         self.y = 0          # the row, colour and font of the text being drawn (``at``)
         self.c = 1
@@ -197,7 +192,7 @@ class Canvas:
 
     def note_card(self, c):
         """Record that card ``c`` (0-51) is drawn on this frame (``cardart`` calls it)."""
-        if self.ncards < MAX_CARDS:
+        if self.ncards < _MAX_CARDS:
             self.cards[self.ncards] = c
             self.ncards += 1
 
@@ -246,10 +241,10 @@ class Canvas:
             self.clipped += 1
 
     def _str(self, s, x):
-        if len(s) > TEXT_MAX:
+        if len(s) > _TEXT_MAX:
             return self._long(s, x)
         if _MP:
-            pack_into("128s", _tb, 0, s)     # 128 = 4 * TEXT_MAX: _tb[128] stays 0
+            pack_into("128s", _tb, 0, s)     # 128 = 4 * _TEXT_MAX: _tb[128] stays 0
         else:
             _fill_cpython(s)
         return self._line(x)
@@ -353,8 +348,8 @@ class Canvas:
             if not n:
                 return end
 
-    def num_right(self, n, right, y, c=1):
-        """The int ``n`` in the small font, right-aligned so that it ends at x = ``right``."""
+    def num_right(self, n, right, y, c):
+        """The int ``n`` in the small font, colour ``c``, right-aligned so that it ends at x = ``right``."""
         right -= num_width(n) * W
         return self.num(n, right, y, c)
 
@@ -363,10 +358,10 @@ class Canvas:
         self.at(y, c, big)
         return self._str(s, (WIDTH + 1 - len(s) * self.w) // 2)
 
-    def bar(self, y, h=9):
+    def bar(self, y, h):
         """A lit full-width band (rows y..y+h-1), for inverse text (c=0) on top of it."""
         self.fb.fill_rect(0, y, WIDTH, h, 1)
 
-    def hline(self, x, y, w, c=1):
-        """Horizontal line."""
+    def hline(self, x, y, w, c):
+        """Horizontal line, colour ``c``."""
         self.fb.hline(x, y, w, c)

@@ -11,25 +11,19 @@ from dealerbox.ui import font
 from dealerbox.ui.canvas import WIDTH
 
 CARD_W = const(20)
-CARD_H = const(28)
+_CARD_H = const(28)
 SMALL_W = const(12)       # inline card: rank glyph + suit glyph
-RANK_CHARS = "23456789\x14JQKA"
-RANK_ORDS = b"23456789\x14JQKA"   # the same as character codes, read without making a str
-
-
-def rank_char(c):
-    """The one-cell rank character of card ``c`` ("\\x14" is the one-cell "10")."""
-    return RANK_CHARS[c >> 2]
+RANK_ORDS = b"23456789\x14JQKA"   # each rank's one-cell character ("\x14": the one-cell "10"), read as a code
 
 
 def _frame(fb, x, y, fill):
-    fb.fill_rect(x, y, CARD_W, CARD_H, fill)
-    fb.rect(x, y, CARD_W, CARD_H, 1)
+    fb.fill_rect(x, y, CARD_W, _CARD_H, fill)
+    fb.rect(x, y, CARD_W, _CARD_H, 1)
     # rounded corners
     fb.pixel(x, y, 0)
     x += CARD_W - 1
     fb.pixel(x, y, 0)
-    y += CARD_H - 1
+    y += _CARD_H - 1
     fb.pixel(x, y, 0)
     fb.pixel(x - CARD_W + 1, y, 0)
 
@@ -48,23 +42,16 @@ def card(cv, c, x, y, marked=0):
     cv.note_card(c)
 
 
-def back(cv, x, y, mark=None):
-    """A card face down at (x, y), 20x28; ``mark`` (a one-character str) is drawn in its middle."""
+def back(cv, x, y):
+    """A card face down at (x, y), 20x28."""
     _frame(cv.fb, x, y, 0)
-    cv.fb.rect(x + 2, y + 2, CARD_W - 4, CARD_H - 4, 1)
-    cv.fb.fill_rect(x + 4, y + 4, CARD_W - 8, CARD_H - 8, 1)
-    if mark is not None:
-        cv.char(ord(mark[0]), x + 7, y + 10, 0)
-
-
-def small(cv, c, x, y, ink=1):
-    """Card ``c`` inline in the small font (rank then suit glyph, 12 px wide); returns the next x."""
-    cv.at(y, ink, 0)
-    return small_at(cv, c, x)
+    cv.fb.rect(x + 2, y + 2, CARD_W - 4, _CARD_H - 4, 1)
+    cv.fb.fill_rect(x + 4, y + 4, CARD_W - 8, _CARD_H - 8, 1)
 
 
 def small_at(cv, c, x):
-    """``small`` on the row and in the colour of the canvas's last ``at`` (saves the call its arguments)."""
+    """Card ``c`` inline in the small font (rank then suit glyph, 12 px wide) at x, on the row and in the colour of
+    the canvas's last ``at``; returns the next x."""
     x = cv.ch(RANK_ORDS[c >> 2], x)
     cv.ch(16 + (c & 3), x)
     cv.note_card(c)
@@ -100,9 +87,9 @@ def _row_card(cv, c, x, i):
     card(cv, c, x, cv.cy, (cv.marks >> i) & 1)
 
 
-def small_row(cv, cards, x, y, ink=1):
-    """Every card of ``cards`` inline, 13 px apart; returns the next x."""
-    cv.at(y, ink, 0)
+def small_row(cv, cards, x, y):
+    """Every card of ``cards`` inline, 13 px apart, lit; returns the next x."""
+    cv.at(y, 1, 0)
     i = 0
     while i < len(cards):
         small_at(cv, cards[i], x)

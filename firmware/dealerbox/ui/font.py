@@ -3,7 +3,7 @@
 Small font: 5x7 pixels in a 6x8 cell, MONO_VLSB (one byte per column, bit 0 = top row),
 so glyph ``code`` is ``GLYPHS[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; codes 16..127:
 
-    16..19  suit glyphs  clubs diamonds hearts spades  (``SUIT_CHARS`` = "\\x10\\x11\\x12\\x13")
+    16..19  suit glyphs  clubs diamonds hearts spades  ("\\x10\\x11\\x12\\x13" in a text)
     20      the rank "10" in one cell            21..24  arrows up down left right
     25      check mark   26 dot   27 chip   28 up-down arrow   29 back arrow
     32..126 ASCII        127 full block
@@ -27,24 +27,10 @@ from micropython import const
 
 FIRST = const(16)
 LAST = const(127)
-W = const(6)        # small cell width (5 + 1 spacing)
-H = const(8)        # small cell height
-BIG_W = const(12)   # big cell width
-BIG_H = const(16)   # big cell height
-SUIT_W = const(9)   # big suit glyph width
-SUIT_H = const(10)  # big suit glyph height
-
-SUIT_CHARS = "\x10\x11\x12\x13"
-TEN = "\x14"
-UP = "\x15"
-DOWN = "\x16"
-LEFT = "\x17"
-RIGHT = "\x18"
-CHECK = "\x19"
-DOT = "\x1a"
-CHIP = "\x1b"
-UPDOWN = "\x1c"
-BACK = "\x1d"
+W = const(6)        # small cell width (5 + 1 spacing; 8 high)
+BIG_W = const(12)   # big cell width (16 high; a big suit glyph: 9 wide, 10 high)
+# the texts write the box's own glyphs by code: "\x10".."\x13" the suits, "\x14" the one-cell 10, "\x15" up,
+# "\x16" down, "\x17" left, "\x18" right, "\x19" check mark, "\x1a" dot, "\x1b" chip, "\x1c" up-down, "\x1d" back
 
 # every small glyph, 5 bytes each, one after another (the "strip"): ASCII 16..127, then EXTRA, then the box
 # drawn for a character the font lacks; one bytes constant (a concatenation would keep a second copy on the heap)

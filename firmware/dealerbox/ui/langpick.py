@@ -1,11 +1,10 @@
 """The language choice (issue 16, docs/languages.md): the "Language" row of the first setup screen, its list,
 the choice kept by the store (``prefs.json``, ``Store.save_prefs``) and spoken again at the next boot.
 
-Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported when the first setup screen is built or
-a store is read at boot, and kept. The row is the last one of the game screen (``ROW``, after the games);
-OK or RIGHT on it opens the list of the languages the box has (``offered``: English always, each other one
-whose table ``dealerbox/lang/tables/<code>.py`` (or ``.mpy``) is there), each named in its own language; OK there
-speaks it from the next frame and keeps it, LEFT goes back unchanged.
+Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported with the app. The row is the last one of the
+game screen (``ROW``, after the games); OK or RIGHT on it opens the list of the languages the box has (``offered``:
+English always, each other one whose table ``dealerbox/lang/tables/<code>.py`` (or ``.mpy``) is there), each named
+in its own language; OK there speaks it from the next frame and keeps it, LEFT goes back unchanged.
 
 One table loaded at a time on the box: a table stays imported once used (code is never unloaded), so a
 board that cannot afford a second one (``app.one_table``, set by ``boards.loop.run`` on a board with
@@ -58,21 +57,12 @@ def present():
             _found = lang.codes()
         else:
             base += "/tables/"
-            _found = tuple(c for c in lang.codes()
-                           if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"))
+            found = []
+            for c in lang.codes():
+                if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"):
+                    found.append(c)
+            _found = tuple(found)
     return _found
-
-
-def why_not(code):
-    """None when the box can speak ``code``, else why not (str, for a command line: host_tools/sim.py, pi.py): an
-    unknown code lists the codes, a language whose table is not there yet says so and names those there are."""
-    if code not in lang.codes():
-        return "not a language code; the codes are " + ", ".join("%s (%s)" % (c, n) for c, n in lang.LANGS)
-    there = present()
-    if code in there:
-        return None
-    return "the %s table (firmware/dealerbox/lang/tables/%s.py) is not there yet; the box has %s" % (
-        own_name(code), code, ", ".join("%s (%s)" % (c, own_name(c)) for c in there))
 
 
 def _exists(os, path):
@@ -152,7 +142,9 @@ def add_row(app):
 def build(app):
     """The language list (``M_LANG``): every language offered, each in its own name."""
     app.title = tr("Language")
-    app.rows = [(own_name(c), None) for c in present()]
+    app.rows = []
+    for c in present():
+        app.rows.append((own_name(c), None))
     app.hint = tr("\x1c choose  OK select")
 
 
@@ -180,7 +172,9 @@ def choose(app, code):
     already imported, the choice is kept with the mark ``"then": "setup"`` and ``app.restart`` set instead: the
     board restarts and comes back there (``boot``). A store that cannot keep it: the language changes in place,
     for this session."""
-    others = [c for c in imported() if c != code]
+    others = False         # another non-English table imported already
+    for c in imported():
+        others = others or c != code
     if code != "en" and others and getattr(app, "one_table", False) \
             and _keep(app.store, {"lang": code, "then": "setup"}):
         app.restart = True

@@ -7,7 +7,6 @@ b)`` its buttons ("Keep playing", "Free room": ``Store.free_room``).
 
 from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import saving
 from dealerbox.ui.modes import M_GATE, M_NOSAVE
 
 
@@ -45,7 +44,7 @@ def press(app, b):
             app.dirty = True
             return
     back = app.nosave_from
-    if saving.hand_live(app.engine):
+    if app.hand_live():             # (the notice is up: the engine's hand, not a resume offer's)
         app.viewer = None
         app._enter(M_GATE)
     else:

@@ -7,13 +7,10 @@ Indian Poker: everyone's card but his own). After his action the screen is publi
 next gate or the end of the hand). Actions are the engine's legal options only; amounts move
 within the option's range with UP/DOWN (long: to its max/min).
 
-The setup screens (``ui/setup_flow.py``) and the results screens (``ui/results_flow.py``) are
-module functions taking the app, imported by ``_setup()`` / ``_results()`` when such a screen is
-first entered and kept (docs/device.md, Memory).
+The setup screens (``ui/setup_flow.py``), the language row and list (``ui/langpick.py``) and the results
+screens (``ui/results_flow.py``) are module functions taking the app (the app's first screen needs the first two,
+a session's first hand the third: every session loads them).
 """
-
-import gc
-import sys
 
 from micropython import const
 
@@ -22,7 +19,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, saving, widgets
+from dealerbox.ui import cardart, font, langpick, results_flow, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
@@ -45,8 +42,8 @@ from dealerbox.ui.modes import (
     action_word,
     wild_name,
 )
+from dealerbox.ui.screens import marked
 
-_MP = sys.implementation.name == "micropython"   # gc.collect: needed on the chip, only slow on CPython
 SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
                  N_("%s: sideshow"))
 _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
@@ -55,9 +52,12 @@ _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 def pack_last(opts):
     """The engine's options in the action bar's order: "See cards" first, then the bets in the engine's order,
     Pack / Fold last (one press too few must never give a hand away; issue 14)."""
-    first = [o for o in opts if o.kind == "see"]
-    last = [o for o in opts if o.kind in ("pack", "fold")]
-    return first + [o for o in opts if o.kind not in ("see", "pack", "fold")] + last
+    first = []
+    bets = []
+    last = []
+    for o in opts:
+        (first if o.kind == "see" else last if o.kind in ("pack", "fold") else bets).append(o)
+    return first + bets + last
 
 
 def fit_title(*lines):
@@ -67,12 +67,6 @@ def fit_title(*lines):
         if len(s) <= _TITLE_LEN:
             return s
     return lines[-1]
-
-
-def collect():
-    """Collect the heap now (MicroPython only: CPython's collector is not needed and slow)."""
-    if _MP:
-        gc.collect()
 
 
 def wild_info(pot, stake, w):
@@ -86,30 +80,42 @@ def wild_info(pot, stake, w):
     return tr("Pot %d  wild %s") % (pot, r)
 
 
+# What the app saves after each action (ui/app.py): the store (dealerbox/store/saves.py) keeps a snapshot at every
+# deal and between hands and, after it, one short journal line per action (``record_of``); at boot the app restores
+# the snapshot and replays the journal through the engine (deterministic: the deck is in the snapshot;
+# ui/snapcheck.py, imported when a save is there).
+
+def record_of(seat, action):
+    """The journal record (str, no spaces) of ``action`` (``engine.base.Action``) by ``seat`` (int): ``"2.chaal.4"``
+    (seat, kind, amount, and for a draw the card positions ``"1.draw.0.0-2"``; read back by
+    ``snapcheck.action_of``)."""
+    rec = "%d.%s.%d" % (seat, action.kind, action.amount)
+    if action.cards is not None:
+        rec += "." + "-".join(map(str, action.cards))
+    return rec
+
+
+def hand_live(engine):
+    """True while ``engine`` (or None) has a hand dealt and not over (the USB REPL's interrupt is off then:
+    boards/loop.py)."""
+    return engine is not None and engine.phase not in ("idle", "over")
+
+
+def reshuffles(engine):
+    """How many times the stock was reshuffled in the hand (Turkish draw): a reshuffle draws on the entropy,
+    so an action that caused one is saved as a snapshot, not replayed from the journal."""
+    r = engine.log.get("reshuffles") if engine is not None and engine.log else None
+    return len(r) if r else 0
+
+
 class PlayFlow:
     """The layer under ``App``: screen changes, list moves, the play flow (gate, turn, sideshow
     comparison); the setup and results screens are functions of ``ui/setup_flow.py`` and
-    ``ui/results_flow.py``, imported when first used."""
-
-    def _setup(self):
-        from dealerbox.ui import setup_flow
-        return setup_flow
-
-    def _langpick(self):
-        from dealerbox.ui import langpick
-        return langpick
-
-    def _results(self):
-        from dealerbox.ui import results_flow
-        return results_flow
-
-    def new_config(self, game):
-        """Start a fresh session config for ``game`` (names kept from the previous one)."""
-        self._setup().new_config(self, game)
+    ``ui/results_flow.py``."""
 
     def choose(self, game, players=None):
         """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
-        self._setup().choose(self, game, players)
+        setup_flow.choose(self, game, players)
 
     def _enter(self, mode, sel=0):
         self.mode = mode
@@ -124,13 +130,20 @@ class PlayFlow:
         """Compute the rows, title and hint of the current screen (at press time, never in draw)."""
         m = self.mode
         if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
-            self._setup().build(self)
+            setup_flow.build(self)
             if m == M_GAME:     # its last row: the language (ui/langpick.py)
-                self._langpick().add_row(self)
+                langpick.add_row(self)
         elif m == M_LANG:
-            self._langpick().build(self)
-        elif m == M_GATE:
-            self._build_gate()
+            langpick.build(self)
+        elif m == M_GATE:      # the privacy gate: "Pass the box to Ben" (or to a sideshow player: the comparison)
+            peek_for = self.peek_for  # type: ignore[has-type]
+            seat = peek_for[0] if peek_for else self.engine.to_act
+            self.title = self.last if self.unsaved is None else tr("Not saved: %s") % self.unsaved  # type: ignore
+            self.gate_name = self.table.names[seat]
+            self.info = self._public_info(seat)
+            if peek_for:
+                self.info = tr("to see the sideshow")
+            self.hint = tr("OK: I am %s") % self.gate_name
         elif m == M_NOSAVE:
             from dealerbox.ui import nosave
 
@@ -142,19 +155,8 @@ class PlayFlow:
             self.sel = -1
             self.hint = tr("OK: pass the box")
         else:
-            self._results().build(self)
+            results_flow.build(self)
         self._fix_top()
-
-    def _build_gate(self):
-        """The privacy gate: "Pass the box to Ben" (or to a sideshow player, to see the comparison)."""
-        peek_for = self.peek_for  # type: ignore[has-type]
-        seat = peek_for[0] if peek_for else self.engine.to_act
-        self.title = self.last if self.unsaved is None else tr("Not saved: %s") % self.unsaved  # type: ignore[attr-defined]
-        self.gate_name = self.table.names[seat]
-        self.info = self._public_info(seat)
-        if peek_for:
-            self.info = tr("to see the sideshow")
-        self.hint = tr("OK: I am %s") % self.gate_name
 
     def _fix_top(self):
         if self.sel >= 0:
@@ -211,7 +213,7 @@ class PlayFlow:
         self.viewer = None
         self.shown = None
         if e.phase == "over" or e.to_act is None:
-            if e.result is not None and self._results().showdown_rows(self):
+            if e.result is not None and results_flow.showdown_rows(self):
                 self._enter(M_SHOWDOWN)
             elif e.result is not None:
                 self._enter(M_AWARDS)
@@ -224,14 +226,6 @@ class PlayFlow:
         self.menu_from = came_from
         self.viewer = None
         self._enter(M_MENU)
-
-    def _press_gate(self, b, long):
-        if b == btn.OK and long:
-            self._open_menu(M_GATE)
-        elif b == btn.OK and self.peek_for:
-            self._open_peek()
-        elif b == btn.OK:
-            self._open_turn()
 
     def _open_turn(self):
         """The gate was confirmed by the seat to act: compute its private screen."""
@@ -254,13 +248,17 @@ class PlayFlow:
         self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
             self.info = tr("Sideshow by %s") % self.asked_by
-        self.opts = pack_last(e.legal_actions())
+        self.opts = opts = pack_last(e.legal_actions())
         self.armed = False
         self.oi = 0
+        for i in range(len(opts)):      # selected: the first action that is not "see"/"pack"/"fold", at its minimum
+            if opts[i].kind not in ("see", "pack", "fold", "draw"):
+                self.oi = i
+                break
         self.cursor = 0
         self.marks = 0
         self.msg = ""
-        self._pick_default()
+        self._reset_amount()
         self.mode = M_TURN
         self.dirty = True
 
@@ -286,16 +284,6 @@ class PlayFlow:
                 out[int(s)] = list(peek[s])
         return out
 
-    def _pick_default(self):
-        """Select the first action that is not "see"/"pack"/"fold", with its minimum amount."""
-        opts = self.opts
-        self.oi = 0
-        for i in range(len(opts)):
-            if opts[i].kind not in ("see", "pack", "fold", "draw"):
-                self.oi = i
-                break
-        self._reset_amount()
-
     def _reset_amount(self):
         if self.opts:
             o = self.opts[self.oi]
@@ -312,14 +300,10 @@ class PlayFlow:
         if long:
             self.amount = o.max if d > 0 else o.min
             return
-        unit = self._unit()
-        a = self.amount + d * unit
-        self.amount = max(o.min, min(o.max, a))
-
-    def _unit(self):
         r = self.cfg["rules"]  # type: ignore[attr-defined]
-        u = r.get("bet", r.get("boot", 1))
-        return u if isinstance(u, int) and u > 0 else 1
+        u = r.get("bet", r.get("boot", 1))     # a step: the bet size (Turkish, Indian) or the boot
+        a = self.amount + d * (u if isinstance(u, int) and u > 0 else 1)
+        self.amount = max(o.min, min(o.max, a))
 
     def _at_stake(self, seat):
         """True when ``seat`` has chips in the pot beyond the boot/ante (and a dead hand's carry): packing or
@@ -359,7 +343,7 @@ class PlayFlow:
             bit = 1 << self.cursor
             if self.marks & bit:
                 self.marks &= ~bit
-            elif self._count_marks() < MAX_DISCARD:
+            elif marked(self.marks) < MAX_DISCARD:
                 self.marks |= bit
             else:
                 self.msg = tr("discard 0 to %d cards") % MAX_DISCARD
@@ -378,23 +362,18 @@ class PlayFlow:
             return
         self.dirty = True
 
-    def _count_marks(self):
-        k = 0
-        m = self.marks
-        while m:
-            k += m & 1
-            m >>= 1
-        return k
-
     def _act(self, o):
         e = self.engine
         seat = e.to_act
         if o.kind == "draw":
-            pos = [i for i in range(8) if self.marks & (1 << i)]
+            pos = []                        # the positions of the cards marked
+            for i in range(8):
+                if self.marks & (1 << i):
+                    pos.append(i)
             action = Action("draw", 0, pos)
         else:
             action = Action(o.kind, self.amount if (o.max or o.amounts) else 0)
-        shuffled = saving.reshuffles(e)
+        shuffled = reshuffles(e)
         old = list(e.hands[seat] or ())
         try:
             events = e.apply(action)
@@ -403,7 +382,7 @@ class PlayFlow:
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)
-        if saving.reshuffles(e) != shuffled:
+        if reshuffles(e) != shuffled:
             self._save()  # type: ignore[attr-defined]  # the stock drew on the entropy: a snapshot, no replay
         self._record(seat, action, e.log if e.phase == "over" else None)  # type: ignore[attr-defined]
         if action.kind == "accept":     # the comparison, to each of the two players behind their gates
@@ -450,7 +429,7 @@ class PlayFlow:
                              "%s %d" % (name, a))
         return tr("%s: %s") % (name, action_word(action.kind))
 
-    def _public_info(self, seat=None):
+    def _public_info(self, seat):
         """What everybody may know, from ``public_view``: "Pot 17  stake 2" (Teen Patti) or "Pot 9  call 2"
         (the chips ``seat`` must put in to call: Turkish, Indian). Sets ``center`` (Indian: the face-up
         center card as a list, or None)."""
@@ -505,8 +484,11 @@ class PlayFlow:
         self.viewer = seat
         self.mode = M_DRAWN
         self.col = 7 + 4 * font.W + 3
-        self.rows = [("", tr("Kept"), [c for c in hand if c in old], ""),
-                     ("\x18", tr("New"), [c for c in hand if c not in old], "")]
+        kept = []
+        new = []
+        for c in hand:
+            (kept if c in old else new).append(c)
+        self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
         self.title = fit_title(tr("%s: your new hand") % self.table.names[seat], tr("Your new hand"))
         self.hint = tr("OK: pass the box on")
         self.sel = -1
@@ -517,8 +499,6 @@ class PlayFlow:
     def _open_peek(self):
         """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
         ``view`` (its own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
-        from dealerbox.ui.results_flow import category_label
-
         e = self.engine
         seat = self.peek_for[0]
         asker, target, loser = self.peek
@@ -529,7 +509,7 @@ class PlayFlow:
         names = self.table.names
         hands = []
         for s, cards in ((seat, v.get("cards") or []), (other, oc)):
-            hands.append(("" if s == loser else "\x19", names[s], cards, category_label(e.category(s))))
+            hands.append(("" if s == loser else "\x19", names[s], cards, results_flow.category_label(e.category(s))))
         self.viewer = seat
         self.mode = M_PEEK
         self.rows = self._lines(hands)
@@ -539,15 +519,3 @@ class PlayFlow:
         self.top = 0
         self.msg = ""
         self.dirty = True
-
-    def _press_peek(self, b, long):
-        if b == btn.OK and long:
-            self._open_menu(M_GATE)
-        elif b == btn.OK:
-            self.peek_for.pop(0)
-            if self.peek_for:
-                self.viewer = None
-                self._enter(M_GATE)     # the other player of the sideshow, behind their own gate
-            else:
-                self.peek = None  # type: ignore[assignment]
-                self._after_engine()

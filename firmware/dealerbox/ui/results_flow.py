@@ -2,10 +2,9 @@
 between hands (next hand, standings, rebuy, rules, end session), the table menu, the end of the
 session with net results.
 
-Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: the app imports
-this module (``App._results()``) when the first hand ends or the table menu is first opened, and keeps
-it. The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built at press time
-(``build``), never while drawing.
+Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: imported with the app (every
+session's first hand ends here). The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built at
+press time (``build``), never while drawing.
 """
 
 from dealerbox.lang import N_, tr
@@ -68,7 +67,10 @@ def showdown_rows(app):
     if party:
         marked = r.get("loser") or []
     else:
-        marked = [a[1] for a in r.get("awards") or [] if a[2] > 0]
+        marked = []
+        for a in r.get("awards") or ():
+            if a[2] > 0:
+                marked.append(a[1])
     hands = []
     if r.get("center") and any(shown):
         hands.append(("", tr("Center"), r["center"], ""))
@@ -86,26 +88,26 @@ def showdown_rows(app):
     return app._lines(hands) if hands else []
 
 
-def _rank(e, s, shown):
-    """The strength of ``s``'s shown hand (higher is better) for the showdown's order: the game's own score."""
-    try:
-        if hasattr(e, "best"):                  # Indian Poker: the cards that played
-            return e.best(s)[0]
-        if hasattr(e, "score"):                 # Teen Patti
-            return e.score(s)
-        return e.ranking().score(shown[s])      # Turkish Poker
-    except Exception:                           # (a hand the engine no longer holds: seat order)
-        return 0
-
-
 def _showdown_order(e, shown, marked):
     """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down
-    (equal hands in seat order)."""
-    rest = [s for s in range(len(shown)) if shown[s] and s not in marked]
+    (equal hands in seat order; a hand's strength is the game's own score, higher is better)."""
+    out = []
+    rest = []
     keys = {}
-    for s in rest:
-        keys[s] = _rank(e, s, shown)
-    out = [s for s in range(len(shown)) if shown[s] and s in marked]
+    for s in range(len(shown)):
+        if shown[s] and s in marked:
+            out.append(s)
+        elif shown[s]:
+            rest.append(s)
+            try:
+                if hasattr(e, "best"):                  # Indian Poker: the cards that played
+                    keys[s] = e.best(s)[0]
+                elif hasattr(e, "score"):               # Teen Patti
+                    keys[s] = e.score(s)
+                else:
+                    keys[s] = e.ranking().score(shown[s])   # Turkish Poker
+            except Exception:                           # (a hand the engine no longer holds: seat order)
+                keys[s] = 0
     while rest:                                 # (selection: no sort key function needed on MicroPython)
         b = 0
         for i in range(1, len(rest)):
@@ -124,7 +126,7 @@ def press(app, b, long):
         app._open_menu(m)
         return False
     if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW, M_SETTLE) and b in (btn.UP, btn.DOWN):
-        _scroll(app, b)
+        widgets.scroll(app, 1 if b == btn.DOWN else -1)
         return False
     if m == M_BETWEEN and app.armed:    # "End session" asked for a second OK: anything else keeps playing
         app.armed = False
@@ -224,14 +226,6 @@ def press(app, b, long):
     return False
 
 
-def _scroll(app, b):
-    """UP/DOWN on a list without a selection: scroll one row (the frame changes only when it moves)."""
-    top = max(0, min(app.top + (1 if b == btn.DOWN else -1), len(app.rows) - widgets.ROWS))
-    if top != app.top:
-        app.top = top
-        app.dirty = True
-
-
 def _busted(table):
     """Seats with no chips left (list of ints, seat order): named between hands and offered a rebuy."""
     out = []
@@ -265,7 +259,9 @@ def busted_line(table):
 def _build_rebuy(app):
     t = app.table
     app.title = tr("Rebuy %d chips") % app.amount
-    app.rows = [(t.names[s], t.stacks[s]) for s in range(t.n)]
+    app.rows = []
+    for s in range(t.n):
+        app.rows.append((t.names[s], t.stacks[s]))
     app.rows.append((tr("Done"), None))
     app.hint = tr("\x17\x18 chips OK buy") if app.sel < t.n else tr("OK back")
     app._fix_top()
@@ -343,16 +339,17 @@ def build(app):
         app.sel = -1
         app.title = tr("If we stop now")
         app.hint = tr("\x1c more  OK back") if len(app.rows) > widgets.ROWS else tr("OK back")
-    elif m == M_BETWEEN:
-        app.title = tr("Hand %d over") % e.hand_no
-        app.rows = [(tr(s), None) for s in BETWEEN_ITEMS]
+    elif m == M_BETWEEN or m == M_MENU:
+        app.rows = []
+        for s in BETWEEN_ITEMS if m == M_BETWEEN else MENU_ITEMS:
+            app.rows.append((tr(s), None))
         app.hint = tr("\x1c choose  OK select")
-        if not app.msg:
-            app.msg = busted_line(t)        # a busted player is named, the cursor on Rebuy (issue 14)
-    elif m == M_MENU:
-        app.title = tr("Table menu")
-        app.rows = [(tr(s), None) for s in MENU_ITEMS]
-        app.hint = tr("\x1c choose  OK select")
+        if m == M_MENU:
+            app.title = tr("Table menu")
+        else:
+            app.title = tr("Hand %d over") % e.hand_no
+            if not app.msg:
+                app.msg = busted_line(t)    # a busted player is named, the cursor on Rebuy (issue 14)
     elif m == M_REBUY:
         _build_rebuy(app)
 

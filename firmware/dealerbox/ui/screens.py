@@ -164,15 +164,19 @@ def _amount(app, o):
     """The number the action bar shows beside the option's label (the chips, or the cards marked for the
     draw), or None."""
     if o.kind == "draw":
-        n = 0
-        m = app.marks
-        while m:
-            n += m & 1
-            m >>= 1
-        return n
+        return marked(app.marks)
     if (o.max or o.amounts) and app.amount:
         return app.amount
     return None
+
+
+def marked(marks):
+    """How many cards ``marks`` marks for the Turkish draw (bit i: the viewer's card i)."""
+    n = 0
+    while marks:
+        n += marks & 1
+        marks >>= 1
+    return n
 
 
 def _action(cv, label, amount):

@@ -22,14 +22,16 @@ GAME_LABELS = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
 PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
 # the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
-# plain letter in its alphabet order, the most used first in each group (é before è, ü before û); _UPPER[i] is the
-# capital of _LOWER[i] for the plain and accented letters (İ sits over ı: the dotted and dotless i together; but
-# İ's small letter is i and, in Turkish, I's is ı: ``next_letter``), ß last
-_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
-_LOWER = "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
-_OTHER = " -.0123456789"
-NAME_CHARS = _UPPER + _LOWER + _OTHER           # the first letter of a name
-NAME_CHARS_LATER = _LOWER + _OTHER + _UPPER     # every letter after it
+# plain letter in its alphabet order, the most used first in each group (é before è, ü before û). NAME_CHARS is the
+# capitals (``_N_UPPER`` of them), then the small letters (``_N_LOWER``: the capital of the small letter at
+# ``_N_UPPER + i`` is at ``i``, for the plain and accented letters; İ sits over ı: the dotted and dotless i together;
+# but İ's small letter is i and, in Turkish, I's is ı: ``next_letter``; ß last), then the other characters. One
+# string: the small letters' editor steps through the same ring from another start (``name_chars``).
+NAME_CHARS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
+              "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
+              " -.0123456789")
+_N_UPPER = const(54)    # the capitals at the start of NAME_CHARS
+_N_LOWER = const(55)    # the small letters after them
 CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
 DECIMAL_MARK = N_(".")      # the decimal mark of money ("0.10"): each language's own ("0,10" in French)
@@ -81,18 +83,20 @@ def ladder_step(ladder, value, step):
 
 
 def name_chars(pos):
-    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters)."""
-    return NAME_CHARS if pos == 0 else NAME_CHARS_LATER
+    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters):
+    NAME_CHARS, or for a later position the same ring from its first small letter (a new str)."""
+    return NAME_CHARS if pos == 0 else NAME_CHARS[_N_UPPER:] + NAME_CHARS[:_N_UPPER]
 
 
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping)."""
-    chars = name_chars(pos)
+    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping; a
+    character not in it counts as its first). Both rings hold NAME_CHARS in one order: a step is the same
+    step along NAME_CHARS."""
     ch = name[pos] if pos < len(name) else " "
-    i = chars.find(ch)
+    i = NAME_CHARS.find(ch)
     if i < 0:
-        i = 0
-    ch = chars[(i + step) % len(chars)]
+        i = 0 if pos == 0 else _N_UPPER
+    ch = NAME_CHARS[(i + step) % len(NAME_CHARS)]
     if pos >= len(name):
         return name + ch
     return name[:pos] + ch + name[pos + 1:]
@@ -109,8 +113,10 @@ def next_letter(name):
         return "i"
     if c == "I" and lang.code == "tr":          # in Turkish I is the dotless ı's capital (elsewhere: i)
         return "\u0131"
-    i = _UPPER.find(c)
-    return _LOWER[i] if i >= 0 else (c if _LOWER.find(c) >= 0 else "a")
+    i = NAME_CHARS.find(c)
+    if i < _N_UPPER:
+        return NAME_CHARS[i + _N_UPPER] if i >= 0 else "a"
+    return c if i < _N_UPPER + _N_LOWER else "a"
 
 
 def name_owner(names, players, seat, name):
@@ -128,14 +134,8 @@ def is_default_name(name, seat):
     return name == default_name(seat)
 
 
-def clean_name(name, seat):
-    """``name`` trimmed of spaces (inner runs kept), or the seat's default when empty."""
-    n = name.strip()
-    return n if n else default_name(seat)
-
-
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
-STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
+STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
 _COUNT_MAX = const(10)
 BETTING_KEYS = {
     "teen-patti": ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
@@ -154,6 +154,9 @@ LABELS = {
     "karanlik": N_("Karanlik blind"), "four_with_36": N_("Deck for 4"), "ties": N_("Ties"),
     "low": N_("Low card wins"), "two_cards": N_("Two cards"), "center": N_("Center card"), "party": N_("Party mode"),
     "stud": N_("Game"),
+    # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows on the rules screen
+    "forced": N_("Ante"),   # what is paid before the deal (seed 001 l'ante)
+    "higher_limits": N_("No top chaal"),
 }
 VALUE_TEXT = {
     "classic": N_("classic"), "ak47": N_("AK47"), "joker-hunt": N_("Joker Hunt"), "best-of-four": N_("Best of 4"),
@@ -161,23 +164,19 @@ VALUE_TEXT = {
     "range": N_("any amount"), "two-size": N_("two sizes"), "fixed": N_("fixed limit"), "pot": N_("pot limit"),
     "no-limit": N_("no limit"), "free": N_("any amount"), "kings": N_("kings"), "jacks": N_("jacks"),
     "aces": N_("aces"), "split": N_("split pot"), "suit-order": N_("suit order"),
+    # issue 14's house rules: who pays before the deal (seed 001)
+    "boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
+    "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds"),
 }
-# values whose words depend on the rule (the same value means different things): "key=value" -> text
+# values whose words depend on the rule (the same value means different things): rule key -> (value, text, ...)
 KEY_VALUE_TEXT = {
-    "sequence=a23-high": N_("highest"), "sequence=akq-high": N_("second"), "sequence=a23-low": N_("lowest"),
-    "show=004": N_("pay 2x stake"), "show=000": N_("pay the stake"), "show=001": N_("2x last bet"),
-    "sideshow=004": N_("min chaal"), "sideshow=000": N_("pay stake"), "sideshow=001": N_("free"),
-    "no_minor=True": N_("off"), "no_minor=False": N_("on"), "standard_ranking=True": N_("standard"),
-    "standard_ranking=False": N_("Turkish"), "four_with_36=True": N_("36 cards"),
-    "four_with_36=False": N_("32 cards"),
-    "stud=True": N_("Forehead Stud"), "stud=False": N_("Indian Poker"),
+    "sequence": ("a23-high", N_("highest"), "akq-high", N_("second"), "a23-low", N_("lowest")),
+    "show": ("004", N_("pay 2x stake"), "000", N_("pay the stake"), "001", N_("2x last bet")),
+    "sideshow": ("004", N_("min chaal"), "000", N_("pay stake"), "001", N_("free")),
+    "no_minor": (True, N_("off"), False, N_("on")), "standard_ranking": (True, N_("standard"), False, N_("Turkish")),
+    "four_with_36": (True, N_("36 cards"), False, N_("32 cards")),
+    "stud": (True, N_("Forehead Stud"), False, N_("Indian Poker")),
 }
-
-# issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows and values on the rules screen
-LABELS["forced"] = N_("Ante")        # what is paid before the deal (seed 001 l'ante)
-LABELS["higher_limits"] = N_("No top chaal")
-VALUE_TEXT.update({"boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
-                   "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds")})
 
 
 _STUD_PLAYERS = const(7)    # Forehead Stud's most players (games/indian.py STUD_SEATS: 7 cards each of 52)
@@ -202,12 +201,14 @@ def label(key):
     return tr(LABELS.get(key, key))
 
 
-def value_text(v, key=None):
+def value_text(v, key):
     """Screen text of a house-rule value ``v`` of rule ``key`` in words (what it does: "pay 2x stake"; bool
     on/off, ints as digits); the sources are named in the docs, never on the screen."""
-    t = KEY_VALUE_TEXT.get("%s=%s" % (key, v)) if key else None
-    if t is not None:
-        return tr(t)
+    pairs = KEY_VALUE_TEXT.get(key)
+    if pairs:
+        for i in range(0, len(pairs), 2):
+            if pairs[i] == v and type(pairs[i]) is type(v):    # (True == 1, but 1 is not "on")
+                return tr(pairs[i + 1])
     if v is True:
         return tr("on")
     if v is False:
@@ -255,17 +256,17 @@ def rule_choices(game, key, chips, cfg=None):
         out.append(0)
     if key in MONEY_KEYS:
         top = chips if key in ("stake_cap", "pot_cap") else max(1, chips // 2)
+        low = 0                     # a pot cap: only above what the forced bets put in
         if key == "pot_cap":
             top = chips * 10
-        for v in STAKE_LADDER + (10000, 20000, 50000, 100000):
-            if lo <= v <= hi and v <= top and v not in out:
+            if cfg is not None:
+                low = forced_chips(game, cfg["rules"], cfg["players"])
+        for v in STAKE_LADDER:
+            if lo <= v <= hi and low < v <= top and v not in out:
                 out.append(v)
     else:
         for v in range(max(lo, 1), min(hi, _COUNT_MAX) + 1):
             out.append(v)
-    if key == "pot_cap" and cfg is not None:
-        low = forced_chips(game, cfg["rules"], cfg["players"])
-        out = [v for v in out if v == 0 or v > low]
     if not out:
         out.append(lo)
     return out
@@ -290,7 +291,10 @@ def single_keys(game):
     skip = BETTING_KEYS[game]
     sk = stake_key(game)
     have = rules.defaults(game)
-    out = [k for k in SINGLE_ORDER[game] if k in have]
+    out = []
+    for k in SINGLE_ORDER[game]:
+        if k in have:
+            out.append(k)
     for k in sorted(have):
         if k not in skip and k != sk and k not in out:
             out.append(k)
@@ -354,7 +358,11 @@ def _describe_teen_patti(d):
         out.append(tr("Pot cap %d") % d["pot_cap"])
     if d["rebuy_mid_hand"]:
         out.append(tr("Rebuy mid-hand"))
-    _describe_forced(d, out)
+    line = _FORCED_LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
+    if line:
+        out.append(tr(line))
+    if d["higher_limits"]:
+        out.append(tr("Chaal: no upper limit"))
     return out
 
 
@@ -363,15 +371,6 @@ _FORCED_LINES = {
     "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
     "two-blinds": N_("Blinds: half + boot"),
 }
-
-
-def _describe_forced(d, out):
-    """The summary lines of who pays before the deal (seed 001) and of the higher limits (seed 004)."""
-    line = _FORCED_LINES.get(d["forced"])
-    if line:
-        out.append(tr(line))
-    if d["higher_limits"]:
-        out.append(tr("Chaal: no upper limit"))
 
 
 _STRUCT_NAMES = {
@@ -407,30 +406,25 @@ def _cap_line(cap):
     return tr("Cap 1 bet a round") if cap == 1 else tr("Cap %d bets a round") % cap
 
 
-def _describe_stud(d):
-    """Forehead Stud's summary lines (docs/indian.md)."""
-    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
-    if d["structure"] == "fixed":
-        out.append(_cap_line(d["cap"]))
-        out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
-    out.append(tr("Forehead Stud"))
-    out.append(tr("4 forehead + 3 hole"))
-    out.append(tr("5 betting rounds"))
-    out.append(tr("Best 5 of 7 cards"))
-    out.append(tr("Poker hand ranking"))
-    out.append(tr("Ties split the pot"))
-    return out
-
-
 def _describe_indian(d):
-    if d["stud"]:
-        return _describe_stud(d)
+    """Indian Poker's summary lines; Forehead Stud's (docs/indian.md) when it is on (never in party mode:
+    ``rules.STUD_EXCLUDES``)."""
     if d["party"]:
         out = [tr("Party: no betting")]
     else:
         out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
         if d["structure"] == "fixed":
             out.append(_cap_line(d["cap"]))
+            if d["stud"]:
+                out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
+    if d["stud"]:
+        out.append(tr("Forehead Stud"))
+        out.append(tr("4 forehead + 3 hole"))
+        out.append(tr("5 betting rounds"))
+        out.append(tr("Best 5 of 7 cards"))
+        out.append(tr("Poker hand ranking"))
+        out.append(tr("Ties split the pot"))
+        return out
     out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
     out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
     if d["two_cards"]:
@@ -440,18 +434,12 @@ def _describe_indian(d):
     return out
 
 
-_DESCRIBE = {
-    "teen-patti": _describe_teen_patti,
-    "turkish": _describe_turkish,
-    "indian": _describe_indian,
-}
-
-
 def describe(game, d):
     """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
-    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule."""
+    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game."""
     full = rules.validate(game, d)
-    f = _DESCRIBE.get(game)
-    if f is None:
-        return ["%s %s" % (k, full[k]) for k in full]
-    return f(full)
+    if game == "teen-patti":
+        return _describe_teen_patti(full)
+    if game == "turkish":
+        return _describe_turkish(full)
+    return _describe_indian(full)

@@ -3,7 +3,7 @@ net in chips and money, then who pays whom (``dealerbox.engine.settle``). Import
 only for those two screens, so the code a hand's end loads stays small (docs/device.md, Memory)."""
 
 
-def settle_rows(app, rows, nets_too=False):
+def settle_rows(app, rows, nets_too):
     """Append to ``rows`` the settling up of the table (``dealerbox.engine.settle``): with ``nets_too`` each
     player's net first (chips, and money when the table set a chip value; a carried pot counts as given
     back), then "Who pays whom" and the transfers ("Ben\x18Anna" paying "4.50", or chips when no chip value

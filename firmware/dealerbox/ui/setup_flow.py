@@ -3,10 +3,9 @@ preset, single house rules, and the summary of every rule in force (confirmed be
 also the "resume" offer at boot and the "Rules in force" view during play.
 
 Functions of the ``App`` (ui/app.py), not a layer of it: this module, ``ui/settings.py`` and
-``dealerbox.engine.rules`` are imported when the first setup screen is entered (docs/device.md "Memory")
-and kept. The app owns the session config (``cfg``, ui/settings.py) and the list/value
-screens' state (``rows``, ``sel``, ``top``, ``title``, ``hint``). Rows are built at press time
-(``build``), never while drawing.
+``dealerbox.engine.rules`` are imported with the app (its first screen is a setup screen or the resume offer). The
+app owns the session config (``cfg``, ui/settings.py) and the list/value screens' state (``rows``, ``sel``, ``top``,
+``title``, ``hint``). Rows are built at press time (``build``), never while drawing.
 """
 
 from micropython import const
@@ -14,7 +13,7 @@ from micropython import const
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import settings, widgets
+from dealerbox.ui import langpick, settings, widgets
 from dealerbox.ui.modes import (
     M_BOOT,
     M_CHIPS,
@@ -40,15 +39,18 @@ def resume(app, store):
     no save could be used (then only "New session" is offered)."""
     app.store = store
     _load_names(app, store)
-    again = app._langpick().boot(app, store)    # the language kept, spoken before the first frame
+    again = langpick.boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
         snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
         app.report = N_("Save unreadable: %s") % err
         snap = None
-    else:
-        app.report = _store_report(store)
+    else:       # what the store found wrong: Store.load's lines name the save it used last, when one was damaged
+        rep = getattr(store, "report", None)
+        if isinstance(rep, list):
+            rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
+        app.report = rep if isinstance(rep, str) and rep else None
     if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
         snap = None
     app.saved = snap
@@ -104,7 +106,10 @@ def remember_names(app):
     save = getattr(app.store, "save_names", None)
     if save is None or not typed:
         return
-    known = typed + [n for n in app.known if n not in typed]
+    known = list(typed)
+    for n in app.known:
+        if n not in typed:
+            known.append(n)
     known = known[:_MAX_KNOWN]
     if known == app.known and app.names_kept == cfg["names"]:
         return
@@ -116,22 +121,12 @@ def remember_names(app):
         pass
 
 
-def _store_report(store):
-    rep = getattr(store, "report", None)
-    if isinstance(rep, list):       # Store.load's lines: the last names the save used when one was damaged
-        rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
-    return rep if isinstance(rep, str) and rep else None
-
-
 def press_resume(app, b, long):
     """A button on the resume offer: move between "Resume" and "New session", or take one. True when
     "Resume" was taken: the caller restores ``app.saved`` (``App.restore``)."""
     if app.sel < 0:                    # the store's report, read first: UP/DOWN scroll it, OK goes on to the choices
         if b in (btn.UP, btn.DOWN):
-            top = max(0, min(app.top + (1 if b == btn.DOWN else -1), len(app.rows) - widgets.ROWS))
-            if top != app.top:
-                app.top = top
-                app.dirty = True
+            widgets.scroll(app, 1 if b == btn.DOWN else -1)
         elif b == btn.OK:
             app.report_read = True
             app._enter(M_RESUME)
@@ -155,12 +150,11 @@ def press_resume(app, b, long):
 
 def new_config(app, game):
     """Start a fresh session config for ``game`` on ``app`` (names kept from the previous one)."""
-    names = [settings.default_name(i) for i in range(10)]
     cfg = app.cfg
-    if cfg is not None:
-        old = cfg["names"]
-        for i in range(len(old)):
-            names[i] = old[i]
+    old = cfg["names"] if cfg is not None else ()
+    names = []
+    for i in range(10):
+        names.append(old[i] if i < len(old) else settings.default_name(i))
     lo, hi = settings.player_range(game)
     players = 4 if hi >= 4 else hi
     if cfg is not None and lo <= cfg["players"] <= hi:
@@ -173,7 +167,7 @@ def new_config(app, game):
     _fit_rules(app.cfg)
 
 
-def choose(app, game, players=None):
+def choose(app, game, players):
     """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
     new_config(app, game)
     if players is not None:
@@ -249,7 +243,9 @@ def build(app):
     elif m == M_NAMES:
         app.title = tr("Names")
         seat = tr("Seat %d")
-        app.rows = [(seat % (i + 1), cfg["names"][i]) for i in range(cfg["players"])]
+        app.rows = []
+        for i in range(cfg["players"]):
+            app.rows.append((seat % (i + 1), cfg["names"][i]))
         app.rows.append((tr("Done"), None))
         app.hint = tr("\x1c seat \x18name OK edit") if app.known else tr("\x1c seat  OK edit")
     elif m == M_NAME:
@@ -274,8 +270,12 @@ def build(app):
     elif m == M_PRESET:
         ps = rules.presets(game)
         app.title = tr("House-rule preset")
-        app.rows = [(tr(p[1]), None) for p in ps]
-        app.sel = app._choice_index([p[0] for p in ps], cfg["preset"])
+        app.rows = []
+        app.sel = 0
+        for i in range(len(ps)):                    # (the preset names are unique: rules.presets)
+            app.rows.append((tr(ps[i][1]), None))
+            if ps[i][0] == cfg["preset"]:
+                app.sel = i
         if cfg["preset"] == CUSTOM:                 # single rules edited: keep them unless a preset is chosen
             app.rows.append((tr("Custom (your edits)"), None))
             app.sel = len(ps)
@@ -301,14 +301,17 @@ def build(app):
         app.hint = tr("\x1c more \x18money OK deal") if m == M_SUMMARY else tr("\x1c scroll OK back")
 
 
-def _wrap(rows, ln, width=20):
-    """Append ``ln`` to ``rows`` as list rows of at most ``width`` characters, cut at spaces; the rows after
+_WRAP = const(20)    # characters of a list row (``_wrap``)
+
+
+def _wrap(rows, ln):
+    """Append ``ln`` to ``rows`` as list rows of at most ``_WRAP`` characters, cut at spaces; the rows after
     the first are indented by two spaces; a word longer than a row is cut where the row ends."""
     lead = 0            # a cut must fall after a continuation row's indent, or the row would not shorten
-    while len(ln) > width:
-        cut = ln.rfind(" ", lead + 1, width + 1)
+    while len(ln) > _WRAP:
+        cut = ln.rfind(" ", lead + 1, _WRAP + 1)
         if cut < 0:
-            cut = width
+            cut = _WRAP
         rows.append((ln[:cut], None))
         ln = "  " + ln[cut:].strip()
         lead = 2
@@ -449,23 +452,17 @@ def press(app, b, long):
             app.dirty = True
         elif b == btn.LEFT:
             _back(app)
-        elif b == btn.RIGHT:
-            _step_chip_value(app)
+        elif b == btn.RIGHT:    # the next chip value of settings.CENTS_LADDER (after the largest: off again), money
+            ladder = settings.CENTS_LADDER      # per chip in whole cents for settling up (``cfg["cents"]``)
+            i = app._choice_index(ladder, cfg.get("cents", 0))
+            cfg["cents"] = ladder[(i + 1) % len(ladder)]
+            top = app.top
+            build(app)
+            app.top = top
+            app.dirty = True
         elif b == btn.OK:
             return True
     return False
-
-
-def _step_chip_value(app):
-    """RIGHT on the summary: the next chip value of ``settings.CENTS_LADDER`` (after the largest: off again),
-    money per chip in whole cents for settling up (``cfg["cents"]``)."""
-    ladder = settings.CENTS_LADDER
-    i = app._choice_index(ladder, app.cfg.get("cents", 0))
-    app.cfg["cents"] = ladder[(i + 1) % len(ladder)]
-    top = app.top
-    build(app)
-    app.top = top
-    app.dirty = True
 
 
 CUSTOM = "custom"
@@ -535,7 +532,7 @@ def _press_name(app, b, long):
             app.epos -= 1
     elif b == btn.OK:
         seat = app.sel
-        name = settings.clean_name(name, seat)
+        name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
         other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
         if other >= 0:                      # refused, the reason in the footer: the editor stays open
             app.msg = tr("Seat %d has that name") % (other + 1)

@@ -19,31 +19,25 @@ TITLE_H = const(9)
 ROW0 = const(11)
 ROW_H = const(9)
 ROWS = const(5)
-FOOT_Y = const(56)
+_FOOT_Y = const(56)
 
 
-def title(cv, s, right=None):
-    """The inverse title bar with ``s``; ``right`` (str or int, optional) at its right end."""
+def title(cv, s):
+    """The inverse title bar with ``s``."""
     cv.bar(0, TITLE_H)
-    cv.k = cv.text(s, 2, 1, 0)
-    if right is not None:
-        cv.overlap(cv.k, WIDTH - 2 - value_width(right))
-        if isinstance(right, int):
-            cv.num_right(right, WIDTH - 2, 1, 0)
-        else:
-            cv.text(right, WIDTH - 2 - text_width(right), 1, 0)
+    cv.text(s, 2, 1, 0)
 
 
 def footer(cv, s):
     """The key hints at the bottom row, with a rule above them; one row higher, touching the rule, when a letter's
     cedilla (ç ş ğ Ç Ş) would fall off the frame's last row."""
-    cv.hline(0, FOOT_Y - 1, WIDTH, 1)
+    cv.hline(0, _FOOT_Y - 1, WIDTH, 1)
     cv.k = cv.clipped
-    cv.text(s, 1, FOOT_Y + 1)
+    cv.text(s, 1, _FOOT_Y + 1)
     if cv.clipped > cv.k and _low(s):
-        cv.fb.fill_rect(0, FOOT_Y, WIDTH, HEIGHT - FOOT_Y, 0)
+        cv.fb.fill_rect(0, _FOOT_Y, WIDTH, HEIGHT - _FOOT_Y, 0)
         cv.clipped = cv.k
-        cv.text(s, 1, FOOT_Y)
+        cv.text(s, 1, _FOOT_Y)
 
 
 def _low(s):
@@ -65,8 +59,8 @@ def value_width(v):
     return text_width(v)
 
 
-def draw_value(cv, v, right, y, c=1):
-    """Row value ``v`` right-aligned to x = ``right``."""
+def draw_value(cv, v, right, y, c):
+    """Row value ``v`` right-aligned to x = ``right``, in colour ``c``."""
     if v is None:
         return
     if isinstance(v, int):
@@ -75,27 +69,37 @@ def draw_value(cv, v, right, y, c=1):
         cv.text(v, right - text_width(v), y, c)
 
 
-def first_visible(sel, top, n, rows=ROWS):
-    """The index of the first visible row so that ``sel`` is on screen (scrolling as little as possible)."""
+def first_visible(sel, top, n):
+    """The index of the first visible row of a list of ``n`` so that ``sel`` is on screen (scrolling as little as
+    possible)."""
     if sel < top:
         top = sel
-    if sel >= top + rows:
-        top = sel - rows + 1
-    if top > n - rows:
-        top = n - rows
+    if sel >= top + ROWS:
+        top = sel - ROWS + 1
+    if top > n - ROWS:
+        top = n - ROWS
     if top < 0:
         top = 0
     return top
 
 
-def rows_list(cv, rows, sel, top, y0=ROW0, nrows=ROWS):
+def scroll(app, step):
+    """UP/DOWN on a list without a selection (``app.rows`` from ``app.top``): one row down (``step`` 1) or up (-1)
+    while rows are left that way; the frame changes (``app.dirty``) only when it moves."""
+    top = max(0, min(app.top + step, len(app.rows) - ROWS))
+    if top != app.top:
+        app.top = top
+        app.dirty = True
+
+
+def rows_list(cv, rows, sel, top):
     """Draw ``rows`` (list of (label, value)) from index ``top``; ``sel`` (or -1) is shown inverse.
 
     Arrows at the right edge of the first/last visible row say that the list goes on.
     """
-    cv.cy = y0
-    cv.k = min(top + nrows, len(rows))     # the end of the visible rows
-    y0 = top                                # (the argument reused, 11 slots: the first visible row)
+    cv.cy = ROW0
+    cv.k = min(top + ROWS, len(rows))      # the end of the visible rows
+    y0 = top                                # the first visible row
     while top < cv.k:
         _row(cv, rows[top], top == sel)
         top += 1
