@@ -1,6 +1,6 @@
 """Helpers of the tests run in every language (no tests here): which languages the box has, and a run in one.
 
-Both interpreters. A language is "present" when its table ``firmware/dealerbox/lang/tables/<code>.py`` is there
+Both interpreters. A language is "present" when its table ``firmware/dealerbox/lang/tables/<code>.bin`` is there
 (``langpick.present``; under MicroPython the compiled ``.mpy`` in build/mpy)."""
 
 from dealerbox import lang

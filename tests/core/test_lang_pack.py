@@ -1,10 +1,12 @@
 """The packed language tables (dealerbox/lang/pack.py, docs/languages.md "How the tables work"): the keys' hash is
 the same on both interpreters (the build packs on CPython, the box looks up on MicroPython), a table packs into
 the bytes ``build`` writes and every text is found back, a text not in the table stays English, the texts kept for
-redraws are made at ``use``, and ``tr_reason`` formats a refusal from the English templates. Both interpreters."""
+redraws are made at ``use``, ``tr_reason`` formats a refusal from the English templates, and a table file missing
+or damaged is refused in words, the language in use unchanged. Both interpreters."""
 
 from dealerbox import lang
-from dealerbox.lang.pack import PackError, pack
+from dealerbox.lang.pack import PackError, image, pack
+from store_util import _tmpdir
 from support import raises
 
 WORDS = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d",
@@ -55,3 +57,62 @@ def test_a_table_too_big_for_its_offsets_is_refused_in_words():
     with raises(PackError) as e:
         pack({"a": "x" * 40000, "b": "y" * 30000}, lang.key_hash)
     assert str(e.value) == "the translations pass 65,535 bytes of utf-8 (offsets are 2 bytes)"
+
+
+def test_the_table_file_is_a_head_and_the_packed_table():
+    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S (``lang/pack.py``)."""
+    from dealerbox.store import checksum
+    words = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d"}
+    k, h, o, s = pack(words, lang.key_hash)
+    data = image(words, lang.key_hash)
+    assert data[:4] == b"DBT1" and data[8:12] == b"\x00\x03\x00\x00" and data[12:] == h + o + s
+    assert data[4:8] == bytes(bytearray((checksum(data[8:]) >> s_) & 255 for s_ in (24, 16, 8, 0)))
+    assert len(data) == 12 + 6 * 3 + 2 + len(s)
+
+
+def _folder(d):
+    """A stand-in for ``lang._dir``: the folder ``d`` (str ending in "/")."""
+    return lambda: d
+
+
+def _files(damage):
+    """A folder with the table file de.bin of WORDS, damaged by ``damage`` (bytes -> bytes, or None: no file)."""
+    d = _tmpdir()
+    if damage is not None:
+        with open(d + "/de.bin", "wb") as f:
+            f.write(damage(image(WORDS, lang.key_hash)))
+    return d + "/"
+
+
+def test_a_table_file_is_read_where_a_text_is_first_needed():
+    where = lang._dir
+    lang._dir = _folder(_files(lambda b: b))
+    try:
+        lang.use("de")
+        assert [lang.tr(k) for k in WORDS] == list(WORDS.values()) and lang.tr("Players") == "Players"
+    finally:
+        lang._dir = where
+        lang.use("en")
+    assert lang._f is None
+
+
+def test_a_missing_or_damaged_table_file_is_refused_in_words():
+    cases = ((None, "no table file %sde.bin"),
+             (lambda b: b[:-1], "%sde.bin is damaged: 88 bytes, not 89"),
+             (lambda b: b[:20], "%sde.bin is damaged: 20 bytes, not 38"),
+             (lambda b: b[:-1] + b"x", "%sde.bin is damaged: its CRC-32 is not its head's"),
+             (lambda b: b"DBT0" + b[4:], "%sde.bin is not a table file (damaged?)"),
+             (lambda b: b"", "%sde.bin is not a table file (damaged?)"))
+    where = lang._dir
+    try:
+        for damage, said in cases:
+            d = _files(damage)
+            lang._dir = _folder(d)
+            lang.use_table("xx", {"Language": "Langue"})
+            with raises(ValueError) as e:
+                lang.use("de")
+            assert str(e.value) == said % d, str(e.value)
+            assert lang.code == "xx" and lang.tr("Language") == "Langue"      # unchanged
+    finally:
+        lang._dir = where
+        lang.use("en")

@@ -4,7 +4,7 @@ the choice kept by the store (``prefs.json``, ``Store.save_prefs``) and spoken a
 Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported when the first setup screen is built or
 a store is read at boot, and kept. The row is the last one of the game screen (``ROW``, after the games);
 OK or RIGHT on it opens the list of the languages the box has (``offered``: English always, each other one
-whose table ``dealerbox/lang/tables/<code>.py`` (or ``.mpy``) is there), each named in its own language; OK there
+whose table file ``dealerbox/lang/tables/<code>.bin`` is there), each named in its own language; OK there
 speaks it from the next frame and keeps it, LEFT goes back unchanged.
 
 One table loaded at a time on the box: a table stays imported once used (code is never unloaded), so a
@@ -43,9 +43,9 @@ def own_name(code):
 def present():
     """The codes of ``lang.LANGS`` whose table is on this box (tuple of str, ``LANGS`` order, "en" first).
 
-    A table is ``tables/<code>.py`` or ``.mpy`` under the folder of ``dealerbox/lang/__init__``; when that file itself
-    cannot be found (a firmware frozen into flash, where modules are not files: manifest.py freezes every table
-    there is) every language of ``LANGS`` is offered, and one whose table turns out missing falls back to
+    A table is the file ``tables/<code>.bin`` under the folder of ``dealerbox/lang/__init__``; when that file itself
+    cannot be found (a firmware frozen into flash, where modules are not files) every language of ``LANGS`` is
+    offered, and one whose table turns out missing falls back to
     English when chosen (``speak``)."""
     global _found
     if PRESENT is not None:
@@ -59,7 +59,7 @@ def present():
         else:
             base += "/tables/"
             _found = tuple(c for c in lang.codes()
-                           if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"))
+                           if c == "en" or _exists(os, base + c + ".bin"))
     return _found
 
 
@@ -71,7 +71,7 @@ def why_not(code):
     there = present()
     if code in there:
         return None
-    return "the %s table (firmware/dealerbox/lang/tables/%s.py) is not there yet; the box has %s" % (
+    return "the %s table (firmware/dealerbox/lang/tables/%s.bin) is not there yet; the box has %s" % (
         own_name(code), code, ", ".join("%s (%s)" % (c, own_name(c)) for c in there))
 
 
