@@ -259,12 +259,13 @@ def packed(table, keys):
 
 def generated(table, keys):
     """The bytes of firmware/dealerbox/lang/tables/CODE.bin for the translators' ``table`` (dict) and the catalog
-    ``keys`` (list of str): ``pack.image`` of its keys in the catalog (stale ones left out). Raises
-    ``pack.PackError``."""
+    ``keys`` (list of str): ``pack.image`` of its keys in the catalog (stale ones left out), but those translated as
+    themselves ("Teen Patti", "Show"): ``tr`` gives a key not in the table unchanged, the caller's own str, so such a
+    text costs the box no str of its own. Raises ``pack.PackError``."""
     from dealerbox.lang import key_hash
     from dealerbox.lang.pack import image
     have = set(keys)
-    return image({k: v for k, v in table.items() if k in have}, key_hash)
+    return image({k: v for k, v in table.items() if k in have and v != k}, key_hash)
 
 
 def _langs():

@@ -116,3 +116,25 @@ def test_a_missing_or_damaged_table_file_is_refused_in_words():
     finally:
         lang._dir = where
         lang.use("en")
+
+
+def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
+    """``tr``: a text used again soon is the same str (a dict lookup, nothing allocated); after 16 other texts the
+    recent ones start anew (the table's texts are not all made and kept); the kept texts stay."""
+    from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
+    words = {"w%d" % i: "W%d" % i for i in range(40)}
+    words["Pass the box to"] = "Gib die Box an"
+    lang.use_table("de", words)
+    try:
+        first = lang.tr("w0")
+        assert first == "W0" and lang.tr("w0") is first and lang._r == {"w0": "W0"}
+        for i in range(1, 16):
+            assert lang.tr("w%d" % i) == "W%d" % i
+        assert len(lang._r) == 16 and lang.tr("w0") is first
+        assert lang.tr("w16") == "W16" and lang._r == {"w16": "W16"}          # started anew
+        assert lang.tr("w0") == "W0" and lang._r == {"w16": "W16", "w0": "W0"}  # read from the table again
+        assert lang.tr("Pass the box to") == "Gib die Box an" and "Pass the box to" not in lang._r   # kept
+        assert lang.tr("Players") == "Players" and lang._r["Players"] == "Players"
+    finally:
+        lang.use("en")
+    assert lang._r is None

@@ -38,12 +38,15 @@ A text shown that none of these names is not in the catalog: the "no English lef
 LANGS = (("en", "English"), ("fr", "Français"), ("it", "Italiano"), ("de", "Deutsch"), ("tr", "Türkçe"))
 
 code = "en"     # the language in use (read it as ``lang.code``, never ``from dealerbox.lang import code``)
-_c = None  # type: dict | None  # the translations used so far {English str: its translation}; None for English
+_c = None  # type: dict | None  # the kept texts' translations {English str: its translation} (``keep``); None for English
+_r = None  # type: dict | None  # the last texts used at presses and their translations, up to 16 (``tr``)
 _f = None       # the table in use, open (``tables/<code>.bin``, ``lang/pack.py`` says its layout; ``use_table``: an
 #                 io.BytesIO of one); None for English
 _k = 0          # its hash seed
 _n = 0          # and its number of keys
-_b = bytearray(4)   # the last 4 bytes read from ``_f`` (``_at``): nothing allocated by a read
+_g = b""        # its fences: the hash of every 16th key (4 bytes each), read at ``use`` (on the heap: 4 bytes a block)
+_blk = bytearray(64)    # one block of 16 hashes read from ``_f`` (``_find``): nothing allocated by the read
+_b = bytearray(4)   # a translation's start and end read from ``_f`` (``_find``)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
 
 MOD = 34636577  # a prime: ``h * 31 + 255`` stays under 2**30 (a small int on the RP2040, nothing allocated)
@@ -60,54 +63,73 @@ def key_hash(b, k):
     return h << 4 | len(b) & 15
 
 
-def _at(i):
-    """The 4 bytes at ``i`` (int) of the table file in use, big-endian (int); read into ``_b``."""
-    f = _f
-    f.seek(i)
-    f.readinto(_b)
-    b = _b
-    return b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
-
-
 def _find(s):
     """The translation of ``s`` (str) in the table in use (str, read from its file), or None when ``s`` is not one of
-    its keys. Binary search of ``s``'s hash in the file's hashes (keys never collide there: the build checks), then
-    its start and end (2 bytes each), then its text."""
+    its keys. ``s``'s hash (keys never collide there: the build checks) is found among the fences (``_g``, on the
+    heap), then in the one block of 16 hashes it falls in (a read into ``_blk``); then its start and end (one 4-byte
+    read) and its text: three reads of the file."""
     h = key_hash(s.encode(), _k)
-    n = _n
+    g = _g
     lo = 0
-    hi = n
+    hi = len(g) >> 2
+    while lo < hi:                          # the first fence above h: its block's predecessor holds h, if any
+        m = (lo + hi) >> 1
+        j = m << 2
+        if (g[j] << 24 | g[j + 1] << 16 | g[j + 2] << 8 | g[j + 3]) <= h:
+            lo = m + 1
+        else:
+            hi = m
+    if lo == 0:
+        return None
+    first = (lo - 1) << 4
+    f = _f
+    f.seek(12 + (first << 2))
+    b = _blk
+    f.readinto(b)
+    lo = 0
+    hi = _n - first
+    if hi > 16:
+        hi = 16
     while lo < hi:
         m = (lo + hi) >> 1
-        v = _at(12 + (m << 2))
+        j = m << 2
+        v = b[j] << 24 | b[j + 1] << 16 | b[j + 2] << 8 | b[j + 3]
         if v < h:
             lo = m + 1
         elif v > h:
             hi = m
         else:
-            p = 12 + (n << 2)
-            v = _at(p + (m << 1))
-            a = v >> 16
-            f = _f
-            f.seek(p + (n << 1) + 2 + a)
-            return str(f.read((v & 65535) - a), "utf-8")
+            p = 12 + (_n << 2)
+            f.seek(p + ((first + m) << 1))
+            f.readinto(_b)
+            b = _b
+            a = b[0] << 8 | b[1]
+            f.seek(p + (_n << 1) + 2 + a)
+            return str(f.read((b[2] << 8 | b[3]) - a), "utf-8")
     return None
 
 
 def tr(s):
     """``s`` (str, the English text) in the language in use; ``s`` itself in English or when missing.
 
-    Kept once used ({English str: translation}, the English str being the caller's own literal): a text already
-    used costs a dict lookup and allocates nothing; a new one is found in the table (``_find``) at its first use."""
+    The texts drawn inside redraws are in ``_c`` from ``use`` to the next (``keep``: a redraw allocates nothing); the
+    last texts used at presses in ``_r`` ({the caller's English str: translation}), up to 16 (then ``_r`` starts
+    anew: the texts a screen holds stay there, the rest is garbage; fewer than one text read a press): a text found there costs a dict lookup and
+    allocates nothing, another one is read from the table file (``_find``, ~8 us on the unix port)."""
     c = _c
     if c is None:
         return s
     t = c.get(s)
     if t is None:
-        t = _find(s)
+        c = _r
+        t = c.get(s)
         if t is None:
-            t = s
-        c[s] = t
+            t = _find(s)
+            if t is None:
+                t = s
+            if len(c) >= 16:
+                c.clear()
+            c[s] = t
     return t
 
 
@@ -117,7 +139,8 @@ def keep(keys):
     _kept.append(keys)
     if _c is not None:
         for s in keys:
-            tr(s)
+            t = _find(s)
+            _c[s] = s if t is None else t
 
 
 def N_(s):
@@ -179,9 +202,8 @@ def _tr(s):
         args = _match(pk, s)
         if args is not None:
             t = _get(key)
-            if t is not None:
-                best = (t, pk[1], args)
-                size = lit
+            best = (key if t is None else t, pk[1], args)   # (not in the table: translated as itself, left out)
+            size = lit
     if best is None:
         return None
     pt = _parts(best[0])
@@ -332,20 +354,29 @@ def use_table(c, table):
 def _speak(c, f):
     """Speak ``c`` from the table file ``f`` (open, checked: ``_check``), or English when None; the file in use before
     is closed."""
-    global code, _c, _f, _k, _n
+    global code, _c, _r, _f, _g, _k, _n
     if _f is not None and _f is not f:
         _f.close()
     _f = f
     if f is None:
-        _c = None
+        _c = _r = None
+        _g = b""
         _k = _n = 0
     else:
         f.seek(8)
         f.readinto(_b)
-        _n = _b[0] << 8 | _b[1]
+        _n = n = _b[0] << 8 | _b[1]
         _k = _b[2]
+        g = bytearray((n + 15) >> 4 << 2)
+        for i in range(0, n, 16):
+            f.seek(12 + (i << 2))
+            f.readinto(_b)
+            g[i >> 2:(i >> 2) + 4] = _b
+        _g = g
         _c = {}
+        _r = {}
         for keys in _kept:
             for s in keys:
-                tr(s)
+                t = _find(s)
+                _c[s] = s if t is None else t
     code = c
