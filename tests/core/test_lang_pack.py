@@ -5,7 +5,7 @@ redraws are made at ``use``, ``tr_reason`` formats a refusal from the English te
 or damaged is refused in words, the language in use unchanged. Both interpreters."""
 
 from dealerbox import lang
-from dealerbox.lang.pack import PackError, image, pack
+from dealerbox.lang.pack import PackError, image, pack, use_table
 from store_util import _tmpdir
 from support import raises
 
@@ -30,7 +30,7 @@ def test_a_table_packs_as_build_writes_it():
 
 
 def test_every_text_is_found_back_and_the_rest_stays_english():
-    lang.use_table("de", WORDS)
+    use_table("de", WORDS)
     try:
         assert [lang.tr(k) for k in WORDS] == list(WORDS.values())
         assert lang.tr("Language") is lang.tr("Language")          # made once, kept: no allocation the next time
@@ -45,7 +45,7 @@ def test_every_text_is_found_back_and_the_rest_stays_english():
 def test_the_kept_texts_are_made_when_the_language_is_chosen():
     """``keep``: the texts drawn inside redraws are in the cache right after ``use`` (ui/screens.py's are kept)."""
     from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
-    lang.use_table("de", {"Pass the box to": "Gib die Box an", "Language": "Sprache"})
+    use_table("de", {"Pass the box to": "Gib die Box an", "Language": "Sprache"})
     try:
         assert lang._c.get("Pass the box to") == "Gib die Box an" and lang._c.get("Deal sealed") == "Deal sealed"
         assert "Language" not in lang._c
@@ -101,14 +101,14 @@ def test_a_missing_or_damaged_table_file_is_refused_in_words():
              (lambda b: b[:-1], "%sde.bin is damaged: 88 bytes, not 89"),
              (lambda b: b[:20], "%sde.bin is damaged: 20 bytes, not 38"),
              (lambda b: b[:-1] + b"x", "%sde.bin is damaged: its CRC-32 is not its head's"),
-             (lambda b: b"DBT0" + b[4:], "%sde.bin is not a table file (damaged?)"),
-             (lambda b: b"", "%sde.bin is not a table file (damaged?)"))
+             (lambda b: b"DBT0" + b[4:], "%sde.bin is damaged: not a table file"),
+             (lambda b: b"", "%sde.bin is damaged: not a table file"))
     where = lang._dir
     try:
         for damage, said in cases:
             d = _files(damage)
             lang._dir = _folder(d)
-            lang.use_table("xx", {"Language": "Langue"})
+            use_table("xx", {"Language": "Langue"})
             with raises(ValueError) as e:
                 lang.use("de")
             assert str(e.value) == said % d, str(e.value)
@@ -124,7 +124,7 @@ def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
     from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
     words = {"w%d" % i: "W%d" % i for i in range(40)}
     words["Pass the box to"] = "Gib die Box an"
-    lang.use_table("de", words)
+    use_table("de", words)
     try:
         first = lang.tr("w0")
         assert first == "W0" and lang.tr("w0") is first and lang._r == {"w0": "W0"}

@@ -8,6 +8,7 @@ import os
 
 import pytest
 from dealerbox import lang
+from dealerbox.lang.pack import use_table
 from pseudo_util import pseudo
 
 from host_tools import lang as tool
@@ -98,7 +99,7 @@ def test_the_catalog_packs_with_every_key_found_back():
     assert len(hashes) == len(keys) and hashes == sorted(set(hashes)) and max(hashes) < 2 ** 30
     assert len(o) == 2 * len(keys) + 2 and int.from_bytes(o[-2:], "big") == len(s) == len("".join(
         table.values()).encode())
-    lang.use_table("xx", table)
+    use_table("xx", table)
     try:
         assert [lang.tr(x) for x in keys] == [pseudo(x) for x in keys]
         from dealerbox.lang import reason
@@ -128,7 +129,7 @@ def test_two_keys_with_one_hash_take_another_seed_or_are_refused_in_words():
     a, b = _collision()
     k, h, o, s = pack({a: "A", b: "B"}, lang.key_hash)
     assert k > 0 and len(h) == 8
-    lang.use_table("xx", {a: "A", b: "B"})
+    use_table("xx", {a: "A", b: "B"})
     try:
         assert lang._k == k
         assert (lang.tr(a), lang.tr(b)) == ("A", "B")
@@ -165,7 +166,7 @@ def test_tr_reason_finds_the_template_of_every_text_made_from_one():
     each letter changed, so a wrong template shows); English is left as it is."""
     keys = tool.catalog()
     table = {k: pseudo(k) for k in keys}
-    lang.use_table("xx", table)
+    use_table("xx", table)
     try:
         wrong = []
         for k in keys:

@@ -166,7 +166,10 @@ def tr_reason(s):
 
 def codes():
     """The codes of ``LANGS`` in order (tuple of str)."""
-    return tuple(c for c, _ in LANGS)
+    out = ()
+    for c in LANGS:
+        out += (c[0],)
+    return out
 
 
 def _dir():
@@ -178,8 +181,8 @@ def _dir():
 
 def use(c):
     """Speak the language ``c`` (a code of ``LANGS``) from now on: opens its table file (``tables/<c>.bin``, kept open
-    and read where a text is first needed), starts the translations used anew and translates the kept keys
-    (``keep``).
+    and read where a text is first needed) after checking it (its head's magic, its length and its CRC-32 as the head
+    says: ``lang/pack.py``), starts the translations used anew and translates the kept keys (``keep``).
 
     Raises ValueError for an unknown code, and for a table file missing or damaged (saying which file and what is
     wrong): the language in use is then unchanged.
@@ -195,53 +198,38 @@ def use(c):
     except OSError:
         raise ValueError("no table file %s" % path) from None
     try:
-        _speak(c, _check(f, path))
+        from dealerbox.store import checksum
+        head = f.read(12)
+        size = f.seek(0, 2)
+        if len(head) < 12 or head[:4] != b"DBT1":
+            why = "not a table file"
+        else:
+            end = 14 + 6 * (head[8] << 8 | head[9])
+            if size >= end:
+                f.seek(end - 2)
+                p = f.read(2)
+                end += p[0] << 8 | p[1]         # the end of S (P's last offset)
+            why = "%d bytes, not %d" % (size, end) if size != end else None
+            if why is None:
+                crc = 0
+                f.seek(8)
+                while True:
+                    d = f.read(512)
+                    if not d:
+                        break
+                    crc = checksum(d, crc)
+                if crc != (head[4] << 24 | head[5] << 16 | head[6] << 8 | head[7]):
+                    why = "its CRC-32 is not its head's"
+        if why is not None:
+            raise ValueError("%s is damaged: %s" % (path, why))
+        _speak(c, f)
     except BaseException:
         f.close()
         raise
 
 
-def _check(f, path):
-    """``f`` (a table file open at its start) after checking it: its head's magic, its length and its CRC-32 as the
-    head says (``lang/pack.py``). Returns ``f``; raises ValueError naming ``path`` and what is wrong."""
-    from dealerbox.store import checksum
-    head = f.read(12)
-    size = f.seek(0, 2)
-    if len(head) < 12 or head[:4] != b"DBT1":
-        raise ValueError("%s is not a table file (damaged?)" % path)
-    n = head[8] << 8 | head[9]
-    end = 14 + 6 * n
-    if size < end:
-        raise ValueError("%s is damaged: %d bytes, not %d" % (path, size, end))
-    f.seek(end - 2)
-    p = f.read(2)
-    end += p[0] << 8 | p[1]
-    if size != end:
-        raise ValueError("%s is damaged: %d bytes, not %d" % (path, size, end))
-    crc = 0
-    f.seek(8)
-    while True:
-        d = f.read(512)
-        if not d:
-            break
-        crc = checksum(d, crc)
-    if crc != (head[4] << 24 | head[5] << 16 | head[6] << 8 | head[7]):
-        raise ValueError("%s is damaged: its CRC-32 is not its head's" % path)
-    return f
-
-
-def use_table(c, table):
-    """Speak from ``table`` (dict {English: text}) under the code ``c``: tests (a pseudo-language). The dict is packed
-    as the build packs a table (``lang/pack.py``) and read from memory as from its file."""
-    import io
-
-    from dealerbox.lang.pack import image
-    f = io.BytesIO(image(table, key_hash))
-    _speak(c, _check(f, "the table of " + c))
-
-
 def _speak(c, f):
-    """Speak ``c`` from the table file ``f`` (open, checked: ``_check``), or English when None; the file in use before
+    """Speak ``c`` from the table file ``f`` (open, checked: ``use``), or English when None; the file in use before
     is closed."""
     global code, _c, _r, _f, _g, _k, _n
     if _f is not None and _f is not f:

@@ -2,7 +2,7 @@
 ``image(dict)`` the table file ``tables/<code>.bin`` made of them.
 
 Used by ``python -m host_tools.lang build`` (which writes ``image``'s bytes as ``tables/<code>.bin``) and by
-``lang.use_table`` (tests: a table made in memory). Never imported by the box's own play.
+``use_table`` (tests: a table made in memory). Never imported by the box's own play.
 
 * ``K``: the hash seed (int 0-15), the first for which no two keys of the table have the same hash;
 * ``H``: each key's ``key_hash`` (4 bytes, big-endian), ascending;
@@ -93,3 +93,13 @@ def image(table, key_hash, seeds=SEEDS):
     body = bytes(bytearray((n >> 8, n & 255, k, 0))) + bytes(h) + bytes(o) + bytes(s)
     c = checksum(body)
     return MAGIC + bytes(bytearray((c >> 24 & 255, c >> 16 & 255, c >> 8 & 255, c & 255))) + body
+
+
+def use_table(c, table):
+    """Speak from ``table`` (dict {English: text}) under the code ``c``: tests (a pseudo-language, stand-in words). The
+    dict is packed as the build packs a table (``image``) and ``lang`` reads it from memory as from its file;
+    ``lang.use("en")`` after. Raises PackError as ``pack``."""
+    import io
+
+    from dealerbox import lang
+    lang._speak(c, io.BytesIO(image(table, lang.key_hash)))
