@@ -160,7 +160,7 @@ def tr_reason(s):
     if _c is None or not s:
         return s
     from dealerbox.lang.reason import reason  # (rare path: kept once imported)
-    r = reason(s)
+    r = reason(s, _find, tr_reason)
     return s if r is None else r
 
 

@@ -2,35 +2,25 @@
 formatted from catalog templates, translated sentence by sentence through the templates of ``lang/templates.py``.
 
 Imported by ``lang.tr_reason`` the first time a refusal or a report is shown in a language other than English (a rare
-path: a session with none never loads this module nor the templates), and kept.
+path: a session with none never loads this module nor the templates), and kept. It imports nothing of ``lang``
+(which imports it): ``lang`` passes its table's lookup and ``tr_reason`` in.
 """
 
-from dealerbox import lang
-from dealerbox.lang import tr_reason
 from dealerbox.lang.templates import T
 
 
-def _get(s):
-    """The translation of ``s`` (str) if it is a key of the table in use, else None (no cache grown: ``s`` may be any
-    text)."""
-    c = lang._c
-    t = c.get(s) if c is not None else None
-    return t if t is not None and t is not s else lang._find(s)
-
-
-def reason(s):
-    """``s`` (str) translated (``lang.tr_reason``), or None when no key or template of the table in use matches it
-    (English: None)."""
-    if lang._c is None:
-        return None
-    t = _get(s)
+def reason(s, find, again):
+    """``s`` (str) translated (``lang.tr_reason``), or None when no key or template of the table in use matches it.
+    ``find``: the table's translation of a key (``lang._find``: str, or None for a text not in the table); ``again``:
+    ``lang.tr_reason``, for the rest of the sentences and the arguments."""
+    t = find(s)
     if t is not None:
         return t
     i = s.find(". ")
     while i >= 0:                           # sentences joined by a space: the first one a key or a template
-        first = reason(s[:i + 1])
+        first = reason(s[:i + 1], find, again)
         if first is not None:
-            return first + " " + tr_reason(s[i + 2:])
+            return first + " " + again(s[i + 2:])
         i = s.find(". ", i + 1)
     best = None
     size = -1
@@ -53,7 +43,7 @@ def reason(s):
             continue
         args = _match(pk, s)
         if args is not None:
-            t = _get(key)
+            t = find(key)
             best = (key if t is None else t, pk[1], args)   # (not in the table: translated as itself, left out)
             size = lit
     if best is None:
@@ -64,7 +54,7 @@ def reason(s):
     out = pt[0][0]
     for i in range(len(best[2])):
         a = best[2][i]
-        out += (tr_reason(a) if pt[1][i] != "d" else a) + pt[0][i + 1]
+        out += (again(a) if pt[1][i] != "d" else a) + pt[0][i + 1]
     return out
 
 
