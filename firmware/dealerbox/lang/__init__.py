@@ -45,8 +45,8 @@ _f = None       # the table in use, open (``tables/<code>.bin``, ``lang/pack.py`
 _k = 0          # its hash seed
 _n = 0          # and its number of keys
 _g = b""        # its fences: the hash of every 16th key (4 bytes each), read at ``use`` (on the heap: 4 bytes a block)
-_blk = bytearray(64)    # one block of 16 hashes read from ``_f`` (``_find``): nothing allocated by the read
-_b = bytearray(4)   # a translation's start and end read from ``_f`` (``_find``)
+_blk = None     # what ``_find`` reads from ``_f`` (a block of 16 hashes, a translation's start and end): a
+#                 bytearray(64) made at the first table opened (nothing allocated by a read; none in English)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
 
 MOD = 34636577  # a prime: ``h * 31 + 255`` stays under 2**30 (a small int on the RP2040, nothing allocated)
@@ -66,8 +66,8 @@ def key_hash(b, k):
 def _find(s):
     """The translation of ``s`` (str) in the table in use (str, read from its file), or None when ``s`` is not one of
     its keys. ``s``'s hash (keys never collide there: the build checks) is found among the fences (``_g``, on the
-    heap), then in the one block of 16 hashes it falls in (a read into ``_blk``); then its start and end (one 4-byte
-    read) and its text: three reads of the file."""
+    heap), then in the one block of 16 hashes it falls in (a read into ``_blk``); then its start and end (a read
+    into ``_blk``) and its text: three reads of the file."""
     h = key_hash(s.encode(), _k)
     g = _g
     lo = 0
@@ -101,8 +101,7 @@ def _find(s):
         else:
             p = 12 + (_n << 2)
             f.seek(p + ((first + m) << 1))
-            f.readinto(_b)
-            b = _b
+            f.readinto(b)
             a = b[0] << 8 | b[1]
             f.seek(p + (_n << 1) + 2 + a)
             return str(f.read((b[2] << 8 | b[3]) - a), "utf-8")
@@ -231,7 +230,7 @@ def use(c):
 def _speak(c, f):
     """Speak ``c`` from the table file ``f`` (open, checked: ``use``), or English when None; the file in use before
     is closed."""
-    global code, _c, _r, _f, _g, _k, _n
+    global code, _c, _r, _f, _g, _k, _n, _blk
     if _f is not None and _f is not f:
         _f.close()
     _f = f
@@ -240,15 +239,19 @@ def _speak(c, f):
         _g = b""
         _k = _n = 0
     else:
+        b = _blk
+        if b is None:
+            _blk = b = bytearray(64)
         f.seek(8)
-        f.readinto(_b)
-        _n = n = _b[0] << 8 | _b[1]
-        _k = _b[2]
+        f.readinto(b)
+        _n = n = b[0] << 8 | b[1]
+        _k = b[2]
         g = bytearray((n + 15) >> 4 << 2)
         for i in range(0, n, 16):
             f.seek(12 + (i << 2))
-            f.readinto(_b)
-            g[i >> 2:(i >> 2) + 4] = _b
+            f.readinto(b)
+            for j in range(4):
+                g[(i >> 2) + j] = b[j]
         _g = g
         _c = {}
         _r = {}
