@@ -321,3 +321,23 @@ def test_help_and_the_catalog_on_the_command_line(capsys):
     assert rc == 0 and out.startswith("usage: python -m host_tools.lang COMMAND [CODE]")
     rc, out, err = _run(capsys, ["catalog"])
     assert rc == 0 and out.splitlines() == [tool.escape(k) for k in tool.catalog()]
+
+
+def test_a_damaged_table_file_gives_english_and_says_why(tmp_path, monkeypatch, capsys):
+    """``langpick.speak`` on a table file damaged on the flash (a byte changed): English, one line saying which file
+    and what is wrong, no traceback."""
+    from dealerbox.ui import langpick
+    with open(tool.generated_path("fr"), "rb") as f:
+        data = bytearray(f.read())
+    data[-1] ^= 1
+    (tmp_path / "fr.bin").write_bytes(bytes(data))
+    monkeypatch.setattr(lang, "_dir", lambda: str(tmp_path) + "/")
+    monkeypatch.setattr(langpick, "PRESENT", ("en", "fr"))
+    try:
+        assert langpick.speak("fr") == "en" and lang.code == "en"
+    finally:
+        lang.use("en")
+        if "fr" in langpick._loaded:
+            langpick._loaded.remove("fr")
+    assert capsys.readouterr().out == ("dealerbox: the fr table cannot be read (%s/fr.bin is damaged: its CRC-32 is "
+                                       "not its head's): English\n" % tmp_path)

@@ -114,7 +114,7 @@ def tr(s):
     The texts drawn inside redraws are in ``_c`` from ``use`` to the next (``keep``: a redraw allocates nothing); the
     last texts used at presses in ``_r`` ({the caller's English str: translation}), up to 16 (then ``_r`` starts
     anew: the texts a screen holds stay there, the rest is garbage; fewer than one text read a press): a text found
-    there costs a dict lookup and allocates nothing, another one is read from the table file (``_find``, ~8 us on
+    there costs a dict lookup and allocates nothing, another one is read from the table file (``_find``, 8-16 us on
     the unix port)."""
     c = _c
     if c is None:

@@ -99,7 +99,8 @@ def speak(code):
         code = "en"
     try:
         lang.use(code)
-    except Exception:  # a damaged or missing table: English, never a traceback
+    except Exception as e:  # a damaged or missing table: English, said on the REPL / terminal, never a traceback
+        print("dealerbox: the %s table cannot be read (%s): English" % (code, e))
         lang.use("en")
         code = "en"
     if code != "en" and code not in _loaded:
