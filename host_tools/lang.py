@@ -248,15 +248,6 @@ def templates_text(keys):
     return "\n".join(out) + "\n"
 
 
-def packed(table, keys):
-    """``(K, H, P, S)`` of ``table`` (dict) as the box holds it (``dealerbox/lang/pack.py``), its keys not in the
-    catalog ``keys`` (list of str) left out. Raises ``pack.PackError``."""
-    from dealerbox.lang import key_hash
-    from dealerbox.lang.pack import pack
-    have = set(keys)
-    return pack({k: v for k, v in table.items() if k in have}, key_hash)
-
-
 def generated(table, keys):
     """The bytes of firmware/dealerbox/lang/tables/CODE.bin for the translators' ``table`` (dict) and the catalog
     ``keys`` (list of str): ``pack.image`` of its keys in the catalog (stale ones left out), but those translated as
