@@ -44,7 +44,7 @@ _f = None       # the table in use, open (``tables/<code>.bin``, ``lang/pack.py`
 #                 io.BytesIO of one); None for English
 _k = 0          # its hash seed
 _n = 0          # and its number of keys
-_g = b""        # its fences: the hash of every 16th key (4 bytes each), read at ``use`` (on the heap: 4 bytes a block)
+_g = b""  # type: bytes | bytearray  # its fences: the hash of every 16th key (4 bytes each), read at ``use`` (on the heap: 4 bytes a block)
 _blk = None     # what ``_find`` reads from ``_f`` (a block of 16 hashes, a translation's start and end): a
 #                 bytearray(64) made at the first table opened (nothing allocated by a read; none in English)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
@@ -83,8 +83,10 @@ def _find(s):
         return None
     first = (lo - 1) << 4
     f = _f
-    f.seek(12 + (first << 2))
     b = _blk
+    if f is None or b is None:              # (English: no table)
+        return None
+    f.seek(12 + (first << 2))
     f.readinto(b)
     lo = 0
     hi = _n - first
@@ -122,6 +124,8 @@ def tr(s):
     t = c.get(s)
     if t is None:
         c = _r
+        if c is None:                       # (never: made with ``_c``)
+            return s
         t = c.get(s)
         if t is None:
             t = _find(s)
@@ -165,7 +169,7 @@ def tr_reason(s):
 
 def codes():
     """The codes of ``LANGS`` in order (tuple of str)."""
-    out = ()
+    out = ()  # type: tuple
     for c in LANGS:
         out += (c[0],)
     return out
@@ -201,7 +205,7 @@ def use(c):
         head = f.read(12)
         size = f.seek(0, 2)
         if len(head) < 12 or head[:4] != b"DBT1":
-            why = "not a table file"
+            why = "not a table file"  # type: str | None
         else:
             end = 14 + 6 * (head[8] << 8 | head[9])
             if size >= end:
