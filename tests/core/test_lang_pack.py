@@ -138,3 +138,21 @@ def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
     finally:
         lang.use("en")
     assert lang._r is None
+
+
+def test_a_table_file_that_cannot_be_read_any_more_gives_english():
+    """A read of the table file that fails at a press (OSError: the flash) shows the text in English: no traceback."""
+    class Broken:
+        def seek(self, *a):
+            raise OSError(5)
+
+        def close(self):
+            pass
+
+    use_table("de", WORDS)
+    try:
+        assert lang.tr("Language") == "Sprache"
+        lang._f = Broken()
+        assert lang.tr("chaal") == "chaal" and lang.tr("Language") == "Sprache"     # (this one kept before)
+    finally:
+        lang.use("en")

@@ -40,11 +40,12 @@ LANGS = (("en", "English"), ("fr", "Français"), ("it", "Italiano"), ("de", "Deu
 code = "en"     # the language in use (read it as ``lang.code``, never ``from dealerbox.lang import code``)
 _c = None  # type: dict | None  # the kept texts' translations {English str: its translation} (``keep``); None for English
 _r = None  # type: dict | None  # the last texts used at presses and their translations, up to 16 (``tr``)
-_f = None       # the table in use, open (``tables/<code>.bin``, ``lang/pack.py`` says its layout; ``use_table``: an
-#                 io.BytesIO of one); None for English
+_f = None       # the table in use, open (``tables/<code>.bin``, ``lang/pack.py`` says its layout; ``pack.use_table``:
+#                 an io.BytesIO of one); None for English
 _k = 0          # its hash seed
 _n = 0          # and its number of keys
-_g = b""  # type: bytes | bytearray  # its fences: the hash of every 16th key (4 bytes each), read at ``use`` (on the heap: 4 bytes a block)
+_g = b""  # type: bytes | bytearray
+#                 its fences: the hash of every 16th key (4 bytes each), read at ``use`` (on the heap: 4 bytes a block)
 _blk = None     # what ``_find`` reads from ``_f`` (a block of 16 hashes, a translation's start and end): a
 #                 bytearray(64) made at the first table opened (nothing allocated by a read; none in English)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
@@ -67,7 +68,8 @@ def _find(s):
     """The translation of ``s`` (str) in the table in use (str, read from its file), or None when ``s`` is not one of
     its keys. ``s``'s hash (keys never collide there: the build checks) is found among the fences (``_g``, on the
     heap), then in the one block of 16 hashes it falls in (a read into ``_blk``); then its start and end (a read
-    into ``_blk``) and its text: three reads of the file."""
+    into ``_blk``) and its text: three reads of the file. A read that fails (OSError: the flash) gives None too: the
+    text shows in English, never a traceback."""
     h = key_hash(s.encode(), _k)
     g = _g
     lo = 0
@@ -86,27 +88,30 @@ def _find(s):
     b = _blk
     if f is None or b is None:              # (English: no table)
         return None
-    f.seek(12 + (first << 2))
-    f.readinto(b)
-    lo = 0
-    hi = _n - first
-    if hi > 16:
-        hi = 16
-    while lo < hi:
-        m = (lo + hi) >> 1
-        j = m << 2
-        v = b[j] << 24 | b[j + 1] << 16 | b[j + 2] << 8 | b[j + 3]
-        if v < h:
-            lo = m + 1
-        elif v > h:
-            hi = m
-        else:
-            p = 12 + (_n << 2)
-            f.seek(p + ((first + m) << 1))
-            f.readinto(b)
-            a = b[0] << 8 | b[1]
-            f.seek(p + (_n << 1) + 2 + a)
-            return str(f.read((b[2] << 8 | b[3]) - a), "utf-8")
+    try:
+        f.seek(12 + (first << 2))
+        f.readinto(b)
+        lo = 0
+        hi = _n - first
+        if hi > 16:
+            hi = 16
+        while lo < hi:
+            m = (lo + hi) >> 1
+            j = m << 2
+            v = b[j] << 24 | b[j + 1] << 16 | b[j + 2] << 8 | b[j + 3]
+            if v < h:
+                lo = m + 1
+            elif v > h:
+                hi = m
+            else:
+                p = 12 + (_n << 2)
+                f.seek(p + ((first + m) << 1))
+                f.readinto(b)
+                a = b[0] << 8 | b[1]
+                f.seek(p + (_n << 1) + 2 + a)
+                return str(f.read((b[2] << 8 | b[3]) - a), "utf-8")
+    except OSError:
+        pass
     return None
 
 
