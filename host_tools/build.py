@@ -3,7 +3,8 @@
     python -m host_tools.build [--check] [--out DIR]
 
 Writes ``build/mpy/`` mirroring ``firmware/`` (``main.py`` is also copied as
-source: MicroPython only runs ``main.py`` from a ``.py``). With ``--check`` it
+source: MicroPython only runs ``main.py`` from a ``.py``; the data files, ``DATA``, as they are: the language
+tables ``dealerbox/lang/tables/<code>.bin``). With ``--check`` it
 only compiles into a temporary folder. Prints one line per failure and a
 summary ``mpy-cross -march=armv6m: N compiled, N failed, B bytes``; exit status
 1 when any file fails.
@@ -25,6 +26,7 @@ DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
 # function but says "line 1"; the same core on CPython (the simulator, the tests) keeps every line (docs/device.md,
 # "Memory"). Nothing else changes (the firmware has no assert statements and never reads __debug__).
 OPTIONS = ["-O3"]
+DATA = (".bin",)     # the firmware's data files (read by the box, not imported): copied as they are
 MARKER = ".dealerbox-build"  # in every output folder this tool made; only those are ever emptied
 
 
@@ -58,8 +60,20 @@ def firmware_sources():
     return out
 
 
+def firmware_data():
+    """Paths of every data file under firmware/ (a name ending in one of ``DATA``), relative to it, sorted."""
+    out = []
+    for dirpath, dirnames, files in os.walk(FIRMWARE):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for f in sorted(files):
+            if f.endswith(DATA):
+                out.append(os.path.relpath(os.path.join(dirpath, f), FIRMWARE))
+    return out
+
+
 def compile_all(out_dir):
-    """Compile each firmware source into ``out_dir``. Returns (ok paths, [(path, error)], bytes).
+    """Compile each firmware source into ``out_dir`` and copy the data files there (``firmware_data``). Returns (ok
+    paths, [(path, error)], bytes of .mpy).
 
     The source name recorded in each ``.mpy`` (the file tracebacks name) is the ``.mpy``'s own
     path on the box, ``dealerbox/ui/app.mpy``: the same string as the module's ``__file__``, so
@@ -79,6 +93,10 @@ def compile_all(out_dir):
         else:
             ok.append(rel)
             size += os.path.getsize(dst)
+    for rel in firmware_data():             # copied as they are (not counted: no .mpy)
+        dst = os.path.join(out_dir, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(os.path.join(FIRMWARE, rel), dst)
     return ok, bad, size
 
 

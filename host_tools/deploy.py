@@ -28,7 +28,7 @@ import subprocess
 import sys
 
 from host_tools import FIRMWARE, ROOT
-from host_tools.build import firmware_sources
+from host_tools.build import firmware_data, firmware_sources
 
 MPREMOTE = [sys.executable, "-m", "mpremote"]
 BUILD = os.path.join(ROOT, "build", "mpy")
@@ -115,11 +115,11 @@ def missing_port(port, ports, exists=os.path.exists):
 def package_json():
     """The ``package.json`` for ``mpremote mip install`` from this repository (a dict).
 
-    Lists every firmware source (``urls``: [device path, repository path]) and the
+    Lists every firmware source and data file (``urls``: [device path, repository path]) and the
     ``ssd1306`` dependency from micropython-lib. Install to the board's root so that
     ``main.py`` runs at boot: ``mpremote mip install --target / github:OWNER/REPO``.
     """
-    urls = [[rel, "firmware/" + rel] for rel in firmware_sources()]
+    urls = [[rel, "firmware/" + rel] for rel in firmware_sources() + firmware_data()]
     return {"urls": urls, "deps": [["ssd1306", "latest"]], "version": "1.0.0"}
 
 

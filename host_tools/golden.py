@@ -1,7 +1,7 @@
 """Write the golden frames of every language with a table: ``python -m host_tools.golden``.
 
 The walks of tests/core/test_ui_frames.py and test_ui_frames_rules.py are run in each language whose table
-``firmware/dealerbox/lang/tables/<code>.py`` is there (English aside: its golden frames are in those test files) and
+``firmware/dealerbox/lang/tables/<code>.bin`` is there (English aside: its golden frames are in those test files) and
 their hashes written to tests/core/golden_lang.py, which tests/core/test_ui_frames_lang.py checks on CPython and
 MicroPython. Run it after a table is added or changed, once its frames were checked by eye (``make screenshots``,
 docs/screenshots/<code>/); prints one line per language.

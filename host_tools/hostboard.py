@@ -54,7 +54,7 @@ def why_not(code):
     there = langpick.present()
     if code in there:
         return None
-    return "the %s table (firmware/dealerbox/lang/tables/%s.py) is not there yet; the box has %s" % (
+    return "the %s table (firmware/dealerbox/lang/tables/%s.bin) is not there yet; the box has %s" % (
         langpick.own_name(code), code, ", ".join("%s (%s)" % (c, langpick.own_name(c)) for c in there))
 
 

@@ -20,16 +20,17 @@ any other character as itself)::
     module         write tests/core/lang_catalog.py, the catalog for the core tests (they run under MicroPython
                    too, which has no ``ast``), and firmware/dealerbox/lang/templates.py (the English templates
                    ``tr_reason`` matches): run it after adding a text (tests/host/test_lang.py checks both)
-    build          write firmware/dealerbox/lang/tables/CODE.py, the table packed as the box holds it, for every
+    build          write firmware/dealerbox/lang/tables/CODE.bin, the table packed as the box reads it, for every
                    translations/CODE.py (and lang/templates.py, and package.json as ``deploy --write-package``);
                    exit 1 naming the table and the keys when a translation's %-specifiers are not its key's (that
-                   table is not written). A translators' table found in lang/tables/ (a dict ``T``, not generated)
-                   is first moved to translations/ (the tables lived there before).
+                   table is not written). A translators' table found in lang/tables/ (CODE.py, a dict ``T``, not
+                   generated) is first moved to translations/ (the tables lived there before); a packed table of the
+                   earlier format there (a generated CODE.py) is deleted.
 
 The translators' tables are ``translations/CODE.py`` at the repository's root: one dict ``T = {English: translation}``.
-The box never reads them: ``build`` packs each into ``firmware/dealerbox/lang/tables/CODE.py`` (generated, committed;
-``dealerbox/lang/pack.py`` says what it holds), with only the catalog's keys (stale ones left out; a missing one
-shows in English, and ``build`` says how many).
+The box never reads them: ``build`` packs each into ``firmware/dealerbox/lang/tables/CODE.bin`` (generated,
+committed; a data file the box reads from flash, ``dealerbox/lang/pack.py`` says what it holds), with only the
+catalog's keys (stale ones left out; a missing one shows in English, and ``build`` says how many).
 
 Exit status 2 with a message on stderr for a bad argument (an unknown command or language code, a table that is
 not a module with a literal dict ``T``).
@@ -54,7 +55,7 @@ USAGE = """usage: python -m host_tools.lang COMMAND [CODE]
   stale CODE     print the keys of translations/CODE.py no longer used (exit 1 when any)
   check CODE     print every problem of translations/CODE.py: missing, stale, %%-specifiers not as in the key
   module         write tests/core/lang_catalog.py and lang/templates.py after adding a text
-  build          pack every translations/CODE.py into firmware/dealerbox/lang/tables/CODE.py (after editing one)
+  build          pack every translations/CODE.py into firmware/dealerbox/lang/tables/CODE.bin (after editing one)
 
 CODE: one of %s (English is the key: it has no table)."""
 
@@ -182,7 +183,13 @@ def table_path(code):
 
 
 def generated_path(code):
-    """The path of the packed table of ``code`` the box imports (``firmware/dealerbox/lang/tables/CODE.py``)."""
+    """The path of the packed table of ``code`` the box reads (``firmware/dealerbox/lang/tables/CODE.bin``)."""
+    return os.path.join(TABLES_DIR, code + ".bin")
+
+
+def old_path(code):
+    """Where a table of ``code`` was before (``firmware/dealerbox/lang/tables/CODE.py``): the translators' dict, then a
+    generated module; ``build`` moves the one (``_adopt``) and deletes the other."""
     return os.path.join(TABLES_DIR, code + ".py")
 
 
@@ -241,49 +248,15 @@ def templates_text(keys):
     return "\n".join(out) + "\n"
 
 
-def packed(table, keys):
-    """``(K, H, P, S)`` of ``table`` (dict) as the box holds it (``dealerbox/lang/pack.py``), its keys not in the
-    catalog ``keys`` (list of str) left out. Raises ``pack.PackError``."""
+def generated(table, keys):
+    """The bytes of firmware/dealerbox/lang/tables/CODE.bin for the translators' ``table`` (dict) and the catalog
+    ``keys`` (list of str): ``pack.image`` of its keys in the catalog (stale ones left out), but those translated as
+    themselves ("Teen Patti", "Show"): ``tr`` gives a key not in the table unchanged, the caller's own str, so such a
+    text costs the box no str of its own. Raises ``pack.PackError``."""
     from dealerbox.lang import key_hash
-    from dealerbox.lang.pack import pack
+    from dealerbox.lang.pack import image
     have = set(keys)
-    return pack({k: v for k, v in table.items() if k in have}, key_hash)
-
-
-def _bytes_lines(b, width=116):
-    """``b`` (bytes) as the lines of a parenthesised Python literal, each at most ``width`` characters (the line
-    length ``make lint`` allows)."""
-    if not b:
-        return ['    b""']
-    out = []
-    start = 0
-    for i in range(len(b)):
-        if len(repr(b[start:i + 1])) + 4 > width:      # the indent and the literal as Python writes it (its quotes)
-            out.append("    %r" % b[start:i])
-            start = i
-    out.append("    %r" % b[start:])
-    return out
-
-
-def generated_text(code, table, keys):
-    """The source of firmware/dealerbox/lang/tables/CODE.py for the translators' ``table`` (dict) and the catalog
-    ``keys``. Raises ``pack.PackError``."""
-    k, h, o, s = (bytes(x) if i else x for i, x in enumerate(packed(table, keys)))
-    have = set(keys)
-    n = sum(1 for key in table if key in have)
-    name = dict(_langs()).get(code, code)
-    out = ["# GENERATED by `python -m host_tools.lang build` from translations/%s.py: do not edit." % code,
-           "# Edit translations/%s.py, then run `python -m host_tools.lang build` (tests/host/test_lang.py fails"
-           % code, "# when this file is out of date with it).",
-           '"""The %s table as the box holds it (%d keys, %d bytes of translations): packed by dealerbox/lang/pack.py,'
-           % (name, n, len(s)), 'read by dealerbox.lang."""', "", "K = %d" % k, "H = ("]
-    out += _bytes_lines(h)
-    out += [")", "P = ("]
-    out += _bytes_lines(o)
-    out += [")", "S = ("]
-    out += _bytes_lines(s)
-    out.append(")")
-    return "\n".join(out) + "\n"
+    return image({k: v for k, v in table.items() if k in have and v != k}, key_hash)
 
 
 def _langs():
@@ -306,11 +279,15 @@ def _adopt(out, err):
     the codes refused (set; why on ``err``): translations/CODE.py exists too, one of them would be lost."""
     refused = set()
     for code in codes()[1:]:
-        path = generated_path(code)
+        path = old_path(code)
         if not os.path.exists(path):
             continue
         with open(path, encoding="utf-8") as f:
             if f.readline().startswith(GENERATED):
+                f.close()
+                os.remove(path)
+                print("%s: deleted (a packed table of the earlier format: %s replaces it)" % (
+                    os.path.relpath(path), os.path.relpath(generated_path(code))), file=out)
                 continue
         if os.path.exists(table_path(code)):
             print("lang: %s is not a generated table and %s exists too: put its changes in %s and delete it" % (
@@ -351,7 +328,7 @@ def build(out, err):
             status = 1
             continue
         try:
-            text = generated_text(code, t, keys)
+            text = generated(t, keys)
         except PackError as exc:
             print("lang: translations/%s.py: not built: %s" % (code, exc), file=err)
             status = 1
@@ -369,13 +346,14 @@ def build(out, err):
 
 
 def _write(path, text, out):
-    """Write ``text`` to ``path`` unless it is there already; say which."""
+    """Write ``text`` (str, or bytes: a table file) to ``path`` unless it is there already; say which."""
     old = None
+    binary = isinstance(text, bytes)
     if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
+        with open(path, "rb" if binary else "r", encoding=None if binary else "utf-8") as f:
             old = f.read()
     if old != text:
-        with open(path, "w", encoding="utf-8") as f:
+        with open(path, "wb" if binary else "w", encoding=None if binary else "utf-8") as f:
             f.write(text)
     print("%s: %s" % (os.path.relpath(path), "up to date" if old == text else "written"), file=out)
 

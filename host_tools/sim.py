@@ -16,7 +16,7 @@
   (--game turkish applies only to a new session)``, ``turkish, a new session``: ``what_ran``).
 * ``--lang CODE`` (en, fr, it, de, tr: ``dealerbox.lang.LANGS``) speaks that language from the first frame,
   and with ``--store`` keeps it there as the setup's "Language" row does (a later run without ``--lang``
-  speaks it too); a code of a language whose table ``firmware/dealerbox/lang/tables/CODE.py`` is not there yet
+  speaks it too); a code of a language whose table ``firmware/dealerbox/lang/tables/CODE.bin`` is not there yet
   is refused, naming the languages there are (docs/languages.md).
 * A bad argument (players out of the game's range, a script that cannot be read or names no button,
   a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr

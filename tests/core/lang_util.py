@@ -1,6 +1,6 @@
 """Helpers of the tests run in every language (no tests here): which languages the box has, and a run in one.
 
-Both interpreters. A language is "present" when its table ``firmware/dealerbox/lang/tables/<code>.py`` is there
+Both interpreters. A language is "present" when its table ``firmware/dealerbox/lang/tables/<code>.bin`` is there
 (``langpick.present``; under MicroPython the compiled ``.mpy`` in build/mpy)."""
 
 from dealerbox import lang
@@ -14,12 +14,12 @@ def present():
 
 def in_language(code, fn, *args):
     """``fn(*args)`` with ``code`` spoken (``langpick.speak``), English spoken again after; returns what it returned.
-    Raises AssertionError when the table of ``code`` does not import (it would silently be English)."""
+    Raises AssertionError when the table of ``code`` cannot be read (it would silently be English)."""
     try:
         got = langpick.speak(code)
-        assert got == code, "the %s table did not import" % code
+        assert got == code, "the %s table cannot be read" % code
         return fn(*args)
     finally:
-        lang.use("en")
-        if code != "en":                # its heap back for the next language (lang_unload.py says why)
-            __import__("lang_unload").forget(code)
+        lang.use("en")                  # (its table file closed: nothing of it left on the heap)
+        if code in langpick._loaded:    # as a box just switched on, for the next language
+            langpick._loaded.remove(code)

@@ -10,6 +10,7 @@ the name of a Python error quoted by a damage report.
 
 from app_util import Rig
 from dealerbox import lang
+from dealerbox.lang.pack import use_table
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import M_NAME
 from lang_catalog import KEYS
@@ -49,7 +50,7 @@ def use_pseudo():
 
     table = {k: pseudo(k) for k in KEYS}
     gc.collect()        # the packed table is one ~16 KB string: room for it in one piece on MicroPython's heap
-    lang.use_table("xx", table)
+    use_table("xx", table)
 
 
 class RecordingCanvas(Canvas):

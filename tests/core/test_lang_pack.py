@@ -1,10 +1,12 @@
 """The packed language tables (dealerbox/lang/pack.py, docs/languages.md "How the tables work"): the keys' hash is
 the same on both interpreters (the build packs on CPython, the box looks up on MicroPython), a table packs into
 the bytes ``build`` writes and every text is found back, a text not in the table stays English, the texts kept for
-redraws are made at ``use``, and ``tr_reason`` formats a refusal from the English templates. Both interpreters."""
+redraws are made at ``use``, ``tr_reason`` formats a refusal from the English templates, and a table file missing
+or damaged is refused in words, the language in use unchanged. Both interpreters."""
 
 from dealerbox import lang
-from dealerbox.lang.pack import PackError, pack
+from dealerbox.lang.pack import PackError, image, pack, use_table
+from store_util import _tmpdir
 from support import raises
 
 WORDS = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d",
@@ -28,7 +30,7 @@ def test_a_table_packs_as_build_writes_it():
 
 
 def test_every_text_is_found_back_and_the_rest_stays_english():
-    lang.use_table("de", WORDS)
+    use_table("de", WORDS)
     try:
         assert [lang.tr(k) for k in WORDS] == list(WORDS.values())
         assert lang.tr("Language") is lang.tr("Language")          # made once, kept: no allocation the next time
@@ -43,7 +45,7 @@ def test_every_text_is_found_back_and_the_rest_stays_english():
 def test_the_kept_texts_are_made_when_the_language_is_chosen():
     """``keep``: the texts drawn inside redraws are in the cache right after ``use`` (ui/screens.py's are kept)."""
     from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
-    lang.use_table("de", {"Pass the box to": "Gib die Box an", "Language": "Sprache"})
+    use_table("de", {"Pass the box to": "Gib die Box an", "Language": "Sprache"})
     try:
         assert lang._c.get("Pass the box to") == "Gib die Box an" and lang._c.get("Deal sealed") == "Deal sealed"
         assert "Language" not in lang._c
@@ -55,3 +57,102 @@ def test_a_table_too_big_for_its_offsets_is_refused_in_words():
     with raises(PackError) as e:
         pack({"a": "x" * 40000, "b": "y" * 30000}, lang.key_hash)
     assert str(e.value) == "the translations pass 65,535 bytes of utf-8 (offsets are 2 bytes)"
+
+
+def test_the_table_file_is_a_head_and_the_packed_table():
+    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S (``lang/pack.py``)."""
+    from dealerbox.store import checksum
+    words = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d"}
+    k, h, o, s = pack(words, lang.key_hash)
+    data = image(words, lang.key_hash)
+    assert data[:4] == b"DBT1" and data[8:12] == b"\x00\x03\x00\x00" and data[12:] == h + o + s
+    assert data[4:8] == bytes(bytearray((checksum(data[8:]) >> s_) & 255 for s_ in (24, 16, 8, 0)))
+    assert len(data) == 12 + 6 * 3 + 2 + len(s)
+
+
+def _folder(d):
+    """A stand-in for ``lang._dir``: the folder ``d`` (str ending in "/")."""
+    return lambda: d
+
+
+def _files(damage):
+    """A folder with the table file de.bin of WORDS, damaged by ``damage`` (bytes -> bytes, or None: no file)."""
+    d = _tmpdir()
+    if damage is not None:
+        with open(d + "/de.bin", "wb") as f:
+            f.write(damage(image(WORDS, lang.key_hash)))
+    return d + "/"
+
+
+def test_a_table_file_is_read_where_a_text_is_first_needed():
+    where = lang._dir
+    lang._dir = _folder(_files(lambda b: b))
+    try:
+        lang.use("de")
+        assert [lang.tr(k) for k in WORDS] == list(WORDS.values()) and lang.tr("Players") == "Players"
+    finally:
+        lang._dir = where
+        lang.use("en")
+    assert lang._f is None
+
+
+def test_a_missing_or_damaged_table_file_is_refused_in_words():
+    cases = ((None, "no table file %sde.bin"),
+             (lambda b: b[:-1], "%sde.bin is damaged: 88 bytes, not 89"),
+             (lambda b: b[:20], "%sde.bin is damaged: 20 bytes, not 38"),
+             (lambda b: b[:-1] + b"x", "%sde.bin is damaged: its CRC-32 is not its head's"),
+             (lambda b: b"DBT0" + b[4:], "%sde.bin is damaged: not a table file"),
+             (lambda b: b"", "%sde.bin is damaged: not a table file"))
+    where = lang._dir
+    try:
+        for damage, said in cases:
+            d = _files(damage)
+            lang._dir = _folder(d)
+            use_table("xx", {"Language": "Langue"})
+            with raises(ValueError) as e:
+                lang.use("de")
+            assert str(e.value) == said % d, str(e.value)
+            assert lang.code == "xx" and lang.tr("Language") == "Langue"      # unchanged
+    finally:
+        lang._dir = where
+        lang.use("en")
+
+
+def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
+    """``tr``: a text used again soon is the same str (a dict lookup, nothing allocated); after 16 other texts the
+    recent ones start anew (the table's texts are not all made and kept); the kept texts stay."""
+    from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
+    words = {"w%d" % i: "W%d" % i for i in range(40)}
+    words["Pass the box to"] = "Gib die Box an"
+    use_table("de", words)
+    try:
+        first = lang.tr("w0")
+        assert first == "W0" and lang.tr("w0") is first and lang._r == {"w0": "W0"}
+        for i in range(1, 16):
+            assert lang.tr("w%d" % i) == "W%d" % i
+        assert len(lang._r) == 16 and lang.tr("w0") is first
+        assert lang.tr("w16") == "W16" and lang._r == {"w16": "W16"}          # started anew
+        assert lang.tr("w0") == "W0" and lang._r == {"w16": "W16", "w0": "W0"}  # read from the table again
+        assert lang.tr("Pass the box to") == "Gib die Box an" and "Pass the box to" not in lang._r   # kept
+        assert lang.tr("Players") == "Players" and lang._r["Players"] == "Players"
+    finally:
+        lang.use("en")
+    assert lang._r is None
+
+
+def test_a_table_file_that_cannot_be_read_any_more_gives_english():
+    """A read of the table file that fails at a press (OSError: the flash) shows the text in English: no traceback."""
+    class Broken:
+        def seek(self, *a):
+            raise OSError(5)
+
+        def close(self):
+            pass
+
+    use_table("de", WORDS)
+    try:
+        assert lang.tr("Language") == "Sprache"
+        lang._f = Broken()
+        assert lang.tr("chaal") == "chaal" and lang.tr("Language") == "Sprache"     # (this one kept before)
+    finally:
+        lang.use("en")

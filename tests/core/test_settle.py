@@ -129,12 +129,13 @@ def test_money_shows_the_language_s_decimal_mark():
     and every amount of settling up read "0,20", never "0.20"."""
     from app_util import Rig, setup
     from dealerbox import lang
+    from dealerbox.lang.pack import use_table
     from dealerbox.ui import settings
     from dealerbox.ui.settling import settle_rows
     rig = Rig(seed=2)
     setup(rig, "teen-patti", 3, money=5)            # 1 chip = 0.20
     _to_between(rig, 5)
-    lang.use_table("xx", {".": ","})
+    use_table("xx", {".": ","})
     try:
         assert settings.chip_value_text(20) == "0,20" and settings.chip_value_text(1000) == "10,00"
         rows = []

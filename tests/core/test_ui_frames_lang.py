@@ -20,7 +20,7 @@ def frames():
 
 def check(code):
     if code not in present():
-        skip("no %s table yet (firmware/dealerbox/lang/tables/%s.py)" % (code, code))
+        skip("no %s table yet (firmware/dealerbox/lang/tables/%s.bin)" % (code, code))
     want = GOLDEN.get(code)
     assert want is not None, "no golden frames for %s yet: %s" % (code, REGENERATE)
     got = in_language(code, frames)

@@ -2,11 +2,10 @@
 kept in the store's ``prefs.json`` and spoken at the next boot before the first frame, damaged or unknown values
 falling back to English, and one table at a time on a board that restarts for a second one. Both interpreters.
 
-The tables here are stand-ins (``Fake`` modules put where ``lang.use`` imports from) so that the plumbing is tested
+The tables here are stand-ins (table files in a folder of their own, ``Tables``) so that the plumbing is tested
 before and whatever the real tables hold; ``langpick.PRESENT`` says which ones the box "has"."""
 
 import os
-import sys
 
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, setup
 from dealerbox import lang
@@ -17,35 +16,26 @@ from store_util import _tmpdir, _write
 WORDS = {"fr": {"Language": "Langue"}, "de": {"Language": "Sprache"}}
 
 
-def _fake(code):
-    from dealerbox.lang.pack import pack
-
-    class Fake:         # a generated table's names (lang/pack.py)
-        K, H, P, S = pack(WORDS[code], lang.key_hash)     # the names of a generated table
-    return Fake
-
-
 class Tables:
-    """Stand-in tables for fr and de, offered with English; ``close`` puts everything back (English spoken)."""
+    """Stand-in table files for fr and de (``lang.use`` reads them from a temporary folder: ``lang._dir``), offered
+    with English; ``close`` puts everything back (English spoken)."""
 
     def __init__(self, present=("en", "fr", "de")):
-        self.kept = {}
+        from dealerbox.lang.pack import image
+        self.where = lang._dir
+        self.dir = _tmpdir()
         for c in ("fr", "de"):
-            name = "dealerbox.lang.tables." + c
-            self.kept[name] = sys.modules.get(name)
-            sys.modules[name] = _fake(c)
+            _write(self.dir + "/" + c + ".bin", image(WORDS[c], lang.key_hash))
+        lang._dir = (lambda d: lambda: d)(self.dir + "/")
         langpick.PRESENT = present
         del langpick._loaded[:]
 
     def close(self):
         lang.use("en")
+        lang._dir = self.where
         langpick.PRESENT = None
         del langpick._loaded[:]
-        for name, mod in self.kept.items():
-            if mod is None:
-                del sys.modules[name]
-            else:
-                sys.modules[name] = mod
+        _rmtree(self.dir)
 
 
 def _rmtree(path):
@@ -209,7 +199,7 @@ def test_the_tables_present_are_found_as_files_in_the_tables_folder():
     names = os.listdir(base)
     assert got[0] == "en"
     for c in lang.codes()[1:]:
-        assert (c in got) == (c + ".py" in names or c + ".mpy" in names), (c, names)
+        assert (c in got) == (c + ".bin" in names), (c, names)
 
 
 def test_the_choice_survives_a_power_cut_at_every_block_write():

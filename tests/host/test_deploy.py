@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from host_tools import ROOT, deploy
-from host_tools.build import firmware_sources
+from host_tools.build import firmware_data, firmware_sources
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 
@@ -123,7 +123,8 @@ def test_package_json_lists_the_firmware_for_mip():
         "package.json is out of date with firmware/: run `python -m host_tools.deploy --write-package`")
     d = json.loads(text)
     assert d["deps"] == [["ssd1306", "latest"]]
-    assert sorted(dst for dst, _src in d["urls"]) == sorted(firmware_sources())
+    assert sorted(dst for dst, _src in d["urls"]) == sorted(firmware_sources() + firmware_data())
+    assert "dealerbox/lang/tables/fr.bin" in firmware_data()       # the language tables: data files, read by the box
     for dst, src in d["urls"]:
         assert src == "firmware/" + dst and os.path.exists(os.path.join(ROOT, src))
     assert ["main.py", "firmware/main.py"] in d["urls"]

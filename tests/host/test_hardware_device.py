@@ -7,7 +7,7 @@
   the whole app, store and frames included (tests/device/session.py, run as on the box): it
   completes in a 192K heap, and its peak heap in use, sampled at every call of the firmware's
   functions (inside presses, not only after them), stays under 150 KB. It is played in the language
-  with the largest table (``largest_language``: the biggest compiled ``lang/<code>.mpy``; English
+  with the largest table (``largest_language``: the biggest ``lang/tables/<code>.bin``; English
   while there is none), its table imported at boot as the box does (issue 16).
 
 The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's. Its
@@ -62,12 +62,12 @@ def run_mp(build_dir, heap, module, *args, timeout=600, as_on_the_box=False):
 
 
 def largest_language(build_dir):
-    """The code of the language whose compiled table in ``build_dir`` (``dealerbox/lang/tables/<code>.mpy``) is the
+    """The code of the language whose table file in ``build_dir`` (``dealerbox/lang/tables/<code>.bin``) is the
     largest, "en" when there is none (English needs no table)."""
     from dealerbox import lang
     where = os.path.join(build_dir, "dealerbox", "lang", "tables")
-    sizes = [(os.path.getsize(os.path.join(where, c + ".mpy")), c) for c in lang.codes()[1:]
-             if os.path.exists(os.path.join(where, c + ".mpy"))]
+    sizes = [(os.path.getsize(os.path.join(where, c + ".bin")), c) for c in lang.codes()[1:]
+             if os.path.exists(os.path.join(where, c + ".bin"))]
     return max(sizes)[1] if sizes else "en"
 
 
@@ -214,11 +214,8 @@ def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, 
             os.remove(os.path.join(tables, name))
     assert largest_language(out) == "en"
     for code, words in (("fr", {"Language": "Langue"}), ("de", {"Language": "Sprache", "Players": "Spieler"})):
-        src = tmp_path / (code + ".py")
-        src.write_text(lang_tool.generated_text(code, words, list(words)), encoding="utf-8")   # as ``build`` writes
-        r = subprocess.run([MPY_CROSS, "-march=armv6m", "-o", os.path.join(tables, code + ".mpy"), str(src)],
-                           capture_output=True, text=True)
-        assert r.returncode == 0, r.stderr
+        with open(os.path.join(tables, code + ".bin"), "wb") as f:
+            f.write(lang_tool.generated(words, list(words)))     # as ``build`` writes
     code = largest_language(out)
     assert code == "de"
     r, v = session(out, "1M", "indian", 3, hands=1, lang=code)

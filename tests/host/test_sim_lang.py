@@ -28,7 +28,7 @@ def test_a_language_whose_table_is_not_there_yet_says_so(capsys):
     try:
         assert sim_main(["--lang", "it"]) == 2
         assert capsys.readouterr().err == (
-            "python -m host_tools.sim: error: --lang it: the Italiano table (firmware/dealerbox/lang/tables/it.py) "
+            "python -m host_tools.sim: error: --lang it: the Italiano table (firmware/dealerbox/lang/tables/it.bin) "
             "is not there yet; the box has en (English), de (Deutsch)\n")
         assert lang.code == "en"
     finally:

@@ -1,7 +1,8 @@
-"""A language table packed as the box holds it (``lang/__init__.py``): ``pack(dict)`` gives ``(K, H, P, S)``.
+"""A language table packed as the box reads it (``lang/__init__.py``): ``pack(dict)`` gives ``(K, H, P, S)``,
+``image(dict)`` the table file ``tables/<code>.bin`` made of them.
 
-Used by ``python -m host_tools.lang build`` (which writes the result as ``tables/<code>.py``) and by
-``lang.use_table`` (tests: a table made in memory). Never imported by the box's own play.
+Used by ``python -m host_tools.lang build`` (which writes ``image``'s bytes as ``tables/<code>.bin``) and by
+``use_table`` (tests: a table made in memory). Never imported by the box's own play.
 
 * ``K``: the hash seed (int 0-15), the first for which no two keys of the table have the same hash;
 * ``H``: each key's ``key_hash`` (4 bytes, big-endian), ascending;
@@ -9,11 +10,18 @@ Used by ``python -m host_tools.lang build`` (which writes the result as ``tables
   and one more: the end of ``S``;
 * ``S``: every translation, utf-8, in the order of ``H``.
 
+The file (``image``): a 12-byte head, ``MAGIC`` (4 bytes), the CRC-32 of everything after these 8 bytes (4 bytes,
+big-endian), the number of keys N (2 bytes, big-endian), ``K`` (1 byte), 0 (1 byte); then ``H`` (4N bytes), ``P``
+(2N + 2 bytes) and ``S``. The box reads it from flash where a text is first needed (``lang._find``): no byte of the
+table on the heap.
+
 What it saves (docs/languages.md): a dict of ~480 str keys and values is ~960 str objects on the heap (a header each,
 32 bytes on the 64-bit unix port, 16 on the RP2040, besides the text), and the keys repeat texts the UI's own code
-already holds; packed, a table is three ``bytes`` objects, ~5 bytes per key and the translations' text.
+already holds; packed, a table is ~5 bytes per key and the translations' text, read from a file.
 """
 
+MAGIC = b"DBT1"     # the table file's first bytes (its format's version)
+HEAD = 12           # the table file's head: MAGIC, CRC-32, N, K, 0
 SEEDS = 16      # ``key_hash``'s seeds: the multipliers 31 down to 16
 
 
@@ -74,3 +82,24 @@ def _join(rows):
     o[2 * n] = pos >> 8
     o[2 * n + 1] = pos & 255
     return h, o, s
+
+
+def image(table, key_hash, seeds=SEEDS):
+    """The table file (bytes, the module docstring says its layout) of ``table`` (dict {English str: translation
+    str}), packed by ``pack``. Raises PackError as ``pack``."""
+    from dealerbox.store import checksum  # (the store imports only the primitives: no import cycle)
+    k, h, o, s = pack(table, key_hash, seeds)
+    n = len(h) >> 2
+    body = bytes(bytearray((n >> 8, n & 255, k, 0))) + bytes(h) + bytes(o) + bytes(s)
+    c = checksum(body)
+    return MAGIC + bytes(bytearray((c >> 24 & 255, c >> 16 & 255, c >> 8 & 255, c & 255))) + body
+
+
+def use_table(c, table):
+    """Speak from ``table`` (dict {English: text}) under the code ``c``: tests (a pseudo-language, stand-in words). The
+    dict is packed as the build packs a table (``image``) and ``lang`` reads it from memory as from its file;
+    ``lang.use("en")`` after. Raises PackError as ``pack``."""
+    import io
+
+    from dealerbox import lang
+    lang._speak(c, io.BytesIO(image(table, lang.key_hash)))

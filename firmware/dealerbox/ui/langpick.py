@@ -3,8 +3,8 @@ the choice kept by the store (``prefs.json``, ``Store.save_prefs``) and spoken a
 
 Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported with the app. The row is the last one of the
 game screen (``ROW``, after the games); OK or RIGHT on it opens the list of the languages the box has (``offered``:
-English always, each other one whose table ``dealerbox/lang/tables/<code>.py`` (or ``.mpy``) is there), each named
-in its own language; OK there speaks it from the next frame and keeps it, LEFT goes back unchanged.
+English always, each other one whose table file ``dealerbox/lang/tables/<code>.bin`` is there), each named in its
+own language; OK there speaks it from the next frame and keeps it, LEFT goes back unchanged.
 
 One table loaded at a time on the box: a table stays imported once used (code is never unloaded), so a
 board that cannot afford a second one (``app.one_table``, set by ``boards.loop.run`` on a board with
@@ -42,9 +42,9 @@ def own_name(code):
 def present():
     """The codes of ``lang.LANGS`` whose table is on this box (tuple of str, ``LANGS`` order, "en" first).
 
-    A table is ``tables/<code>.py`` or ``.mpy`` under the folder of ``dealerbox/lang/__init__``; when that file itself
-    cannot be found (a firmware frozen into flash, where modules are not files: manifest.py freezes every table
-    there is) every language of ``LANGS`` is offered, and one whose table turns out missing falls back to
+    A table is the file ``tables/<code>.bin`` under the folder of ``dealerbox/lang/__init__``; when that file itself
+    cannot be found (a firmware frozen into flash, where modules are not files) every language of ``LANGS`` is
+    offered, and one whose table turns out missing falls back to
     English when chosen (``speak``)."""
     global _found
     if PRESENT is not None:
@@ -59,7 +59,7 @@ def present():
             base += "/tables/"
             found = []
             for c in lang.codes():
-                if c == "en" or _exists(os, base + c + ".py") or _exists(os, base + c + ".mpy"):
+                if c == "en" or _exists(os, base + c + ".bin"):
                     found.append(c)
             _found = tuple(found)
     return _found
@@ -89,7 +89,8 @@ def speak(code):
         code = "en"
     try:
         lang.use(code)
-    except Exception:  # a damaged or missing table: English, never a traceback
+    except Exception as e:  # a damaged or missing table: English, said on the REPL / terminal, never a traceback
+        print("dealerbox: the %s table cannot be read (%s): English" % (code, e))
         lang.use("en")
         code = "en"
     if code != "en" and code not in _loaded:
