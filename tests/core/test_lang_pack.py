@@ -71,7 +71,7 @@ def test_the_table_file_is_a_head_and_the_packed_table():
 
 
 def _folder(d):
-    """A stand-in for ``lang._dir``: the folder ``d`` (str ending in "/")."""
+    """A stand-in for ``lang.table_dir``: the folder ``d`` (str ending in "/")."""
     return lambda: d
 
 
@@ -85,13 +85,13 @@ def _files(damage):
 
 
 def test_a_table_file_is_read_where_a_text_is_first_needed():
-    where = lang._dir
-    lang._dir = _folder(_files(lambda b: b))
+    where = lang.table_dir
+    lang.table_dir = _folder(_files(lambda b: b))
     try:
         lang.use("de")
         assert [lang.tr(k) for k in WORDS] == list(WORDS.values()) and lang.tr("Players") == "Players"
     finally:
-        lang._dir = where
+        lang.table_dir = where
         lang.use("en")
     assert lang._f is None
 
@@ -103,18 +103,18 @@ def test_a_missing_or_damaged_table_file_is_refused_in_words():
              (lambda b: b[:-1] + b"x", "%sde.bin is damaged: its CRC-32 is not its head's"),
              (lambda b: b"DBT0" + b[4:], "%sde.bin is damaged: not a table file"),
              (lambda b: b"", "%sde.bin is damaged: not a table file"))
-    where = lang._dir
+    where = lang.table_dir
     try:
         for damage, said in cases:
             d = _files(damage)
-            lang._dir = _folder(d)
+            lang.table_dir = _folder(d)
             use_table("xx", {"Language": "Langue"})
             with raises(ValueError) as e:
                 lang.use("de")
             assert str(e.value) == said % d, str(e.value)
             assert lang.code == "xx" and lang.tr("Language") == "Langue"      # unchanged
     finally:
-        lang._dir = where
+        lang.table_dir = where
         lang.use("en")
 
 
@@ -156,3 +156,16 @@ def test_a_table_file_that_cannot_be_read_any_more_gives_english():
         assert lang.tr("chaal") == "chaal" and lang.tr("Language") == "Sprache"     # (this one kept before)
     finally:
         lang.use("en")
+
+
+def test_the_tables_are_beside_the_module_or_in_lang_on_a_frozen_firmware():
+    """``table_dir``: ``tables/`` beside ``dealerbox/lang/__init__`` when that folder is on the filesystem; a frozen
+    firmware's ``__file__`` names no folder there (``asyncio/__init__.py`` on the unix port), so ``/lang/``."""
+    where = lang.__file__
+    assert lang.table_dir() == where[:where.rfind("/") + 1] + "tables/"
+    try:
+        lang.__file__ = _tmpdir() + "/no-such-folder/__init__.py"
+        assert lang.table_dir() == "/lang/"
+    finally:
+        lang.__file__ = where
+    assert lang.table_dir() == where[:where.rfind("/") + 1] + "tables/"

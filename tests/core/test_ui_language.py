@@ -17,22 +17,22 @@ WORDS = {"fr": {"Language": "Langue"}, "de": {"Language": "Sprache"}}
 
 
 class Tables:
-    """Stand-in table files for fr and de (``lang.use`` reads them from a temporary folder: ``lang._dir``), offered
+    """Stand-in table files for fr and de (``lang.use`` reads them from a temporary folder: ``lang.table_dir``), offered
     with English; ``close`` puts everything back (English spoken)."""
 
     def __init__(self, present=("en", "fr", "de")):
         from dealerbox.lang.pack import image
-        self.where = lang._dir
+        self.where = lang.table_dir
         self.dir = _tmpdir()
         for c in ("fr", "de"):
             _write(self.dir + "/" + c + ".bin", image(WORDS[c], lang.key_hash))
-        lang._dir = (lambda d: lambda: d)(self.dir + "/")
+        lang.table_dir = (lambda d: lambda: d)(self.dir + "/")
         langpick.PRESENT = present
         del langpick._loaded[:]
 
     def close(self):
         lang.use("en")
-        lang._dir = self.where
+        lang.table_dir = self.where
         langpick.PRESENT = None
         del langpick._loaded[:]
         _rmtree(self.dir)

@@ -234,7 +234,7 @@ def test_build_packs_every_translation_and_refuses_wrong_specifiers(capsys, lang
     data = (tables / "de.bin").read_bytes()
     same = [k for k in keys[1:] if pseudo(k) == k]      # ("%s: %s"): left out, ``tr`` gives the key itself
     assert data[:4] == b"DBT1" and int.from_bytes(data[8:10], "big") == len(keys) - 1 - len(same) and same
-    monkeypatch.setattr(lang, "_dir", lambda: str(tables) + "/")
+    monkeypatch.setattr(lang, "table_dir", lambda: str(tables) + "/")
     lang.use("de")
     try:
         assert [lang.tr(k) for k in keys] == [keys[0]] + [pseudo(k) for k in keys[1:]]
@@ -331,7 +331,7 @@ def test_a_damaged_table_file_gives_english_and_says_why(tmp_path, monkeypatch, 
         data = bytearray(f.read())
     data[-1] ^= 1
     (tmp_path / "fr.bin").write_bytes(bytes(data))
-    monkeypatch.setattr(lang, "_dir", lambda: str(tmp_path) + "/")
+    monkeypatch.setattr(lang, "table_dir", lambda: str(tmp_path) + "/")
     monkeypatch.setattr(langpick, "PRESENT", ("en", "fr"))
     try:
         assert langpick.speak("fr") == "en" and lang.code == "en"

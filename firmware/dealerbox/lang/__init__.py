@@ -180,11 +180,20 @@ def codes():
     return out
 
 
-def _dir():
+def table_dir():
     """The folder of the table files (str ending in "/"): ``tables/`` beside this module (``dealerbox/lang/tables/`` on
-    the box, a path in the checkout on CPython). Tests point it elsewhere (stand-in tables)."""
+    the box, a path in the checkout on CPython); ``/lang/`` on a firmware frozen into flash (``manifest.py``: its
+    modules are not files, and MicroPython freezes no data files: the tables are copied there, docs/languages.md).
+    Tests point it elsewhere (stand-in tables)."""
+    import os
+
     w = __file__
-    return w[:w.rfind("/") + 1] + "tables/"
+    d = w[:w.rfind("/") + 1] + "tables/"
+    try:
+        os.stat(d)
+    except OSError:         # frozen: ``__file__`` names no folder on the filesystem
+        return "/lang/"
+    return d
 
 
 def use(c):
@@ -200,7 +209,7 @@ def use(c):
     if c == "en":
         _speak(c, None)
         return
-    path = _dir() + c + ".bin"
+    path = table_dir() + c + ".bin"
     try:
         f = open(path, "rb")
     except OSError:

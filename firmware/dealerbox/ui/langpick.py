@@ -42,26 +42,19 @@ def own_name(code):
 def present():
     """The codes of ``lang.LANGS`` whose table is on this box (tuple of str, ``LANGS`` order, "en" first).
 
-    A table is the file ``tables/<code>.bin`` under the folder of ``dealerbox/lang/__init__``; when that file itself
-    cannot be found (a firmware frozen into flash, where modules are not files) every language of ``LANGS`` is
-    offered, and one whose table turns out missing falls back to
-    English when chosen (``speak``)."""
+    A table is the file ``<code>.bin`` in ``lang.table_dir()`` (``dealerbox/lang/tables/``, or ``/lang/`` on a
+    firmware frozen into flash)."""
     global _found
     if PRESENT is not None:
         return PRESENT
     if _found is None:
         import os
-        where = getattr(lang, "__file__", "") or ""
-        base = where.rsplit("/", 1)[0] if "/" in where else "."
-        if not _exists(os, where):
-            _found = lang.codes()
-        else:
-            base += "/tables/"
-            found = []
-            for c in lang.codes():
-                if c == "en" or _exists(os, base + c + ".bin"):
-                    found.append(c)
-            _found = tuple(found)
+        base = lang.table_dir()
+        found = []
+        for c in lang.codes():
+            if c == "en" or _exists(os, base + c + ".bin"):
+                found.append(c)
+        _found = tuple(found)
     return _found
 
 

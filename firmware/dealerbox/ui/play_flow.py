@@ -52,9 +52,9 @@ _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 def pack_last(opts):
     """The engine's options in the action bar's order: "See cards" first, then the bets in the engine's order,
     Pack / Fold last (one press too few must never give a hand away; issue 14)."""
-    first = []
-    bets = []
-    last = []
+    first = []  # type: list
+    bets = []  # type: list
+    last = []  # type: list
     for o in opts:
         (first if o.kind == "see" else last if o.kind in ("pack", "fold") else bets).append(o)
     return first + bets + last
@@ -484,8 +484,8 @@ class PlayFlow:
         self.viewer = seat
         self.mode = M_DRAWN
         self.col = 7 + 4 * font.W + 3
-        kept = []
-        new = []
+        kept = []  # type: list
+        new = []  # type: list
         for c in hand:
             (kept if c in old else new).append(c)
         self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
