@@ -1,13 +1,14 @@
 """A whole session of one game through the app on littlefs2 with the Pico's geometry: flash wear and press time.
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=2M tests/device/flash_session.py GAME PLAYERS HANDS
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=2M tests/device/flash_session.py GAME PLAYERS HANDS [CODE]
 
 The compiled firmware (.mpy) sets up GAME for PLAYERS by button presses and plays HANDS hands
 (autoplay_util.autoplay, the seeds of tests/device/session.py) with the store on littlefs2
 (``vfs.VfsLfs2``, 4096-byte blocks, 256-byte programs, as MicroPython formats the Pico's flash) on a
 RAM block device that counts what reaches the flash. As on the box the app's writes come after the
 frame (``app.defer``, ``flush`` after the draw), so each press is timed without them: ``app.press`` and
-``app.draw`` into a 1 KB SSD1306 frame buffer.
+``app.draw`` into a 1 KB SSD1306 frame buffer. CODE (default ``en``) is the language spoken, chosen in an earlier
+session (kept in the store's ``prefs.json``, so the app speaks it from boot).
 
 Prints ``key=value`` lines: actions (the players' actions of the session, from the hand logs), presses,
 flash_bytes (programmed), flash_erases (4 KB blocks erased), flash_writes, saves (snapshots), records
@@ -77,7 +78,11 @@ def main():
         from dealerbox.ui.app import App
 
         store = CountingStore(MOUNT + "/data")
+        if len(sys.argv) > 4 and sys.argv[4] != "en":
+            store.save_prefs({"lang": sys.argv[4]})
         rig = Rig(App(SeededEntropy(SEEDS[game]), store=store))
+        from dealerbox import lang
+        assert lang.code == (sys.argv[4] if len(sys.argv) > 4 else "en"), lang.code
         setup(rig, game, players)
         disk.writes = disk.bytes = disk.erases = 0
         rig.times = []
