@@ -9,10 +9,10 @@ firmware) and packed as the box can afford it (``lang/pack.py``): the English ke
 finds a text there by its hash (binary search, a few 4-byte reads) the first time it is used and keeps it ({the
 caller's English str: translation}: nothing duplicated, only texts used are made); no byte of the table is on the
 heap. The texts a draw function translates are made at ``use`` (``keep``), so a redraw allocates nothing.
-Templates keep their ``%d``/``%s`` in the same order (``tr("%s wins %d") % (name, chips)``). Only the
-chosen language's table file is open; a text missing from a table shows in English (the tests fail on any missing text, tests/core/test_lang*.py). A table file missing or
-damaged (its length or CRC-32 not as its head says) is refused by ``use`` with a ValueError naming the file and
-what is wrong (``ui/langpick.py`` then speaks English).
+Templates keep their ``%d``/``%s`` in the same order (``tr("%s wins %d") % (name, chips)``). Only the chosen
+language's table file is open; a text missing from a table shows in English (the tests fail on any missing text,
+tests/core/test_lang*.py). A table file missing or damaged (its length or CRC-32 not as its head says) is refused
+by ``use`` with a ValueError naming the file and what is wrong (``ui/langpick.py`` then speaks English).
 
 ``LANGS``: the languages the box speaks, as ``(code, name in that language)``.
 
