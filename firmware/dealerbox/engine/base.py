@@ -403,7 +403,8 @@ class Engine:
         ``scores``: dict seat -> int (higher wins) for the seats that show;
         ``shown``: list per seat of the cards shown (or None); ``extra``: dict
         merged into the result (categories, how the hand ended). ``shown`` and ``extra``'s values become the
-        result's as given, not copied: the caller passes lists of its own, never one the engine changes later.
+        result's as given, not copied: the caller passes lists never changed later (a seat's hand list itself:
+        a hand's lists are never changed once it is over, the next hand deals into new ones).
         """
         events = []
         pb = self.pb

@@ -256,7 +256,7 @@ class Indian(Engine):
         rk = self.ranking()
         for s in seats:
             v, cards = self.best(s)
-            shown[s] = list(self.hands[s])
+            shown[s] = self.hands[s]     # the hand's own list: never changed after the showdown
             best[s] = cards
             cats[s] = rk.category(cards)
             scores[s] = v

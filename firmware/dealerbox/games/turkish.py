@@ -423,7 +423,7 @@ class Turkish(Engine):
         scores = {}
         for s in live:
             h = self.hands[s]
-            shown[s] = list(h)
+            shown[s] = h     # the hand's own list: never changed after the showdown (a new hand, new lists)
             cats[s] = rk.category(h)
             scores[s] = rk.score(h)
         extra = self._extra("showdown")
