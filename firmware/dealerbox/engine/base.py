@@ -192,8 +192,12 @@ class Engine:
         return validate(self.GAME, rules or {})
 
     def _fresh_deck(self):
-        """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
-        return list(range(_DECK_SIZE))
+        """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards). Filled in place:
+        ``list(range(52))`` grows by doubling on MicroPython (room for 64), this list holds exactly 52."""
+        deck = [0] * _DECK_SIZE
+        for c in range(_DECK_SIZE):
+            deck[c] = c
+        return deck
 
     # ---- the contract ----------------------------------------------------------------------
     def _reset(self):

@@ -130,7 +130,11 @@ class Turkish(Engine):
     def _fresh_deck(self):
         players = len(self.table.seats_in_play())
         four36 = bool(self.rules["four_with_36"]) and players == 4
-        return list(turkish_deck(players, four36))
+        short = turkish_deck(players, four36)
+        deck = [0] * len(short)     # exactly its cards (``list()`` of it would grow by doubling: room for 64)
+        for i in range(len(short)):
+            deck[i] = short[i]
+        return deck
 
     def ranking(self):
         """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``, which keeps it)."""
