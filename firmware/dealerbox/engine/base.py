@@ -242,9 +242,11 @@ class Engine:
         for s in seats:
             self.dealt[s] = True
         t = self.table
-        # the log shares the rules and the deck with the engine (neither changes in a hand): one copy on the heap
+        # the log shares the rules and the deck with the engine (neither changes in a hand) and the names with the
+        # table (never changed after the table is set): one copy on the heap. The stacks and chips bought in are
+        # copied as slices, exactly their length (``list()`` of a list of 10 grows by doubling: room for 16)
         self.log = {"v": _LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
-                    "names": list(t.names), "stacks": list(t.stacks), "bought_in": list(t.bought_in),
+                    "names": t.names, "stacks": t.stacks[:], "bought_in": t.bought_in[:],
                     "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
         events = self._begin()  # type: ignore[attr-defined]
@@ -434,7 +436,7 @@ class Engine:
             pl.append([p.amount, list(p.eligible)])
         result = {"pots": pl, "awards": al, "returned": returned,
                   "shown": shown if shown is not None else [None] * self.n,
-                  "stacks": list(self.table.stacks)}
+                  "stacks": self.table.stacks[:]}
         if extra:
             for k in extra:
                 result[k] = extra[k]
