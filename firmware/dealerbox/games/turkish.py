@@ -189,7 +189,7 @@ class Turkish(Engine):
         events.append(["deal", len(self.deck)])
         self.stock = Stock(self.deck[self.pos:], self.replay_reshuffles)
         self.replay_reshuffles = None
-        self.log["reshuffles"] = []
+        self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list ([] until a reshuffle)
         self.round = self._round(order, True)
         if r["karanlik"] and self.round.to_act is not None and self.round.high == 0:
             self.blind_seat = self.round.to_act
@@ -356,7 +356,7 @@ class Turkish(Engine):
             if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
                 op["split"] = True
         new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
-        self.log["reshuffles"] = _copy(self.stock.reshuffles)
+        self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list: it changes only in a draw, set again
         self.hands[seat] = kept + new
         self.drew[seat] = k
         if k == 4:
@@ -401,7 +401,9 @@ class Turkish(Engine):
 
     # ---- ends of a hand --------------------------------------------------------------------------------
     def _extra(self, how):
-        return {"how": how, "openers": _copy(self.openers), "drew": list(self.drew)}
+        # the draws per seat are the hand's own list (never changed once the hand is over: the next hand makes its
+        # own); the openers are copied: a dict copied is laid out as the hand log has always been written
+        return {"how": how, "openers": _copy(self.openers), "drew": self.drew}
 
     def _dead(self):
         """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""
