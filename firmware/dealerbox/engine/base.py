@@ -442,6 +442,9 @@ class Engine:
                 result[k] = extra[k]
         self.result = result
         self.log["result"] = result       # shared: neither is changed after the hand
+        # the hand's actions are all in: kept as a copy exactly their length (the list appended to has grown by
+        # doubling: room for 64 actions when there are 33) until the next hand's log replaces it
+        self.log["actions"] = self.log["actions"][:]
         self.phase = "over"
         self.to_act = None
         self.table.move_button()
