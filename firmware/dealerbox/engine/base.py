@@ -192,8 +192,12 @@ class Engine:
         return validate(self.GAME, rules or {})
 
     def _fresh_deck(self):
-        """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards)."""
-        return list(range(_DECK_SIZE))
+        """The unshuffled deck for this hand as a list of card ints (game hook; 52 cards). Filled in place:
+        ``list(range(52))`` grows by doubling on MicroPython (room for 64), this list holds exactly 52."""
+        deck = [0] * _DECK_SIZE
+        for c in range(_DECK_SIZE):
+            deck[c] = c
+        return deck
 
     # ---- the contract ----------------------------------------------------------------------
     def _reset(self):
@@ -238,9 +242,11 @@ class Engine:
         for s in seats:
             self.dealt[s] = True
         t = self.table
-        # the log shares the rules and the deck with the engine (neither changes in a hand): one copy on the heap
+        # the log shares the rules and the deck with the engine (neither changes in a hand) and the names with the
+        # table (never changed after the table is set): one copy on the heap. The stacks and chips bought in are
+        # copied as slices, exactly their length (``list()`` of a list of 10 grows by doubling: room for 16)
         self.log = {"v": _LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
-                    "names": list(t.names), "stacks": list(t.stacks), "bought_in": list(t.bought_in),
+                    "names": t.names, "stacks": t.stacks[:], "bought_in": t.bought_in[:],
                     "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
         self.phase = "betting"
         events = self._begin()  # type: ignore[attr-defined]
@@ -403,7 +409,8 @@ class Engine:
         ``scores``: dict seat -> int (higher wins) for the seats that show;
         ``shown``: list per seat of the cards shown (or None); ``extra``: dict
         merged into the result (categories, how the hand ended). ``shown`` and ``extra``'s values become the
-        result's as given, not copied: the caller passes lists of its own, never one the engine changes later.
+        result's as given, not copied: the caller passes lists never changed later (a seat's hand list itself:
+        a hand's lists are never changed once it is over, the next hand deals into new ones).
         """
         events = []
         pb = self.pb
@@ -429,12 +436,15 @@ class Engine:
             pl.append([p.amount, list(p.eligible)])
         result = {"pots": pl, "awards": al, "returned": returned,
                   "shown": shown if shown is not None else [None] * self.n,
-                  "stacks": list(self.table.stacks)}
+                  "stacks": self.table.stacks[:]}
         if extra:
             for k in extra:
                 result[k] = extra[k]
         self.result = result
         self.log["result"] = result       # shared: neither is changed after the hand
+        # the hand's actions are all in: kept as a copy exactly their length (the list appended to has grown by
+        # doubling: room for 64 actions when there are 33) until the next hand's log replaces it
+        self.log["actions"] = self.log["actions"][:]
         self.phase = "over"
         self.to_act = None
         self.table.move_button()

@@ -46,10 +46,14 @@ class Table:
                 raise TableError("a stack is a whole number of chips >= 0, not %r" % (c,))
         if not 0 <= dealer < n:
             raise TableError("no seat %r for the dealer" % (dealer,))
-        self.names = list(names)
+        # the table's lists filled in place, exactly n long (``list()`` of 10 grows by doubling: room for 16)
+        self.names = [None] * n
+        self.stacks = [0] * n
+        for s in range(n):
+            self.names[s] = names[s]
+            self.stacks[s] = chips[s]
         self.n = n                  # number of seats
-        self.stacks = list(chips)
-        self.bought_in = list(chips)
+        self.bought_in = self.stacks[:]
         self.dealer = dealer
         self.stopped = False
         self.carry = None  # type: list | None

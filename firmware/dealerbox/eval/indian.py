@@ -26,9 +26,6 @@ def scorer(key, low, suits):
     Tables and flags are default arguments, frames stay small (see eval/base.py).
     """
 
-    def one(a, key=key, suits=suits):
-        return (key[a >> 2] << 2 | (a & 3)) if suits else key[a >> 2]
-
     def two(a, b, key=key, low=low, suits=suits):
         a = key[a >> 2] << 2 | (a & 3)  # strength * 4 + suit
         b = key[b >> 2] << 2 | (b & 3)
@@ -40,9 +37,10 @@ def scorer(key, low, suits):
             return ((a >> 2) * 13 + (b >> 2)) << 4 | (a & 3) << 2 | (b & 3)
         return (a >> 2) * 13 + (b >> 2)
 
-    def score_unchecked(h, one=one, two=two):
+    def score_unchecked(h, key=key, suits=suits, two=two):   # one card scored here: a function less on the heap
         if len(h) == 1:
-            return one(h[0])
+            a = h[0]
+            return (key[a >> 2] << 2 | (a & 3)) if suits else key[a >> 2]
         return two(h[0], h[1])
 
     return score_unchecked

@@ -51,12 +51,9 @@ CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail"
 def normal_scorer(v, u, fl, d, df):
     """The 3-card scorer in the normal (non-muflis) order, no wild cards: (a, b, c) -> int."""
 
-    def remap(t, f, d=d, df=df):
-        return t + (df[t >> 9] if f else d[t >> 9])
-
-    def sx(x, u=u, fl=fl, r=remap):  # x: the sum of the three card values
-        t = u[(x >> 8) & 127] + (x >> 15)  # the row's offset plus the column
-        return r(u[t], fl[x & 255])
+    def sx(x, u=u, fl=fl, d=d, df=df):  # x: the sum of the three card values
+        t = u[u[(x >> 8) & 127] + (x >> 15)]    # the entry: at the row's offset plus the column
+        return t + (df[t >> 9] if fl[x & 255] else d[t >> 9])
 
     def norm3(a, b, c, v=v, s=sx):
         return s(v[a] + v[b] + v[c])
@@ -74,10 +71,13 @@ def reversed_scorer(ev3):
 
 
 def best_of(ev3):
-    """Scorer of 3, 4 or 5 cards: the best 3-card subset under ``ev3``."""
+    """Scorer of 3, 4 or 5 cards: the best 3-card subset under ``ev3``. One function (not one per size: each
+    function made here is a function object and a tuple of defaults on the heap for the whole session)."""
 
-    def best4(h, ev3=ev3):  # the 4 subsets of h[0..3]
-        s = ev3(h[0], h[1], h[2])
+    def score_unchecked(h, ev3=ev3):
+        if len(h) == 3:
+            return ev3(h[0], h[1], h[2])
+        s = ev3(h[0], h[1], h[2])      # 4 or 5 cards: the 4 subsets of h[0..3]
         t = ev3(h[0], h[1], h[3])
         if t > s:
             s = t
@@ -85,11 +85,11 @@ def best_of(ev3):
         if t > s:
             s = t
         t = ev3(h[1], h[2], h[3])
-        return t if t > s else s
-
-    def best5(h, ev3=ev3, b4=best4):  # best4, then the 6 subsets holding h[4]
-        s = b4(h)
-        t = ev3(h[0], h[1], h[4])
+        if t > s:
+            s = t
+        if len(h) == 4:
+            return s
+        t = ev3(h[0], h[1], h[4])       # 5 cards: then the 6 subsets holding h[4]
         if t > s:
             s = t
         t = ev3(h[0], h[2], h[4])
@@ -106,14 +106,6 @@ def best_of(ev3):
             s = t
         t = ev3(h[2], h[3], h[4])
         return t if t > s else s
-
-    def score_unchecked(h, ev3=ev3, b4=best4, b5=best5):
-        n = len(h)
-        if n == 3:
-            return ev3(h[0], h[1], h[2])
-        if n == 4:
-            return b4(h)
-        return b5(h)
 
     return score_unchecked
 

@@ -107,7 +107,10 @@ def _shared(deck):
 
 
 def categories_for(minor, standard):
-    """Category names weakest first for the house rules ``minor`` (bool) and ``standard`` (bool)."""
+    """Category names weakest first for the house rules ``minor`` (bool) and ``standard`` (bool). The default
+    ranking's are ``TK_CATEGORIES`` itself (a constant of the module: no tuple built and held by its ranking)."""
+    if minor and not standard:
+        return TK_CATEGORIES
     low = ("high_card", "pair", "two_pair")
     if standard:
         mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")

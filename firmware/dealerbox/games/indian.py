@@ -105,17 +105,18 @@ class Indian(Engine):
 
         A hand counts as many cards as the player holds (1, or 2 in the two-card variant), the
         best of them chosen from the player's cards and the center card. ``score``: int, higher
-        wins; ``cards``: the card ints that count.
+        wins; ``cards``: the card ints that count (no center card: the seat's hand list itself, never changed once
+        the hand is over, so the showdown's result holds no copy of it).
         """
         rk = self.ranking()
-        own = list(self.hands[seat])
         if self.rules["stud"]:                  # the poker ranking's module, loaded with it
             from dealerbox.eval.poker import best_five
 
-            return best_five(rk, own)
-        cards = own + list(self.center)
-        if len(cards) == len(own):
-            return rk.score(cards), cards
+            return best_five(rk, list(self.hands[seat]))
+        own = self.hands[seat]
+        if not self.center:
+            return rk.score(own), own
+        cards = own + self.center
         best = None
         m = len(cards)
         for i in range(m):                      # every choice of as many cards as the player holds
@@ -256,7 +257,7 @@ class Indian(Engine):
         rk = self.ranking()
         for s in seats:
             v, cards = self.best(s)
-            shown[s] = list(self.hands[s])
+            shown[s] = self.hands[s]     # the hand's own list: never changed after the showdown
             best[s] = cards
             cats[s] = rk.category(cards)
             scores[s] = v

@@ -435,7 +435,7 @@ class TeenPatti(Engine):
                 scores[s] = scores[s] * 2 + (0 if s == payer else 1)
         shown = [None] * self.n
         for s in seats:
-            shown[s] = list(self.hands[s])
+            shown[s] = self.hands[s]     # the hand's own list: never changed after the showdown
             self.seen[s] = True
         return [["showdown", list(seats)]] + self._finish(scores, shown, {"how": how, "categories": cats,
                                                                           "wild": self.wild})

@@ -130,7 +130,11 @@ class Turkish(Engine):
     def _fresh_deck(self):
         players = len(self.table.seats_in_play())
         four36 = bool(self.rules["four_with_36"]) and players == 4
-        return list(turkish_deck(players, four36))
+        short = turkish_deck(players, four36)
+        deck = [0] * len(short)     # exactly its cards (``list()`` of it would grow by doubling: room for 64)
+        for i in range(len(short)):
+            deck[i] = short[i]
+        return deck
 
     def ranking(self):
         """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``, which keeps it)."""
@@ -185,7 +189,7 @@ class Turkish(Engine):
         events.append(["deal", len(self.deck)])
         self.stock = Stock(self.deck[self.pos:], self.replay_reshuffles)
         self.replay_reshuffles = None
-        self.log["reshuffles"] = []
+        self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list ([] until a reshuffle)
         self.round = self._round(order, True)
         if r["karanlik"] and self.round.to_act is not None and self.round.high == 0:
             self.blind_seat = self.round.to_act
@@ -352,7 +356,7 @@ class Turkish(Engine):
             if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
                 op["split"] = True
         new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
-        self.log["reshuffles"] = _copy(self.stock.reshuffles)
+        self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list: it changes only in a draw, set again
         self.hands[seat] = kept + new
         self.drew[seat] = k
         if k == 4:
@@ -397,7 +401,9 @@ class Turkish(Engine):
 
     # ---- ends of a hand --------------------------------------------------------------------------------
     def _extra(self, how):
-        return {"how": how, "openers": _copy(self.openers), "drew": list(self.drew)}
+        # the draws per seat are the hand's own list (never changed once the hand is over: the next hand makes its
+        # own); the openers are copied: a dict copied is laid out as the hand log has always been written
+        return {"how": how, "openers": _copy(self.openers), "drew": self.drew}
 
     def _dead(self):
         """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""
@@ -423,7 +429,7 @@ class Turkish(Engine):
         scores = {}
         for s in live:
             h = self.hands[s]
-            shown[s] = list(h)
+            shown[s] = h     # the hand's own list: never changed after the showdown (a new hand, new lists)
             cats[s] = rk.category(h)
             scores[s] = rk.score(h)
         extra = self._extra("showdown")

@@ -58,11 +58,12 @@ def journal_line(line):
 
 
 def chunks(f, size):
-    """The next ``size`` bytes of file ``f`` as memoryview slices of one 256-byte buffer (each valid until the
-    next); OSError(EIO) when the file ends first."""
-    mv = memoryview(bytearray(256))
+    """The next ``size`` bytes of file ``f`` as memoryview slices of one 64-byte buffer (each valid until the
+    next); OSError(EIO) when the file ends first. 64 bytes: the buffer is on the heap at the peak of a session (its
+    last save reads the snapshot back for the CRC), and littlefs2 reads from its own cache (no flash read each)."""
+    mv = memoryview(bytearray(64))
     while size:
-        k = f.readinto(mv[:size if size < 256 else 256])
+        k = f.readinto(mv[:size if size < 64 else 64])
         if not k:
             raise OSError(5)
         yield mv[:k]

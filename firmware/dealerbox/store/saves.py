@@ -214,7 +214,7 @@ class Store:
         """Write snapshot ``obj`` as save ``number`` (log ``mark``) into the open file ``f``; returns (bytes, crc).
 
         MicroPython: a blank header, the JSON streamed by ``json.dump`` (no string of the whole snapshot
-        on the heap), the CRC read back in 256-byte chunks, then the header written over the blank one.
+        on the heap), the CRC read back in 64-byte chunks, then the header written over the blank one.
         """
         if not _STREAM:  # CPython: the whole file as one bytes (store.boot.encode)
             from dealerbox.store.boot import encode
