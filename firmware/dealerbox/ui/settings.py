@@ -314,13 +314,19 @@ def apply_preset(game, current, name):
 
 
 # ---- the house rules in short lines (summary screen, rules view) -----------------------------------------
-_TP_NAMES = {
+# the line of a house-rule value, keyed by the value (the values of the variant, the A-2-3 sequence, the forced bets,
+# the betting structure and the opening pair are all distinct: one table)
+_LINES = {
     "classic": N_("Classic Teen Patti"), "ak47": N_("AK47: A K 4 7 wild"), "joker-hunt": N_("Joker Hunt"),
     "best-of-four": N_("Best of Four"), "best-of-five": N_("Best of Five"), "cobra": N_("Cobra 1 card"),
     "999": N_("999 1 card"), "in-out": N_("In-Out 1 card"),
-}
-_SEQ_LINES = {
     "a23-high": N_("A-2-3 top sequence"), "akq-high": N_("A-K-Q, then A-2-3"), "a23-low": N_("A-2-3 lowest sequence"),
+    "half": N_("Ante: half the boot"), "quarter": N_("Ante: quarter of boot"), "dealer": N_("Dealer antes for all"),
+    "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
+    "two-blinds": N_("Blinds: half + boot"),
+    "fixed": N_("Fixed limit"), "pot": N_("Pot limit"), "no-limit": N_("No limit"), "free": N_("Free amount"),
+    "kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
+    "aces": N_("Open with aces or better"),
 }
 _SHOW_LINES = {
     "004": N_("Show: pay 2x stake, blind pays 1x"),
@@ -335,89 +341,66 @@ _SIDESHOW_LINES = {
 }
 
 
-def _describe_teen_patti(d):
-    out = [tr("Boot %d") % d["boot"], tr(_TP_NAMES[d["variant"]])]
-    if d["variant"] == "best-of-five" and d["five_middle_wild"]:
-        out.append(tr("Middle card wild"))
-    out.append(tr(_SEQ_LINES[d["sequence"]]))
-    if d["muflis"]:
-        out.append(tr("Muflis (lowball)"))
-    out.append(tr(_SHOW_LINES[d["show"]]))
-    out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
-    if d["sideshow_third_forced"]:
-        out.append(tr("3rd sideshow ask cannot be refused"))
-    out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
-    if d["blind_limit"]:
+def describe(game, d):
+    """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
+    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. Turkish and Indian
+    Poker share the betting lines (ante and bet, structure, the fixed limit's cap); Forehead Stud's lines
+    (docs/indian.md) when it is on (never in party mode: ``rules.STUD_EXCLUDES``)."""
+    d = rules.validate(game, d)
+    if game == "teen-patti":
+        out = [tr("Boot %d") % d["boot"], tr(_LINES[d["variant"]])]
+        if d["variant"] == "best-of-five" and d["five_middle_wild"]:
+            out.append(tr("Middle card wild"))
+        out.append(tr(_LINES[d["sequence"]]))
+        if d["muflis"]:
+            out.append(tr("Muflis (lowball)"))
+        out.append(tr(_SHOW_LINES[d["show"]]))
+        out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
+        if d["sideshow_third_forced"]:
+            out.append(tr("3rd sideshow ask cannot be refused"))
+        out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
         n = d["blind_limit"]
-        out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
-    if d["stake_cap"]:
-        out.append(tr("Chaal cap %d") % d["stake_cap"])
-    if d["pot_limit"]:
-        out.append(tr("Pot limit"))
-    if d["pot_cap"]:
-        out.append(tr("Pot cap %d") % d["pot_cap"])
-    if d["rebuy_mid_hand"]:
-        out.append(tr("Rebuy mid-hand"))
-    line = _FORCED_LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
-    if line:
-        out.append(tr(line))
-    if d["higher_limits"]:
-        out.append(tr("Chaal: no upper limit"))
-    return out
-
-
-_FORCED_LINES = {
-    "half": N_("Ante: half the boot"), "quarter": N_("Ante: quarter of boot"), "dealer": N_("Dealer antes for all"),
-    "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
-    "two-blinds": N_("Blinds: half + boot"),
-}
-
-
-_STRUCT_NAMES = {
-    "fixed": N_("Fixed limit"), "pot": N_("Pot limit"), "no-limit": N_("No limit"), "free": N_("Free amount"),
-}
-
-
-def _describe_turkish(d):
-    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
-    if d["structure"] == "fixed":
-        out.append(_cap_line(d["cap"]))
-    out.append(tr(_OPEN_LINES[d["openers"]]))
-    out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
-    if d["no_minor"]:
-        out.append(tr("No minor straights"))
-    if not d["check_raise"]:
-        out.append(tr("No check-raise"))
-    if d["hi_lo"]:
-        out.append(tr("High-low split"))
-    if d["karanlik"]:
-        out.append(tr("Karanlik blind bet"))
-    if d["four_with_36"]:
-        out.append(tr("4 players: 36 cards"))
-    return out
-
-
-_OPEN_LINES = {"kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
-               "aces": N_("Open with aces or better")}
-
-
-def _cap_line(cap):
-    """The summary line of the fixed limit's cap: "Cap 1 bet a round", "Cap 3 bets a round"."""
-    return tr("Cap 1 bet a round") if cap == 1 else tr("Cap %d bets a round") % cap
-
-
-def _describe_indian(d):
-    """Indian Poker's summary lines; Forehead Stud's (docs/indian.md) when it is on (never in party mode:
-    ``rules.STUD_EXCLUDES``)."""
-    if d["party"]:
+        if n:
+            out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
+        if d["stake_cap"]:
+            out.append(tr("Chaal cap %d") % d["stake_cap"])
+        if d["pot_limit"]:
+            out.append(tr("Pot limit"))
+        if d["pot_cap"]:
+            out.append(tr("Pot cap %d") % d["pot_cap"])
+        if d["rebuy_mid_hand"]:
+            out.append(tr("Rebuy mid-hand"))
+        line = _LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
+        if line:
+            out.append(tr(line))
+        if d["higher_limits"]:
+            out.append(tr("Chaal: no upper limit"))
+        return out
+    stud = game == "indian" and d["stud"]
+    if game == "indian" and d["party"]:
         out = [tr("Party: no betting")]
     else:
-        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
+        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_LINES[d["structure"]])]
         if d["structure"] == "fixed":
-            out.append(_cap_line(d["cap"]))
-            if d["stud"]:
+            n = d["cap"]
+            out.append(tr("Cap 1 bet a round") if n == 1 else tr("Cap %d bets a round") % n)
+            if stud:
                 out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
-    if d["stud"]:
+    if game == "turkish":
+        out.append(tr(_LINES[d["openers"]]))
+        out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
+        if d["no_minor"]:
+            out.append(tr("No minor straights"))
+        if not d["check_raise"]:
+            out.append(tr("No check-raise"))
+        if d["hi_lo"]:
+            out.append(tr("High-low split"))
+        if d["karanlik"]:
+            out.append(tr("Karanlik blind bet"))
+        if d["four_with_36"]:
+            out.append(tr("4 players: 36 cards"))
+        return out
+    if stud:
         out.append(tr("Forehead Stud"))
         out.append(tr("4 forehead + 3 hole"))
         out.append(tr("5 betting rounds"))
@@ -432,14 +415,3 @@ def _describe_indian(d):
     if d["center"]:
         out.append(tr("Center card, 2 rounds"))
     return out
-
-
-def describe(game, d):
-    """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
-    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game."""
-    full = rules.validate(game, d)
-    if game == "teen-patti":
-        return _describe_teen_patti(full)
-    if game == "turkish":
-        return _describe_turkish(full)
-    return _describe_indian(full)
