@@ -112,17 +112,6 @@ def _turn_title(app, cv, seat):
     cv.num_right(app.table.stacks[seat], WIDTH - 1, 1, 0)
 
 
-def _option(app):
-    """The option the turn's action bar shows, or None."""
-    return app.opts[app.oi] if app.opts else None
-
-
-def _drawing(app):
-    """True when the option shown is the Turkish draw (cards are being marked)."""
-    o = _option(app)
-    return o is not None and o.kind == "draw"
-
-
 def _own_cards(app, cv, own):
     """The viewer's own cards face up (marked ones inverted during the draw), the draw cursor under one."""
     x = cardart.row_x(len(own))
@@ -133,7 +122,7 @@ def _own_cards(app, cv, own):
         cv.text(app.asked_by, 74, 38)
     cv.marks = app.marks
     cardart.row(cv, own, x, 20)
-    if _drawing(app):
+    if app.opts and app.opts[app.oi].kind == "draw":      # the Turkish draw: the cursor under a card
         cv.char(21, x + app.cursor * cv.step + 7, 48)
 
 
@@ -150,9 +139,9 @@ def _action_bar(app, cv):
     """The action bar: the option shown between left/right arrows, its amount, an up-down arrow when the
     amount can change."""
     cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
-    o = _option(app)
-    if o is None:
+    if not app.opts:
         return
+    o = app.opts[app.oi]
     cv.char(23, 1, 56, 0)
     cv.char(24, WIDTH - 7, 56, 0)
     _action(cv, action_label(o.kind), _amount(app, o))
