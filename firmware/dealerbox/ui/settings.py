@@ -18,15 +18,24 @@ from dealerbox.lang import N_, tr
 from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
 
 GAMES = ("teen-patti", "turkish", "indian")
-GAME_LABELS = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
-PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
+# each game of GAMES (in its order): (its label, its (min, max) players (RULES.md), its betting structure screen's
+# house-rule keys, its single house rules' keys in their screen's order (dict order is not kept by MicroPython):
+# ``single_keys``); one table
+GAME_ROWS = (
+    (N_("Teen Patti"), (2, 10), ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
+     ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
+      "rebuy_mid_hand")),
+    (N_("Turkish Poker"), (2, 5), ("structure", "bet", "cap", "check_raise"),
+     ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36")),
+    (N_("Indian Poker"), (2, 10), ("structure", "bet", "cap"), ("ties", "low", "two_cards", "center", "party", "stud")),
+)
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
 # the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
 # plain letter in its alphabet order, the most used first in each group (é before è, ü before û). NAME_CHARS is the
 # capitals (``_N_UPPER`` of them), then the small letters (``_N_LOWER``: the capital of the small letter at
 # ``_N_UPPER + i`` is at ``i``, for the plain and accented letters; İ sits over ı: the dotted and dotless i together;
 # but İ's small letter is i and, in Turkish, I's is ı: ``next_letter``; ß last), then the other characters. One
-# string: the small letters' editor steps through the same ring from another start (``name_chars``).
+# string: the small letters' editor steps through the same ring from another start (``edit_char``).
 NAME_CHARS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
               "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
               " -.0123456789")
@@ -56,12 +65,12 @@ def game_index(game):
 
 def game_label(game):
     """Display name of ``game`` ("Teen Patti", ...) in the language in use."""
-    return tr(GAME_LABELS[game_index(game)])
+    return tr(GAME_ROWS[game_index(game)][0])
 
 
 def player_range(game):
     """``(min, max)`` players for ``game`` (RULES.md)."""
-    return PLAYER_RANGE[game_index(game)]
+    return GAME_ROWS[game_index(game)][1]
 
 
 def default_name(seat):
@@ -82,16 +91,10 @@ def ladder_step(ladder, value, step):
     return ladder[i]
 
 
-def name_chars(pos):
-    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters):
-    NAME_CHARS, or for a later position the same ring from its first small letter (a new str)."""
-    return NAME_CHARS if pos == 0 else NAME_CHARS[_N_UPPER:] + NAME_CHARS[:_N_UPPER]
-
-
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping; a
-    character not in it counts as its first). Both rings hold NAME_CHARS in one order: a step is the same
-    step along NAME_CHARS."""
+    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping; a character not in it
+    counts as the first capital at ``pos`` 0, else as the first small letter: the later positions' ring is the same
+    string from its first small letter, so a step is the same step along NAME_CHARS)."""
     ch = name[pos] if pos < len(name) else " "
     i = NAME_CHARS.find(ch)
     if i < 0:
@@ -129,19 +132,9 @@ def name_owner(names, players, seat, name):
     return -1
 
 
-def is_default_name(name, seat):
-    """True when ``name`` is the seat's default ("P3"): the editor then starts from "A"."""
-    return name == default_name(seat)
-
-
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
 STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
 _COUNT_MAX = const(10)
-BETTING_KEYS = {
-    "teen-patti": ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
-    "turkish": ("structure", "bet", "cap", "check_raise"),
-    "indian": ("structure", "bet", "cap"),
-}
 MONEY_KEYS = ("boot", "ante", "bet", "stake_cap", "pot_cap")
 LABELS = {
     "boot": N_("Boot"), "ante": N_("Ante"), "sequence": N_("A-2-3 ranks"), "variant": N_("Variant"),
@@ -273,26 +266,19 @@ def rule_choices(game, key, chips, cfg=None):
 
 
 def betting_keys(game):
-    """The house-rule keys of ``game``'s betting structure screen."""
-    return BETTING_KEYS[game]
-
-
-SINGLE_ORDER = {
-    "teen-patti": ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
-                   "rebuy_mid_hand"),
-    "turkish": ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36"),
-    "indian": ("ties", "low", "two_cards", "center", "party", "stud"),
-}
+    """The house-rule keys of ``game``'s betting structure screen (a tuple)."""
+    return GAME_ROWS[game_index(game)][2]
 
 
 def single_keys(game):
     """The other house-rule keys (the "single house rules" screen) in a fixed order (dict order is not
-    kept by MicroPython): ``SINGLE_ORDER``, then any other key of ``rules`` sorted."""
-    skip = BETTING_KEYS[game]
+    kept by MicroPython): ``GAME_ROWS``' order, then any other key of ``rules`` sorted."""
+    row = GAME_ROWS[game_index(game)]
+    skip = row[2]
     sk = stake_key(game)
     have = rules.defaults(game)
     out = []
-    for k in SINGLE_ORDER[game]:
+    for k in row[3]:
         if k in have:
             out.append(k)
     for k in sorted(have):
@@ -306,7 +292,7 @@ def apply_preset(game, current, name):
     preset does not set itself (so the earlier setup screens are not silently undone)."""
     new = rules.preset(game, name)
     base = rules.defaults(game)
-    keep = (stake_key(game),) + BETTING_KEYS[game]
+    keep = (stake_key(game),) + betting_keys(game)
     for k in keep:
         if new[k] == base[k] and k in current:
             new[k] = current[k]

@@ -101,7 +101,7 @@ def remember_names(app):
     typed = []
     for i in range(cfg["players"]):
         n = cfg["names"][i]
-        if not settings.is_default_name(n, i) and n not in typed:
+        if n != settings.default_name(i) and n not in typed:   # (a seat's default name: not typed)
             typed.append(n)
     save = getattr(app.store, "save_names", None)
     if save is None or not typed:
@@ -231,9 +231,8 @@ def build(app):
     elif m == M_GAME:
         app.title = tr("New session: game")
         app.rows = []
-        for i in range(len(settings.GAMES)):
-            lo, hi = settings.PLAYER_RANGE[i]
-            app.rows.append((tr(settings.GAME_LABELS[i]), "%d-%d" % (lo, hi)))
+        for g in settings.GAME_ROWS:
+            app.rows.append((tr(g[0]), "%d-%d" % g[1]))
         app.hint = tr("\x1c choose  OK next")
     elif m == M_PLAYERS:
         lo, hi = settings.player_range(game)
@@ -398,7 +397,7 @@ def press(app, b, long):
                 _next(app)
             else:
                 app.edit = cfg["names"][app.sel]
-                if settings.is_default_name(app.edit, app.sel):
+                if app.edit == settings.default_name(app.sel):    # the seat's default name ("P3")
                     app.edit = "A"                  # most names start with a capital: from the first one
                 app.epos = 0
                 app.mode = M_NAME
