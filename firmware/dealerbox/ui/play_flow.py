@@ -49,17 +49,6 @@ SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Side
 _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 
 
-def pack_last(opts):
-    """The engine's options in the action bar's order: "See cards" first, then the bets in the engine's order,
-    Pack / Fold last (one press too few must never give a hand away; issue 14)."""
-    first = []
-    bets = []
-    last = []
-    for o in opts:
-        (first if o.kind == "see" else last if o.kind in ("pack", "fold") else bets).append(o)
-    return first + bets + last
-
-
 def fit_title(*lines):
     """The first of ``lines`` that fits a title bar or a line of the frame (``_TITLE_LEN`` letters), else the
     last one: the wordings go from the fullest to the shortest, none cut inside a word."""
@@ -233,7 +222,25 @@ class PlayFlow:
         seat = e.to_act
         self.viewer = seat
         v = e.view(seat)
-        self.shown = self._visible(seat, v)
+        n = e.n                 # the cards ``seat`` may see now, per seat (list of lists or None), from its ``view``
+        shown = [None] * n  # type: list
+        own = v.get("cards") or v.get("hand")
+        if own:
+            shown[seat] = list(own)
+        elif v.get("hole") is not None:             # Indian two cards: the own hole card only (Forehead Stud: a list)
+            h = v["hole"]
+            shown[seat] = list(h) if isinstance(h, list) else [h]
+        heads = v.get("foreheads")                  # Indian: every other player's forehead card(s)
+        if heads:
+            for s in range(n):
+                h = heads[s]
+                if s != seat and h is not None:
+                    shown[s] = list(h) if isinstance(h, list) else [h]
+        peek = v.get("peek")                        # Teen Patti sideshow: the hand compared with
+        if peek:
+            for s in peek:
+                shown[int(s)] = list(peek[s])
+        self.shown = shown
         self.status = ""
         if isinstance(v.get("seen"), list):
             self.status = tr("seen") if v["seen"][seat] else tr("blind")
@@ -248,7 +255,12 @@ class PlayFlow:
         self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
             self.info = tr("Sideshow by %s") % self.asked_by
-        self.opts = opts = pack_last(e.legal_actions())
+        first = []      # the engine's options in the action bar's order: "See cards" first, then the bets in the
+        opts = []       # engine's order, Pack / Fold last (one press too few must never give a hand away; issue 14)
+        last = []
+        for o in e.legal_actions():
+            (first if o.kind == "see" else last if o.kind in ("pack", "fold") else opts).append(o)
+        self.opts = opts = first + opts + last
         self.armed = False
         self.oi = 0
         for i in range(len(opts)):      # selected: the first action that is not "see"/"pack"/"fold", at its minimum
@@ -262,59 +274,12 @@ class PlayFlow:
         self.mode = M_TURN
         self.dirty = True
 
-    def _visible(self, seat, v):
-        """Cards ``seat`` may see now, per seat (list of lists or None), from the engine's ``view`` ``v``."""
-        n = self.engine.n
-        out = [None] * n  # type: list
-        own = v.get("cards") or v.get("hand")
-        if own:
-            out[seat] = list(own)
-        elif v.get("hole") is not None:             # Indian two cards: the own hole card only (Forehead Stud: a list)
-            h = v["hole"]
-            out[seat] = list(h) if isinstance(h, list) else [h]
-        heads = v.get("foreheads")                  # Indian: every other player's forehead card(s)
-        if heads:
-            for s in range(n):
-                h = heads[s]
-                if s != seat and h is not None:
-                    out[s] = list(h) if isinstance(h, list) else [h]
-        peek = v.get("peek")                        # Teen Patti sideshow: the hand compared with
-        if peek:
-            for s in peek:
-                out[int(s)] = list(peek[s])
-        return out
-
     def _reset_amount(self):
         if self.opts:
             o = self.opts[self.oi]
             self.amount = o.amounts[0] if o.amounts else o.min
         else:
             self.amount = 0
-
-    def _step_amount(self, d, long):
-        o = self.opts[self.oi]
-        if o.amounts:
-            i = self._choice_index(o.amounts, self.amount) + d
-            self.amount = o.amounts[max(0, min(len(o.amounts) - 1, i))]
-            return
-        if long:
-            self.amount = o.max if d > 0 else o.min
-            return
-        r = self.cfg["rules"]  # type: ignore[attr-defined]
-        u = r.get("bet", r.get("boot", 1))     # a step: the bet size (Turkish, Indian) or the boot
-        a = self.amount + d * (u if isinstance(u, int) and u > 0 else 1)
-        self.amount = max(o.min, min(o.max, a))
-
-    def _at_stake(self, seat):
-        """True when ``seat`` has chips in the pot beyond the boot/ante (and a dead hand's carry): packing or
-        folding then gives them away, so the turn asks for a second OK."""
-        e = self.engine
-        r = self.cfg["rules"]  # type: ignore[attr-defined]
-        base = r.get("boot", r.get("ante", 0))
-        carry = e.log.get("carry") if e.log else None      # Turkish: a dead hand's pot, put in at the deal
-        if carry and seat < len(carry):
-            base += carry[seat]
-        return e.pb.contributed[seat] > base
 
     def _press_turn(self, b, long):
         if b == btn.OK and long:
@@ -329,11 +294,19 @@ class PlayFlow:
             self.dirty = True
             if b == btn.OK:
                 return
-        elif b == btn.OK and o.kind in ("pack", "fold") and not self.armed and self._at_stake(self.viewer):
-            self.armed = True
-            self.msg = tr("Pack? OK again") if o.kind == "pack" else tr("Fold? OK again")
-            self.dirty = True
-            return
+        elif b == btn.OK and o.kind in ("pack", "fold") and not self.armed:
+            e = self.engine     # chips in the pot beyond the boot/ante (and a dead hand's carry): packing or folding
+            seat = self.viewer  # gives them away, so the turn asks for a second OK
+            r = self.cfg["rules"]  # type: ignore[attr-defined]
+            base = r.get("boot", r.get("ante", 0))
+            carry = e.log.get("carry") if e.log else None      # Turkish: a dead hand's pot, put in at the deal
+            if carry and seat < len(carry):
+                base += carry[seat]
+            if e.pb.contributed[seat] > base:
+                self.armed = True
+                self.msg = tr("Pack? OK again") if o.kind == "pack" else tr("Fold? OK again")
+                self.dirty = True
+                return
         drawing = o.kind == "draw"
         if drawing and b in (btn.LEFT, btn.RIGHT) and not long:
             n = len(self.shown[self.viewer]) if self.shown[self.viewer] else 0  # type: ignore[index]
@@ -354,9 +327,17 @@ class PlayFlow:
                 self.marks = 0
                 self.cursor = 0
                 self.msg = ""
-        elif b in (btn.UP, btn.DOWN):
-            if o.max > o.min or (o.amounts and len(o.amounts) > 1):
-                self._step_amount(1 if b == btn.UP else -1, long)
+        elif b in (btn.UP, btn.DOWN) and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
+            d = 1 if b == btn.UP else -1
+            if o.amounts:                   # the next of the option's amounts
+                i = self._choice_index(o.amounts, self.amount) + d
+                self.amount = o.amounts[max(0, min(len(o.amounts) - 1, i))]
+            elif long:                      # long: to its max/min
+                self.amount = o.max if d > 0 else o.min
+            else:                           # a step: the bet size (Turkish, Indian) or the boot
+                r = self.cfg["rules"]  # type: ignore[attr-defined]
+                u = r.get("bet", r.get("boot", 1))
+                self.amount = max(o.min, min(o.max, self.amount + d * (u if isinstance(u, int) and u > 0 else 1)))
         elif b == btn.OK:
             self._act(o)
             return
