@@ -3,7 +3,7 @@ between hands (next hand, standings, rebuy, rules, end session), the table menu,
 session with net results.
 
 Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: imported with the app (every
-session's first hand ends here). The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built at
+session's first hand ends here). The gate, turn and sideshow screens are ``ui/app.py``'s. Rows are built at
 press time (``build``), never while drawing.
 """
 
@@ -40,7 +40,7 @@ CATEGORY_LABELS = {
 
 def category_label(cat):
     """Screen label of an evaluator category ("pure_sequence" -> "Pure seq."); "" for None. The showdown lines
-    and the sideshow comparison (ui/play_flow.py) show it."""
+    and the sideshow comparison (ui/app.py) show it."""
     if not cat:
         return ""
     return tr(CATEGORY_LABELS.get(cat, cat))

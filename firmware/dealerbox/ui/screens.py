@@ -191,7 +191,7 @@ def draw_others(app, cv, seat):
             _other(cv, app.table.names[s], app.shown[s][0])
         s += 1
     s = cv.text(tr("You: ?"), 1, 47)
-    if app.shown[seat]:         # the two-card variant: the own hole card (``PlayFlow._open_turn``), never the forehead
+    if app.shown[seat]:         # the two-card variant: the own hole card (``App._open_turn``), never the forehead
         cardart.small_row(cv, app.shown[seat], s + 6, 47)
     if app.center:
         _center_card(cv, app.center, WIDTH - 66, 47)
@@ -213,7 +213,7 @@ def _stud_others(app, cv, seat):
     while s < app.up_count:
         x = cv.text("?", x + (2 if s == 0 else 1), 47)
         s += 1
-    if app.shown[seat]:                         # the own hole cards (``PlayFlow._open_turn``), never a forehead card
+    if app.shown[seat]:                         # the own hole cards (``App._open_turn``), never a forehead card
         cardart.small_row(cv, app.shown[seat], x + 5, 47)
 
 
@@ -247,7 +247,7 @@ def _other(cv, name, c):
 
 def draw_lines(app, cv):
     """The showdown and the sideshow comparison: lines of (mark, text, cards, right) from ``app.top``
-    (``PlayFlow._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
+    (``App._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
     category right-aligned or, Indian Poker, an arrow and the cards that played."""
     widgets.title(cv, app.title)
     cv.cy = widgets.ROW0
