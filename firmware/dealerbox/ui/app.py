@@ -42,7 +42,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, langpick, results_flow, screens, setup_flow, widgets
+from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, Canvas, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
@@ -133,7 +133,7 @@ class App:
         self.clock = clock
         self.dirty = True
         self._fb = None
-        self._cv = None
+        self.canvas = None      # the canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn)
         self.mode = M_GAME
         self.sel = 0
         self.top = 0
@@ -245,8 +245,8 @@ class App:
         """Draw the current screen into ``fb`` (FrameBuffer 128x64 MONO_VLSB) and clear ``dirty``."""
         if fb is not self._fb:
             self._fb = fb
-            self._cv = Canvas(fb)
-        cv = self._cv
+            self.canvas = Canvas(fb)
+        cv = self.canvas
         cv.clear()  # type: ignore[union-attr]
         m = self.mode
         if m == M_GATE:
@@ -264,11 +264,6 @@ class App:
         else:
             screens.draw_list(self, cv)
         self.dirty = False
-
-    @property
-    def canvas(self):
-        """The canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn), or None."""
-        return self._cv
 
     def private_seat(self):
         """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
@@ -432,7 +427,11 @@ class App:
 
     def choose(self, game, players=None):
         """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
-        setup_flow.choose(self, game, players)
+        setup_flow.new_config(self, game)
+        if players is not None:
+            lo, hi = settings.player_range(game)
+            self.cfg["players"] = max(lo, min(hi, players))
+        self._enter(M_GAME, settings.game_index(game))
 
     def _enter(self, mode, sel=0):
         self.mode = mode

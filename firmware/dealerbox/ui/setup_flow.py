@@ -167,15 +167,6 @@ def new_config(app, game):
     _fit_rules(app.cfg)
 
 
-def choose(app, game, players):
-    """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
-    new_config(app, game)
-    if players is not None:
-        lo, hi = settings.player_range(game)
-        app.cfg["players"] = max(lo, min(hi, players))
-    app._enter(M_GAME, settings.game_index(game))
-
-
 def _rule_keys(app):
     game = app.cfg["game"]
     return settings.betting_keys(game) if app.mode == M_STRUCT else settings.single_keys(game)
