@@ -30,6 +30,8 @@ from dealerbox.ui.modes import (
     SNAPSHOT_VERSION,
 )
 
+_MAX_KNOWN = const(20)      # names remembered across sessions
+
 
 def resume(app, store):
     """Offer "resume" on ``app`` when ``store.load()`` returns a snapshot of this app; True when it did.
@@ -38,7 +40,19 @@ def resume(app, store):
     which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
     no save could be used (then only "New session" is offered)."""
     app.store = store
-    _load_names(app, store)
+    load = getattr(store, "load_names", None)   # the names kept from earlier sessions: the seats take the last
+    last = None                                 # session's names, the names screen offers every name typed before
+    if load is not None:                        # (``app.known``, RIGHT on a seat)
+        try:
+            last, known = load()
+        except OSError:
+            pass
+    if last is not None:
+        app.known = known[:_MAX_KNOWN]
+        names = app.cfg["names"]
+        for i in range(min(len(last), len(names))):
+            names[i] = last[i][:settings.MAX_NAME]
+        app.names_kept = list(names)
     again = langpick.boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
@@ -71,26 +85,6 @@ def _check(snap):
     from dealerbox.ui.snapcheck import check
 
     return check(snap)
-
-
-_MAX_KNOWN = const(20)      # names remembered across sessions
-
-
-def _load_names(app, store):
-    """The names kept by ``store`` from earlier sessions: the seats take the last session's names, and the names
-    screen offers every name typed before (``app.known``, RIGHT on a seat)."""
-    load = getattr(store, "load_names", None)
-    if load is None:
-        return
-    try:
-        last, known = load()
-    except OSError:
-        return
-    app.known = known[:_MAX_KNOWN]
-    names = app.cfg["names"]
-    for i in range(min(len(last), len(names))):
-        names[i] = last[i][:settings.MAX_NAME]
-    app.names_kept = list(names)
 
 
 def remember_names(app):
@@ -323,8 +317,36 @@ def press(app, b, long):
     the app then starts the session (after dropping this module)."""
     m = app.mode
     cfg = app.cfg
-    if m == M_NAME:
-        _press_name(app, b, long)
+    if m == M_NAME:                         # the name editor
+        name = app.edit
+        if b in (btn.UP, btn.DOWN):
+            step = 10 if long else 1
+            app.edit = settings.edit_char(name, app.epos, step if b == btn.UP else -step)
+        elif b == btn.RIGHT:
+            if app.epos < settings.MAX_NAME - 1:
+                app.epos += 1
+                if app.epos >= len(name):
+                    app.edit = name + settings.next_letter(name)
+        elif b == btn.LEFT:
+            if long:                                   # delete the letter under the cursor
+                app.edit = name[:app.epos] + name[app.epos + 1:]
+                if app.epos > 0 and app.epos >= len(app.edit):
+                    app.epos -= 1
+            elif app.epos > 0:
+                app.epos -= 1
+        elif b == btn.OK:
+            seat = app.sel
+            name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
+            other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
+            if other >= 0:                      # refused, the reason in the footer: the editor stays open
+                app.msg = tr("Seat %d has that name") % (other + 1)
+                app.dirty = True
+                return False
+            app.cfg["names"][seat] = name
+            app._enter(M_NAMES, seat + 1)
+            return False
+        app.msg = ""
+        app.dirty = True
         return False
     if b == btn.LEFT and long:
         _back(app)
@@ -501,35 +523,3 @@ def _fit_rules(cfg):
         ch = settings.rule_choices(game, key, cfg["chips"], cfg)
         if r[key] not in ch:
             r[key] = settings.ladder_step(ch, r[key], 0) if isinstance(r[key], int) else ch[0]
-
-
-def _press_name(app, b, long):
-    name = app.edit
-    if b in (btn.UP, btn.DOWN):
-        step = 10 if long else 1
-        app.edit = settings.edit_char(name, app.epos, step if b == btn.UP else -step)
-    elif b == btn.RIGHT:
-        if app.epos < settings.MAX_NAME - 1:
-            app.epos += 1
-            if app.epos >= len(name):
-                app.edit = name + settings.next_letter(name)
-    elif b == btn.LEFT:
-        if long:                                   # delete the letter under the cursor
-            app.edit = name[:app.epos] + name[app.epos + 1:]
-            if app.epos > 0 and app.epos >= len(app.edit):
-                app.epos -= 1
-        elif app.epos > 0:
-            app.epos -= 1
-    elif b == btn.OK:
-        seat = app.sel
-        name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
-        other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
-        if other >= 0:                      # refused, the reason in the footer: the editor stays open
-            app.msg = tr("Seat %d has that name") % (other + 1)
-            app.dirty = True
-            return
-        app.cfg["names"][seat] = name
-        app._enter(M_NAMES, seat + 1)
-        return
-    app.msg = ""
-    app.dirty = True
