@@ -281,33 +281,29 @@ class App:
             self.journal = list(getattr(store, "journal", None) or ())
             self.later = list(getattr(store, "later", None) or ())
             before = self.report
-            self.saved_live = self._probe_live(self.saved, self.journal)
+            # the hand still live after the journal's records and the committed hand logs ``later`` (a throwaway
+            # engine; not on any error); ``report`` set when logged hands were caught up (ui/catchup.py)
+            snap = self.saved
+            es = snap.get("engine")
+            if es is not None and (self.later or es.get("phase") not in ("idle", "over")):
+                e = None
+                try:
+                    from dealerbox.ui import snapcheck
+                    e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
+                    for rec in self.journal:
+                        seat, action = snapcheck.action_of(rec)
+                        if seat != e.to_act:
+                            break
+                        e.apply(action)
+                    if self.later:
+                        from dealerbox.ui import catchup
+                        catchup.say(self, e, catchup.catch_up(e, self.later))
+                except Exception:  # a journal the replay refuses is reported by ``restore``
+                    pass
+                self.saved_live = e is None or hand_live(e)
             if self.saved_live or self.report != before:
                 self._build()
         return ok
-
-    def _probe_live(self, snap, records):
-        """True when the hand of ``snap`` is still live after ``records`` and the committed hand logs ``later``
-        (a throwaway engine; False on any error). Sets ``report`` when logged hands were caught up
-        (ui/catchup.py)."""
-        es = snap.get("engine")
-        if es is None or not self.later and es.get("phase") in ("idle", "over"):
-            return False
-        e = None
-        try:
-            from dealerbox.ui import snapcheck
-            e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
-            for rec in records:
-                seat, action = snapcheck.action_of(rec)
-                if seat != e.to_act:
-                    break
-                e.apply(action)
-            if self.later:
-                from dealerbox.ui import catchup
-                catchup.say(self, e, catchup.catch_up(e, self.later))
-        except Exception:  # a journal the replay refuses is reported by ``restore``
-            pass
-        return e is None or hand_live(e)
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
@@ -339,7 +335,7 @@ class App:
         if es is not None:
             self.engine = engine_class(es["game"]).from_state(self.table, es, self.entropy)
         else:
-            self._new_engine()
+            self.engine = engine_class(self.cfg["game"])(self.table, self.cfg["rules"], self.entropy)
         self.last = snap.get("last", "")
         self.saved = None
         records = self.journal
@@ -494,16 +490,12 @@ class App:
         self.top = widgets.first_visible(self.sel, self.top, n)
         self.dirty = True
 
-    def _new_engine(self):
-        cls = engine_class(self.cfg["game"])  # type: ignore[attr-defined]
-        self.engine = cls(self.table, self.cfg["rules"], self.entropy)  # type: ignore[attr-defined]
-
     def start_session(self):
         """Seat the players and deal the first hand (after the summary was confirmed)."""
         cfg = self.cfg  # type: ignore[attr-defined]
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
-        self._new_engine()
+        self.engine = engine_class(cfg["game"])(self.table, cfg["rules"], self.entropy)
         if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
             self.store.clear()  # type: ignore[attr-defined]
         self.last = ""
@@ -705,7 +697,25 @@ class App:
             self.peek_for = [seat, asker]
             self._open_peek()
         elif action.kind == "draw" and action.cards:
-            self._open_drawn(seat, old)     # the new cards, to the player who drew, before the box moves on
+            # the new hand, to the player who drew, behind the same gate before the box moves on: the cards kept on
+            # one line and the new ones on the next (from ``view(seat)``; no category: the results screens' words are
+            # loaded at the end of the hand, not during it)
+            v = self.engine.view(seat)
+            hand = v.get("hand") or v.get("cards") or []
+            self.viewer = seat
+            self.mode = M_DRAWN
+            self.col = 7 + 4 * font.W + 3
+            kept = []  # type: list
+            new = []  # type: list
+            for c in hand:
+                (kept if c in old else new).append(c)
+            self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
+            self.title = fit_title(tr("%s: your new hand") % self.table.names[seat], tr("Your new hand"))
+            self.hint = tr("OK: pass the box on")
+            self.sel = -1
+            self.top = 0
+            self.msg = ""
+            self.dirty = True
         elif e.to_act == seat and e.phase != "over":
             self._open_turn()           # same player again (after "see"): stays behind the same gate
         else:
@@ -784,27 +794,6 @@ class App:
             else:
                 out.append((mark, name, cards, right))
         return out
-
-    def _open_drawn(self, seat, old):
-        """After ``seat``'s draw (Turkish Poker): its new hand behind the same gate, the cards kept on one line and
-        the new ones on the next (the cards from ``view(seat)``; no category: the results screens' words are
-        loaded at the end of the hand, not during it)."""
-        v = self.engine.view(seat)
-        hand = v.get("hand") or v.get("cards") or []
-        self.viewer = seat
-        self.mode = M_DRAWN
-        self.col = 7 + 4 * font.W + 3
-        kept = []  # type: list
-        new = []  # type: list
-        for c in hand:
-            (kept if c in old else new).append(c)
-        self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
-        self.title = fit_title(tr("%s: your new hand") % self.table.names[seat], tr("Your new hand"))
-        self.hint = tr("OK: pass the box on")
-        self.sel = -1
-        self.top = 0
-        self.msg = ""
-        self.dirty = True
 
     def _open_peek(self):
         """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
