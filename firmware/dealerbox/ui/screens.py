@@ -31,18 +31,12 @@ def draw_list(app, cv):
 
 def draw_value(app, cv):
     widgets.title(cv, app.title)
-    r = app.rows[0]
-    cv.center(r[0], 14)
-    _big_value(cv, r[1])
+    cv.center(app.rows[0][0], 14)
+    x = (WIDTH - num_width(app.rows[0][1]) * BIG_W) // 2     # the value in the big font, centred, between a left
+    cv.char(23, x - 14, 32)                                 # and a right arrow
+    x = cv.num(app.rows[0][1], x, 28, 1, True)
+    cv.char(24, x + 6, 32)
     widgets.footer(cv, app.hint)
-
-
-def _big_value(cv, v):
-    """The int ``v`` in the big font, centred, between a left and a right arrow."""
-    x = (WIDTH - num_width(v) * BIG_W) // 2
-    end = cv.num(v, x, 28, 1, True)
-    cv.char(23, x - 14, 32)
-    cv.char(24, end + 6, 32)
 
 
 def draw_name(app, cv):
@@ -58,7 +52,10 @@ def draw_gate(app, cv):
     widgets.title(cv, app.title)
     c = app.center              # Indian: the face-up center card, one more line
     cv.center(tr("Pass the box to"), 11 if c else 13)
-    _gate_name(cv, app.gate_name, c)
+    if len(app.gate_name) * BIG_W <= WIDTH:     # the name of the player the box goes to: big when it fits the width
+        cv.center(app.gate_name, 20 if c else 24, 1, True)
+    else:
+        cv.center(app.gate_name, 24 if c else 28)
     cv.center(app.info, 37 if c else 44)
     if c:
         _center_card(cv, c, (WIDTH - 66) // 2, 46)
@@ -75,14 +72,6 @@ def draw_seal(app, cv):
     widgets.footer(cv, app.hint)
 
 
-def _gate_name(cv, name, c):
-    """The name of the player the box goes to: big when it fits the width."""
-    if len(name) * BIG_W <= WIDTH:
-        cv.center(name, 20 if c else 24, 1, True)
-    else:
-        cv.center(name, 24 if c else 28)
-
-
 def _center_card(cv, c, x, y):
     """ "Center" and the center card (Indian Poker), 66 px wide from (x, y)."""
     cv.text(tr("Center"), x, y)
@@ -91,7 +80,12 @@ def _center_card(cv, c, x, y):
 
 def draw_turn(app, cv):
     seat = app.viewer
-    _turn_title(app, cv, seat)
+    cv.bar(0, widgets.TITLE_H)      # the title bar: name, blind/seen, stack
+    x = cv.text(app.table.names[seat], 1, 1, 0)
+    if app.status:
+        x = cv.text(app.status, x + W, 1, 0)
+    cv.overlap(x + W, WIDTH - 1 - num_width(app.table.stacks[seat]) * W)
+    cv.num_right(app.table.stacks[seat], WIDTH - 1, 1, 0)
     cv.text(app.msg if app.msg else app.info, 1, 11)
     if app.indian:
         draw_others(app, cv, seat)
@@ -100,16 +94,6 @@ def draw_turn(app, cv):
     else:
         _backs(cv, app.ncards)
     _action_bar(app, cv)
-
-
-def _turn_title(app, cv, seat):
-    """The title bar of a turn: name, blind/seen, stack."""
-    cv.bar(0, widgets.TITLE_H)
-    x = cv.text(app.table.names[seat], 1, 1, 0)
-    if app.status:
-        x = cv.text(app.status, x + W, 1, 0)
-    cv.overlap(x + W, WIDTH - 1 - num_width(app.table.stacks[seat]) * W)
-    cv.num_right(app.table.stacks[seat], WIDTH - 1, 1, 0)
 
 
 def _own_cards(app, cv, own):
@@ -144,19 +128,14 @@ def _action_bar(app, cv):
     o = app.opts[app.oi]
     cv.char(23, 1, 56, 0)
     cv.char(24, WIDTH - 7, 56, 0)
-    _action(cv, action_label(o.kind), _amount(app, o))
+    a = None                # beside the label: the chips, or the cards marked for the draw
+    if o.kind == "draw":
+        a = marked(app.marks)
+    elif (o.max or o.amounts) and app.amount:
+        a = app.amount
+    _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
-
-
-def _amount(app, o):
-    """The number the action bar shows beside the option's label (the chips, or the cards marked for the
-    draw), or None."""
-    if o.kind == "draw":
-        return marked(app.marks)
-    if (o.max or o.amounts) and app.amount:
-        return app.amount
-    return None
 
 
 def marked(marks):
