@@ -255,9 +255,31 @@ def build(app):
         pots = r.get("pots") or []
         back = r.get("returned")
         awards = r.get("awards") or []
-        if how in ("pack", "fold") and _won_by_packs(app, rows, r):
-            awards = ()                             # the whole pot, the uncalled chips included, in one line
-            back = None
+        if how in ("pack", "fold"):
+            # everyone else packed (or folded): "P4 wins the pot of 60" as a player says it, the uncalled chips that
+            # came back included (not "Pot: P4 +40" and "Back to P4 +20", which read as 20 chips gone missing); a
+            # line too wide for the screen is split after "wins". Only for one winner.
+            w = r.get("winner")
+            if w is None and awards:
+                w = awards[0][1]
+            total = 0
+            for a in awards:
+                total += a[2]
+                if a[1] != w:
+                    w = None
+            if back:
+                total += back[1]
+                if back[0] != w:
+                    w = None
+            if w is not None:
+                line = tr("%s wins the pot of %d") % (t.names[w], total)
+                if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
+                    rows.append((line, None))
+                else:
+                    rows.append((tr("%s wins") % t.names[w], None))
+                    rows.append((tr("  the pot of %d") % total, None))
+                awards = ()                             # the whole pot, the uncalled chips included, in one line
+                back = None
         for a in awards:
             pot, seat, chips = a[0], a[1], a[2]
             label = tr("Pot") if len(pots) <= 1 else (tr("Main pot") if pot == 0 else tr("Side pot %d") % pot)
@@ -323,36 +345,6 @@ def build(app):
                 app.msg = line[:21]
     elif m == M_REBUY:
         _build_rebuy(app)
-
-
-def _won_by_packs(app, rows, r):
-    """Everyone else packed (or folded): append "P4 wins the pot of 60" to ``rows`` as a player says it, the
-    uncalled chips that came back included (not "Pot: P4 +40" and "Back to P4 +20", which read as 20 chips
-    gone missing); a line too wide for the screen is split after "wins". True when it did (one winner)."""
-    awards = r.get("awards") or []
-    winner = r.get("winner")
-    if winner is None:
-        if not awards:
-            return False
-        winner = awards[0][1]
-    total = 0
-    for a in awards:
-        if a[1] != winner:
-            return False
-        total += a[2]
-    back = r.get("returned")
-    if back:
-        if back[0] != winner:
-            return False
-        total += back[1]
-    name = app.table.names[winner]
-    line = tr("%s wins the pot of %d") % (name, total)
-    if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
-        rows.append((line, None))
-    else:
-        rows.append((tr("%s wins") % name, None))
-        rows.append((tr("  the pot of %d") % total, None))
-    return True
 
 
 def fit(rows):
