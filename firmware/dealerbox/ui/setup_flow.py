@@ -161,11 +161,6 @@ def new_config(app, game):
     _fit_rules(app.cfg)
 
 
-def _rule_keys(app):
-    game = app.cfg["game"]
-    return settings.betting_keys(game) if app.mode == M_STRUCT else settings.single_keys(game)
-
-
 def build(app):
     """Compute the rows, title and hint of the current setup screen, the resume offer or the rules view."""
     m = app.mode
@@ -247,7 +242,7 @@ def build(app):
     elif m == M_STRUCT or m == M_RULES:
         app.title = tr("Betting structure") if m == M_STRUCT else tr("Single house rules")
         app.rows = []
-        for key in _rule_keys(app):
+        for key in settings.betting_keys(game) if m == M_STRUCT else settings.single_keys(game):
             app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
         app.rows.append((tr("Done"), None))
         app.hint = tr("\x1c choose \x17\x18 change")
@@ -434,7 +429,7 @@ def press(app, b, long):
             _next(app)
     elif m == M_STRUCT or m == M_RULES:
         game = cfg["game"]
-        keys = _rule_keys(app)
+        keys = settings.betting_keys(game) if m == M_STRUCT else settings.single_keys(game)
         if b in (btn.UP, btn.DOWN):
             app._move(b, long, len(app.rows))
         elif b in (btn.LEFT, btn.RIGHT) and app.sel < len(keys):
