@@ -108,7 +108,7 @@ class Tour:
         for i, ch in enumerate(target):
             if i:
                 self.press(btn.RIGHT)
-            chars = settings.name_chars(i)
+            chars = settings.NAME_CHARS     # (every position's ring holds its letters in this order)
             cur = app.edit[i] if i < len(app.edit) else " "
             self.press(btn.UP, (chars.find(ch) - chars.find(cur)) % len(chars))
 

@@ -50,7 +50,7 @@ def name_presses(rig, target):
     for i in range(len(target)):
         if i:
             rig.press(RIGHT)
-        chars = settings.name_chars(i)
+        chars = settings.NAME_CHARS         # (every position's ring holds its letters in this order)
         n = len(chars)
         cur = app.edit[i] if i < len(app.edit) else " "
         d = (chars.find(target[i]) - chars.find(cur)) % n

@@ -94,9 +94,9 @@ class LangRig(Rig):
 
     def draw(self):
         app = self.app
-        if not isinstance(app._cv, RecordingCanvas):
+        if not isinstance(app.canvas, RecordingCanvas):
             app._fb = self.fb
-            app._cv = RecordingCanvas(self.fb, self)
+            app.canvas = RecordingCanvas(self.fb, self)
         self.modes.add(app.mode)
         Rig.draw(self)
 

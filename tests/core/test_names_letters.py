@@ -27,8 +27,9 @@ def _rmtree(d):
 def test_the_editor_offers_every_letter_after_the_plain_ones():
     from dealerbox.ui import font, settings
 
-    first = settings.name_chars(0)
-    later = settings.name_chars(1)
+    first = settings.NAME_CHARS     # the first letter's ring; a later position's: the same from its first small letter
+    later = first[first.find("a"):] + first[:first.find("a")]
+    assert settings.edit_char("A*", 1, 1) == "Ab" and settings.edit_char("*", 0, 1) == "B"   # where each ring starts
     for chars in (first, later):
         for ch in chars:
             assert font.has(ord(ch)), ch

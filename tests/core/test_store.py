@@ -416,7 +416,7 @@ def test_checksummed_file_with_bad_json_falls_back():
 # ---- the hand log is committed by the snapshot saved after it --------------------------------
 
 def test_a_hand_log_the_power_cut_off_before_its_save_is_dropped_at_load():
-    """play_flow appends the hand's log, then saves: a cut between the two must not leave the log line
+    """The app appends the hand's log, then saves: a cut between the two must not leave the log line
     (the hand is resumed from the snapshot before, may be played differently, and logged again)."""
     d = _tmpdir()
     try:

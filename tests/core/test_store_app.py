@@ -1,4 +1,4 @@
-"""The app on the session store (dealerbox/store/saves.py, ui/play_flow.py record_of, ui/snapcheck.py), both VMs:
+"""The app on the session store (dealerbox/store/saves.py, ui/app.py record_of, ui/snapcheck.py), both VMs:
 resume with the journal, a restart mid-hand announced with continue or void, the content check of a save, a full
 flash.
 

@@ -3,7 +3,7 @@
 
 from test_ui_fits import fits
 
-STUD_ROW = 5        # the "Game" row of Indian Poker's single house rules (settings.SINGLE_ORDER)
+STUD_ROW = 5        # the "Game" row of Indian Poker's single house rules (settings.GAME_ROWS)
 
 
 def test_stud_screens_fit_at_seven_players():

@@ -57,8 +57,8 @@ def test_raising_the_boot_moves_a_pot_cap_above_the_boots():
 
 def test_joker_hunt_shows_the_wild_rank_on_the_gate_the_turn_and_the_showdown():
     from app_util import select, setup
+    from dealerbox.ui.app import wild_info
     from dealerbox.ui.modes import wild_name
-    from dealerbox.ui.play_flow import wild_info
 
     assert wild_name(8) == "10" and wild_name(5) == "7" and wild_name(12) == "A"
     assert wild_info(17, "2", 5) == "Pot 17 stake 2 wild 7"

@@ -10,7 +10,7 @@ from dealerbox.ui import modes, settings
 from test_ui_fits import LONG
 from test_ui_frames import frame_hash, lit
 
-STUD_ROW = 5        # the "Game" row of Indian Poker's single house rules (settings.SINGLE_ORDER)
+STUD_ROW = 5        # the "Game" row of Indian Poker's single house rules (settings.GAME_ROWS)
 
 
 def test_the_row_and_the_preset_are_off_above_seven_players():

@@ -22,39 +22,109 @@ Poker everyone's card but his own), and the next screen after his action is publ
 gate, a showdown, the awards). Everything a screen draws is computed when a button is pressed;
 ``draw`` only paints it, allocating nothing.
 
-``App`` is ``PlayFlow`` (ui/play_flow.py: gate, turn, sideshow comparison) plus the interface; the setup
-and results screens are functions of ui/setup_flow.py and ui/results_flow.py (docs/ui.md), imported with the app:
-its first screen is a setup screen, and every session's first hand ends on the results screens.
+``App`` holds the interface (press, draw, snapshot, resume, the saves) and the play flow: screen changes, list
+moves, dealing, the privacy gate, the turn screen and its actions, the sideshow comparison (one class, one module:
+a second layer cost its own module, class and imports). Every turn starts at the gate "Pass the box to Ben"; only OK
+there (Ben confirming) opens his private turn screen, whose cards come from the engine's ``view(seat)`` (his own
+cards once seen; Indian Poker: everyone's card but his own). After his action the screen is public again (the next
+gate or the end of the hand). Actions are the engine's legal options only; amounts move within the option's range
+with UP/DOWN (long: to its max/min).
+
+The setup screens (``ui/setup_flow.py``), the language row and list (``ui/langpick.py``) and the results screens
+(``ui/results_flow.py``) are module functions taking the app (docs/ui.md), imported with the app: its first screen
+is a setup screen (or the language list), and every session's first hand ends on the results screens.
 """
 
+from micropython import const
+
+from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
-from dealerbox.lang import tr
-from dealerbox.ui import langpick, results_flow, screens, setup_flow
-from dealerbox.ui.buttons import OK
-from dealerbox.ui.canvas import Canvas
+from dealerbox.lang import N_, tr, tr_reason
+from dealerbox.ui import buttons as btn
+from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
+from dealerbox.ui.canvas import WIDTH, Canvas, text_width
 from dealerbox.ui.modes import (
+    M_AWARDS,
     M_BOOT,
     M_CHIPS,
     M_DRAWN,
     M_GAME,
     M_GATE,
     M_LANG,
+    M_MENU,
     M_NAME,
     M_NOSAVE,
     M_PEEK,
     M_PLAYERS,
     M_RESUME,
+    M_RULESVIEW,
     M_SEAL,
     M_SHOWDOWN,
+    M_STANDINGS,
     M_TURN,
+    MAX_DISCARD,
     SETUP,
     SNAPSHOT_VERSION,
+    action_word,
+    wild_name,
 )
-from dealerbox.ui.play_flow import PlayFlow, hand_live, record_of
+from dealerbox.ui.screens import marked
+
+SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
+                 N_("%s: sideshow"))
+_TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 
 
-class App(PlayFlow):
+def fit_title(*lines):
+    """The first of ``lines`` that fits a title bar or a line of the frame (``_TITLE_LEN`` letters), else the
+    last one: the wordings go from the fullest to the shortest, none cut inside a word."""
+    for s in lines:
+        if len(s) <= _TITLE_LEN:
+            return s
+    return lines[-1]
+
+
+def wild_info(pot, stake, w):
+    """The gate's and turn's public line with the Joker Hunt wild rank ``w`` (public, seed 000): the first of
+    "Pot 17 stake 2 wild 7", "Pot 170 st 20 wild 7", "Pot 17000  wild 7" that fits in 21 characters."""
+    r = wild_name(w)
+    for f in (tr("Pot %d stake %s wild %s"), tr("Pot %d st %s wild %s")):
+        line = f % (pot, stake, r)
+        if len(line) <= 21:
+            return line
+    return tr("Pot %d  wild %s") % (pot, r)
+
+
+# What the app saves after each action (ui/app.py): the store (dealerbox/store/saves.py) keeps a snapshot at every
+# deal and between hands and, after it, one short journal line per action (``record_of``); at boot the app restores
+# the snapshot and replays the journal through the engine (deterministic: the deck is in the snapshot;
+# ui/snapcheck.py, imported when a save is there).
+
+def record_of(seat, action):
+    """The journal record (str, no spaces) of ``action`` (``engine.base.Action``) by ``seat`` (int): ``"2.chaal.4"``
+    (seat, kind, amount, and for a draw the card positions ``"1.draw.0.0-2"``; read back by
+    ``snapcheck.action_of``)."""
+    rec = "%d.%s.%d" % (seat, action.kind, action.amount)
+    if action.cards is not None:
+        rec += "." + "-".join(map(str, action.cards))
+    return rec
+
+
+def hand_live(engine):
+    """True while ``engine`` (or None) has a hand dealt and not over (the USB REPL's interrupt is off then:
+    boards/loop.py)."""
+    return engine is not None and engine.phase not in ("idle", "over")
+
+
+def reshuffles(engine):
+    """How many times the stock was reshuffled in the hand (Turkish draw): a reshuffle draws on the entropy,
+    so an action that caused one is saved as a snapshot, not replayed from the journal."""
+    r = engine.log.get("reshuffles") if engine is not None and engine.log else None
+    return len(r) if r else 0
+
+
+class App:
     """The box's screens and flow. ``App(entropy, store=None, clock=None)``; see the module docstring."""
 
     def __init__(self, entropy, store=None, clock=None):
@@ -63,7 +133,7 @@ class App(PlayFlow):
         self.clock = clock
         self.dirty = True
         self._fb = None
-        self._cv = None
+        self.canvas = None      # the canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn)
         self.mode = M_GAME
         self.sel = 0
         self.top = 0
@@ -139,15 +209,15 @@ class App(PlayFlow):
                 self.start_session()
         elif m == M_TURN:
             self._press_turn(button, long)
-        elif button == OK and long and (m == M_GATE or m == M_SEAL or m == M_PEEK or m == M_DRAWN):
+        elif button == btn.OK and long and (m == M_GATE or m == M_SEAL or m == M_PEEK or m == M_DRAWN):
             self._open_menu(M_GATE)     # the table menu (from a private screen: back through its gate)
         elif m == M_GATE:
-            if button == OK and self.peek_for:     # the sideshow's comparison, to one of its two players
+            if button == btn.OK and self.peek_for:     # the sideshow's comparison, to one of its two players
                 self._open_peek()
-            elif button == OK:                      # "I am Ben": his turn
+            elif button == btn.OK:                      # "I am Ben": his turn
                 self._open_turn()
         elif m == M_PEEK:
-            if button == OK:
+            if button == btn.OK:
                 self.peek_for.pop(0)
                 if self.peek_for:
                     self.viewer = None
@@ -156,7 +226,7 @@ class App(PlayFlow):
                     self.peek = None  # type: ignore[assignment]
                     self._after_engine()
         elif m == M_SEAL or m == M_DRAWN:   # the deal's seal, a drawn hand seen: OK to the (next) gate
-            if button == OK:
+            if button == btn.OK:
                 self._after_engine()
         elif results_flow.press(self, button, long):   # "Next hand", dealt once results_flow returned
             self.next_hand()
@@ -175,8 +245,8 @@ class App(PlayFlow):
         """Draw the current screen into ``fb`` (FrameBuffer 128x64 MONO_VLSB) and clear ``dirty``."""
         if fb is not self._fb:
             self._fb = fb
-            self._cv = Canvas(fb)
-        cv = self._cv
+            self.canvas = Canvas(fb)
+        cv = self.canvas
         cv.clear()  # type: ignore[union-attr]
         m = self.mode
         if m == M_GATE:
@@ -195,11 +265,6 @@ class App(PlayFlow):
             screens.draw_list(self, cv)
         self.dirty = False
 
-    @property
-    def canvas(self):
-        """The canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn), or None."""
-        return self._cv
-
     def private_seat(self):
         """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
         return self.viewer if self.mode == M_TURN or self.mode == M_PEEK or self.mode == M_DRAWN else None
@@ -216,33 +281,29 @@ class App(PlayFlow):
             self.journal = list(getattr(store, "journal", None) or ())
             self.later = list(getattr(store, "later", None) or ())
             before = self.report
-            self.saved_live = self._probe_live(self.saved, self.journal)
+            # the hand still live after the journal's records and the committed hand logs ``later`` (a throwaway
+            # engine; not on any error); ``report`` set when logged hands were caught up (ui/catchup.py)
+            snap = self.saved
+            es = snap.get("engine")
+            if es is not None and (self.later or es.get("phase") not in ("idle", "over")):
+                e = None
+                try:
+                    from dealerbox.ui import snapcheck
+                    e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
+                    for rec in self.journal:
+                        seat, action = snapcheck.action_of(rec)
+                        if seat != e.to_act:
+                            break
+                        e.apply(action)
+                    if self.later:
+                        from dealerbox.ui import catchup
+                        catchup.say(self, e, catchup.catch_up(e, self.later))
+                except Exception:  # a journal the replay refuses is reported by ``restore``
+                    pass
+                self.saved_live = e is None or hand_live(e)
             if self.saved_live or self.report != before:
                 self._build()
         return ok
-
-    def _probe_live(self, snap, records):
-        """True when the hand of ``snap`` is still live after ``records`` and the committed hand logs ``later``
-        (a throwaway engine; False on any error). Sets ``report`` when logged hands were caught up
-        (ui/catchup.py)."""
-        es = snap.get("engine")
-        if es is None or not self.later and es.get("phase") in ("idle", "over"):
-            return False
-        e = None
-        try:
-            from dealerbox.ui import snapcheck
-            e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
-            for rec in records:
-                seat, action = snapcheck.action_of(rec)
-                if seat != e.to_act:
-                    break
-                e.apply(action)
-            if self.later:
-                from dealerbox.ui import catchup
-                catchup.say(self, e, catchup.catch_up(e, self.later))
-        except Exception:  # a journal the replay refuses is reported by ``restore``
-            pass
-        return e is None or hand_live(e)
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
@@ -274,7 +335,7 @@ class App(PlayFlow):
         if es is not None:
             self.engine = engine_class(es["game"]).from_state(self.table, es, self.entropy)
         else:
-            self._new_engine()
+            self.engine = engine_class(self.cfg["game"])(self.table, self.cfg["rules"], self.entropy)
         self.last = snap.get("last", "")
         self.saved = None
         records = self.journal
@@ -357,3 +418,403 @@ class App(PlayFlow):
             self.unsaved = None
             if self.mode == M_GATE:
                 self._enter(M_GATE)
+
+    # ---- the play flow: screen changes, list moves, dealing, the gate, the turn, the sideshow comparison ----
+
+    def choose(self, game, players=None):
+        """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
+        setup_flow.new_config(self, game)
+        if players is not None:
+            lo, hi = settings.player_range(game)
+            self.cfg["players"] = max(lo, min(hi, players))
+        self._enter(M_GAME, settings.game_index(game))
+
+    def _enter(self, mode, sel=0):
+        self.mode = mode
+        self.sel = sel
+        self.top = 0
+        self.msg = ""
+        self.armed = False
+        self._build()
+        self.dirty = True
+
+    def _build(self):
+        """Compute the rows, title and hint of the current screen (at press time, never in draw)."""
+        m = self.mode
+        if m in SETUP or m == M_NAME or m == M_RESUME or m == M_RULESVIEW:
+            setup_flow.build(self)
+            if m == M_GAME:     # its last row: the language (ui/langpick.py)
+                langpick.add_row(self)
+        elif m == M_LANG:
+            langpick.build(self)
+        elif m == M_GATE:      # the privacy gate: "Pass the box to Ben" (or to a sideshow player: the comparison)
+            peek_for = self.peek_for  # type: ignore[has-type]
+            seat = peek_for[0] if peek_for else self.engine.to_act
+            self.title = self.last if self.unsaved is None else tr("Not saved: %s") % self.unsaved  # type: ignore
+            self.gate_name = self.table.names[seat]
+            self.info = self._public_info(seat)
+            if peek_for:
+                self.info = tr("to see the sideshow")
+            self.hint = tr("OK: I am %s") % self.gate_name
+        elif m == M_NOSAVE:
+            from dealerbox.ui import nosave
+
+            nosave.build(self)
+        elif m == M_SEAL:      # the deal's seal, before the first gate (docs/fairness.md): photograph it
+            self.title = self.last
+            self.info = self.engine.log["commit"][:8]
+            self.rows = []
+            self.sel = -1
+            self.hint = tr("OK: pass the box")
+        else:
+            results_flow.build(self)
+        self._fix_top()
+
+    def _fix_top(self):
+        if self.sel >= 0:
+            self.top = widgets.first_visible(self.sel, self.top, len(self.rows))  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _choice_index(choices, value):
+        for i in range(len(choices)):
+            if choices[i] == value:
+                return i
+        return 0
+
+    def _move(self, button, long, n):
+        step = 5 if long else 1
+        if button == btn.UP:
+            self.sel = max(0, self.sel - step)
+        elif button == btn.DOWN:
+            self.sel = min(n - 1, self.sel + step)
+        self.top = widgets.first_visible(self.sel, self.top, n)
+        self.dirty = True
+
+    def start_session(self):
+        """Seat the players and deal the first hand (after the summary was confirmed)."""
+        cfg = self.cfg  # type: ignore[attr-defined]
+        n = cfg["players"]
+        self.table = Table(cfg["names"][:n], cfg["chips"])
+        self.engine = engine_class(cfg["game"])(self.table, cfg["rules"], self.entropy)
+        if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
+            self.store.clear()  # type: ignore[attr-defined]
+        self.last = ""
+        self.next_hand()
+
+    def next_hand(self):
+        """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
+        self.engine.start_hand()
+        cents = self.cfg.get("cents")  # type: ignore[attr-defined]
+        if cents:           # the chip value (cents per chip) in the hand log, for settling up (host_tools.report)
+            self.engine.log["cents"] = cents
+        self.last = tr("Hand %d dealt") % self.engine.hand_no
+        e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
+        if "commit" in e.log and e.to_act is not None:
+            self._enter(M_SEAL)
+        else:
+            self._after_engine()
+        self._save()  # type: ignore[attr-defined]
+
+    def _after_engine(self):
+        """Choose the next screen after the engine changed: the next gate, or the hand's end."""
+        e = self.engine
+        self.viewer = None
+        self.shown = None
+        if e.phase == "over" or e.to_act is None:
+            if e.result is not None and results_flow.showdown_rows(self):
+                self._enter(M_SHOWDOWN)
+            elif e.result is not None:
+                self._enter(M_AWARDS)
+            else:
+                self._enter(M_STANDINGS)
+            return
+        self._enter(M_GATE)
+
+    def _open_menu(self, came_from):
+        self.menu_from = came_from
+        self.viewer = None
+        self._enter(M_MENU)
+
+    def _open_turn(self):
+        """The gate was confirmed by the seat to act: compute its private screen."""
+        e = self.engine
+        seat = e.to_act
+        self.viewer = seat
+        v = e.view(seat)
+        n = e.n                 # the cards ``seat`` may see now, per seat (list of lists or None), from its ``view``
+        shown = [None] * n  # type: list
+        own = v.get("cards") or v.get("hand")
+        if own:
+            shown[seat] = list(own)
+        elif v.get("hole") is not None:             # Indian two cards: the own hole card only (Forehead Stud: a list)
+            h = v["hole"]
+            shown[seat] = list(h) if isinstance(h, list) else [h]
+        heads = v.get("foreheads")                  # Indian: every other player's forehead card(s)
+        if heads:
+            for s in range(n):
+                h = heads[s]
+                if s != seat and h is not None:
+                    shown[s] = list(h) if isinstance(h, list) else [h]
+        peek = v.get("peek")                        # Teen Patti sideshow: the hand compared with
+        if peek:
+            for s in peek:
+                shown[int(s)] = list(peek[s])
+        self.shown = shown
+        self.status = ""
+        if isinstance(v.get("seen"), list):
+            self.status = tr("seen") if v["seen"][seat] else tr("blind")
+        elif "hand" in v and v["hand"] is None:
+            self.status = tr("blind")
+        self.indian = self.cfg["game"] == "indian"  # type: ignore[attr-defined]
+        self.up_count = v.get("up_count")           # Forehead Stud: how many forehead cards the seat has
+        hand = e.hands[seat]
+        self.ncards = len(hand) if hand else 0
+        self.info = self._public_info(seat)
+        ss = v.get("sideshow")                      # answering a sideshow: who asked
+        self.asked_by = self.table.names[ss[0]] if ss and ss[1] == seat else ""
+        if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
+            self.info = tr("Sideshow by %s") % self.asked_by
+        # the engine's options in the action bar's order: "See cards" first, then the bets in the engine's order,
+        # Pack / Fold last (one press too few must never give a hand away; issue 14)
+        first = []  # type: list
+        opts = []  # type: list
+        last = []  # type: list
+        for o in e.legal_actions():
+            (first if o.kind == "see" else last if o.kind in ("pack", "fold") else opts).append(o)
+        self.opts = opts = first + opts + last
+        self.armed = False
+        self.oi = 0
+        for i in range(len(opts)):      # selected: the first action that is not "see"/"pack"/"fold", at its minimum
+            if opts[i].kind not in ("see", "pack", "fold", "draw"):
+                self.oi = i
+                break
+        self.cursor = 0
+        self.marks = 0
+        self.msg = ""
+        self._reset_amount()
+        self.mode = M_TURN
+        self.dirty = True
+
+    def _reset_amount(self):
+        if self.opts:
+            o = self.opts[self.oi]
+            self.amount = o.amounts[0] if o.amounts else o.min
+        else:
+            self.amount = 0
+
+    def _press_turn(self, b, long):
+        if b == btn.OK and long:
+            self._open_menu(M_GATE)     # leaving a private screen: back through the gate
+            return
+        if not self.opts:
+            return
+        o = self.opts[self.oi]
+        if self.armed and not (b == btn.OK and not long):
+            self.armed = False          # any other press: no pack, the question goes
+            self.msg = ""
+            self.dirty = True
+            if b == btn.OK:
+                return
+        elif b == btn.OK and o.kind in ("pack", "fold") and not self.armed:
+            e = self.engine     # chips in the pot beyond the boot/ante (and a dead hand's carry): packing or folding
+            seat = self.viewer  # gives them away, so the turn asks for a second OK
+            r = self.cfg["rules"]  # type: ignore[attr-defined]
+            base = r.get("boot", r.get("ante", 0))
+            carry = e.log.get("carry") if e.log else None      # Turkish: a dead hand's pot, put in at the deal
+            if carry and seat < len(carry):
+                base += carry[seat]
+            if e.pb.contributed[seat] > base:
+                self.armed = True
+                self.msg = tr("Pack? OK again") if o.kind == "pack" else tr("Fold? OK again")
+                self.dirty = True
+                return
+        drawing = o.kind == "draw"
+        if drawing and b in (btn.LEFT, btn.RIGHT) and not long:
+            n = len(self.shown[self.viewer]) if self.shown[self.viewer] else 0  # type: ignore[index]
+            if n:
+                self.cursor = (self.cursor + (1 if b == btn.RIGHT else -1)) % n
+        elif drawing and b in (btn.UP, btn.DOWN):
+            bit = 1 << self.cursor
+            if self.marks & bit:
+                self.marks &= ~bit
+            elif marked(self.marks) < MAX_DISCARD:
+                self.marks |= bit
+            else:
+                self.msg = tr("discard 0 to %d cards") % MAX_DISCARD
+        elif b in (btn.LEFT, btn.RIGHT):
+            if len(self.opts) > 1:
+                self.oi = (self.oi + (1 if b == btn.RIGHT else -1)) % len(self.opts)
+                self._reset_amount()
+                self.marks = 0
+                self.cursor = 0
+                self.msg = ""
+        elif b in (btn.UP, btn.DOWN) and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
+            d = 1 if b == btn.UP else -1
+            if o.amounts:                   # the next of the option's amounts
+                i = self._choice_index(o.amounts, self.amount) + d
+                self.amount = o.amounts[max(0, min(len(o.amounts) - 1, i))]
+            elif long:                      # long: to its max/min
+                self.amount = o.max if d > 0 else o.min
+            else:                           # a step: the bet size (Turkish, Indian) or the boot
+                r = self.cfg["rules"]  # type: ignore[attr-defined]
+                u = r.get("bet", r.get("boot", 1))
+                self.amount = max(o.min, min(o.max, self.amount + d * (u if isinstance(u, int) and u > 0 else 1)))
+        elif b == btn.OK:
+            self._act(o)
+            return
+        self.dirty = True
+
+    def _act(self, o):
+        e = self.engine
+        seat = e.to_act
+        if o.kind == "draw":
+            pos = []                        # the positions of the cards marked
+            for i in range(8):
+                if self.marks & (1 << i):
+                    pos.append(i)
+            action = Action("draw", 0, pos)
+        else:
+            action = Action(o.kind, self.amount if (o.max or o.amounts) else 0)
+        shuffled = reshuffles(e)
+        old = list(e.hands[seat] or ())
+        try:
+            events = e.apply(action)
+        except IllegalAction as err:
+            self.msg = tr_reason(str(err))     # (the engine's English reason, in the language in use)
+            self.dirty = True
+            return
+        self.last = self._describe(seat, action, events)
+        if reshuffles(e) != shuffled:
+            self._save()  # type: ignore[attr-defined]  # the stock drew on the entropy: a snapshot, no replay
+        self._record(seat, action, e.log if e.phase == "over" else None)  # type: ignore[attr-defined]
+        if action.kind == "accept":     # the comparison, to each of the two players behind their gates
+            for ev in events:
+                if ev[0] == "accept":
+                    asker = ev[2]
+                elif ev[0] == "pack":
+                    loser = ev[1]
+            self.peek = (asker, seat, loser)
+            self.peek_for = [seat, asker]
+            self._open_peek()
+        elif action.kind == "draw" and action.cards:
+            # the new hand, to the player who drew, behind the same gate before the box moves on: the cards kept on
+            # one line and the new ones on the next (from ``view(seat)``; no category: the results screens' words are
+            # loaded at the end of the hand, not during it)
+            v = self.engine.view(seat)
+            hand = v.get("hand") or v.get("cards") or []
+            self.viewer = seat
+            self.mode = M_DRAWN
+            self.col = 7 + 4 * font.W + 3
+            kept = []  # type: list
+            new = []  # type: list
+            for c in hand:
+                (kept if c in old else new).append(c)
+            self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
+            self.title = fit_title(tr("%s: your new hand") % self.table.names[seat], tr("Your new hand"))
+            self.hint = tr("OK: pass the box on")
+            self.sel = -1
+            self.top = 0
+            self.msg = ""
+            self.dirty = True
+        elif e.to_act == seat and e.phase != "over":
+            self._open_turn()           # same player again (after "see"): stays behind the same gate
+        else:
+            self._after_engine()
+
+    def _describe(self, seat, action, events):
+        """One public line about what just happened ("Ben: chaal 4")."""
+        names = self.table.names
+        name = names[seat]
+        if action.kind == "draw":
+            return tr("%s drew %d") % (name, len(action.cards))
+        for ev in events:
+            if ev[0] == "sideshow":
+                for f in SIDESHOW_ASKS:             # the first wording that fits the title bar (the last: the
+                    f = tr(f)                       # asker only)
+                    line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))
+                    if len(line) <= _TITLE_LEN:
+                        break
+                return line
+            if ev[0] == "refuse":
+                return fit_title(tr("%s refuses sideshow") % name, tr("%s refuses") % name)
+            if ev[0] == "pack" and action.kind == "accept":
+                return fit_title(tr("%s packs (sideshow)") % names[ev[1]], tr("%s packs") % names[ev[1]])
+        if action.amount:
+            k = action.kind
+            w = action_word(k)
+            short = action_word("blind" if k == "karanlik" else k)  # (Karanlik: the Turkish blind bet)
+            a = action.amount
+            return fit_title(tr("%s: %s %d") % (name, w, a), tr("%s %s %d") % (name, w, a),
+                             tr("%s: %s %d") % (name, short, a), tr("%s %s %d") % (name, short, a),
+                             "%s %d" % (name, a))
+        return tr("%s: %s") % (name, action_word(action.kind))
+
+    def _public_info(self, seat):
+        """What everybody may know, from ``public_view``: "Pot 17  stake 2" (Teen Patti) or "Pot 9  call 2"
+        (the chips ``seat`` must put in to call: Turkish, Indian). Sets ``center`` (Indian: the face-up
+        center card as a list, or None)."""
+        e = self.engine
+        pv = e.public_view()
+        pot = pv.get("pot", e.pot_total())
+        stake = pv.get("stake")
+        c = pv.get("center")
+        self.center = c if c else None
+        if isinstance(stake, int):
+            s2 = pv.get("stake2", 0)
+            st = "%d.5" % (s2 >> 1) if s2 & 1 else "%d" % stake    # exact after an odd seen bet: "stake 3.5"
+            w = pv.get("wild")
+            if w is None:
+                return fit_title(tr("Pot %d  stake %s") % (pot, st), tr("Pot %d stake %s") % (pot, st))
+            return wild_info(pot, st, w)
+        if seat is not None and pv.get("bets") and pv.get("phase") != "draw":
+            call = 0                    # the call the engine offers (the seat to act; none: it may check)
+            if seat == e.to_act:
+                for o in e.legal_actions():
+                    if o.kind == "call":
+                        call = o.min
+            return fit_title(tr("Pot %d  call %d") % (pot, call), tr("Pot %d call %d") % (pot, call))
+        return tr("Pot %d") % pot
+
+    def _lines(self, hands):
+        """Screen lines of ``hands`` (list of (mark, name, cards, right)), and ``self.col`` the x of the cards
+        (after the longest name). A line is (mark, text, cards, right): ``right`` a str drawn right-aligned
+        (the category) or a list of cards drawn after an arrow; a category that does not fit after the
+        cards gets a line of its own, indented, so nothing overlaps."""
+        w = 0
+        for h in hands:
+            w = max(w, len(h[1]))
+        col = 7 + w * font.W + 3
+        self.col = col
+        out = []                            # each hand on one line where its category fits after its cards
+        for mark, name, cards, right in hands:
+            if isinstance(right, str) and right and col + len(cards) * (cardart.SMALL_W + 1) + 3 + text_width(
+                    right) > WIDTH:
+                out.append((mark, name, cards, ""))
+                out.append(("", "  " + right, None, ""))
+            else:
+                out.append((mark, name, cards, right))
+        return out
+
+    def _open_peek(self):
+        """The accepted sideshow's comparison for ``peek_for[0]`` (behind its gate): both hands, from its
+        ``view`` (its own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
+        e = self.engine
+        seat = self.peek_for[0]
+        asker, target, loser = self.peek
+        other = target if seat == asker else asker
+        v = e.view(seat)
+        peek = v.get("peek") or {}
+        oc = peek.get(other) or peek.get(str(other)) or []
+        names = self.table.names
+        hands = []
+        for s, cards in ((seat, v.get("cards") or []), (other, oc)):
+            hands.append(("" if s == loser else "\x19", names[s], cards, results_flow.category_label(e.category(s))))
+        self.viewer = seat
+        self.mode = M_PEEK
+        self.rows = self._lines(hands)
+        self.title = fit_title(tr("Sideshow: %s packs") % names[loser], tr("Sideshow result"))
+        self.hint = tr("OK done")
+        self.sel = -1
+        self.top = 0
+        self.msg = ""
+        self.dirty = True

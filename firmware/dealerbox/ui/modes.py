@@ -38,20 +38,17 @@ SNAPSHOT_VERSION = const(1)
 MAX_DISCARD = const(4)      # Turkish draw: discard 0 to 4 (RULES.md, Turkish Poker)
 MAX_NAME = const(8)         # letters in a player's name
 
+# the action kinds and their labels on the action bar; the kinds as the public line after an action says them ("Ben:
+# chaal 4"): in English the kind itself, so the kind is the text to translate (``action_word``), each key marked for
+# the catalog here (``N_`` on a key costs nothing once the module is imported: no second table of the words)
 ACTION_LABELS = {
-    "see": N_("See cards"), "chaal": N_("Chaal"), "blind": N_("Blind"), "pack": N_("Pack"), "show": N_("Show"),
-    "sideshow": N_("Sideshow"), "accept": N_("Accept"), "refuse": N_("Refuse"), "check": N_("Check"),
-    "open": N_("Open"), "bet": N_("Bet"), "call": N_("Call"), "raise": N_("Raise"), "fold": N_("Fold"),
-    "draw": N_("Draw"), "rebuy": N_("Rebuy"), "look": N_("Look at cards"), "karanlik": N_("Karanlik blind"),
+    N_("see"): N_("See cards"), N_("chaal"): N_("Chaal"), N_("blind"): N_("Blind"), N_("pack"): N_("Pack"),
+    N_("show"): N_("Show"), N_("sideshow"): N_("Sideshow"), N_("accept"): N_("Accept"), N_("refuse"): N_("Refuse"),
+    N_("check"): N_("Check"), N_("open"): N_("Open"), N_("bet"): N_("Bet"), N_("call"): N_("Call"),
+    N_("raise"): N_("Raise"), N_("fold"): N_("Fold"), N_("draw"): N_("Draw"), N_("rebuy"): N_("Rebuy"),
+    N_("look"): N_("Look at cards"), N_("karanlik"): N_("Karanlik blind"),
 }
 keep(tuple(ACTION_LABELS.values()))     # the turn's action bar translates its label while drawing (lang.keep)
-# the kinds as the public line after an action says them ("Ben: chaal 4"): in English the kind itself, so the kind
-# is the text to translate (``action_word``); listed here for the catalog
-ACTION_WORDS = (
-    N_("see"), N_("chaal"), N_("blind"), N_("pack"), N_("show"), N_("sideshow"), N_("accept"), N_("refuse"),
-    N_("check"), N_("open"), N_("bet"), N_("call"), N_("raise"), N_("fold"), N_("draw"), N_("rebuy"), N_("look"),
-    N_("karanlik"),
-)
 BETWEEN_ITEMS = (N_("Next hand"), N_("Standings"), N_("Rebuy"), N_("Rules"), N_("Settle up"), N_("End session"))
 MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"))
 

@@ -3,7 +3,7 @@ between hands (next hand, standings, rebuy, rules, end session), the table menu,
 session with net results.
 
 Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: imported with the app (every
-session's first hand ends here). The gate, turn and sideshow screens are ``ui/play_flow.py``. Rows are built at
+session's first hand ends here). The gate, turn and sideshow screens are ``ui/app.py``'s. Rows are built at
 press time (``build``), never while drawing.
 """
 
@@ -40,7 +40,7 @@ CATEGORY_LABELS = {
 
 def category_label(cat):
     """Screen label of an evaluator category ("pure_sequence" -> "Pure seq."); "" for None. The showdown lines
-    and the sideshow comparison (ui/play_flow.py) show it."""
+    and the sideshow comparison (ui/app.py) show it."""
     if not cat:
         return ""
     return tr(CATEGORY_LABELS.get(cat, cat))
@@ -74,29 +74,15 @@ def showdown_rows(app):
     hands = []
     if r.get("center") and any(shown):
         hands.append(("", tr("Center"), r["center"], ""))
-    for s in _showdown_order(app.engine, shown, marked):
-        if shown[s]:
-            right = category_label(cats[s]) if s < len(cats) else ""
-            cards = shown[s]
-            if best is not None and len(cards) > 5:     # Forehead Stud: the best five and the hand in words
-                cards = best[s]
-            elif best is not None:      # Indian: the card itself; the cards that played if not its own
-                b = best[s]
-                right = b if b and sorted(b) != sorted(shown[s]) else ""
-            mark = ("x" if party else "\x19") if s in marked else ""
-            hands.append((mark, names[s], cards, right))
-    return app._lines(hands) if hands else []
-
-
-def _showdown_order(e, shown, marked):
-    """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down
-    (equal hands in seat order; a hand's strength is the game's own score, higher is better)."""
-    out = []
+    # the seats of the showdown: the winners (``marked``) first, then the rest from the best hand down (equal hands
+    # in seat order; a hand's strength is the game's own score, higher is better)
+    e = app.engine
+    order = []
     rest = []
     keys = {}
     for s in range(len(shown)):
         if shown[s] and s in marked:
-            out.append(s)
+            order.append(s)
         elif shown[s]:
             rest.append(s)
             try:
@@ -113,8 +99,19 @@ def _showdown_order(e, shown, marked):
         for i in range(1, len(rest)):
             if keys[rest[i]] > keys[rest[b]]:
                 b = i
-        out.append(rest.pop(b))
-    return out
+        order.append(rest.pop(b))
+    for s in order:
+        if shown[s]:
+            right = category_label(cats[s]) if s < len(cats) else ""
+            cards = shown[s]
+            if best is not None and len(cards) > 5:     # Forehead Stud: the best five and the hand in words
+                cards = best[s]
+            elif best is not None:      # Indian: the card itself; the cards that played if not its own
+                b = best[s]
+                right = b if b and sorted(b) != sorted(shown[s]) else ""
+            mark = ("x" if party else "\x19") if s in marked else ""
+            hands.append((mark, names[s], cards, right))
+    return app._lines(hands) if hands else []
 
 
 def press(app, b, long):
@@ -130,7 +127,7 @@ def press(app, b, long):
         return False
     if m == M_BETWEEN and app.armed:    # "End session" asked for a second OK: anything else keeps playing
         app.armed = False
-        if not (b == btn.OK and BETWEEN_ITEMS[app.sel] == "End session"):
+        if not (b == btn.OK and app.sel == len(BETWEEN_ITEMS) - 1):    # (the last item: "End session")
             app.msg = ""
             app.dirty = True
             return False
@@ -147,36 +144,34 @@ def press(app, b, long):
         app._enter(M_AWARDS)
     elif m == M_AWARDS and b == btn.OK:
         app._enter(M_STANDINGS)
+    elif b == btn.OK and (m == M_RULESVIEW or m == M_STANDINGS and app.back_mode):    # back to the menu left
+        back = app.back_mode
+        app.back_mode = 0
+        app._enter(back, app.back_sel)
     elif m == M_STANDINGS and b == btn.OK:
-        if app.back_mode:
-            back = app.back_mode
-            app.back_mode = 0
-            app._enter(back, app.back_sel)
-        elif app.table.stopped:
+        if app.table.stopped:
             app._enter(M_END)
         else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
             busted = _busted(app.table)
             app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Rebuy") if busted else 0)
-    elif m == M_BETWEEN and b == btn.OK:
-        item = BETWEEN_ITEMS[app.sel]
-        if item == "Next hand":
+    elif (m == M_BETWEEN or m == M_MENU) and b == btn.OK:
+        item = (BETWEEN_ITEMS if m == M_BETWEEN else MENU_ITEMS)[app.sel]
+        if item == "Standings" or item == "Rules":  # then back to this menu, on the same row
+            app.back_mode = m
+            app.back_sel = app.sel
+            app._enter(M_STANDINGS if item == "Standings" else M_RULESVIEW)
+        elif m == M_MENU:                           # "Back to game"
+            app._enter(app.menu_from)
+        elif item == "Next hand":
             if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
                 app.msg = tr("Rebuy, or End session")
                 app.dirty = True
                 return False
             return True
-        elif item == "Standings":
-            app.back_mode = M_BETWEEN
-            app.back_sel = app.sel
-            app._enter(M_STANDINGS)
         elif item == "Rebuy":
             app.amount = app.cfg["chips"]
             busted = _busted(app.table)
             app._enter(M_REBUY, busted[0] if busted else 0)     # the cursor on the first busted player
-        elif item == "Rules":
-            app.back_mode = M_BETWEEN
-            app.back_sel = app.sel
-            app._enter(M_RULESVIEW)
         elif item == "Settle up":
             app._enter(M_SETTLE)
         else:                           # "End session": always asked twice
@@ -198,25 +193,8 @@ def press(app, b, long):
             _build_rebuy(app)
             app.msg = app.last
             app.dirty = True
-    elif m == M_MENU and b == btn.OK:
-        item = MENU_ITEMS[app.sel]
-        if item == "Back to game":
-            app._enter(app.menu_from)
-        elif item == "Standings":
-            app.back_mode = M_MENU
-            app.back_sel = app.sel
-            app._enter(M_STANDINGS)
-        else:
-            app.back_mode = M_MENU
-            app.back_sel = app.sel
-            app._enter(M_RULESVIEW)
     elif m == M_SETTLE and b == btn.OK:
         app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Settle up"))
-    elif m == M_RULESVIEW:
-        if b == btn.OK:
-            back = app.back_mode
-            app.back_mode = 0
-            app._enter(back, app.back_sel)
     elif m == M_END and b == btn.OK:
         if app.store is not None and hasattr(app.store, "clear"):
             app.store.clear()
@@ -233,27 +211,6 @@ def _busted(table):
         if table.stacks[s] <= 0:
             out.append(s)
     return out
-
-
-def busted_line(table):
-    """The footer between hands naming the busted players ("Out of chips: Bo", "Out: Bo, Cy +2"), or ""."""
-    busted = _busted(table)
-    if not busted:
-        return ""
-    if len(busted) == 1:
-        line = tr("Out of chips: %s") % table.names[busted[0]]
-        if len(line) <= 21:
-            return line
-    out = tr("Out: %s")
-    names = table.names[busted[0]]
-    k = 1
-    while k < len(busted) and len(out % names) + 2 + len(table.names[busted[k]]) <= 18:
-        names += ", " + table.names[busted[k]]
-        k += 1
-    line = out % names
-    if k < len(busted):
-        line += " +%d" % (len(busted) - k)
-    return line[:21]
 
 
 def _build_rebuy(app):
@@ -298,9 +255,31 @@ def build(app):
         pots = r.get("pots") or []
         back = r.get("returned")
         awards = r.get("awards") or []
-        if how in ("pack", "fold") and _won_by_packs(app, rows, r):
-            awards = ()                             # the whole pot, the uncalled chips included, in one line
-            back = None
+        if how in ("pack", "fold"):
+            # everyone else packed (or folded): "P4 wins the pot of 60" as a player says it, the uncalled chips that
+            # came back included (not "Pot: P4 +40" and "Back to P4 +20", which read as 20 chips gone missing); a
+            # line too wide for the screen is split after "wins". Only for one winner.
+            w = r.get("winner")
+            if w is None and awards:
+                w = awards[0][1]
+            total = 0
+            for a in awards:
+                total += a[2]
+                if a[1] != w:
+                    w = None
+            if back:
+                total += back[1]
+                if back[0] != w:
+                    w = None
+            if w is not None:
+                line = tr("%s wins the pot of %d") % (t.names[w], total)
+                if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
+                    rows.append((line, None))
+                else:
+                    rows.append((tr("%s wins") % t.names[w], None))
+                    rows.append((tr("  the pot of %d") % total, None))
+                awards = ()                             # the whole pot, the uncalled chips included, in one line
+                back = None
         for a in awards:
             pot, seat, chips = a[0], a[1], a[2]
             label = tr("Pot") if len(pots) <= 1 else (tr("Main pot") if pot == 0 else tr("Side pot %d") % pot)
@@ -348,40 +327,24 @@ def build(app):
             app.title = tr("Table menu")
         else:
             app.title = tr("Hand %d over") % e.hand_no
-            if not app.msg:
-                app.msg = busted_line(t)    # a busted player is named, the cursor on Rebuy (issue 14)
+            busted = _busted(t)
+            if not app.msg and busted:  # the busted players named in the footer, the cursor on Rebuy (issue 14):
+                line = ""               # "Out of chips: Bo", or "Out: Bo, Cy +2"
+                if len(busted) == 1:
+                    line = tr("Out of chips: %s") % t.names[busted[0]]
+                if not line or len(line) > 21:
+                    out = tr("Out: %s")
+                    names = t.names[busted[0]]
+                    k = 1
+                    while k < len(busted) and len(out % names) + 2 + len(t.names[busted[k]]) <= 18:
+                        names += ", " + t.names[busted[k]]
+                        k += 1
+                    line = out % names
+                    if k < len(busted):
+                        line += " +%d" % (len(busted) - k)
+                app.msg = line[:21]
     elif m == M_REBUY:
         _build_rebuy(app)
-
-
-def _won_by_packs(app, rows, r):
-    """Everyone else packed (or folded): append "P4 wins the pot of 60" to ``rows`` as a player says it, the
-    uncalled chips that came back included (not "Pot: P4 +40" and "Back to P4 +20", which read as 20 chips
-    gone missing); a line too wide for the screen is split after "wins". True when it did (one winner)."""
-    awards = r.get("awards") or []
-    winner = r.get("winner")
-    if winner is None:
-        if not awards:
-            return False
-        winner = awards[0][1]
-    total = 0
-    for a in awards:
-        if a[1] != winner:
-            return False
-        total += a[2]
-    back = r.get("returned")
-    if back:
-        if back[0] != winner:
-            return False
-        total += back[1]
-    name = app.table.names[winner]
-    line = tr("%s wins the pot of %d") % (name, total)
-    if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
-        rows.append((line, None))
-    else:
-        rows.append((tr("%s wins") % name, None))
-        rows.append((tr("  the pot of %d") % total, None))
-    return True
 
 
 def fit(rows):

@@ -31,18 +31,12 @@ def draw_list(app, cv):
 
 def draw_value(app, cv):
     widgets.title(cv, app.title)
-    r = app.rows[0]
-    cv.center(r[0], 14)
-    _big_value(cv, r[1])
+    cv.center(app.rows[0][0], 14)
+    x = (WIDTH - num_width(app.rows[0][1]) * BIG_W) // 2     # the value in the big font, centred, between a left
+    cv.char(23, x - 14, 32)                                 # and a right arrow
+    x = cv.num(app.rows[0][1], x, 28, 1, True)
+    cv.char(24, x + 6, 32)
     widgets.footer(cv, app.hint)
-
-
-def _big_value(cv, v):
-    """The int ``v`` in the big font, centred, between a left and a right arrow."""
-    x = (WIDTH - num_width(v) * BIG_W) // 2
-    end = cv.num(v, x, 28, 1, True)
-    cv.char(23, x - 14, 32)
-    cv.char(24, end + 6, 32)
 
 
 def draw_name(app, cv):
@@ -58,7 +52,10 @@ def draw_gate(app, cv):
     widgets.title(cv, app.title)
     c = app.center              # Indian: the face-up center card, one more line
     cv.center(tr("Pass the box to"), 11 if c else 13)
-    _gate_name(cv, app.gate_name, c)
+    if len(app.gate_name) * BIG_W <= WIDTH:     # the name of the player the box goes to: big when it fits the width
+        cv.center(app.gate_name, 20 if c else 24, 1, True)
+    else:
+        cv.center(app.gate_name, 24 if c else 28)
     cv.center(app.info, 37 if c else 44)
     if c:
         _center_card(cv, c, (WIDTH - 66) // 2, 46)
@@ -75,14 +72,6 @@ def draw_seal(app, cv):
     widgets.footer(cv, app.hint)
 
 
-def _gate_name(cv, name, c):
-    """The name of the player the box goes to: big when it fits the width."""
-    if len(name) * BIG_W <= WIDTH:
-        cv.center(name, 20 if c else 24, 1, True)
-    else:
-        cv.center(name, 24 if c else 28)
-
-
 def _center_card(cv, c, x, y):
     """ "Center" and the center card (Indian Poker), 66 px wide from (x, y)."""
     cv.text(tr("Center"), x, y)
@@ -91,7 +80,12 @@ def _center_card(cv, c, x, y):
 
 def draw_turn(app, cv):
     seat = app.viewer
-    _turn_title(app, cv, seat)
+    cv.bar(0, widgets.TITLE_H)      # the title bar: name, blind/seen, stack
+    x = cv.text(app.table.names[seat], 1, 1, 0)
+    if app.status:
+        x = cv.text(app.status, x + W, 1, 0)
+    cv.overlap(x + W, WIDTH - 1 - num_width(app.table.stacks[seat]) * W)
+    cv.num_right(app.table.stacks[seat], WIDTH - 1, 1, 0)
     cv.text(app.msg if app.msg else app.info, 1, 11)
     if app.indian:
         draw_others(app, cv, seat)
@@ -100,27 +94,6 @@ def draw_turn(app, cv):
     else:
         _backs(cv, app.ncards)
     _action_bar(app, cv)
-
-
-def _turn_title(app, cv, seat):
-    """The title bar of a turn: name, blind/seen, stack."""
-    cv.bar(0, widgets.TITLE_H)
-    x = cv.text(app.table.names[seat], 1, 1, 0)
-    if app.status:
-        x = cv.text(app.status, x + W, 1, 0)
-    cv.overlap(x + W, WIDTH - 1 - num_width(app.table.stacks[seat]) * W)
-    cv.num_right(app.table.stacks[seat], WIDTH - 1, 1, 0)
-
-
-def _option(app):
-    """The option the turn's action bar shows, or None."""
-    return app.opts[app.oi] if app.opts else None
-
-
-def _drawing(app):
-    """True when the option shown is the Turkish draw (cards are being marked)."""
-    o = _option(app)
-    return o is not None and o.kind == "draw"
 
 
 def _own_cards(app, cv, own):
@@ -133,7 +106,7 @@ def _own_cards(app, cv, own):
         cv.text(app.asked_by, 74, 38)
     cv.marks = app.marks
     cardart.row(cv, own, x, 20)
-    if _drawing(app):
+    if app.opts and app.opts[app.oi].kind == "draw":      # the Turkish draw: the cursor under a card
         cv.char(21, x + app.cursor * cv.step + 7, 48)
 
 
@@ -150,24 +123,19 @@ def _action_bar(app, cv):
     """The action bar: the option shown between left/right arrows, its amount, an up-down arrow when the
     amount can change."""
     cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
-    o = _option(app)
-    if o is None:
+    if not app.opts:
         return
+    o = app.opts[app.oi]
     cv.char(23, 1, 56, 0)
     cv.char(24, WIDTH - 7, 56, 0)
-    _action(cv, action_label(o.kind), _amount(app, o))
+    a = None                # beside the label: the chips, or the cards marked for the draw
+    if o.kind == "draw":
+        a = marked(app.marks)
+    elif (o.max or o.amounts) and app.amount:
+        a = app.amount
+    _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
-
-
-def _amount(app, o):
-    """The number the action bar shows beside the option's label (the chips, or the cards marked for the
-    draw), or None."""
-    if o.kind == "draw":
-        return marked(app.marks)
-    if (o.max or o.amounts) and app.amount:
-        return app.amount
-    return None
 
 
 def marked(marks):
@@ -202,7 +170,7 @@ def draw_others(app, cv, seat):
             _other(cv, app.table.names[s], app.shown[s][0])
         s += 1
     s = cv.text(tr("You: ?"), 1, 47)
-    if app.shown[seat]:         # the two-card variant: the own hole card (``_visible``), never the forehead
+    if app.shown[seat]:         # the two-card variant: the own hole card (``App._open_turn``), never the forehead
         cardart.small_row(cv, app.shown[seat], s + 6, 47)
     if app.center:
         _center_card(cv, app.center, WIDTH - 66, 47)
@@ -224,7 +192,7 @@ def _stud_others(app, cv, seat):
     while s < app.up_count:
         x = cv.text("?", x + (2 if s == 0 else 1), 47)
         s += 1
-    if app.shown[seat]:                         # the own hole cards (``_visible``), never a forehead card
+    if app.shown[seat]:                         # the own hole cards (``App._open_turn``), never a forehead card
         cardart.small_row(cv, app.shown[seat], x + 5, 47)
 
 
@@ -258,7 +226,7 @@ def _other(cv, name, c):
 
 def draw_lines(app, cv):
     """The showdown and the sideshow comparison: lines of (mark, text, cards, right) from ``app.top``
-    (``PlayFlow._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
+    (``App._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
     category right-aligned or, Indian Poker, an arrow and the cards that played."""
     widgets.title(cv, app.title)
     cv.cy = widgets.ROW0

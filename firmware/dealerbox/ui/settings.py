@@ -18,15 +18,24 @@ from dealerbox.lang import N_, tr
 from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
 
 GAMES = ("teen-patti", "turkish", "indian")
-GAME_LABELS = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
-PLAYER_RANGE = ((2, 10), (2, 5), (2, 10))
+# each game of GAMES (in its order): (its label, its (min, max) players (RULES.md), its betting structure screen's
+# house-rule keys, its single house rules' keys in their screen's order (dict order is not kept by MicroPython):
+# ``single_keys``); one table
+GAME_ROWS = (
+    (N_("Teen Patti"), (2, 10), ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
+     ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
+      "rebuy_mid_hand")),
+    (N_("Turkish Poker"), (2, 5), ("structure", "bet", "cap", "check_raise"),
+     ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36")),
+    (N_("Indian Poker"), (2, 10), ("structure", "bet", "cap"), ("ties", "low", "two_cards", "center", "party", "stud")),
+)
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
 # the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
 # plain letter in its alphabet order, the most used first in each group (é before è, ü before û). NAME_CHARS is the
 # capitals (``_N_UPPER`` of them), then the small letters (``_N_LOWER``: the capital of the small letter at
 # ``_N_UPPER + i`` is at ``i``, for the plain and accented letters; İ sits over ı: the dotted and dotless i together;
 # but İ's small letter is i and, in Turkish, I's is ı: ``next_letter``; ß last), then the other characters. One
-# string: the small letters' editor steps through the same ring from another start (``name_chars``).
+# string: the small letters' editor steps through the same ring from another start (``edit_char``).
 NAME_CHARS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔÒÓŒŞÜÛÙÚŸ"
               "abcdefghijklmnopqrstuvwxyzàâäáæçéèêëğıîïìíñöôòóœşüûùúÿß"
               " -.0123456789")
@@ -56,12 +65,12 @@ def game_index(game):
 
 def game_label(game):
     """Display name of ``game`` ("Teen Patti", ...) in the language in use."""
-    return tr(GAME_LABELS[game_index(game)])
+    return tr(GAME_ROWS[game_index(game)][0])
 
 
 def player_range(game):
     """``(min, max)`` players for ``game`` (RULES.md)."""
-    return PLAYER_RANGE[game_index(game)]
+    return GAME_ROWS[game_index(game)][1]
 
 
 def default_name(seat):
@@ -82,16 +91,10 @@ def ladder_step(ladder, value, step):
     return ladder[i]
 
 
-def name_chars(pos):
-    """The letters the name editor steps through at position ``pos`` (0: capitals first, else small letters):
-    NAME_CHARS, or for a later position the same ring from its first small letter (a new str)."""
-    return NAME_CHARS if pos == 0 else NAME_CHARS[_N_UPPER:] + NAME_CHARS[:_N_UPPER]
-
-
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along ``name_chars(pos)`` (wrapping; a
-    character not in it counts as its first). Both rings hold NAME_CHARS in one order: a step is the same
-    step along NAME_CHARS."""
+    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping; a character not in it
+    counts as the first capital at ``pos`` 0, else as the first small letter: the later positions' ring is the same
+    string from its first small letter, so a step is the same step along NAME_CHARS)."""
     ch = name[pos] if pos < len(name) else " "
     i = NAME_CHARS.find(ch)
     if i < 0:
@@ -129,19 +132,9 @@ def name_owner(names, players, seat, name):
     return -1
 
 
-def is_default_name(name, seat):
-    """True when ``name`` is the seat's default ("P3"): the editor then starts from "A"."""
-    return name == default_name(seat)
-
-
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
 STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
 _COUNT_MAX = const(10)
-BETTING_KEYS = {
-    "teen-patti": ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
-    "turkish": ("structure", "bet", "cap", "check_raise"),
-    "indian": ("structure", "bet", "cap"),
-}
 MONEY_KEYS = ("boot", "ante", "bet", "stake_cap", "pot_cap")
 LABELS = {
     "boot": N_("Boot"), "ante": N_("Ante"), "sequence": N_("A-2-3 ranks"), "variant": N_("Variant"),
@@ -273,26 +266,19 @@ def rule_choices(game, key, chips, cfg=None):
 
 
 def betting_keys(game):
-    """The house-rule keys of ``game``'s betting structure screen."""
-    return BETTING_KEYS[game]
-
-
-SINGLE_ORDER = {
-    "teen-patti": ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
-                   "rebuy_mid_hand"),
-    "turkish": ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36"),
-    "indian": ("ties", "low", "two_cards", "center", "party", "stud"),
-}
+    """The house-rule keys of ``game``'s betting structure screen (a tuple)."""
+    return GAME_ROWS[game_index(game)][2]
 
 
 def single_keys(game):
     """The other house-rule keys (the "single house rules" screen) in a fixed order (dict order is not
-    kept by MicroPython): ``SINGLE_ORDER``, then any other key of ``rules`` sorted."""
-    skip = BETTING_KEYS[game]
+    kept by MicroPython): ``GAME_ROWS``' order, then any other key of ``rules`` sorted."""
+    row = GAME_ROWS[game_index(game)]
+    skip = row[2]
     sk = stake_key(game)
     have = rules.defaults(game)
     out = []
-    for k in SINGLE_ORDER[game]:
+    for k in row[3]:
         if k in have:
             out.append(k)
     for k in sorted(have):
@@ -306,7 +292,7 @@ def apply_preset(game, current, name):
     preset does not set itself (so the earlier setup screens are not silently undone)."""
     new = rules.preset(game, name)
     base = rules.defaults(game)
-    keep = (stake_key(game),) + BETTING_KEYS[game]
+    keep = (stake_key(game),) + betting_keys(game)
     for k in keep:
         if new[k] == base[k] and k in current:
             new[k] = current[k]
@@ -314,13 +300,19 @@ def apply_preset(game, current, name):
 
 
 # ---- the house rules in short lines (summary screen, rules view) -----------------------------------------
-_TP_NAMES = {
+# the line of a house-rule value, keyed by the value (the values of the variant, the A-2-3 sequence, the forced bets,
+# the betting structure and the opening pair are all distinct: one table)
+_LINES = {
     "classic": N_("Classic Teen Patti"), "ak47": N_("AK47: A K 4 7 wild"), "joker-hunt": N_("Joker Hunt"),
     "best-of-four": N_("Best of Four"), "best-of-five": N_("Best of Five"), "cobra": N_("Cobra 1 card"),
     "999": N_("999 1 card"), "in-out": N_("In-Out 1 card"),
-}
-_SEQ_LINES = {
     "a23-high": N_("A-2-3 top sequence"), "akq-high": N_("A-K-Q, then A-2-3"), "a23-low": N_("A-2-3 lowest sequence"),
+    "half": N_("Ante: half the boot"), "quarter": N_("Ante: quarter of boot"), "dealer": N_("Dealer antes for all"),
+    "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
+    "two-blinds": N_("Blinds: half + boot"),
+    "fixed": N_("Fixed limit"), "pot": N_("Pot limit"), "no-limit": N_("No limit"), "free": N_("Free amount"),
+    "kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
+    "aces": N_("Open with aces or better"),
 }
 _SHOW_LINES = {
     "004": N_("Show: pay 2x stake, blind pays 1x"),
@@ -335,89 +327,66 @@ _SIDESHOW_LINES = {
 }
 
 
-def _describe_teen_patti(d):
-    out = [tr("Boot %d") % d["boot"], tr(_TP_NAMES[d["variant"]])]
-    if d["variant"] == "best-of-five" and d["five_middle_wild"]:
-        out.append(tr("Middle card wild"))
-    out.append(tr(_SEQ_LINES[d["sequence"]]))
-    if d["muflis"]:
-        out.append(tr("Muflis (lowball)"))
-    out.append(tr(_SHOW_LINES[d["show"]]))
-    out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
-    if d["sideshow_third_forced"]:
-        out.append(tr("3rd sideshow ask cannot be refused"))
-    out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
-    if d["blind_limit"]:
+def describe(game, d):
+    """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
+    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. Turkish and Indian
+    Poker share the betting lines (ante and bet, structure, the fixed limit's cap); Forehead Stud's lines
+    (docs/indian.md) when it is on (never in party mode: ``rules.STUD_EXCLUDES``)."""
+    d = rules.validate(game, d)
+    if game == "teen-patti":
+        out = [tr("Boot %d") % d["boot"], tr(_LINES[d["variant"]])]
+        if d["variant"] == "best-of-five" and d["five_middle_wild"]:
+            out.append(tr("Middle card wild"))
+        out.append(tr(_LINES[d["sequence"]]))
+        if d["muflis"]:
+            out.append(tr("Muflis (lowball)"))
+        out.append(tr(_SHOW_LINES[d["show"]]))
+        out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
+        if d["sideshow_third_forced"]:
+            out.append(tr("3rd sideshow ask cannot be refused"))
+        out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
         n = d["blind_limit"]
-        out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
-    if d["stake_cap"]:
-        out.append(tr("Chaal cap %d") % d["stake_cap"])
-    if d["pot_limit"]:
-        out.append(tr("Pot limit"))
-    if d["pot_cap"]:
-        out.append(tr("Pot cap %d") % d["pot_cap"])
-    if d["rebuy_mid_hand"]:
-        out.append(tr("Rebuy mid-hand"))
-    line = _FORCED_LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
-    if line:
-        out.append(tr(line))
-    if d["higher_limits"]:
-        out.append(tr("Chaal: no upper limit"))
-    return out
-
-
-_FORCED_LINES = {
-    "half": N_("Ante: half the boot"), "quarter": N_("Ante: quarter of boot"), "dealer": N_("Dealer antes for all"),
-    "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
-    "two-blinds": N_("Blinds: half + boot"),
-}
-
-
-_STRUCT_NAMES = {
-    "fixed": N_("Fixed limit"), "pot": N_("Pot limit"), "no-limit": N_("No limit"), "free": N_("Free amount"),
-}
-
-
-def _describe_turkish(d):
-    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
-    if d["structure"] == "fixed":
-        out.append(_cap_line(d["cap"]))
-    out.append(tr(_OPEN_LINES[d["openers"]]))
-    out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
-    if d["no_minor"]:
-        out.append(tr("No minor straights"))
-    if not d["check_raise"]:
-        out.append(tr("No check-raise"))
-    if d["hi_lo"]:
-        out.append(tr("High-low split"))
-    if d["karanlik"]:
-        out.append(tr("Karanlik blind bet"))
-    if d["four_with_36"]:
-        out.append(tr("4 players: 36 cards"))
-    return out
-
-
-_OPEN_LINES = {"kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
-               "aces": N_("Open with aces or better")}
-
-
-def _cap_line(cap):
-    """The summary line of the fixed limit's cap: "Cap 1 bet a round", "Cap 3 bets a round"."""
-    return tr("Cap 1 bet a round") if cap == 1 else tr("Cap %d bets a round") % cap
-
-
-def _describe_indian(d):
-    """Indian Poker's summary lines; Forehead Stud's (docs/indian.md) when it is on (never in party mode:
-    ``rules.STUD_EXCLUDES``)."""
-    if d["party"]:
+        if n:
+            out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
+        if d["stake_cap"]:
+            out.append(tr("Chaal cap %d") % d["stake_cap"])
+        if d["pot_limit"]:
+            out.append(tr("Pot limit"))
+        if d["pot_cap"]:
+            out.append(tr("Pot cap %d") % d["pot_cap"])
+        if d["rebuy_mid_hand"]:
+            out.append(tr("Rebuy mid-hand"))
+        line = _LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
+        if line:
+            out.append(tr(line))
+        if d["higher_limits"]:
+            out.append(tr("Chaal: no upper limit"))
+        return out
+    stud = game == "indian" and d["stud"]
+    if game == "indian" and d["party"]:
         out = [tr("Party: no betting")]
     else:
-        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_STRUCT_NAMES[d["structure"]])]
+        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_LINES[d["structure"]])]
         if d["structure"] == "fixed":
-            out.append(_cap_line(d["cap"]))
-            if d["stud"]:
+            n = d["cap"]
+            out.append(tr("Cap 1 bet a round") if n == 1 else tr("Cap %d bets a round") % n)
+            if stud:
                 out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
-    if d["stud"]:
+    if game == "turkish":
+        out.append(tr(_LINES[d["openers"]]))
+        out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
+        if d["no_minor"]:
+            out.append(tr("No minor straights"))
+        if not d["check_raise"]:
+            out.append(tr("No check-raise"))
+        if d["hi_lo"]:
+            out.append(tr("High-low split"))
+        if d["karanlik"]:
+            out.append(tr("Karanlik blind bet"))
+        if d["four_with_36"]:
+            out.append(tr("4 players: 36 cards"))
+        return out
+    if stud:
         out.append(tr("Forehead Stud"))
         out.append(tr("4 forehead + 3 hole"))
         out.append(tr("5 betting rounds"))
@@ -432,14 +401,3 @@ def _describe_indian(d):
     if d["center"]:
         out.append(tr("Center card, 2 rounds"))
     return out
-
-
-def describe(game, d):
-    """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
-    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game."""
-    full = rules.validate(game, d)
-    if game == "teen-patti":
-        return _describe_teen_patti(full)
-    if game == "turkish":
-        return _describe_turkish(full)
-    return _describe_indian(full)

@@ -30,6 +30,8 @@ from dealerbox.ui.modes import (
     SNAPSHOT_VERSION,
 )
 
+_MAX_KNOWN = const(20)      # names remembered across sessions
+
 
 def resume(app, store):
     """Offer "resume" on ``app`` when ``store.load()`` returns a snapshot of this app; True when it did.
@@ -38,7 +40,19 @@ def resume(app, store):
     which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
     no save could be used (then only "New session" is offered)."""
     app.store = store
-    _load_names(app, store)
+    load = getattr(store, "load_names", None)   # the names kept from earlier sessions: the seats take the last
+    last = None                                 # session's names, the names screen offers every name typed before
+    if load is not None:                        # (``app.known``, RIGHT on a seat)
+        try:
+            last, known = load()
+        except OSError:
+            pass
+    if last is not None:
+        app.known = known[:_MAX_KNOWN]
+        names = app.cfg["names"]
+        for i in range(min(len(last), len(names))):
+            names[i] = last[i][:settings.MAX_NAME]
+        app.names_kept = list(names)
     again = langpick.boot(app, store)    # the language kept, spoken before the first frame
     snap = None
     try:
@@ -73,26 +87,6 @@ def _check(snap):
     return check(snap)
 
 
-_MAX_KNOWN = const(20)      # names remembered across sessions
-
-
-def _load_names(app, store):
-    """The names kept by ``store`` from earlier sessions: the seats take the last session's names, and the names
-    screen offers every name typed before (``app.known``, RIGHT on a seat)."""
-    load = getattr(store, "load_names", None)
-    if load is None:
-        return
-    try:
-        last, known = load()
-    except OSError:
-        return
-    app.known = known[:_MAX_KNOWN]
-    names = app.cfg["names"]
-    for i in range(min(len(last), len(names))):
-        names[i] = last[i][:settings.MAX_NAME]
-    app.names_kept = list(names)
-
-
 def remember_names(app):
     """At the deal of a new session: keep its names for the next one (``store.save_names``), the names typed
     first in ``app.known``. Written only when a name was typed and something changed (seats with their default
@@ -101,7 +95,7 @@ def remember_names(app):
     typed = []
     for i in range(cfg["players"]):
         n = cfg["names"][i]
-        if not settings.is_default_name(n, i) and n not in typed:
+        if n != settings.default_name(i) and n not in typed:   # (a seat's default name: not typed)
             typed.append(n)
     save = getattr(app.store, "save_names", None)
     if save is None or not typed:
@@ -167,20 +161,6 @@ def new_config(app, game):
     _fit_rules(app.cfg)
 
 
-def choose(app, game, players):
-    """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
-    new_config(app, game)
-    if players is not None:
-        lo, hi = settings.player_range(game)
-        app.cfg["players"] = max(lo, min(hi, players))
-    app._enter(M_GAME, settings.game_index(game))
-
-
-def _rule_keys(app):
-    game = app.cfg["game"]
-    return settings.betting_keys(game) if app.mode == M_STRUCT else settings.single_keys(game)
-
-
 def build(app):
     """Compute the rows, title and hint of the current setup screen, the resume offer or the rules view."""
     m = app.mode
@@ -231,9 +211,8 @@ def build(app):
     elif m == M_GAME:
         app.title = tr("New session: game")
         app.rows = []
-        for i in range(len(settings.GAMES)):
-            lo, hi = settings.PLAYER_RANGE[i]
-            app.rows.append((tr(settings.GAME_LABELS[i]), "%d-%d" % (lo, hi)))
+        for g in settings.GAME_ROWS:
+            app.rows.append((tr(g[0]), "%d-%d" % g[1]))
         app.hint = tr("\x1c choose  OK next")
     elif m == M_PLAYERS:
         lo, hi = settings.player_range(game)
@@ -263,7 +242,7 @@ def build(app):
     elif m == M_STRUCT or m == M_RULES:
         app.title = tr("Betting structure") if m == M_STRUCT else tr("Single house rules")
         app.rows = []
-        for key in _rule_keys(app):
+        for key in settings.betting_keys(game) if m == M_STRUCT else settings.single_keys(game):
             app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
         app.rows.append((tr("Done"), None))
         app.hint = tr("\x1c choose \x17\x18 change")
@@ -333,8 +312,36 @@ def press(app, b, long):
     the app then starts the session (after dropping this module)."""
     m = app.mode
     cfg = app.cfg
-    if m == M_NAME:
-        _press_name(app, b, long)
+    if m == M_NAME:                         # the name editor
+        name = app.edit
+        if b in (btn.UP, btn.DOWN):
+            step = 10 if long else 1
+            app.edit = settings.edit_char(name, app.epos, step if b == btn.UP else -step)
+        elif b == btn.RIGHT:
+            if app.epos < settings.MAX_NAME - 1:
+                app.epos += 1
+                if app.epos >= len(name):
+                    app.edit = name + settings.next_letter(name)
+        elif b == btn.LEFT:
+            if long:                                   # delete the letter under the cursor
+                app.edit = name[:app.epos] + name[app.epos + 1:]
+                if app.epos > 0 and app.epos >= len(app.edit):
+                    app.epos -= 1
+            elif app.epos > 0:
+                app.epos -= 1
+        elif b == btn.OK:
+            seat = app.sel
+            name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
+            other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
+            if other >= 0:                      # refused, the reason in the footer: the editor stays open
+                app.msg = tr("Seat %d has that name") % (other + 1)
+                app.dirty = True
+                return False
+            app.cfg["names"][seat] = name
+            app._enter(M_NAMES, seat + 1)
+            return False
+        app.msg = ""
+        app.dirty = True
         return False
     if b == btn.LEFT and long:
         _back(app)
@@ -398,7 +405,7 @@ def press(app, b, long):
                 _next(app)
             else:
                 app.edit = cfg["names"][app.sel]
-                if settings.is_default_name(app.edit, app.sel):
+                if app.edit == settings.default_name(app.sel):    # the seat's default name ("P3")
                     app.edit = "A"                  # most names start with a capital: from the first one
                 app.epos = 0
                 app.mode = M_NAME
@@ -422,7 +429,7 @@ def press(app, b, long):
             _next(app)
     elif m == M_STRUCT or m == M_RULES:
         game = cfg["game"]
-        keys = _rule_keys(app)
+        keys = settings.betting_keys(game) if m == M_STRUCT else settings.single_keys(game)
         if b in (btn.UP, btn.DOWN):
             app._move(b, long, len(app.rows))
         elif b in (btn.LEFT, btn.RIGHT) and app.sel < len(keys):
@@ -511,35 +518,3 @@ def _fit_rules(cfg):
         ch = settings.rule_choices(game, key, cfg["chips"], cfg)
         if r[key] not in ch:
             r[key] = settings.ladder_step(ch, r[key], 0) if isinstance(r[key], int) else ch[0]
-
-
-def _press_name(app, b, long):
-    name = app.edit
-    if b in (btn.UP, btn.DOWN):
-        step = 10 if long else 1
-        app.edit = settings.edit_char(name, app.epos, step if b == btn.UP else -step)
-    elif b == btn.RIGHT:
-        if app.epos < settings.MAX_NAME - 1:
-            app.epos += 1
-            if app.epos >= len(name):
-                app.edit = name + settings.next_letter(name)
-    elif b == btn.LEFT:
-        if long:                                   # delete the letter under the cursor
-            app.edit = name[:app.epos] + name[app.epos + 1:]
-            if app.epos > 0 and app.epos >= len(app.edit):
-                app.epos -= 1
-        elif app.epos > 0:
-            app.epos -= 1
-    elif b == btn.OK:
-        seat = app.sel
-        name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
-        other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
-        if other >= 0:                      # refused, the reason in the footer: the editor stays open
-            app.msg = tr("Seat %d has that name") % (other + 1)
-            app.dirty = True
-            return
-        app.cfg["names"][seat] = name
-        app._enter(M_NAMES, seat + 1)
-        return
-    app.msg = ""
-    app.dirty = True

@@ -7,7 +7,7 @@ or a journal to replay (``App.restore``), and kept; a box that boots with nothin
 * ``check(snap)``: the shape of the snapshot, a known game, house rules in their ranges, stacks and
   pots whole, >= 0, under ``MAX_CHIPS`` and adding up to the chips that entered the session, seats
   and turn in range, every card at most once in the hand; returns the reason in words, or None;
-* ``action_of(rec)``: a journal record (``play_flow.record_of``) back to ``(seat, Action)``;
+* ``action_of(rec)``: a journal record (``app.record_of``) back to ``(seat, Action)``;
 * ``replay(app, records)``: the journal applied to the restored engine.
 
 The hand logs committed after an older save (``Store.later``) are caught up by ui/catchup.py, imported only
