@@ -9,7 +9,7 @@ in when it asks a question.
 Structures (``structure``), all with a bet size ``size`` (int chips >= 1):
 
 ==========  ==========================================  ==========================================
-structure   a bet (nothing to call yet) puts in          a raise puts in ``to_call`` + an increment
+structure   a bet (nothing to call yet) puts in          a raise puts in the call + an increment
 ==========  ==========================================  ==========================================
 fixed       exactly ``size``                             increment exactly ``size``; at most ``cap``
                                                          bets and raises in the round (default 4)
@@ -40,7 +40,7 @@ POT = "pot"
 NO_LIMIT = "no-limit"
 FREE = "free"
 STRUCTURES = (FIXED, POT, NO_LIMIT, FREE)
-KINDS = ("check", "bet", "call", "raise", "fold")   # in the order ``options`` lists them
+KINDS = ("check", "bet", "call", "raise", "fold")   # the kinds ``BettingRound.check`` knows
 _DEFAULT_CAP = const(4)
 
 
@@ -78,23 +78,8 @@ class BettingRound:
         self.checked = [False] * n
         self.to_act = None
 
-    # -- queries ---------------------------------------------------------------
-
-    def live(self):
-        """Seats still in the round (not folded), in acting order."""
-        out = []
-        for s in self.order:
-            if not self.folded[s]:
-                out.append(s)
-        return out
-
-    def done(self):
-        """True when the round is closed: nobody left to act, or one player left."""
-        return self.to_act is None
-
-    def to_call(self, seat):
-        """Chips ``seat`` must put in to match the highest bet of the round (int >= 0)."""
-        return self.high - self.bets[seat]
+    # -- queries (the round is closed when ``to_act`` is None: nobody left to act, or one player left; a seat must
+    # put in ``high - bets[seat]`` chips to match the highest bet of the round) ----------------------------------
 
     def _others_can_answer(self, seat, stacks):
         for s in self.order:
@@ -102,38 +87,11 @@ class BettingRound:
                 return True
         return False
 
-    def _bet_range(self, stack, pot):
-        s = self.structure
-        if s == FIXED:
-            lo = hi = self.size
-        elif s == POT:
-            lo = self.size
-            hi = max(self.size, pot)
-        elif s == NO_LIMIT:
-            lo = self.size
-            hi = stack
-        else:
-            lo = 1
-            hi = stack
-        return min(lo, stack), min(hi, stack)
-
-    def _raise_range(self, seat, stack, pot):
-        call = self.to_call(seat)
-        s = self.structure
-        if s == FIXED:
-            lo = hi = call + self.size
-        elif s == POT:
-            lo = call + self.min_raise
-            hi = max(lo, call + pot + call)
-        else:
-            lo = call + self.min_raise
-            hi = stack
-        return min(lo, stack), min(hi, stack)
-
     def check(self, seat, kind, stack, stacks, pot):
         """The rule of ``kind`` (``check``, ``bet``, ``call``, ``raise``, ``fold``) for ``seat`` now: ``(min, max)``
         chips it puts in when it is legal, else the reason it is not (str). The one place of every rule of the
-        round (raise cap, check-raise, incomplete all-in raise, who could answer): ``options`` lists what it allows.
+        round (raise cap, check-raise, incomplete all-in raise, who could answer, the amounts of each structure):
+        the engine's ``legal_actions`` lists what it allows.
 
         ``stack``: the seat's chips behind; ``stacks``: every seat's chips behind (list, to know who could
         answer a bet); ``pot``: every chip in the hand so far (all pots, this round's bets included).
@@ -142,7 +100,7 @@ class BettingRound:
             return N_("the betting round is over")
         if seat != self.to_act:
             return N_("it is not your turn")
-        call = self.to_call(seat)
+        call = self.high - self.bets[seat]
         if kind == "check":
             return (0, 0) if call == 0 else "you must call %d, raise or fold" % call
         if kind == "fold":
@@ -157,7 +115,19 @@ class BettingRound:
                 return N_("there is already a bet: call, raise or fold")
             if stack <= 0 or not self._others_can_answer(seat, stacks):
                 return N_("nobody left to call a bet")
-            return self._bet_range(stack, pot)
+            s = self.structure
+            if s == FIXED:
+                lo = hi = self.size
+            elif s == POT:
+                lo = self.size
+                hi = max(self.size, pot)
+            elif s == NO_LIMIT:
+                lo = self.size
+                hi = stack
+            else:
+                lo = 1
+                hi = stack
+            return min(lo, stack), min(hi, stack)
         if kind == "raise":
             if self.high == 0:
                 return N_("nothing to raise: bet instead")
@@ -171,19 +141,17 @@ class BettingRound:
                 return N_("check-raise is not allowed")
             if not self.can_raise[seat]:
                 return N_("an all-in for less than a raise does not reopen the raising")
-            return self._raise_range(seat, stack, pot)
+            s = self.structure
+            if s == FIXED:
+                lo = hi = call + self.size
+            elif s == POT:
+                lo = call + self.min_raise
+                hi = max(lo, call + pot + call)
+            else:
+                lo = call + self.min_raise
+                hi = stack
+            return min(lo, stack), min(hi, stack)
         return N_("no such action: %s") % kind
-
-    def options(self, seat, stack, stacks, pot):
-        """Legal choices of ``seat`` now: list of ``(kind, min, max)`` chips put in, every kind ``check`` allows
-        (arguments as there). Empty when it is not ``seat``'s turn.
-        """
-        out = []
-        for kind in KINDS:
-            r = self.check(seat, kind, stack, stacks, pot)
-            if type(r) is not str:
-                out.append((kind, r[0], r[1]))
-        return out
 
     # -- changes ---------------------------------------------------------------
 
@@ -205,7 +173,11 @@ class BettingRound:
 
     def _next_from(self, pos):
         """First pending seat in ``order`` after position ``pos`` (wrapping); None if none or one left."""
-        if len(self.live()) <= 1:
+        live = 0
+        for s in self.order:
+            if not self.folded[s]:
+                live += 1
+        if live <= 1:
             return None
         k = len(self.order)
         for i in range(1, k + 1):
@@ -215,7 +187,7 @@ class BettingRound:
         return None
 
     def act(self, seat, kind, amount, stacks):
-        """Record ``seat``'s ``kind`` (already checked: one of ``options``); return the chips it puts in.
+        """Record ``seat``'s ``kind`` (already allowed by ``check``); return the chips it puts in.
 
         ``amount``: chips for a bet or raise; ignored otherwise. ``stacks``:
         every seat's chips behind *before* this action (the caller then moves
@@ -228,11 +200,10 @@ class BettingRound:
         elif kind == "check":
             self.checked[seat] = True
         elif kind == "call":
-            put = min(self.to_call(seat), stack)
+            put = min(self.high - self.bets[seat], stack)
         elif kind == "bet" or kind == "raise":
             put = amount
-            call = self.to_call(seat)
-            inc = put - call
+            inc = put - (self.high - self.bets[seat])     # above the call
             full = inc >= self.min_raise if self.structure != FIXED else inc >= self.size
             self.high = self.bets[seat] + put
             if full:
