@@ -88,35 +88,6 @@ _FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "st
 _cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
 
 
-def _shared(deck):
-    """(card values, table view, tables module) of one deck, built once; each deck's tables are a module of
-    their own: a game loads only its deck's."""
-    got = _cache.get(deck)
-    if got is None:
-        if deck == 24:
-            from dealerbox.eval import tables_tk24 as T
-        elif deck == 28:
-            from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
-        elif deck == 32:
-            from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
-        else:
-            from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
-        got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
-        _cache[deck] = got
-    return got
-
-
-def categories_for(minor, standard):
-    """Category names weakest first for the house rules ``minor`` (bool) and ``standard`` (bool)."""
-    low = ("high_card", "pair", "two_pair")
-    if standard:
-        mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")
-    else:
-        mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
-    top = ("four_of_a_kind",) + (("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
-    return low + mid + top
-
-
 def build(house, wild_ranks, deck):
     """The Turkish Poker ranking (a ``Ranking``) of ``deck`` (24, 28, 32 or 36 cards) for the
     house rules ``house`` (tuple of "no-minor", "standard-ranking"). ``score(cards)``: 5 card ints
@@ -136,7 +107,13 @@ def build(house, wild_ranks, deck):
             standard = True
         else:
             raise ValueError("unknown Turkish house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
-    cats = categories_for(minor, standard)
+    # the category names weakest first for the house rules
+    if standard:
+        mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")
+    else:
+        mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
+    cats = ("high_card", "pair", "two_pair") + mid + ("four_of_a_kind",) + \
+        (("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
     ix = cats.index
     plain = []  # default category (the table's code) -> this ranking's category
     flush = []  # the same for a flush hand
@@ -150,7 +127,21 @@ def build(house, wild_ranks, deck):
         else:
             plain.append(ix(name) if name in cats else 0)  # the flush categories are never table codes
             flush.append(plain[-1])
-    v, u, T = _shared(deck)
+    # the deck's card values, table view and tables module, built once for its rankings; each deck's tables are a
+    # module of their own: a game loads only its deck's
+    got = _cache.get(deck)
+    if got is None:
+        if deck == 24:
+            from dealerbox.eval import tables_tk24 as T
+        elif deck == 28:
+            from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
+        elif deck == 32:
+            from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
+        else:
+            from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
+        got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
+        _cache[deck] = got
+    v, u, T = got
     top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
     royal = (TK_STRAIGHT << 9 | top, ix("royal_flush") << 9)
     house_rules = standard or not minor
