@@ -118,12 +118,7 @@ class Turkish(Engine):
     KINDS = ("draw", "look", "karanlik", "check", "open", "bet", "call", "raise", "fold")
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
              "owed", "blind_seat", "replay_reshuffles")
-
-    def __init__(self, table, rules=None, entropy=None):
-        turkish_size(len(table.names))      # DeckError (a ValueError) for more than 5 seats
-        self.replay_reshuffles = None
-        self._rk = None
-        Engine.__init__(self, table, rules, entropy)
+    replay_reshuffles = None    # the logged reshuffles of the hand a replay starts (engine.restore), then None
 
     # ---- rules, deck, ranking ------------------------------------------------------------------
     def _fresh_deck(self):
@@ -149,6 +144,7 @@ class Turkish(Engine):
 
     # ---- state (the snapshot saves self.round and self.stock as round_state, stock_state) ------
     def _reset(self):
+        turkish_size(self.n)      # DeckError (a ValueError) for more than 5 seats: at construction (Engine.__init__)
         Engine._reset(self)
         self.street = 0
         self.round = BettingRound(self.n, [], 1)   # an empty round until the deal
@@ -214,9 +210,9 @@ class Turkish(Engine):
         if not self.looked[seat]:
             if kind == "look":
                 return Option("look")
-            if kind == "karanlik":
-                if seat == self.blind_seat and self.street == 0 and rnd.high == 0 and stack > 0 \
-                        and rnd._others_can_answer(seat, stacks):
+            if kind == "karanlik":         # the blind bet: the first bet of the round, whose rule is the round's
+                if seat == self.blind_seat and self.street == 0 and type(rnd.check(seat, "bet", stack, stacks, 0)) \
+                        is not str:
                     b = min(self.rules["bet"], stack)
                     return Option("karanlik", b, b)
                 return N_("nobody left to call a blind bet")
