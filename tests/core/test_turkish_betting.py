@@ -68,7 +68,7 @@ def test_round_closes_when_all_match_or_one_is_left():
     _do(r, stacks, "fold")
     assert r.to_act == 0
     _do(r, stacks, "fold")
-    assert r.to_act is None and r.folded == [True, False, True]
+    assert r.to_act is None and r.folded == 0b101     # seats 0 and 2 folded: bit masks
 
 
 def test_free_amount_any_bet_and_raise_by_one_chip():
@@ -102,7 +102,7 @@ def test_state_round_trip_and_bad_structure():
     r2 = restore.betting_round(json.loads(saved))
     assert json.dumps(r2.to_state()) == saved and r2.to_act == 1
     assert r2.folded == r.folded and r2.pending == r.pending and r2.can_raise == r.can_raise
-    assert r2.checked == [True, False] and r2.check_raise is False and r2.cap == 3
+    assert r2.checked == 0b01 and r2.check_raise is False and r2.cap == 3
     with raises(ValueError, "betting structure 'spread'"):
         BettingRound(2, [0, 1], 2, "spread")
     with raises(ValueError, "bet size"):

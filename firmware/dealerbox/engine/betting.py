@@ -70,12 +70,16 @@ class BettingRound:
         self.high = 0
         self.min_raise = size if structure != FREE else 1
         self.raises = 0
-        self.folded = [True] * n
+        # the per-seat flags are bit masks, seat s = bit s (as ``to_state`` saves them; no list per flag): folded
+        # (every seat not in ``order``), pending (still to act), can_raise, checked
+        every = (1 << n) - 1
+        folded = every
         for s in self.order:
-            self.folded[s] = False
-        self.pending = [False] * n
-        self.can_raise = [True] * n
-        self.checked = [False] * n
+            folded &= ~(1 << s)
+        self.folded = folded
+        self.pending = 0
+        self.can_raise = every
+        self.checked = 0
         self.to_act = None
 
     # -- queries (the round is closed when ``to_act`` is None: nobody left to act, or one player left; a seat must
@@ -83,7 +87,7 @@ class BettingRound:
 
     def _others_can_answer(self, seat, stacks):
         for s in self.order:
-            if s != seat and not self.folded[s] and stacks[s] > 0:
+            if s != seat and not self.folded >> s & 1 and stacks[s] > 0:
                 return True
         return False
 
@@ -137,9 +141,9 @@ class BettingRound:
                 return N_("you do not have the chips to raise")
             if self.structure == FIXED and self.raises >= self.cap:
                 return N_("the betting is capped at %d bets and raises") % self.cap
-            if self.checked[seat] and not self.check_raise:
+            if self.checked >> seat & 1 and not self.check_raise:
                 return N_("check-raise is not allowed")
-            if not self.can_raise[seat]:
+            if not self.can_raise >> seat & 1:
                 return N_("an all-in for less than a raise does not reopen the raising")
             s = self.structure
             if s == FIXED:
@@ -168,21 +172,24 @@ class BettingRound:
             if stacks[s] > 0:
                 with_chips += 1
         for s in self.order:
-            self.pending[s] = stacks[s] > 0 and (with_chips >= 2 or self.bets[s] < self.high)
+            if stacks[s] > 0 and (with_chips >= 2 or self.bets[s] < self.high):
+                self.pending |= 1 << s
+            else:
+                self.pending &= ~(1 << s)
         self.to_act = self._next_from(-1)
 
     def _next_from(self, pos):
         """First pending seat in ``order`` after position ``pos`` (wrapping); None if none or one left."""
         live = 0
         for s in self.order:
-            if not self.folded[s]:
+            if not self.folded >> s & 1:
                 live += 1
         if live <= 1:
             return None
         k = len(self.order)
         for i in range(1, k + 1):
             s = self.order[(pos + i) % k]
-            if self.pending[s] and not self.folded[s]:
+            if (self.pending & ~self.folded) >> s & 1:
                 return s
         return None
 
@@ -196,9 +203,9 @@ class BettingRound:
         put = 0
         stack = stacks[seat]
         if kind == "fold":
-            self.folded[seat] = True
+            self.folded |= 1 << seat
         elif kind == "check":
-            self.checked[seat] = True
+            self.checked |= 1 << seat
         elif kind == "call":
             put = min(self.high - self.bets[seat], stack)
         elif kind == "bet" or kind == "raise":
@@ -211,18 +218,18 @@ class BettingRound:
                     self.min_raise = inc
                 self.raises += 1
             for s in self.order:
-                if s == seat or self.folded[s]:
+                if s == seat or self.folded >> s & 1:
                     continue
                 left = stacks[s]
                 if left > 0 and self.bets[s] < self.high:
-                    self.pending[s] = True
+                    self.pending |= 1 << s
                     if full:
-                        self.can_raise[s] = True
+                        self.can_raise |= 1 << s
         else:
             raise ValueError("no such betting action: %s" % kind)
         self.bets[seat] += put
-        self.pending[seat] = False
-        self.can_raise[seat] = False
+        self.pending &= ~(1 << seat)
+        self.can_raise &= ~(1 << seat)
         self.to_act = self._next_from(self.order.index(seat))
         return put
 
@@ -233,12 +240,5 @@ class BettingRound:
         return {"order": self.order, "size": self.size, "structure": self.structure, "cap": self.cap,
                 "check_raise": self.check_raise, "bets": self.bets, "high": self.high,
                 "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
-                "flags": [_mask(self.folded), _mask(self.pending), _mask(self.can_raise), _mask(self.checked)]}
+                "flags": [self.folded, self.pending, self.can_raise, self.checked]}
 
-
-def _mask(flags):
-    m = 0
-    for i in range(len(flags)):
-        if flags[i]:
-            m |= 1 << i
-    return m
