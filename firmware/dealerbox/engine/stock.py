@@ -35,7 +35,7 @@ class Stock:
         self.pos = 0
         self.muck = []
         self.reshuffles = []
-        self.replay = list(replay) if replay else []
+        self.replay = list(replay) if replay else None     # None, not an empty list, when there is none
 
     def left(self):
         """Cards still in the stock (int)."""
