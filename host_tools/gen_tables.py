@@ -12,7 +12,9 @@ its cards' values, so no sorting is needed. ``W`` is the greedy B_h set (h = car
 hand): the smallest weights for which every multiset of ranks a hand can hold has a
 different sum ``R = x >> 8``. ``SUIT`` is ``1, h+1, (h+1)**2`` for d h s (0 for c), so
 ``x & 255`` counts the suits in base h+1 and ``FLUSH[x & 255]`` is 1 exactly when all
-h cards share a suit. ``R`` is spread over a few thousand values; a row-displacement
+h cards share a suit (Teen Patti's table; the Turkish scorer needs none: all h cards share a suit exactly
+when ``x & 255`` is h times the first card's suit value, a count being at most h, no carry). ``R`` is
+spread over a few thousand values; a row-displacement
 table packs them: with ``row = R & (2**rb - 1)`` and ``col = R >> rb``, the entry is
 ``U[U[row] + col]`` (the first ``2**rb`` words of ``U`` are the row offsets).
 The entry is ``code << 9 | within`` (``dealerbox/eval/build.py``; the codes ``TP_*`` and ``TK_*`` are the
@@ -263,7 +265,8 @@ def _module(title, tables):
 def tables():
     """Dict: module name (in firmware/dealerbox/eval/) -> list of (name, bytes, comment), one module per
     game and Turkish deck: ``tables_tp`` (Teen Patti), ``tables_tk24`` .. ``tables_tk36`` (Turkish Poker, each
-    deck with its own weights and flush table), ``tables_in`` (Indian Poker). A game loads only its own.
+    deck with its own weights; no flush table: the scorer compares the suit sum with the first card's),
+    ``tables_in`` (Indian Poker). A game loads only its own.
     Row bits are fixed in ``eval/teenpatti.py`` and ``eval/turkish.py`` (``TP_ROW_BITS``, ``TK_ROW_BITS``), the
     scorers use them as literals."""
     tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, TPC.TP_ROW_BITS)
@@ -281,7 +284,6 @@ def tables():
         out["tables_tk%d" % deck] = [
             ("W", u16le(w), "rank weights by slot (the deck's lowest rank first), uint16 LE"),
             ("SUIT", bytes(suit_weights(5)), "suit values c d h s for 5-card hands"),
-            ("FLUSH", flush_table(5), "1 where the suit sum of 5 cards is one suit"),
             ("U", u16le(u), "%d row offsets then packed entries, uint16 LE (row bits %d)" % (1 << rb, rb)),
         ]
     out["tables_in"] = [

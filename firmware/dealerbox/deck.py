@@ -1,4 +1,5 @@
-"""Decks: the full 52-card deck and the Turkish short decks.
+"""Decks: the Turkish short decks (a Turkish Poker hand's deck; the full 52-card deck and the deck of a size,
+which no hand needs, are ``dealerbox.cards``': ``full_deck``, ``deck_of_size``, ``in_deck``).
 
 A deck is a ``bytearray`` of card ints (0-51, see ``cards``), in ascending order
 until shuffled. The Turkish deck keeps the ace and the highest ranks, sized by
@@ -19,11 +20,6 @@ _TURKISH_MAX_PLAYERS = const(5)
 
 class DeckError(ValueError):
     """A deck was asked for with a player count or option the game does not allow."""
-
-
-def full_deck():
-    """The 52-card deck, cards 0..51 in order, as a new bytearray."""
-    return bytearray(range(_DECK_SIZE))
 
 
 def turkish_size(players, four_with_36=False):
@@ -59,20 +55,3 @@ def turkish_deck(players, four_with_36=False):
     """
     low = turkish_lowest_rank(turkish_size(players, four_with_36))
     return bytearray(range(low * 4, _DECK_SIZE))
-
-
-def deck_of_size(size):
-    """The deck with ``size`` cards: 52, or a Turkish deck of 24/28/32/36.
-
-    Raises DeckError for any other size.
-    """
-    if size == _DECK_SIZE:
-        return full_deck()
-    return bytearray(range(turkish_lowest_rank(size) * 4, _DECK_SIZE))
-
-
-def in_deck(c, size):
-    """True when card ``c`` (0-51) belongs to the deck of ``size`` cards."""
-    if size == _DECK_SIZE:
-        return 0 <= c < _DECK_SIZE
-    return c >> 2 >= turkish_lowest_rank(size) and c < _DECK_SIZE

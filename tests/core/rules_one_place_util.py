@@ -64,7 +64,7 @@ def owes_nothing_and_nobody_can_answer(e):
             return False
     rnd = getattr(e, "round", None)
     if rnd is not None:
-        return rnd.to_call(seat) == 0
+        return rnd.high == rnd.bets[seat]     # nothing to call
     mine = e.pb.contributed[seat]
     for s in e.live_seats():
         if s != seat and e.pb.contributed[s] > mine:

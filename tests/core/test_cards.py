@@ -3,14 +3,17 @@
 from dealerbox.cards import (
     CardError,
     card,
+    deck_of_size,
     format_card,
     format_cards,
+    full_deck,
+    in_deck,
     parse_card,
     parse_cards,
     rank_of,
     suit_of,
 )
-from dealerbox.deck import DeckError, deck_of_size, full_deck, in_deck, turkish_deck, turkish_size
+from dealerbox.deck import DeckError, turkish_deck, turkish_size
 from support import raises
 
 

@@ -8,8 +8,7 @@ never reach it before the showdown), the rules' limits (7 players; alone among t
 
 import json
 
-from dealerbox.cards import parse_cards
-from dealerbox.deck import deck_of_size
+from dealerbox.cards import deck_of_size, parse_cards
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.rules import preset, validate
 from dealerbox.games.indian import Indian

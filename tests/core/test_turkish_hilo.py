@@ -3,8 +3,8 @@
 RULES.md, Turkish Poker house rules; seed 002; the low rule of docs/turkish.md and dealerbox/engine/hilo.py.
 """
 
-from dealerbox.cards import parse_cards
-from dealerbox.deck import deck_of_size, turkish_lowest_rank
+from dealerbox.cards import deck_of_size, parse_cards
+from dealerbox.deck import turkish_lowest_rank
 from dealerbox.engine.hilo import HiLoBook, low_qualifier, low_score
 from dealerbox.engine.pots import Award, PotBook
 from dealerbox.games.turkish import Turkish

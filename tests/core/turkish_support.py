@@ -2,8 +2,7 @@
 
 import json
 
-from dealerbox.cards import parse_cards
-from dealerbox.deck import deck_of_size
+from dealerbox.cards import deck_of_size, parse_cards
 from dealerbox.engine.base import Action
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class

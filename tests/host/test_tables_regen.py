@@ -1,5 +1,6 @@
 """The evaluator tables (issue 3): regenerated identically, small, and laid out as documented."""
 
+import itertools
 import os
 import subprocess
 import sys
@@ -40,15 +41,16 @@ def test_each_game_has_its_own_tables_all_together_under_16_kb():
     mods = {"tables_tp": tables_tp, "tables_tk24": tables_tk24, "tables_tk28": tables_tk28,
             "tables_tk32": tables_tk32, "tables_tk36": tables_tk36, "tables_in": tables_in}
     names = {m: [n for n in dir(mod) if not n.startswith("_")] for m, mod in mods.items()}
-    assert names == {m: (["HIGH", "LOW"] if m == "tables_in" else ["FLUSH", "SUIT", "U", "W"]) for m in mods}
+    assert names == {m: (["HIGH", "LOW"] if m == "tables_in" else ["FLUSH", "SUIT", "U", "W"] if m == "tables_tp"
+                         else ["SUIT", "U", "W"]) for m in mods}
     assert all(type(getattr(mods[m], n)) is bytes for m in mods for n in names[m])    # every table one bytes
     sizes = {m: sum(len(getattr(mods[m], n)) for n in names[m]) for m in mods}
-    # Teen Patti: 26 weights + 4 suits + 49 flush + 1,194 table; Turkish: 2n weights + 4 + 181 + the deck's table
-    assert sizes == {"tables_tp": 1273, "tables_tk24": 1201, "tables_tk28": 1621, "tables_tk32": 2281,
-                     "tables_tk36": 3457, "tables_in": 26}
+    # Teen Patti: 26 weights + 4 suits + 49 flush + 1,194 table; Turkish: 2n weights + 4 suits + the deck's table
+    assert sizes == {"tables_tp": 1273, "tables_tk24": 1020, "tables_tk28": 1440, "tables_tk32": 2100,
+                     "tables_tk36": 3276, "tables_in": 26}
     assert {m: len(mods[m].U) for m in mods if m != "tables_in"} == {
         "tables_tp": 1194, "tables_tk24": 1004, "tables_tk28": 1422, "tables_tk32": 2080, "tables_tk36": 3254}
-    assert sum(sizes.values()) == gen_tables.total_bytes() == 9859
+    assert sum(sizes.values()) == gen_tables.total_bytes() == 9135
     assert gen_tables.total_bytes() < 16 * 1024
 
 
@@ -84,10 +86,26 @@ def test_turkish_codes_are_the_default_categories():
 
 
 def test_flush_tables_mark_exactly_one_suit_hands():
-    for h, t in ((3, tables_tp), (5, tables_tk24), (5, tables_tk36)):
+    for h, t in ((3, tables_tp),):
         ones = [i for i, v in enumerate(t.FLUSH) if v]
         assert ones == sorted(h * s for s in t.SUIT)
         assert len(t.FLUSH) == h * t.SUIT[3] + 1
+
+
+def test_the_turkish_flush_is_five_times_the_first_cards_suit():
+    # the Turkish scorer's flush test (eval/turkish.py, no table): (x - 5 * first card's value) & 255 == 0 exactly
+    # when the five suits are one, for every one of the 4**5 suit sequences and every rank part
+    for t in (tables_tk24, tables_tk28, tables_tk32, tables_tk36):
+        assert list(t.SUIT) == [0, 1, 6, 36]
+        flushes = 0
+        for suits in itertools.product(range(4), repeat=5):
+            for rank_part in (0, 256, 7 << 8, 24918 << 8):
+                x = rank_part + sum(t.SUIT[s] for s in suits)
+                f = (3 << 8) + t.SUIT[suits[0]]
+                is_flush = not (x - f * 5) & 255
+                assert is_flush == (len(set(suits)) == 1), (suits, rank_part)
+                flushes += is_flush
+        assert flushes == 4 * 4
 
 
 def test_turkish_weights_grow_one_rank_at_a_time():

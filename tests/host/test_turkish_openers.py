@@ -7,7 +7,7 @@ import itertools
 from math import comb
 
 import pytest
-from dealerbox.deck import deck_of_size
+from dealerbox.cards import deck_of_size
 from dealerbox.eval import make_ranking
 from dealerbox.games.turkish import OPENERS, holds_openers
 

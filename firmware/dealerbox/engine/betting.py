@@ -9,7 +9,7 @@ in when it asks a question.
 Structures (``structure``), all with a bet size ``size`` (int chips >= 1):
 
 ==========  ==========================================  ==========================================
-structure   a bet (nothing to call yet) puts in          a raise puts in ``to_call`` + an increment
+structure   a bet (nothing to call yet) puts in          a raise puts in the call + an increment
 ==========  ==========================================  ==========================================
 fixed       exactly ``size``                             increment exactly ``size``; at most ``cap``
                                                          bets and raises in the round (default 4)
@@ -40,7 +40,7 @@ POT = "pot"
 NO_LIMIT = "no-limit"
 FREE = "free"
 STRUCTURES = (FIXED, POT, NO_LIMIT, FREE)
-KINDS = ("check", "bet", "call", "raise", "fold")   # in the order ``options`` lists them
+KINDS = ("check", "bet", "call", "raise", "fold")   # the kinds ``BettingRound.check`` knows
 _DEFAULT_CAP = const(4)
 
 
@@ -70,70 +70,32 @@ class BettingRound:
         self.high = 0
         self.min_raise = size if structure != FREE else 1
         self.raises = 0
-        self.folded = [True] * n
+        # the per-seat flags are bit masks, seat s = bit s (as ``to_state`` saves them; no list per flag): folded
+        # (every seat not in ``order``), pending (still to act), can_raise, checked
+        every = (1 << n) - 1
+        folded = every
         for s in self.order:
-            self.folded[s] = False
-        self.pending = [False] * n
-        self.can_raise = [True] * n
-        self.checked = [False] * n
+            folded &= ~(1 << s)
+        self.folded = folded
+        self.pending = 0
+        self.can_raise = every
+        self.checked = 0
         self.to_act = None
 
-    # -- queries ---------------------------------------------------------------
-
-    def live(self):
-        """Seats still in the round (not folded), in acting order."""
-        out = []
-        for s in self.order:
-            if not self.folded[s]:
-                out.append(s)
-        return out
-
-    def done(self):
-        """True when the round is closed: nobody left to act, or one player left."""
-        return self.to_act is None
-
-    def to_call(self, seat):
-        """Chips ``seat`` must put in to match the highest bet of the round (int >= 0)."""
-        return self.high - self.bets[seat]
+    # -- queries (the round is closed when ``to_act`` is None: nobody left to act, or one player left; a seat must
+    # put in ``high - bets[seat]`` chips to match the highest bet of the round) ----------------------------------
 
     def _others_can_answer(self, seat, stacks):
         for s in self.order:
-            if s != seat and not self.folded[s] and stacks[s] > 0:
+            if s != seat and not self.folded >> s & 1 and stacks[s] > 0:
                 return True
         return False
-
-    def _bet_range(self, stack, pot):
-        s = self.structure
-        if s == FIXED:
-            lo = hi = self.size
-        elif s == POT:
-            lo = self.size
-            hi = max(self.size, pot)
-        elif s == NO_LIMIT:
-            lo = self.size
-            hi = stack
-        else:
-            lo = 1
-            hi = stack
-        return min(lo, stack), min(hi, stack)
-
-    def _raise_range(self, seat, stack, pot):
-        call = self.to_call(seat)
-        s = self.structure
-        if s == FIXED:
-            lo = hi = call + self.size
-        elif s == POT:
-            lo = call + self.min_raise
-            hi = max(lo, call + pot + call)
-        else:
-            lo = call + self.min_raise
-            hi = stack
-        return min(lo, stack), min(hi, stack)
 
     def check(self, seat, kind, stack, stacks, pot):
         """The rule of ``kind`` (``check``, ``bet``, ``call``, ``raise``, ``fold``) for ``seat`` now: ``(min, max)``
         chips it puts in when it is legal, else the reason it is not (str). The one place of every rule of the
-        round (raise cap, check-raise, incomplete all-in raise, who could answer): ``options`` lists what it allows.
+        round (raise cap, check-raise, incomplete all-in raise, who could answer, the amounts of each structure):
+        the engine's ``legal_actions`` lists what it allows.
 
         ``stack``: the seat's chips behind; ``stacks``: every seat's chips behind (list, to know who could
         answer a bet); ``pot``: every chip in the hand so far (all pots, this round's bets included).
@@ -142,7 +104,7 @@ class BettingRound:
             return N_("the betting round is over")
         if seat != self.to_act:
             return N_("it is not your turn")
-        call = self.to_call(seat)
+        call = self.high - self.bets[seat]
         if kind == "check":
             return (0, 0) if call == 0 else "you must call %d, raise or fold" % call
         if kind == "fold":
@@ -157,7 +119,19 @@ class BettingRound:
                 return N_("there is already a bet: call, raise or fold")
             if stack <= 0 or not self._others_can_answer(seat, stacks):
                 return N_("nobody left to call a bet")
-            return self._bet_range(stack, pot)
+            s = self.structure
+            if s == FIXED:
+                lo = hi = self.size
+            elif s == POT:
+                lo = self.size
+                hi = max(self.size, pot)
+            elif s == NO_LIMIT:
+                lo = self.size
+                hi = stack
+            else:
+                lo = 1
+                hi = stack
+            return min(lo, stack), min(hi, stack)
         if kind == "raise":
             if self.high == 0:
                 return N_("nothing to raise: bet instead")
@@ -167,23 +141,21 @@ class BettingRound:
                 return N_("you do not have the chips to raise")
             if self.structure == FIXED and self.raises >= self.cap:
                 return N_("the betting is capped at %d bets and raises") % self.cap
-            if self.checked[seat] and not self.check_raise:
+            if self.checked >> seat & 1 and not self.check_raise:
                 return N_("check-raise is not allowed")
-            if not self.can_raise[seat]:
+            if not self.can_raise >> seat & 1:
                 return N_("an all-in for less than a raise does not reopen the raising")
-            return self._raise_range(seat, stack, pot)
+            s = self.structure
+            if s == FIXED:
+                lo = hi = call + self.size
+            elif s == POT:
+                lo = call + self.min_raise
+                hi = max(lo, call + pot + call)
+            else:
+                lo = call + self.min_raise
+                hi = stack
+            return min(lo, stack), min(hi, stack)
         return N_("no such action: %s") % kind
-
-    def options(self, seat, stack, stacks, pot):
-        """Legal choices of ``seat`` now: list of ``(kind, min, max)`` chips put in, every kind ``check`` allows
-        (arguments as there). Empty when it is not ``seat``'s turn.
-        """
-        out = []
-        for kind in KINDS:
-            r = self.check(seat, kind, stack, stacks, pot)
-            if type(r) is not str:
-                out.append((kind, r[0], r[1]))
-        return out
 
     # -- changes ---------------------------------------------------------------
 
@@ -200,22 +172,29 @@ class BettingRound:
             if stacks[s] > 0:
                 with_chips += 1
         for s in self.order:
-            self.pending[s] = stacks[s] > 0 and (with_chips >= 2 or self.bets[s] < self.high)
+            if stacks[s] > 0 and (with_chips >= 2 or self.bets[s] < self.high):
+                self.pending |= 1 << s
+            else:
+                self.pending &= ~(1 << s)
         self.to_act = self._next_from(-1)
 
     def _next_from(self, pos):
         """First pending seat in ``order`` after position ``pos`` (wrapping); None if none or one left."""
-        if len(self.live()) <= 1:
+        live = 0
+        for s in self.order:
+            if not self.folded >> s & 1:
+                live += 1
+        if live <= 1:
             return None
         k = len(self.order)
         for i in range(1, k + 1):
             s = self.order[(pos + i) % k]
-            if self.pending[s] and not self.folded[s]:
+            if (self.pending & ~self.folded) >> s & 1:
                 return s
         return None
 
     def act(self, seat, kind, amount, stacks):
-        """Record ``seat``'s ``kind`` (already checked: one of ``options``); return the chips it puts in.
+        """Record ``seat``'s ``kind`` (already allowed by ``check``); return the chips it puts in.
 
         ``amount``: chips for a bet or raise; ignored otherwise. ``stacks``:
         every seat's chips behind *before* this action (the caller then moves
@@ -224,15 +203,14 @@ class BettingRound:
         put = 0
         stack = stacks[seat]
         if kind == "fold":
-            self.folded[seat] = True
+            self.folded |= 1 << seat
         elif kind == "check":
-            self.checked[seat] = True
+            self.checked |= 1 << seat
         elif kind == "call":
-            put = min(self.to_call(seat), stack)
+            put = min(self.high - self.bets[seat], stack)
         elif kind == "bet" or kind == "raise":
             put = amount
-            call = self.to_call(seat)
-            inc = put - call
+            inc = put - (self.high - self.bets[seat])     # above the call
             full = inc >= self.min_raise if self.structure != FIXED else inc >= self.size
             self.high = self.bets[seat] + put
             if full:
@@ -240,18 +218,18 @@ class BettingRound:
                     self.min_raise = inc
                 self.raises += 1
             for s in self.order:
-                if s == seat or self.folded[s]:
+                if s == seat or self.folded >> s & 1:
                     continue
                 left = stacks[s]
                 if left > 0 and self.bets[s] < self.high:
-                    self.pending[s] = True
+                    self.pending |= 1 << s
                     if full:
-                        self.can_raise[s] = True
+                        self.can_raise |= 1 << s
         else:
             raise ValueError("no such betting action: %s" % kind)
         self.bets[seat] += put
-        self.pending[seat] = False
-        self.can_raise[seat] = False
+        self.pending &= ~(1 << seat)
+        self.can_raise &= ~(1 << seat)
         self.to_act = self._next_from(self.order.index(seat))
         return put
 
@@ -262,12 +240,5 @@ class BettingRound:
         return {"order": self.order, "size": self.size, "structure": self.structure, "cap": self.cap,
                 "check_raise": self.check_raise, "bets": self.bets, "high": self.high,
                 "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
-                "flags": [_mask(self.folded), _mask(self.pending), _mask(self.can_raise), _mask(self.checked)]}
+                "flags": [self.folded, self.pending, self.can_raise, self.checked]}
 
-
-def _mask(flags):
-    m = 0
-    for i in range(len(flags)):
-        if flags[i]:
-            m |= 1 << i
-    return m

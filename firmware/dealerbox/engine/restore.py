@@ -133,13 +133,7 @@ def betting_round(d):
     r.high = d["high"]
     r.min_raise = d["min_raise"]
     r.raises = d["raises"]
-    flags = []
-    for m in d["flags"]:                    # folded, pending, can_raise, checked: seat 0 = bit 0
-        bits = []
-        for i in range(n):
-            bits.append(bool(m >> i & 1))
-        flags.append(bits)
-    r.folded, r.pending, r.can_raise, r.checked = flags
+    r.folded, r.pending, r.can_raise, r.checked = d["flags"]   # bit masks, seat 0 = bit 0, as the round keeps them
     r.to_act = d["to_act"]
     return r
 

@@ -35,7 +35,7 @@ class Stock:
         self.pos = 0
         self.muck = []
         self.reshuffles = []
-        self.replay = list(replay) if replay else []
+        self.replay = list(replay) if replay else None     # None, not an empty list, when there is none
 
     def left(self):
         """Cards still in the stock (int)."""
@@ -57,34 +57,32 @@ class Stock:
         out = []  # type: list
         while len(out) < count:
             if self.pos >= len(self.cards):
-                self._reshuffle(seat, read)
+                # the stock is empty: a new one from the muck, except the cards of the seat being served
+                fresh = []
+                mine = []
+                for m in self.muck:
+                    if m >> 6 == seat:
+                        mine.append(m)
+                    else:
+                        fresh.append(m & 63)
+                if not fresh:
+                    raise StockError("the stock and the other players' discards are empty")
+                if self.replay:
+                    logged = list(self.replay.pop(0))
+                    if sorted(logged) != sorted(fresh):
+                        raise StockError("the logged reshuffle is not the discards of the other players")
+                    fresh = logged
+                elif read is None:
+                    raise StockError("the stock ran out and there is no logged reshuffle")
+                else:
+                    shuffle(fresh, read)
+                self.muck = mine
+                self.cards = fresh
+                self.pos = 0
+                self.reshuffles.append(list(fresh))
             out.append(self.cards[self.pos])
             self.pos += 1
         return out
-
-    def _reshuffle(self, seat, read):
-        fresh = []
-        mine = []
-        for m in self.muck:
-            if m >> 6 == seat:
-                mine.append(m)
-            else:
-                fresh.append(m & 63)
-        if not fresh:
-            raise StockError("the stock and the other players' discards are empty")
-        if self.replay:
-            logged = list(self.replay.pop(0))
-            if sorted(logged) != sorted(fresh):
-                raise StockError("the logged reshuffle is not the discards of the other players")
-            fresh = logged
-        elif read is None:
-            raise StockError("the stock ran out and there is no logged reshuffle")
-        else:
-            shuffle(fresh, read)
-        self.muck = mine
-        self.cards = fresh
-        self.pos = 0
-        self.reshuffles.append(list(fresh))
 
     def to_state(self):
         """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle). It shares

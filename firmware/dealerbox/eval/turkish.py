@@ -40,17 +40,19 @@ TK_CODES = const(12)
 TK_DECKS = (24, 28, 32, 36)
 
 
-def scorer(values, table, fl, plain, flush, royal):
+def scorer(values, table, plain, flush, royal):
     """The 5-card scorer: hand (sequence of 5 card ints of the deck) -> int. Allocates nothing.
 
     ``values``: the 52 card values, ``table``: the packed table (a ``build.u16`` view, its first 256 words the
-    row offsets), ``fl``: the
-    flush table (bytes); ``plain``: None when the table entries are the scores (the default
+    row offsets); ``plain``: None when the table entries are the scores (the default
     ranking), else the deltas by code; ``flush``: the deltas for flush hands; ``royal``: (entry of A-K-Q-J-T,
     its royal flush score: the one flush the deltas cannot tell from a straight flush).
     Tables are bound as default arguments: locals are the fastest reads in MicroPython,
     and no closure cells (see eval/base.py on frame size). Call it with the hand only.
     Row bits: TK_ROW_BITS = 8 (row = R & 255, column = R >> 8, R = x >> 8).
+    A flush: ``x & 255`` (the suits counted in base 6: suit values 0, 1, 6, 36) is 5 times the first card's suit
+    value, which five cards give only when all are of that suit (a count is at most 5: no carry): ``(x - 5 * f) &
+    255`` is 0 (``f`` the first card's value; the suit sums differ by at most 180, under 256); no flush table.
     """
     rt, rs = royal
 
@@ -59,10 +61,11 @@ def scorer(values, table, fl, plain, flush, royal):
 
     if plain is None:
 
-        def score_default(h, v=values, u=table, fl=fl, fs=flush_score):
-            x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
+        def score_default(h, v=values, u=table, fs=flush_score):
+            f = v[h[0]]
+            x = f + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
             t = u[u[(x >> 8) & 255] + (x >> 16)]  # the row's offset plus the column
-            if fl[x & 255]:
+            if not (x - f * 5) & 255:               # five of the first card's suit
                 return fs(t)
             return t
 
@@ -71,11 +74,12 @@ def scorer(values, table, fl, plain, flush, royal):
     def remap(t, f, d=plain, fs=flush_score):
         return fs(t) if f else t + d[t >> 9]
 
-    def score_house(h, v=values, u=table, fl=fl, r=remap):
-        x = v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
+    def score_house(h, v=values, u=table, r=remap):
+        f = v[h[0]]
+        x = f + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
         t = u[u[(x >> 8) & 255] + (x >> 16)]
-        x = fl[x & 255]
-        return r(t, x)
+        x = (x - f * 5) & 255                       # 0 for a flush (a value apart keeps the frame small)
+        return r(t, not x)
 
     return score_house
 
@@ -86,24 +90,6 @@ HOUSE = ("no-minor", "standard-ranking")
 _FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
 
 _cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
-
-
-def _shared(deck):
-    """(card values, table view, tables module) of one deck, built once; each deck's tables are a module of
-    their own: a game loads only its deck's."""
-    got = _cache.get(deck)
-    if got is None:
-        if deck == 24:
-            from dealerbox.eval import tables_tk24 as T
-        elif deck == 28:
-            from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
-        elif deck == 32:
-            from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
-        else:
-            from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
-        got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
-        _cache[deck] = got
-    return got
 
 
 def categories_for(minor, standard):
@@ -153,10 +139,24 @@ def build(house, wild_ranks, deck):
         else:
             plain.append(ix(name) if name in cats else 0)  # the flush categories are never table codes
             flush.append(plain[-1])
-    v, u, T = _shared(deck)
+    # the deck's card values, table view and tables module, built once for its rankings; each deck's tables are a
+    # module of their own: a game loads only its deck's
+    got = _cache.get(deck)
+    if got is None:
+        if deck == 24:
+            from dealerbox.eval import tables_tk24 as T
+        elif deck == 28:
+            from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
+        elif deck == 32:
+            from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
+        else:
+            from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
+        got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
+        _cache[deck] = got
+    v, u, T = got
     top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
     royal = (TK_STRAIGHT << 9 | top, ix("royal_flush") << 9)
     house_rules = standard or not minor
-    sc = scorer(v, u, T.FLUSH, C.deltas(plain, TK_CODES, 9) if house_rules else None,
+    sc = scorer(v, u, C.deltas(plain, TK_CODES, 9) if house_rules else None,
                 C.deltas(flush, TK_CODES, 9), royal)
     return Ranking("turkish", house, deck, (5,), turkish_lowest_rank(deck), cats, sc)

@@ -118,13 +118,7 @@ class Turkish(Engine):
     KINDS = ("draw", "look", "karanlik", "check", "open", "bet", "call", "raise", "fold")
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
              "owed", "blind_seat", "replay_reshuffles")
-
-    def __init__(self, table, rules=None, entropy=None):
-        turkish_size(len(table.names))      # DeckError (a ValueError) for more than 5 seats
-        self.replay_reshuffles = None
-        self._rk = None
-        self._rk_size = 0
-        Engine.__init__(self, table, rules, entropy)
+    replay_reshuffles = None    # the logged reshuffles of the hand a replay starts (engine.restore), then None
 
     # ---- rules, deck, ranking ------------------------------------------------------------------
     def _fresh_deck(self):
@@ -139,14 +133,13 @@ class Turkish(Engine):
     def ranking(self):
         """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``, which keeps it)."""
         size = len(self.deck)
-        if self._rk is None or self._rk_size != size:
+        if self._rk is None or self._rk.deck != size:
             house = []
             if self.rules["no_minor"]:
                 house.append("no-minor")
             if self.rules["standard_ranking"]:
                 house.append("standard-ranking")
             self._rk = make_ranking("turkish", deck=size, house=tuple(house))
-            self._rk_size = size
         return self._rk
 
     def has_openers(self, seat):
@@ -155,6 +148,7 @@ class Turkish(Engine):
 
     # ---- state (the snapshot saves self.round and self.stock as round_state, stock_state) ------
     def _reset(self):
+        turkish_size(self.n)      # DeckError (a ValueError) for more than 5 seats: at construction (Engine.__init__)
         Engine._reset(self)
         self.street = 0
         self.round = BettingRound(self.n, [], 1)   # an empty round until the deal
@@ -208,7 +202,7 @@ class Turkish(Engine):
     # ---- the rule of each action kind -----------------------------------------------------------------
     def _check(self, seat, kind):
         """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (str). The draw's
-        cards are checked by ``_check_draw``; the betting kinds by the round (``BettingRound.check``), ``open``
+        cards are checked by ``_why``; the betting kinds by the round (``BettingRound.check``), ``open``
         being the first bet before the draw, for a player with openers only."""
         if self.phase == "draw":
             return Option("draw") if kind == "draw" else "it is the draw: discard 0 to 4 cards (draw)"
@@ -220,9 +214,9 @@ class Turkish(Engine):
         if not self.looked[seat]:
             if kind == "look":
                 return Option("look")
-            if kind == "karanlik":
-                if seat == self.blind_seat and self.street == 0 and rnd.high == 0 and stack > 0 \
-                        and rnd._others_can_answer(seat, stacks):
+            if kind == "karanlik":         # the blind bet: the first bet of the round, whose rule is the round's
+                if seat == self.blind_seat and self.street == 0 and type(rnd.check(seat, "bet", stack, stacks, 0)) \
+                        is not str:
                     b = min(self.rules["bet"], stack)
                     return Option("karanlik", b, b)
                 return N_("nobody left to call a blind bet")
@@ -251,15 +245,13 @@ class Turkish(Engine):
         return Option("open" if self.street == 0 and kind == "bet" else kind, r[0], r[1])
 
     def _why(self, seat, action):
-        if self.phase == "draw":
-            return self._check_draw(seat, action)
-        if action.cards is not None:
-            return N_("only a draw names cards")
-        return Engine._why(self, seat, action)
-
-    def _check_draw(self, seat, action):
-        """The reason the draw ``action`` of ``seat`` is refused, or None: the kind, no chips, 0 to 4 distinct
-        positions 0-4, and a dry run of the serving on a copy of the stock (no entropy; nothing changes)."""
+        """The reason ``action`` of ``seat`` is refused, or None (``Engine._why``). Betting: only a draw names cards,
+        then the base's check. The draw: the kind, no chips, 0 to 4 distinct positions 0-4, and a dry run of the
+        serving on a copy of the stock (no entropy; nothing changes)."""
+        if self.phase != "draw":
+            if action.cards is not None:
+                return N_("only a draw names cards")
+            return Engine._why(self, seat, action)
         o = self._check(seat, action.kind)
         if type(o) is str:
             return o
@@ -330,16 +322,26 @@ class Turkish(Engine):
                 if self.table.stacks[s] > 0:
                     could_bet += 1
             if self.opener is None and could_bet >= 2:
-                return self._dead()
-            return self._start_draw()
+                # a dead hand: everybody checked before the draw; the pot (antes stay) is carried to the next hand
+                carry = list(self.pb.contributed)
+                total = sum(carry)
+                self.table.carry = carry                # the table keeps it until the next deal
+                self.pb = PotBook(self.n)
+                result = {"dead": True, "carry": total, "pots": [], "awards": [], "returned": None,
+                          "shown": [None] * self.n, "stacks": list(self.table.stacks), "how": "dead"}
+                self.result = result
+                self.log["result"] = result       # shared: neither is changed after the hand
+                self.phase = "over"
+                self.to_act = None
+                self.table.move_button()
+                return [["dead", total], ["over"]]
+            # the draw, from the opener (from the seat left of the dealer when nobody opened)
+            self.phase = "draw"
+            start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
+            self.draw_order = self.live_seats(start)
+            self.to_act = self.draw_order[0]
+            return [["draw-phase", self.to_act]]
         return self._showdown()
-
-    def _start_draw(self):
-        self.phase = "draw"
-        start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
-        self.draw_order = self.live_seats(start)
-        self.to_act = self.draw_order[0]
-        return [["draw-phase", self.to_act]]
 
     def _draw(self, seat, positions):
         hand = self.hands[seat]
@@ -369,7 +371,15 @@ class Turkish(Engine):
             self.hands[s].append(c)
             events.append(["fourth", s])
         self.owed = []
-        return events + self._after_draw()
+        # the betting after the draw, from the opener (the seat left of the dealer when nobody opened)
+        self.street = 1
+        self.phase = "betting"
+        start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
+        self.round = self._round(self.live_seats(start), False)
+        self.to_act = self.round.to_act
+        if self.to_act is None:
+            return events + self._showdown()
+        return events + [["betting", self.to_act]]
 
     def _serve(self, stock, seat, out, read):
         """Discard ``out`` (``seat``'s cards) into ``stock`` and serve the draw: ``(new cards, fourth)``.
@@ -389,36 +399,11 @@ class Turkish(Engine):
             fourth.append((s, stock.deal(1, s, read)[0]))
         return new, fourth
 
-    def _after_draw(self):
-        self.street = 1
-        self.phase = "betting"
-        start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
-        self.round = self._round(self.live_seats(start), False)
-        self.to_act = self.round.to_act
-        if self.to_act is None:
-            return self._showdown()
-        return [["betting", self.to_act]]
-
     # ---- ends of a hand --------------------------------------------------------------------------------
     def _extra(self, how):
         # the draws per seat are the hand's own list (never changed once the hand is over: the next hand makes its
         # own); the openers are copied: a dict copied is laid out as the hand log has always been written
         return {"how": how, "openers": _copy(self.openers), "drew": self.drew}
-
-    def _dead(self):
-        """Everybody checked before the draw: the pot is carried to the next hand (antes stay)."""
-        carry = list(self.pb.contributed)
-        total = sum(carry)
-        self.table.carry = carry                # the table keeps it until the next deal
-        self.pb = PotBook(self.n)
-        result = {"dead": True, "carry": total, "pots": [], "awards": [], "returned": None,
-                  "shown": [None] * self.n, "stacks": list(self.table.stacks), "how": "dead"}
-        self.result = result
-        self.log["result"] = result       # shared: neither is changed after the hand
-        self.phase = "over"
-        self.to_act = None
-        self.table.move_button()
-        return [["dead", total], ["over"]]
 
     def _showdown(self):
         self.phase = "showdown"
