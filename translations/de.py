@@ -389,6 +389,7 @@ T = {
         "Sicherung defekt: Journalzeile %d ist defekt; %d gesicherte Aktionen sind verloren.",
     "Save unreadable: %s": "Sicherung unlesbar: %s",
     "Save unusable (%s): a new session starts.": "Sicherung unbrauchbar (%s): eine neue Partie beginnt.",
+    "%s was a folder, not a file: set aside.": "%s war ein Ordner, keine Datei: beiseitegelegt.",
     "A partial hand log (%d bytes) was removed.": "Ein unvollständiges Runden-Log (%d Bytes) wurde entfernt.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Log defekt: %d Bytes der Runden-Logs fehlen; jede vollständige Runde bleibt.",

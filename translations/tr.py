@@ -61,6 +61,7 @@ T = {
     "4 players: 36 cards": "4 oyuncu: 36 kart",
     "5 betting rounds": "5 bahis turu",
     "999 1 card": "999 1 kart",
+    "%s was a folder, not a file: set aside.": "%s bir dosya değil, klasördü: kenara kondu.",
     "A partial hand log (%d bytes) was removed.": "Yarım kalmış bir el kaydı (%d bayt) silindi.",
     "A-2-3 lowest sequence": "A-2-3 en küçük kent",
     "A-2-3 ranks": "A-2-3 sırası",

@@ -531,3 +531,57 @@ def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost(
         assert _log_lines(d) == [raw]
     finally:
         _clean(d)
+
+
+def _rmtree(p):
+    try:
+        names = os.listdir(p)
+    except OSError:
+        os.remove(p)
+        return
+    for n in names:
+        _rmtree(p + "/" + n)
+    os.rmdir(p)
+
+
+def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed():
+    """A save folder edited on a computer: ``hands.log`` replaced by a folder. The boot sets it aside in words
+    (``hands.log.bad``) and resumes the saved session (hand 2 one blind in), never an errno on the screen."""
+    from dealerbox.ui import modes
+
+    d, _log = _tp_after_hand_1()
+    try:
+        size = len(_read(d + "/hands.log"))
+        os.remove(d + "/hands.log")
+        os.mkdir(d + "/hands.log")
+        rig = _boot(d)
+        app = rig.app
+        assert app.store.report == ("hands.log was a folder, not a file: set aside. Hand log damaged: %d bytes of "
+                                    "hand logs are missing; every complete hand kept." % size)
+        assert app.mode == modes.M_RESUME and app.saved_live
+        assert sorted(os.listdir(d)) == ["hands.log.bad", "session.bak", "session.jnl", "session.json"]
+    finally:
+        _rmtree(d)
+
+
+def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can_start():
+    """``session.json`` replaced by a folder: set aside in words, the older save (``session.bak``, hand 2's deal)
+    offered; choosing a new session then clears the store and saves again (the folder no longer in the way)."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d, _log = _tp_after_hand_1()
+    try:
+        os.remove(d + "/session.json")
+        os.mkdir(d + "/session.json")
+        rig = _boot(d)
+        app = rig.app
+        assert app.store.report.startswith("session.json was a folder, not a file: set aside.")
+        assert app.mode == modes.M_RESUME
+        app.sel = len(app.rows) - 1                 # "New session"
+        rig.press(OK)
+        assert app.mode == modes.M_GAME
+        app.store.clear()
+        assert "session.json.bad" in os.listdir(d) and "session.json" not in os.listdir(d)
+    finally:
+        _rmtree(d)

@@ -233,6 +233,13 @@ def load(s, validate=None):
     reports = []
     bad = {}
     valid = []
+    for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
+        if s._is_folder(name):          # (never the box's doing: a card edited on a computer)
+            try:
+                set_aside_file(s, name, BAD)
+                reports.append(N_("%s was a folder, not a file: set aside.") % name)
+            except OSError as e:
+                found.append("%s: a folder that cannot be set aside (%s)" % (name, e))
     for name in (SESSION, TEMP, BACKUP):
         number, mark, crc, problem = check_file(s, name)
         if problem is not None:
@@ -275,7 +282,9 @@ def load(s, validate=None):
         s._broken = True
         found.append(N_("no valid saved session") if found else N_("no saved session"))
         if SESSION in bad:
-            s.report = N_("Save unusable (%s): a new session starts.") % bad[SESSION]
+            reports.append(N_("Save unusable (%s): a new session starts.") % bad[SESSION])
+        if reports:
+            s.report = " ".join(reports)
         return None
     s.number = number
     why = bad.get(SESSION)

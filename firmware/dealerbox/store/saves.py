@@ -92,6 +92,7 @@ _HEAD_SIZE = const(47)
 _CRC_AT = const(5)
 _ENOENT = const(2)
 _EEXIST = const(17)
+_EISDIR = const(21)
 
 
 def _buffer(text):
@@ -168,6 +169,14 @@ class Store:
         except OSError:
             return -1
 
+    def _is_folder(self, name):
+        """True when ``name`` is a folder, not a file (a save folder edited by hand: ``store/boot.py`` sets it
+        aside)."""
+        try:
+            return self.fs.stat(self.path(name))[0] & 0x4000 != 0
+        except OSError:
+            return False
+
     def _exists(self, name):
         return self._size(name) >= 0
 
@@ -179,13 +188,18 @@ class Store:
                 raise
 
     def _read(self, name):
-        """The bytes of file ``name``, or None when it does not exist."""
+        """The bytes of file ``name``, or None when it does not exist (or is a folder: MicroPython's unix port
+        opens one, then its read fails)."""
         try:
             f = self._open(self.path(name), "rb")
         except OSError:
             return None
         try:
             return f.read()
+        except OSError as e:
+            if e.args[0] != _EISDIR:
+                raise
+            return None
         finally:
             f.close()
 
