@@ -45,7 +45,7 @@ def name_to_button(name):
 def why_not(code):
     """None when the box can speak ``code``, else why not (str, for a command line: host_tools/sim.py, pi.py): an
     unknown code lists the codes, a language whose table is not there yet says so and names those there are
-    (``langpick.present``)."""
+    (``langpick.present``), a table file that is damaged says what is wrong (``lang.use``)."""
     from dealerbox import lang
     from dealerbox.ui import langpick
 
@@ -53,6 +53,13 @@ def why_not(code):
         return "not a language code; the codes are " + ", ".join("%s (%s)" % (c, n) for c, n in lang.LANGS)
     there = langpick.present()
     if code in there:
+        was = lang.code
+        try:
+            lang.use(code)              # its file read and checked now: a damaged one is said before the screen
+        except ValueError as e:
+            return "%s; the box would speak English" % e
+        finally:
+            lang.use(was)
         return None
     return "the %s table (firmware/dealerbox/lang/tables/%s.bin) is not there yet; the box has %s" % (
         langpick.own_name(code), code, ", ".join("%s (%s)" % (c, langpick.own_name(c)) for c in there))

@@ -390,6 +390,7 @@ T = {
     "Save unreadable: %s": "Sicherung unlesbar: %s",
     "Save unusable (%s): a new session starts.": "Sicherung unbrauchbar (%s): eine neue Partie beginnt.",
     "%s was a folder, not a file: set aside.": "%s war ein Ordner, keine Datei: beiseitegelegt.",
+    "%s unreadable": "%s unlesbar",
     "A partial hand log (%d bytes) was removed.": "Ein unvollständiges Runden-Log (%d Bytes) wurde entfernt.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Log defekt: %d Bytes der Runden-Logs fehlen; jede vollständige Runde bleibt.",

@@ -62,6 +62,7 @@ T = {
     "5 betting rounds": "5 tours d’enchères",
     "999 1 card": "999 à 1 carte",
     "%s was a folder, not a file: set aside.": "%s était un dossier, pas un fichier : mis de côté.",
+    "%s unreadable": "%s illisible",
     "A partial hand log (%d bytes) was removed.": "Un historique de main incomplet (%d octets) a été retiré.",
     "A-2-3 lowest sequence": "Suite A-2-3 en bas",
     "A-2-3 ranks": "Suite A-2-3",

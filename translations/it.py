@@ -62,6 +62,7 @@ T = {
     "5 betting rounds": "5 giri di puntate",
     "999 1 card": "999 a 1 carta",
     "%s was a folder, not a file: set aside.": "%s era una cartella, non un file: messa da parte.",
+    "%s unreadable": "%s illeggibile",
     "A partial hand log (%d bytes) was removed.": "Un registro di mano parziale (%d byte) è stato tolto.",
     "A-2-3 lowest sequence": "A-2-3 scala più bassa",
     "A-2-3 ranks": "Scala A-2-3",

@@ -62,6 +62,7 @@ T = {
     "5 betting rounds": "5 bahis turu",
     "999 1 card": "999 1 kart",
     "%s was a folder, not a file: set aside.": "%s bir dosya değil, klasördü: kenara kondu.",
+    "%s unreadable": "%s okunamadı",
     "A partial hand log (%d bytes) was removed.": "Yarım kalmış bir el kaydı (%d bayt) silindi.",
     "A-2-3 lowest sequence": "A-2-3 en küçük kent",
     "A-2-3 ranks": "A-2-3 sırası",

@@ -41,6 +41,7 @@ KEYS = (
     "%s refuses",
     "%s refuses sideshow",
     "%s takes no amount",
+    "%s unreadable",
     "%s was a folder, not a file: set aside.",
     "%s wins",
     "%s wins the pot of %d",

@@ -245,3 +245,22 @@ def test_a_restart_mark_that_cannot_be_cleared_is_not_honoured():
     finally:
         t.close()
         _rmtree(d)
+
+
+def test_a_damaged_table_chosen_in_the_list_gives_english_and_says_so_on_the_screen():
+    """The list offers Français (its file is there) but the file is damaged: English is spoken and kept, and the
+    game screen's footer says "Français unreadable" (the REPL line alone is wiped by the next frame)."""
+    t = Tables()
+    d = _tmpdir()
+    try:
+        _write(t.dir + "/fr.bin", b"DBT1 not a table")
+        rig = Rig(seed=1, store=Store(d))
+        _pick(rig, "Français")
+        rig.press(OK)
+        app = rig.app
+        assert lang.code == "en" and app.mode == modes.M_GAME and app.rows[-1] == ("Language", "English")
+        assert app.msg == "Français unreadable"
+        assert Store(d).load_prefs() == {"lang": "en"}
+    finally:
+        t.close()
+        _rmtree(d)

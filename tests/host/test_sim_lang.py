@@ -35,6 +35,22 @@ def test_a_language_whose_table_is_not_there_yet_says_so(capsys):
         t.close()
 
 
+def test_a_damaged_table_is_said_before_the_screen_exit_2(capsys):
+    """``--lang fr`` with ``fr.bin`` cut short: the reason in one line on stderr before the terminal is taken (a line
+    printed later would be wiped by the first frame), exit 2, English still spoken."""
+    t = Tables()
+    try:
+        with open(t.dir + "/fr.bin", "r+b") as f:
+            f.truncate(20)
+        assert sim_main(["--lang", "fr"]) == 2
+        assert capsys.readouterr().err == (
+            "python -m host_tools.sim: error: --lang fr: %sfr.bin is damaged: 20 bytes, not 26; the box would speak "
+            "English\n" % (t.dir + "/"))
+        assert lang.code == "en"
+    finally:
+        t.close()
+
+
 def test_the_language_speaks_from_the_first_frame_and_is_kept_in_the_store(tmp_path, capsys):
     t = Tables()
     try:

@@ -220,12 +220,15 @@ def use(c):
         if len(head) < 12 or head[:4] != b"DBT1":
             why = "not a table file"  # type: str | None
         else:
-            end = 14 + 6 * (head[8] << 8 | head[9])
-            if size >= end:
+            n = head[8] << 8 | head[9]
+            end = 14 + 6 * n                    # the head, H and P: the end of S is P's last offset
+            if size < end:
+                why = "%d bytes, cut short (its %d keys need %d and more)" % (size, n, end)
+            else:
                 f.seek(end - 2)
                 p = f.read(2)
-                end += p[0] << 8 | p[1]         # the end of S (P's last offset)
-            why = "%d bytes, not %d" % (size, end) if size != end else None
+                end += p[0] << 8 | p[1]
+                why = "%d bytes, not %d" % (size, end) if size != end else None
             if why is None:
                 crc = 0
                 f.seek(8)

@@ -26,6 +26,7 @@ T = (
     "%s refuses\x00"
     "%s refuses sideshow\x00"
     "%s takes no amount\x00"
+    "%s unreadable\x00"
     "%s was a folder, not a file: set aside.\x00"
     "%s wins\x00"
     "%s wins the pot of %d\x00"

@@ -173,6 +173,10 @@ def choose(app, code):
             and _keep(app.store, {"lang": code, "then": "setup"}):
         app.restart = True
         return
-    if code != lang.code:
-        _keep(app.store, {"lang": speak(code)})
+    spoken = lang.code
+    if code != spoken:
+        spoken = speak(code)
+        _keep(app.store, {"lang": spoken})
     app._enter(M_GAME, row())
+    if spoken != code:          # its table file missing or damaged: English, and the footer says why
+        app.msg = tr("%s unreadable") % own_name(code)
