@@ -1,6 +1,6 @@
 """Where the heap goes in each game's full-table session: the modules it loads and what each costs.
 
-    python -m host_tools.heapmap [--out DIR] [--mpy-cross-opt OPT ...]
+    python -m host_tools.heapmap [--out DIR]
 
 Compiles the firmware and the session harness into DIR (tests/host/test_hardware_device.py
 ``compiled_firmware``), runs tests/device/session.py for each game as on the box (``sys.path == [""]``)
@@ -137,6 +137,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="build folder (default: a temporary one)")
     a = ap.parse_args(argv)
+    if a.out:
+        from host_tools.build import prepare_out
+        try:
+            prepare_out(a.out)      # a new, empty or earlier build folder only
+        except SystemExit as e:
+            raise SystemExit("heapmap" + str(e)[len("build"):]) from None
+        except OSError as e:
+            raise SystemExit("heapmap: --out %s: %s" % (a.out, e.strerror)) from None
     out = a.out or tempfile.mkdtemp(prefix="dbx-heapmap-")
     sys.path[:0] = [os.path.join(ROOT, "tests", "host")]
     from test_hardware_device import compiled_firmware

@@ -281,7 +281,7 @@ def parse_args(argv):
 def main(argv=None):
     """The English set into ``DIR`` (default docs/screenshots), then one set per other language with a table into
     ``DIR/<code>`` (``langpick.present``); English is spoken again at the end. Returns the exit status: 0, or 2
-    after one line on stderr when a folder cannot be used."""
+    after one line on stderr when a folder cannot be used or a table cannot be read."""
     from dealerbox.ui import langpick
     out = parse_args(sys.argv[1:] if argv is None else argv).dir
     try:
@@ -291,7 +291,10 @@ def main(argv=None):
             if why:
                 print("screenshots: %s: %s" % (where, why), file=sys.stderr)
                 return 2
-            langpick.speak(code)
+            if langpick.speak(code) != code:    # its table file cannot be read: no English set in its folder
+                print("screenshots: the %s table cannot be read: no screenshots in %s" % (langpick.own_name(code),
+                                                                                       where), file=sys.stderr)
+                return 2
             print("screenshots written to %s: %d files (%s)" % (where, one_set(where), langpick.own_name(code)))
     finally:
         langpick.speak("en")

@@ -37,3 +37,22 @@ def test_a_file_as_dir_says_so_in_one_line(tmp_path, capsys):
     assert screenshots.main([str(under)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("screenshots: %s: cannot make the folder (" % under) and err.count("\n") == 1
+
+
+def test_a_table_that_cannot_be_read_writes_no_english_set_in_its_folder(tmp_path, capsys):
+    """A fresh user: with ``fr.bin`` damaged the French folder got English pictures and exit 0. Now one line, exit
+    2, nothing written there (the stand-in tables of tests/core/test_ui_language.py, French offered first)."""
+    from dealerbox import lang
+    from test_ui_language import Tables
+
+    t = Tables(("fr",))
+    try:
+        with open(t.dir + "/fr.bin", "r+b") as f:
+            f.truncate(20)
+        assert screenshots.main([str(tmp_path)]) == 2
+        assert capsys.readouterr().err == "screenshots: the Français table cannot be read: no screenshots in %s\n" % (
+            tmp_path / "fr")
+        assert not (tmp_path / "fr").exists() or os.listdir(tmp_path / "fr") == []
+        assert lang.code == "en"
+    finally:
+        t.close()
