@@ -61,6 +61,16 @@ def firmware_build():
 
 def main(argv=None):
     only = argv if argv is not None else sys.argv[1:]
+    names = [n.split(".")[-1] for n in BENCHES]
+    if only and only[0] in ("-h", "--help"):
+        print("usage: python -m host_tools.bench [WORD ...]\n\nEvery figure on one line, 'bench: NAME = VALUE UNIT  "
+              "(target: WORDS)'.\nWith WORDs, only the benches whose name contains one: %s." % ", ".join(names))
+        return 0
+    unknown = [o for o in only if not any(o in n for n in names)]
+    if unknown:
+        print("python -m host_tools.bench: error: no bench named like %s; the benches are %s" % (
+            ", ".join(unknown), ", ".join(names)), file=sys.stderr)
+        return 2
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
     status = 0

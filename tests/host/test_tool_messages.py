@@ -259,3 +259,14 @@ def test_pi_help_is_plain_text(capsys):
     out = capsys.readouterr().out
     assert ex.value.code == 0 and "``" not in out
     assert "Dealer Box on a Raspberry Pi (Zero 2 W, 3, 4, 5): the board\ndealerbox.boards.pi, the app" in out
+
+
+def test_bench_has_help_and_names_a_word_that_matches_no_bench(capsys):
+    from host_tools import bench
+
+    assert bench.main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: python -m host_tools.bench [WORD ...]\n") and "bench_memory, bench_ui" in out
+    assert bench.main(["nosuch"]) == 2
+    assert capsys.readouterr().err == ("python -m host_tools.bench: error: no bench named like nosuch; the benches are "
+                                       "bench_memory, bench_ui, bench_eval, bench_flash, bench_commit, bench_lang\n")
