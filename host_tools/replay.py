@@ -199,9 +199,10 @@ def replay_lines(lines):
             prev = replay_hand(log, prev)
         except ReplayError as exc:
             exc.line = no
-            if not hands and not isinstance(log, dict):
-                # the first hand's line is not JSON or not an object: not a hand log (exit 2, as verify and report)
-                exc.not_log = "line %d is %s" % (no, "not a JSON object" if log is not None else "not JSON")
+            if not hands and not (isinstance(log, dict) and "deck" in log and "game" in log):
+                # the first hand's line is not a hand's JSON object: not a hand log (exit 2, as verify and report)
+                exc.not_log = "line %d is %s" % (no, "not a hand's JSON object with a game and a deck"
+                                                 if log is not None else "not JSON")
             raise
         e, t = prev
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})
