@@ -50,10 +50,11 @@ mp-run:
 	$(MP_RUN)
 
 ## make soak: the long runs kept out of `make test`: the 100,000-press UI fuzz, 10x the property tests'
-## sessions, and the power cut at every block write of the app sessions (make test tries a seeded third)
+## sessions, the openers counted over every hand of the 32- and 36-card Turkish decks, and the power cut at every
+## block write of the app sessions (make test tries a seeded third)
 soak: compile
 	DEALERBOX_SOAK=1 $(PY) -m pytest tests/host/test_ui_fuzz.py tests/host/test_teenpatti_props.py \
-		tests/host/test_turkish_props.py tests/host/test_indian_props.py
+		tests/host/test_turkish_props.py tests/host/test_indian_props.py tests/host/test_turkish_openers.py
 	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=1M tests/device/powercut_app.py
 
 compile: $(STAMP)
