@@ -577,6 +577,8 @@ def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can
         rig = _boot(d)
         app = rig.app
         assert app.store.report.startswith("session.json was a folder, not a file: set aside.")
+        assert app.report.startswith("session.json was a folder, not a file: set aside. Save damaged: the newest "
+                                     "save was lost: the session goes on from the end of hand 1.")    # caught up
         assert app.mode == modes.M_RESUME
         app.sel = len(app.rows) - 1                 # "New session"
         rig.press(OK)

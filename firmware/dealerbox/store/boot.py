@@ -233,11 +233,13 @@ def load(s, validate=None):
     reports = []
     bad = {}
     valid = []
+    s.aside = ""        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
     for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
         if s._is_folder(name):          # (never the box's doing: a card edited on a computer)
             try:
                 set_aside_file(s, name, BAD)
                 reports.append(N_("%s was a folder, not a file: set aside.") % name)
+                s.aside = " ".join(reports)
             except OSError as e:
                 found.append("%s: a folder that cannot be set aside (%s)" % (name, e))
     for name in (SESSION, TEMP, BACKUP):

@@ -137,6 +137,7 @@ class Store:
         self.later = []  # type: list
         self.later_why = ""
         self.lost = ""
+        self.aside = ""     # the files found as folders and set aside at boot, in words (store/boot.py)
         self.bytes_written = 0
         self.saves = 0
         self.records = 0

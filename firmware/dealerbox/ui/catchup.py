@@ -91,6 +91,9 @@ def say(app, e, done):
     lost = getattr(app.store, "lost", "")     # the journal actions lost with the newest save (store/damage.py)
     if lost and app.report and lost not in app.report:
         app.report = app.report + " " + lost
+    aside = getattr(app.store, "aside", "")   # a save file found as a folder (store/boot.py)
+    if aside and app.report and aside not in app.report:
+        app.report = aside + " " + app.report
 
 
 def restore(app):
