@@ -167,6 +167,9 @@ def test_a_report_with_a_long_word_is_wrapped_not_looped_on():
     """A word longer than a row (a path in an OS error) is cut where the row ends; every character is kept."""
     rig = Rig(seed=2, store=ReportStore(None, "Save unreadable: [Errno 21] Is a directory: '/data/hands.log/x/y'"))
     rows = [r[0] for r in rig.app.rows]
-    assert rows == ["Save unreadable:", "  [Errno 21] Is a", "  directory:", "  '/data/hands.log/x", "  /y'",
-                    "New session"]
+    assert rows == ["Save unreadable:", "  [Errno 21] Is a", "  directory:", "  '/data/hands.log/x", "  /y'"]
     assert max(len(r) for r in rows) <= 20
+    # too long to show beside "New session": on a screen of its own, read first (UP/DOWN scroll it), then OK
+    assert rig.app.title == "Read this first" and rig.app.sel == -1
+    rig.press(OK)
+    assert [r[0] for r in rig.app.rows] == ["New session"] and rig.app.title == "No saved session"

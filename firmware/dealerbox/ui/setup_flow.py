@@ -179,7 +179,8 @@ def build(app):
             else:                                   # (English, as the store and ui/catchup.py say it)
                 rep = tr_reason(rep)
             _wrap(rows, rep)
-            if s is not None:       # a save to resume: the report on a screen of its own, from its first line
+            if s is not None or len(rows) >= widgets.ROWS:     # a save to resume, or a report too long to show
+                # beside "New session": the report on a screen of its own, from its first line (UP/DOWN scroll it)
                 if not app.report_read:
                     app.title = tr("Read this first")
                     app.rows = rows
