@@ -91,8 +91,13 @@ def _log_lines(d):
 
 
 def _clean(d):
+    """Remove the store folder ``d`` and everything in it (a file set aside as a folder included)."""
     for name in os.listdir(d):
-        os.remove(d + "/" + name)
+        p = d + "/" + name
+        if os.stat(p)[0] & 0x4000:
+            _clean(p)
+        else:
+            os.remove(p)
     os.rmdir(d)
 
 
@@ -533,17 +538,6 @@ def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost(
         _clean(d)
 
 
-def _rmtree(p):
-    try:
-        names = os.listdir(p)
-    except OSError:
-        os.remove(p)
-        return
-    for n in names:
-        _rmtree(p + "/" + n)
-    os.rmdir(p)
-
-
 def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed():
     """A save folder edited on a computer: ``hands.log`` replaced by a folder. The boot sets it aside in words
     (``hands.log.bad``) and resumes the saved session (hand 2 one blind in), never an errno on the screen."""
@@ -561,7 +555,7 @@ def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed(
         assert app.mode == modes.M_RESUME and app.saved_live
         assert sorted(os.listdir(d)) == ["hands.log.bad", "session.bak", "session.jnl", "session.json"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can_start():
@@ -586,4 +580,4 @@ def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can
         app.store.clear()
         assert "session.json.bad" in os.listdir(d) and "session.json" not in os.listdir(d)
     finally:
-        _rmtree(d)
+        _clean(d)
