@@ -297,3 +297,34 @@ def test_a_short_hand_log_is_reported_on_the_resume_screen():
         assert rig.app.engine is not None
     finally:
         _rmtree_all(d)
+
+
+def test_two_hand_logs_kept_by_a_full_flash_do_not_bring_the_notice_back_at_every_press():
+    """A fresh user: with two hands' logs waiting (the flash full since the first hand's end), "Keep playing" never
+    got back to the table: only the last kept log was remembered, so the older one counted as a new hand's end at
+    every flush. A log is a hand's end once: the notice comes back at the next one, not at every press."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _tmpdir()
+    try:
+        fs = FullFs(100000)
+        rig = _app_session(d, actions=1, fs=fs)
+        app = rig.app
+        fs.room = 0                             # the flash is full
+        first, second = {"hand": 1}, {"hand": 2}
+        app.writes = [first]                    # the first hand's end: its log cannot be written
+        app.flush()
+        assert app.mode == modes.M_NOSAVE and app.writes == [first]
+        rig.press(OK)                           # keep playing
+        assert app.mode == modes.M_GATE
+        app.writes.append(second)               # the second hand's end: the notice again, once
+        app.flush()
+        assert app.mode == modes.M_NOSAVE and app.writes == [first, second]
+        rig.press(OK)                           # keep playing: back to the table, and it stays there
+        assert app.mode == modes.M_GATE
+        app.writes.append("1.check.0")
+        app.flush()
+        assert app.mode == modes.M_GATE and app.unsaved == "flash full" and app.writes == [first, second]
+    finally:
+        _rmtree_all(d)

@@ -178,7 +178,7 @@ class App:
         self.defer = False      # True: the board calls ``flush`` after drawing; False: each press flushes
         self.unsaved = None     # why the session is not being saved (str), or None
         self.nosave_from = 0    # the screen the "not saved" notice came over
-        self._kept = None       # a hand log a failed flush kept for the next one
+        self._kept = []  # type: list  # the hand logs a failed flush kept for the next one
         self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
         self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
@@ -401,19 +401,26 @@ class App:
             if snap:
                 store.save(self.snapshot(False))
         except OSError as err:
+            kept = self._kept
             boundary = False        # a new hand's end or a deal: the notice is shown again there
             for item in q:
-                if item is None or isinstance(item, dict) and item is not self._kept:
+                if item is None:
                     boundary = True
+                elif isinstance(item, dict):
+                    old = False     # a hand log an earlier failed flush kept (by identity: two logs may be equal)
+                    for k in kept:
+                        old = old or k is item
+                    boundary = boundary or not old
+            self._kept = []
             for item in q[i:]:
                 if isinstance(item, dict):  # a hand log not written: tried again first at the next flush
                     self.writes.append(item)
-                    self._kept = item
+                    self._kept.append(item)
             from dealerbox.ui import nosave  # the first failed write: the notice's code, kept
 
             nosave.not_saved(self, err, boundary)
             return
-        self._kept = None
+        self._kept = []
         if self.unsaved is not None:
             self.unsaved = None
             if self.mode == M_GATE:
