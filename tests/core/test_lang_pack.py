@@ -42,15 +42,28 @@ def test_every_text_is_found_back_and_the_rest_stays_english():
     assert lang.tr("Language") == "Language" and lang.tr_reason("Ben wins the pot of 40") == "Ben wins the pot of 40"
 
 
+def _kept(english):
+    """The key ``keep`` was given for the text ``english``: the str itself, or its number where the build numbered the
+    UI's texts (the firmware compiled for the box: ``host_tools/texts.py``)."""
+    for keys in lang._kept:
+        for k in keys:
+            if (lang.text(k) if isinstance(k, int) else k) == english:
+                return k
+    raise AssertionError("not kept: %r" % english)
+
+
 def test_the_kept_texts_are_made_when_the_language_is_chosen():
-    """``keep``: the texts drawn inside redraws are in the cache right after ``use`` (ui/screens.py's are kept)."""
+    """``keep``: the texts drawn inside redraws are in the cache right after ``use`` (ui/screens.py's are kept), in
+    English too."""
     from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
     use_table("de", {"Pass the box to": "Gib die Box an", "Language": "Sprache"})
     try:
-        assert lang._c.get("Pass the box to") == "Gib die Box an" and lang._c.get("Deal sealed") == "Deal sealed"
+        assert lang._c.get(_kept("Pass the box to")) == "Gib die Box an"
+        assert lang._c.get(_kept("Deal sealed")) == "Deal sealed"
         assert "Language" not in lang._c
     finally:
         lang.use("en")
+    assert lang._c.get(_kept("Pass the box to")) == "Pass the box to" and "Language" not in lang._c
 
 
 def test_a_table_too_big_for_its_offsets_is_refused_in_words():
@@ -133,11 +146,12 @@ def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
         assert len(lang._r) == 16 and lang.tr("w0") is first
         assert lang.tr("w16") == "W16" and lang._r == {"w16": "W16"}          # started anew
         assert lang.tr("w0") == "W0" and lang._r == {"w16": "W16", "w0": "W0"}  # read from the table again
-        assert lang.tr("Pass the box to") == "Gib die Box an" and "Pass the box to" not in lang._r   # kept
+        key = _kept("Pass the box to")
+        assert lang.tr(key) == "Gib die Box an" and key not in lang._r   # kept
         assert lang.tr("Players") == "Players" and lang._r["Players"] == "Players"
     finally:
         lang.use("en")
-    assert lang._r is None
+    assert lang._r == {} and lang.tr("Players") == "Players" and lang._r == {}      # English: the str itself
 
 
 def test_a_table_file_that_cannot_be_read_any_more_gives_english():

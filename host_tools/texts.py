@@ -1,0 +1,122 @@
+"""The UI's English texts taken out of the compiled code: the build numbers them (``python -m host_tools.build``).
+
+On the box a module is its ``.mpy`` loaded into RAM, and every str literal of it longer than 10 bytes is a str
+object on the heap for as long as the module is loaded (shorter ones are interned: qstrs): a header and the text,
+64-96 bytes each on the 64-bit unix port. The UI holds about 300 such texts, each shown only now and then. So the
+build hands mpy-cross a copy of each UI module's source (``dealerbox/ui/``, never changing ``firmware/``) in which
+each such text is replaced by its number, and writes the texts to ``dealerbox/lang/tables/texts.bin`` beside the
+language tables; ``lang.tr(number)`` reads a text from that file where it is first needed, as it reads a
+translation (docs/languages.md, "English on the box"). The source keeps its English (the code reads as the screen
+shows, and CPython, the simulator and the tests run it as written: ``tr`` takes the English str too), and a
+firmware frozen into flash (``manifest.py``, whose literals are in flash already) is built from the source as is.
+
+Only tokens are replaced, so every line keeps its number (a traceback on the box names the line of the source).
+What is numbered (a literal longer than 10 bytes of utf-8, a plain str, on one line):
+
+* the literal that is the whole argument of ``tr(...)``, or each branch of ``tr("a" if x else "b")``;
+* the literal that is the whole argument of ``N_(...)`` in a statement at the top level of its module (a table of
+  labels or menu items, shown through ``tr``: ``tr(LABELS[key])``), unless an operator follows the call (an
+  ``N_("...") % x`` is formatted before any ``tr`` sees it).
+
+Everything else stays as written: a literal built into another (``"a" + "b"``, implicit concatenation), a text
+formatted before ``tr`` (the engine's and the store's reasons, shown through ``tr_reason``, which matches English).
+"""
+
+import ast
+import io
+import tokenize
+
+SHORT = 10          # a literal of this many bytes or fewer is interned by MicroPython (a qstr): not worth a number
+PACKAGE = "dealerbox/ui/"   # the modules whose texts are numbered (paths relative to firmware/)
+MAGIC = b"DBN1"     # texts.bin's first bytes (``lang._open`` checks them)
+_OPERATORS = ("%", ".", "+", "*", "[", "(")     # after ``N_(...)``: the text is used before ``tr`` sees it
+
+
+def _literal(tok):
+    """The str value of the STRING token ``tok`` when it is a plain one-line str literal longer than ``SHORT`` bytes
+    of utf-8, else None."""
+    if tok.type != tokenize.STRING or tok.start[0] != tok.end[0]:
+        return None
+    prefix = tok.string[:tok.string.index(tok.string[-1])].lower()
+    if "f" in prefix or "b" in prefix:
+        return None
+    v = ast.literal_eval(tok.string)
+    return v if isinstance(v, str) and len(v.encode()) > SHORT else None
+
+
+def _candidates(toks):
+    """(index of a STRING token in ``toks``, "tr" or "N_", at top level: bool, the token after the call) for every
+    literal argument of a ``tr``/``N_`` call in ``toks`` (significant tokens only), as the module docstring says."""
+    depth = 0       # indentation: 0 at the module's top level
+    out = []
+    for i, t in enumerate(toks):
+        if t.type == tokenize.INDENT:
+            depth += 1
+        elif t.type == tokenize.DEDENT:
+            depth -= 1
+        if t.type != tokenize.NAME or t.string not in ("tr", "N_") or i + 1 >= len(toks) or toks[i + 1].string != "(":
+            continue
+        if i and toks[i - 1].string in (".", "def"):
+            continue
+        level, j = 0, i + 1
+        while j < len(toks):                    # the call's closing parenthesis
+            if toks[j].string in ("(", "[", "{"):
+                level += 1
+            elif toks[j].string in (")", "]", "}"):
+                level -= 1
+                if level == 0:
+                    break
+            j += 1
+        args = toks[i + 2:j]
+        after = toks[j + 1] if j + 1 < len(toks) else None
+        if len(args) == 1:
+            picks = [i + 2]
+        elif (t.string == "tr" and len(args) >= 5 and args[1].string == "if" and args[-2].string == "else"
+              and [a.string for a in args].count("if") == 1 and [a.string for a in args].count("else") == 1):
+            picks = [i + 2, j - 1]
+        else:
+            continue
+        for k in picks:
+            out.append((k, t.string, depth == 0, after))
+    return out
+
+
+def number(source, ids):
+    """``source`` (a module's text) with its numbered texts replaced by their numbers (str), and how many were
+    replaced. ``ids`` ({text: number}) is shared by every module of a build: a text already numbered keeps its
+    number, a new one gets ``len(ids)``. Raises SyntaxError (tokenize.TokenError) for source that does not tokenize."""
+    skip = (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)
+    toks = [t for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type not in skip]
+    lines = source.splitlines(True)
+    edits = []
+    for k, name, top, after in _candidates(toks):
+        if name == "N_" and (not top or (after is not None and after.string in _OPERATORS)):
+            continue
+        v = _literal(toks[k])
+        if v is None:
+            continue
+        n = ids.setdefault(v, len(ids))
+        edits.append((toks[k].start, toks[k].end, str(n)))
+    for (row, c0), (_row, c1), rep in sorted(edits, reverse=True):
+        line = lines[row - 1]
+        lines[row - 1] = line[:c0] + rep + line[c1:]
+    return "".join(lines), len(edits)
+
+
+def image(ids):
+    """The file ``texts.bin`` (bytes) of the numbered texts ``ids`` ({text: number}, numbers 0..N-1): a 12-byte head
+    as a language table's (``MAGIC``, the CRC-32 of the rest, N in 2 bytes, 0, 0), where each text starts in S and
+    one more offset, S's end (2 bytes each, big-endian), then S, every text in utf-8 in the order of its number
+    (``lang.text`` reads it). Raises ValueError when the texts pass 65,535 bytes of utf-8 (offsets are 2 bytes)."""
+    from dealerbox.store import checksum
+    texts = sorted(ids, key=ids.get)
+    offsets = bytearray()
+    s = b""
+    for t in texts:
+        offsets += len(s).to_bytes(2, "big")
+        s += t.encode()
+    if len(s) > 65535:
+        raise ValueError("the numbered texts pass 65,535 bytes of utf-8 (offsets are 2 bytes)")
+    offsets += len(s).to_bytes(2, "big")
+    body = len(texts).to_bytes(2, "big") + b"\0\0" + bytes(offsets) + s
+    return MAGIC + checksum(body).to_bytes(4, "big") + body

@@ -1,0 +1,131 @@
+"""The UI's English texts numbered by the build (host_tools/texts.py, docs/languages.md "English on the box"): which
+literals become numbers and which stay, every line keeps its number, the file ``texts.bin`` reads back through
+``lang.tr`` and ``lang.text``, a missing or damaged file shows ``#<n>`` instead of a traceback, and in the whole
+firmware every numbered text is a catalog key and no copy of one is left as a literal for code to compare against."""
+
+import ast
+import io
+import os
+import tokenize
+
+import pytest
+from dealerbox import lang
+
+from host_tools import FIRMWARE, build, texts
+from host_tools import lang as tool
+
+SOURCE = '''from dealerbox.lang import N_, tr
+
+TITLES = (N_("Next hand"), N_("End session"), N_("Back to game"))  # 9 bytes: a qstr, left
+HOW = {"fold": N_("Everyone else folded"), "x": N_("Save unreadable: %s") % "y"}
+
+
+def draw(app, d):
+    """tr("Docstrings are never numbered")"""
+    a = tr("Pass the box to")
+    b = tr("Chaal: lowest or highest only" if d["chaal"] == "two-size-limit" else "Chaal: any amount in range")
+    c = tr("Ante %d, bet %d") % (1, 2)
+    e = N_("Save damaged: %s")
+    f = tr("Pass the box to"), tr("one" "two three four"), tr(f"{a} and more text"), app.tr("Method call text")
+    return tr(HOW["fold"]), a, b, c, e, f, tr("Short")
+'''
+
+
+def test_the_whole_literal_arguments_become_numbers_and_nothing_else():
+    ids = {}
+    out, n = texts.number(SOURCE, ids)
+    assert ids == {"End session": 0, "Back to game": 1, "Everyone else folded": 2, "Pass the box to": 3,
+                   "Chaal: lowest or highest only": 4, "Chaal: any amount in range": 5, "Ante %d, bet %d": 6}
+    assert n == 8       # "Pass the box to" twice, one number
+    lines = out.splitlines()
+    assert len(lines) == len(SOURCE.splitlines())
+    assert lines[2] == 'TITLES = (N_("Next hand"), N_(0), N_(1))  # 9 bytes: a qstr, left'
+    assert lines[3] == 'HOW = {"fold": N_(2), "x": N_("Save unreadable: %s") % "y"}'
+    assert lines[8] == "    a = tr(3)"
+    assert lines[9] == '    b = tr(4 if d["chaal"] == "two-size-limit" else 5)'
+    assert lines[10] == "    c = tr(6) % (1, 2)"
+    assert lines[11] == '    e = N_("Save damaged: %s")'          # inside a function: a reason, formatted later
+    assert lines[12] == ('    f = tr(3), tr("one" "two three four"), tr(f"{a} and more text"), '
+                         'app.tr("Method call text")')
+    assert lines[7] == SOURCE.splitlines()[7]                        # the docstring
+    again, _ = texts.number(SOURCE, ids)                             # a second module: the same numbers
+    assert again == out and len(ids) == 7
+    compile(out, "numbered", "exec")
+
+
+def _speak_from(tmp_path, monkeypatch, data):
+    """``lang`` reading ``texts.bin`` made of ``data`` from ``tmp_path`` (closed again by the caller's ``_reset``)."""
+    (tmp_path / "texts.bin").write_bytes(data)
+    monkeypatch.setattr(lang, "table_dir", lambda: str(tmp_path) + "/")
+    _reset()
+
+
+def _reset():
+    if lang._t:
+        lang._t.close()
+    lang._t = None
+    lang.use("en")
+
+
+def test_the_numbered_texts_read_back_in_english_and_in_a_language(tmp_path, monkeypatch):
+    from dealerbox.lang.pack import use_table
+    ids = {"Pass the box to": 0, "Türkçe – mit Umlaut": 1, "Ante %d, bet %d": 2}
+    data = texts.image(ids)
+    assert data[:4] == b"DBN1" and data[8:12] == b"\x00\x03\x00\x00"
+    assert data[12:20] == b"\x00\x00\x00\x0f\x00\x26\x00\x35"
+    try:
+        _speak_from(tmp_path, monkeypatch, data)
+        assert [lang.text(i) for i in range(3)] == list(ids)
+        assert lang.tr(2) == "Ante %d, bet %d" and lang.tr(2) is lang.tr(2) and lang._r == {2: "Ante %d, bet %d"}
+        assert lang.text(3) == "#3" and lang.text(-1) == "#-1"
+        use_table("de", {"Pass the box to": "Gib die Box an"})
+        assert lang.tr(0) == "Gib die Box an" and lang.tr(1) == "Türkçe – mit Umlaut"
+    finally:
+        _reset()
+
+
+@pytest.mark.parametrize("damage", ["missing", "cut", "crc", "magic"])
+def test_a_texts_file_missing_or_damaged_shows_the_numbers_not_a_traceback(tmp_path, monkeypatch, damage):
+    data = texts.image({"Pass the box to": 0, "End session": 1})
+    data = {"missing": None, "cut": data[:-3], "crc": data[:-1] + b"X", "magic": b"DBT1" + data[4:]}[damage]
+    try:
+        _speak_from(tmp_path, monkeypatch, b"")
+        if data is None:
+            os.remove(tmp_path / "texts.bin")
+        else:
+            (tmp_path / "texts.bin").write_bytes(data)
+        assert lang.tr(1) == "#1" and lang.text(0) == "#0" and lang._t is False
+    finally:
+        _reset()
+
+
+def _ui_modules():
+    out = {}
+    for rel in build.firmware_sources():
+        if rel.startswith(texts.PACKAGE):
+            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
+                out[rel] = f.read()
+    return out
+
+
+def test_every_numbered_text_of_the_firmware_is_a_catalog_key_and_no_copy_is_left_to_compare():
+    """A number stands for its text only inside ``tr``: a copy of the text left as a literal elsewhere in the UI (an
+    ``item == "End session"``) would no longer match it on the box."""
+    ids = {}
+    numbered = {rel: texts.number(src, ids)[0] for rel, src in _ui_modules().items()}
+    assert len(ids) > 150
+    assert set(ids) <= set(tool.catalog())
+    for rel, src in numbered.items():
+        for t in tokenize.generate_tokens(io.StringIO(src).readline):
+            if t.type == tokenize.STRING and "f" not in t.string[:2].lower():
+                assert ast.literal_eval(t.string) not in ids, (rel, t.start, t.string)
+
+
+def test_the_build_writes_the_texts_beside_the_tables(tmp_path):
+    ok, bad, _size = build.compile_all(str(tmp_path))
+    assert bad == []
+    ids = {}
+    for src in _ui_modules().values():
+        texts.number(src, ids)
+    with open(tmp_path / "dealerbox" / "lang" / "tables" / "texts.bin", "rb") as f:
+        assert f.read() == texts.image(ids)
