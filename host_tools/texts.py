@@ -10,7 +10,7 @@ translation (docs/languages.md, "English on the box"). The source keeps its Engl
 shows, and CPython, the simulator and the tests run it as written: ``tr`` takes the English str too), and a
 firmware frozen into flash (``manifest.py``, whose literals are in flash already) is built from the source as is.
 
-Only tokens are replaced, so every line keeps its number (a traceback on the box names the line of the source).
+Only tokens are replaced, so every line keeps its number (an error from mpy-cross names the line of the source).
 What is numbered (a literal longer than 10 bytes of utf-8, a plain str, on one line):
 
 * the literal that is the whole argument of ``tr(...)``, or each branch of ``tr("a" if x else "b")``;

@@ -85,7 +85,7 @@ def test_the_numbered_texts_read_back_in_english_and_in_a_language(tmp_path, mon
 
 
 @pytest.mark.parametrize("damage", ["missing", "cut", "crc", "magic"])
-def test_a_texts_file_missing_or_damaged_shows_the_numbers_not_a_traceback(tmp_path, monkeypatch, damage):
+def test_a_texts_file_missing_or_damaged_shows_the_numbers_not_a_traceback(tmp_path, monkeypatch, capsys, damage):
     data = texts.image({"Pass the box to": 0, "End session": 1})
     data = {"missing": None, "cut": data[:-3], "crc": data[:-1] + b"X", "magic": b"DBT1" + data[4:]}[damage]
     try:
@@ -95,6 +95,11 @@ def test_a_texts_file_missing_or_damaged_shows_the_numbers_not_a_traceback(tmp_p
         else:
             (tmp_path / "texts.bin").write_bytes(data)
         assert lang.tr(1) == "#1" and lang.text(0) == "#0" and lang._t is False
+        why = {"missing": "no table file %s/texts.bin", "cut": "%s/texts.bin is damaged: 41 bytes, not 44",
+               "crc": "%s/texts.bin is damaged: its CRC-32 is not its head's",
+               "magic": "%s/texts.bin is damaged: not a table file"}[damage] % tmp_path
+        assert capsys.readouterr().out == ("dealerbox: %s: the screens show text numbers; copy the build's texts.bin "
+                                           "again (make deploy)\n" % why)
     finally:
         _reset()
 

@@ -154,9 +154,8 @@ def text(i):
     """The English text number ``i`` (int) of ``tables/texts.bin`` (str, read from the file): the UI's texts that the
     build took out of the compiled code (``host_tools/texts.py``; a str literal is a heap object on the box, a text
     on flash is not). The file is checked (its length and CRC-32, as a table's) and kept open at the first call. A
-    file missing or damaged, or a number it lacks, gives ``"#<i>"`` (the screens still work, and show which text is
-    missing), never an exception: the build writes the file beside the code it numbered (``make deploy`` copies
-    both)."""
+    file missing or damaged (said once on the REPL), or a number it lacks, gives ``"#<i>"``, never an exception: the
+    build writes the file beside the code it numbered, and ``make deploy`` copies both."""
     global _t, _blk
     f = _t
     if f is None:
@@ -194,10 +193,12 @@ def N_(s):
 
 
 def _texts_file():
-    """``tables/texts.bin`` open and checked (``_open``), or False when it is missing or damaged."""
+    """``tables/texts.bin`` open and checked (``_open``), or False when it is missing or damaged (said on the REPL,
+    once: the firmware was copied without the texts it was built with)."""
     try:
         return _open(table_dir() + "texts.bin", b"DBN1", 2)
-    except ValueError:
+    except ValueError as e:
+        print("dealerbox: %s: the screens show text numbers; copy the build's texts.bin again (make deploy)" % e)
         return False
 
 
