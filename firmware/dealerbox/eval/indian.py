@@ -26,8 +26,12 @@ def scorer(key, low, suits):
     Tables and flags are default arguments, frames stay small (see eval/base.py).
     """
 
-    def two(a, b, key=key, low=low, suits=suits):
+    def score_unchecked(h, key=key, low=low, suits=suits):   # one function: a call less per hand, one less on the heap
+        a = h[0]
         a = key[a >> 2] << 2 | (a & 3)  # strength * 4 + suit
+        if len(h) == 1:
+            return a if suits else a >> 2
+        b = h[1]
         b = key[b >> 2] << 2 | (b & 3)
         # which card is compared first: high, the better one; low (lowball), the worse
         # one; a pair, the higher suit (equal strengths: the higher suit has the larger value)
@@ -36,12 +40,6 @@ def scorer(key, low, suits):
         if suits:
             return ((a >> 2) * 13 + (b >> 2)) << 4 | (a & 3) << 2 | (b & 3)
         return (a >> 2) * 13 + (b >> 2)
-
-    def score_unchecked(h, key=key, suits=suits, two=two):   # one card scored here: a function less on the heap
-        if len(h) == 1:
-            a = h[0]
-            return (key[a >> 2] << 2 | (a & 3)) if suits else key[a >> 2]
-        return two(h[0], h[1])
 
     return score_unchecked
 
