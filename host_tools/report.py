@@ -187,7 +187,8 @@ def session_figures(session):
                 carry = log.get("carry") if isinstance(log.get("carry"), list) else None   # still waiting
             else:                                           # its logged figures are not used: nothing confirms them
                 problems.append("hand %s (line %d) does not replay: %s" % (log.get("hand", "?"), no, exc))
-                hv["reason"] = (hv["reason"] + "; " if hv["reason"] else "") + "does not replay: %s" % exc
+                why = "does not replay: %s" % exc          # (verify says the same of a changed result: once)
+                hv["reason"] = why if hv["reason"] in ("", str(exc)) else "%s; %s" % (hv["reason"], why)
                 after = None
             prev = None
             result = None

@@ -8,7 +8,10 @@ For each hand (one JSON line, docs/hand-log.md) it
    first privacy gate and on the results screen);
 2. deals the hand again from the committed deck through the game's engine and plays the logged
    actions (every Turkish draw is served from the deck's stock, a reshuffle must be exactly the
-   discards the rule allows), so every card dealt and drawn follows the committed deck order;
+   discards the rule allows), so every card dealt and drawn follows the committed deck order; the chips
+   must be conserved after each action, a finished hand's result (pots, awards, final stacks) must be the one
+   that deal gives, and a hand must start from the stacks the previous hand of its session left (replay's own
+   checks and words: ``host_tools.replay.check_chips``, ``check_result``, ``check_chain``);
 3. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
    that deal gave.
 
@@ -79,16 +82,18 @@ def check_commitment(log):
     return c
 
 
-def deal_again(log):
+def deal_again(log, prev=None):
     """Deal the hand of ``log`` again from its deck and play its actions as far as they go; returns the engine.
 
-    Raises Mismatch when the deck is not the game's, an action is not legal, or a reshuffle is not the
-    discards the rule allows."""
+    ``prev``: the previous hand's ``(engine, table)`` when it verified and finished; a hand of its session must
+    start from the stacks it left (``host_tools.replay.check_chain``). Raises Mismatch when the deck is not the
+    game's, the hand does not follow the previous one, an action is not legal, chips are not conserved after an
+    action, or a reshuffle is not the discards the rule allows (the reasons in replay's words)."""
     from dealerbox.engine.base import Action, IllegalAction
     from dealerbox.engine.table import Table, TableError
     from dealerbox.games import engine_class
 
-    from host_tools.replay import ReplayError, check_shape
+    from host_tools.replay import ReplayError, check_chain, check_chips, check_shape
 
     shaped = dict(log)
     if not isinstance(shaped.get("result"), dict):   # a hand that did not finish has no result yet
@@ -100,6 +105,10 @@ def deal_again(log):
     except (ReplayError, ValueError, ImportError, TableError) as exc:
         raise Mismatch(str(exc)) from None
     table.bought_in = list(log.get("bought_in", log["stacks"]))
+    try:
+        check_chain(log, table, prev)
+    except ReplayError as exc:
+        raise Mismatch(str(exc)) from None
     try:
         e = cls(table, log["rules"])
         e.start_from_log(log)
@@ -113,6 +122,10 @@ def deal_again(log):
             e.apply(act)
         except (IllegalAction, ValueError) as exc:
             raise Mismatch("action %d %s: %s" % (i + 1, json.dumps(row), exc)) from None
+        try:
+            check_chips(e, i + 1)
+        except ReplayError as exc:
+            raise Mismatch(str(exc)) from None
     return e
 
 
@@ -146,14 +159,32 @@ def _show_cards(v):
     return json.dumps(v)[:40]
 
 
-def verify_hand(log):
-    """Verify one hand-log dict; returns ``(commitment, finished)``: ``finished`` False for a hand whose
-    actions do not end it (voided, or logged while in progress), checked as far as it went. Raises Mismatch."""
+def check_hand(log, prev=None):
+    """Verify one hand-log dict (``prev``: as ``deal_again``); returns ``(commitment, engine)``: the engine after
+    the hand's actions, its ``phase`` not ``"over"`` for a hand they do not end (voided, or logged while in
+    progress), checked as far as it went. A finished hand's result (pots, awards, final stacks) must be the one
+    its deal gives (``host_tools.replay.check_result``: an edited stack is refused as replay refuses it).
+    Raises Mismatch."""
+    from host_tools.replay import ReplayError, check_result
+
     if not isinstance(log, dict):
         raise Mismatch("not a hand log (a JSON object)")
     c = check_commitment(log)
-    e = deal_again(log)
+    e = deal_again(log, prev)
     check_shown(log, e)
+    if e.phase == "over" and isinstance(log.get("result"), dict):
+        try:
+            check_result(e, log)
+        except ReplayError as exc:
+            raise Mismatch(str(exc)) from None
+    return c, e
+
+
+def verify_hand(log, prev=None):
+    """Verify one hand-log dict (``check_hand``); returns ``(commitment, finished)``: ``finished`` False for a
+    hand whose actions do not end it (voided, or logged while in progress), checked as far as it went. Raises
+    Mismatch."""
+    c, e = check_hand(log, prev)
     return c, e.phase == "over"
 
 
@@ -169,6 +200,7 @@ def verify_lines(lines, out=print):
     Raises ValueError when no line is a hand log (the file is something else)."""
     ok = bad = 0
     logs = 0
+    prev = None             # the previous hand's (engine, table), when it verified and finished
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -183,12 +215,15 @@ def verify_lines(lines, out=print):
         try:
             if log is None:
                 raise Mismatch("not JSON")
-            c, finished = verify_hand(log)
+            c, e = check_hand(log, prev)
         except Mismatch as exc:
+            prev = None
             bad += 1
             where = label(log, no)
             out("%s: NOT verified: %s" % (where if where.startswith("line") else "%s (line %d)" % (where, no), exc))
             continue
+        finished = e.phase == "over"
+        prev = (e, e.table) if finished else None
         ok += 1
         out("%s: verified %s%s" % (label(log, no), c[:8], "" if finished else " (the hand did not finish)"))
     if logs == 0:

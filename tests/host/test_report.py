@@ -297,3 +297,19 @@ def test_a_tampered_result_is_named_and_the_report_still_written(tmp_path):
     assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1
     text = (tmp_path / "o" / "report.html").read_text()
     assert "hand 3 (line 3) does not replay: result &#x27;awards&#x27; differs" in text
+
+
+def test_a_changed_result_is_not_verified_and_its_reason_given_once(tmp_path, capsys):
+    """verify refuses a hand whose result replay refuses (the same check): the page marks it NOT verified, and
+    the note gives the reason once, not verify's and replay's same words twice."""
+    logs = fs.session("teen-patti", 3, 2, 3)
+    logs[0]["result"]["stacks"][0] = -5
+    log = tmp_path / "hands.log"
+    log.write_text(fs.lines(logs))
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1
+    rows = _parse((tmp_path / "o" / "report.html").read_text()).tables["s1-hands"][1:]
+    why = "result 'stacks' differs: log says [-5, 99, 103], replay gives [98, 99, 103]"
+    assert rows[0][2:] == ["NOT verified", "does not replay: " + why]
+    assert rows[1][2:] == ["verified", ""]
+    assert capsys.readouterr().err.splitlines()[1] == ("%s: session 1: hand 1 (line 1) NOT verified (python -m "
+                                                       "host_tools.verify FILE says why)" % log)

@@ -162,3 +162,30 @@ def test_the_command_line_runs(tmp_path):
     r = subprocess.run([sys.executable, "-m", "host_tools.verify", str(path)], capture_output=True, text=True,
                        cwd=str(__import__("host_tools").ROOT))
     assert r.returncode == 0 and r.stdout.startswith("hand 1: verified ") and r.stderr == ""
+
+
+def test_impossible_stacks_are_refused_with_replays_words(tmp_path, capsys):
+    """A stack edited (negative, or chips from nowhere) or chips not conserved: verify refuses the hand with
+    the reason replay gives (one shared check, host_tools.replay.check_result / check_chips / check_chain)."""
+    def negative(logs):
+        logs[0]["result"]["stacks"][0] = -5
+    def from_nowhere(logs):
+        logs[1]["stacks"][0] += 10                      # hand 2 starts with 10 chips nobody bought in
+    def not_conserved(logs):
+        logs[0]["bought_in"][0] += 10                   # the buy-ins no longer add up to the chips on the table
+    for change, line, why in (
+            (negative, 1, "result 'stacks' differs: log says [-5, 99, 103], replay gives [98, 99, 103]"),
+            (from_nowhere, 2, "seat 0 starts with 108 chips, but the previous hand left 98 and 0 were bought in "
+                              "between"),
+            (not_conserved, 1, "action 1: chips not conserved")):
+        logs = fs.session("teen-patti", 3, 2, 3)
+        change(logs)
+        path = tmp_path / "hands.log"
+        path.write_text(fs.lines(logs))
+        capsys.readouterr()
+        assert replay.main([str(path)]) == 1
+        assert capsys.readouterr().err == "%s:%d: %s\n" % (path, line, why)
+        rc, out, err = _run(tmp_path, capsys, logs)
+        assert rc == 1 and err == ""
+        assert out[line - 1] == "hand %d (line %d): NOT verified: %s" % (line, line, why)
+        assert out[-1] == "1 of 2 hands do NOT verify"
