@@ -26,6 +26,26 @@ class ReplayError(Exception):
     """A hand log line does not replay; ``str(e)`` says why."""
 
 
+NOT_A_HAND = "not a hand's JSON object with a game and a deck"     # a line that is JSON but not a hand (null, [1])
+
+
+def is_hand(log):
+    """True when ``log`` (a line's JSON value) is a hand's JSON object: a dict with a game and a deck."""
+    return isinstance(log, dict) and "deck" in log and "game" in log
+
+
+def read_line(line):
+    """The JSON value of one line of a hand log (any JSON: a hand's object, or ``null``, a number, a list: the
+    caller says those are ``NOT_A_HAND``). Raises ReplayError ``not JSON: reason`` (the parser's) for a line that is
+    not JSON (also for JSON nested too deeply to read). Shared by replay and verify, so they name a line alike."""
+    try:
+        return json.loads(line)
+    except ValueError as exc:
+        raise ReplayError("not JSON: %s" % exc) from None
+    except RecursionError:
+        raise ReplayError("not JSON: nested too deeply (a hand log is a few levels deep)") from None
+
+
 def _show(v):
     """``v`` as it reads in the log (JSON), cut to 40 characters."""
     text = json.dumps(v)
@@ -212,21 +232,18 @@ def replay_lines(lines):
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        log = None
+        parsed, log = False, None
         try:
-            try:
-                log = json.loads(line)
-            except ValueError as exc:
-                raise ReplayError("not JSON: %s" % exc) from None
-            except RecursionError:
-                raise ReplayError("not JSON: nested too deeply (a hand log is a few levels deep)") from None
+            log = read_line(line)
+            parsed = True
+            if not isinstance(log, dict):           # null, a number, a list: JSON, but not a hand
+                raise ReplayError(NOT_A_HAND)
             prev = replay_hand(log, prev)
         except ReplayError as exc:
             exc.line = no
-            if not hands and not (isinstance(log, dict) and "deck" in log and "game" in log):
+            if not hands and not is_hand(log):
                 # the first hand's line is not a hand's JSON object: not a hand log (exit 2, as verify and report)
-                exc.not_log = "line %d is %s" % (no, "not a hand's JSON object with a game and a deck"
-                                                 if log is not None else "not JSON")
+                exc.not_log = "line %d is %s" % (no, NOT_A_HAND if parsed else "not JSON")
             raise
         e, t = prev
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})

@@ -198,6 +198,8 @@ def verify_lines(lines, out=print):
     """Verify every non-blank line; ``out`` gets one line per hand. Returns ``(verified, failed)`` counts.
 
     Raises ValueError when no line is a hand log (the file is something else)."""
+    from host_tools.replay import NOT_A_HAND, ReplayError, is_hand, read_line
+
     ok = bad = 0
     logs = 0
     prev = None             # the previous hand's (engine, table), when it verified and finished
@@ -205,16 +207,18 @@ def verify_lines(lines, out=print):
         if not line.strip():
             continue
         try:
-            log = json.loads(line)
-        except (ValueError, RecursionError):
-            log = None
-        if isinstance(log, dict) and "deck" in log and "game" in log:
+            log, unread = read_line(line), None
+        except ReplayError as exc:
+            log, unread = None, exc
+        if is_hand(log):
             logs += 1
         elif logs == 0:
-            raise ValueError("not a hand log (line %d is not a hand's JSON object with a game and a deck)" % no)
+            raise ValueError("not a hand log (line %d is %s)" % (no, "not JSON" if unread else NOT_A_HAND))
         try:
-            if log is None:
+            if unread:
                 raise Mismatch("not JSON")
+            if not is_hand(log):        # null, a list, an object without a game and a deck: not a hand
+                raise Mismatch(NOT_A_HAND)
             c, e = check_hand(log, prev)
         except Mismatch as exc:
             prev = None

@@ -135,8 +135,7 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     other = tmp_path / "notes.txt"
     other.write_text("shopping: milk\n")
     assert verify.main([str(other)]) == 2
-    assert capsys.readouterr().err == ("%s: not a hand log (line 1 is not a hand's JSON object with a game "
-                                       "and a deck)\n" % other)
+    assert capsys.readouterr().err == "%s: not a hand log (line 1 is not JSON)\n" % other     # as replay says
     binary = tmp_path / "x.bin"
     binary.write_bytes(b"\xff\xfe\x00")
     assert verify.main([str(binary)]) == 2
@@ -189,3 +188,23 @@ def test_impossible_stacks_are_refused_with_replays_words(tmp_path, capsys):
         assert rc == 1 and err == ""
         assert out[line - 1] == "hand %d (line %d): NOT verified: %s" % (line, line, why)
         assert out[-1] == "1 of 2 hands do NOT verify"
+
+
+def test_a_null_line_is_not_a_hand_not_bad_json(tmp_path, capsys):
+    """``null`` is JSON, just not a hand: verify says so in replay's words for ``{}``, first line or later."""
+    obj = "not a hand's JSON object with a game and a deck"
+    good = fs.lines(fs.session("teen-patti", 3, 1, 3))
+    path = tmp_path / "hands.log"
+    for text in ("null\n", "[1]\n", "{}\n"):
+        path.write_text(text + good)
+        capsys.readouterr()
+        assert verify.main([str(path)]) == 2
+        assert capsys.readouterr().err == "%s: not a hand log (line 1 is %s)\n" % (path, obj)
+        assert replay.main([str(path)]) == 2
+        assert capsys.readouterr().err == "%s: not a hand log (line 1 is %s)\n" % (path, obj)
+    path.write_text(good + "null\n" + good)
+    capsys.readouterr()
+    assert verify.main([str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[1] == "line 2: NOT verified: " + obj
+    assert replay.main([str(path)]) == 1
+    assert capsys.readouterr().err == "%s:2: %s\n" % (path, obj)
