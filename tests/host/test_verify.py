@@ -150,7 +150,10 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     path = tmp_path / "torn.log"
     path.write_text(text)
     assert verify.main([str(path)]) == 1
-    assert capsys.readouterr().out.splitlines()[2] == "line 3: NOT verified: not JSON"
+    got = capsys.readouterr()
+    assert got.out.splitlines()[2:] == ["2 hands verify; line 3 is not a hand"]
+    assert got.err == ("%s:3: not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)\n"
+                       % path)
 
 
 def test_the_command_line_runs(tmp_path):
@@ -205,6 +208,32 @@ def test_a_null_line_is_not_a_hand_not_bad_json(tmp_path, capsys):
     path.write_text(good + "null\n" + good)
     capsys.readouterr()
     assert verify.main([str(path)]) == 1
-    assert capsys.readouterr().out.splitlines()[1] == "line 2: NOT verified: " + obj
+    assert capsys.readouterr().err == "%s:2: %s\n" % (path, obj)
     assert replay.main([str(path)]) == 1
     assert capsys.readouterr().err == "%s:2: %s\n" % (path, obj)
+
+
+def test_a_line_that_is_not_a_hand_is_named_and_not_counted_as_one(tmp_path, capsys):
+    """Garbage between hands: named on stderr with its line number (FILE:LINE: reason, as replay names it), the
+    hands counted exactly (it is none of them), exit 1."""
+    logs = _logs()
+    text = fs.lines(logs).splitlines()
+    text[3:3] = ["garbage", "null"]                     # lines 4 and 5; the 12 hands around them
+    path = tmp_path / "hands.log"
+    path.write_text("\n".join(text) + "\n")
+    capsys.readouterr()
+    rc = verify.main([str(path)])
+    got = capsys.readouterr()
+    out = got.out.splitlines()
+    assert rc == 1 and len(out) == 13 and sum(" verified " in x for x in out) == 12
+    assert out[-1] == "12 hands verify; lines 4 and 5 are not hands"
+    assert got.err == ("%s:4: not JSON: Expecting value: line 1 column 1 (char 0)\n"
+                       "%s:5: not a hand's JSON object with a game and a deck\n" % (path, path))
+    logs[0]["result"]["stacks"][0] += 1                 # and with a hand that does not verify
+    text[0] = json.dumps(logs[0])
+    path.write_text("\n".join(text) + "\n")
+    capsys.readouterr()
+    assert verify.main([str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "1 of 12 hands do NOT verify; lines 4 and 5 are not hands"
+    assert verify.summary(1, 0, [7]) == "1 hand verifies; line 7 is not a hand"
+    assert verify.summary(3, 0, []) is None
