@@ -1,6 +1,7 @@
 """The night's report from the box's hand log: ``python -m host_tools.report hands.log --out DIR``.
 
-Writes ``DIR/report.html``, one self-contained page (inline CSS, every chart embedded as a base64 PNG: it
+Writes (into ``DIR``; ``report/`` in the current folder without ``--out``, ignored by git at the repository's
+root as ``/report/``) ``DIR/report.html``, one self-contained page (inline CSS, every chart embedded as a base64 PNG: it
 opens in a browser with no network), and ``DIR/stacks.png`` (matplotlib: each player's stack after every
 hand, one panel per session). Per session (a log may hold several: docs/hand-log.md, Sessions) the page has
 
@@ -370,7 +371,8 @@ def main(argv=None):
                                  description="The night's report (HTML and a stacks chart) from a Dealer Box "
                                              "hand log.")
     ap.add_argument("log", metavar="FILE", help="the hand log (hands.log, copied off the box)")
-    ap.add_argument("--out", metavar="DIR", default="report", help="folder for report.html and stacks.png")
+    ap.add_argument("--out", metavar="DIR", default="report",
+                    help="folder for report.html and stacks.png (default: report, in the current folder)")
     a = ap.parse_args(argv)
     lines = read_hand_log(a.log)
     if isinstance(lines, str):
