@@ -42,13 +42,20 @@ def name_to_button(name):
     raise ValueError("no button %r (use up, down, left, right, ok)" % (name,))
 
 
+def lang_code(text):
+    """A language code as typed on a command line (``--lang FR``, `` fr ``) as the box's codes are written:
+    ``"fr"`` (str; any case accepted, the spaces around dropped). Whether it is a code: ``why_not``."""
+    return text.strip().lower()
+
+
 def why_not(code):
-    """None when the box can speak ``code``, else why not (str, for a command line: host_tools/sim.py, pi.py): an
-    unknown code lists the codes, a language whose table is not there yet says so and names those there are
-    (``langpick.present``), a table file that is damaged says what is wrong (``lang.use``)."""
+    """None when the box can speak ``code`` (any case: ``lang_code``), else why not (str, for a command line:
+    host_tools/sim.py, pi.py): an unknown code lists the codes, a language whose table is not there yet says so and
+    names those there are (``langpick.present``), a table file that is damaged says what is wrong (``lang.use``)."""
     from dealerbox import lang
     from dealerbox.ui import langpick
 
+    code = lang_code(code)
     if code not in lang.codes():
         return "not a language code; the codes are " + ", ".join("%s (%s)" % (c, n) for c, n in lang.LANGS)
     there = langpick.present()

@@ -14,10 +14,10 @@
   ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so; the summary
   line after a script or the demo names the session that ran: ``resumed the saved teen-patti session
   (--game turkish applies only to a new session)``, ``turkish, a new session``: ``what_ran``).
-* ``--lang CODE`` (en, fr, it, de, tr: ``dealerbox.lang.LANGS``) speaks that language from the first frame,
-  and with ``--store`` keeps it there as the setup's "Language" row does (a later run without ``--lang``
-  speaks it too); a code of a language whose table ``firmware/dealerbox/lang/tables/CODE.bin`` is not there yet
-  is refused, naming the languages there are (docs/languages.md).
+* ``--lang CODE`` (en, fr, it, de, tr: ``dealerbox.lang.LANGS``; any case, ``FR`` is ``fr``) speaks that language
+  from the first frame, and with ``--store`` keeps it there as the setup's "Language" row does (a later run
+  without ``--lang`` speaks it too); a code of a language whose table ``firmware/dealerbox/lang/tables/CODE.bin``
+  is not there yet is refused, naming the languages there are (docs/languages.md).
 * A bad argument (players out of the game's range, a script that cannot be read or names no button,
   a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr
   and exit status 2. A terminal too small for the screen gets a half-size (braille) screen, or a
@@ -345,16 +345,18 @@ def _check(a):
     if a.store is not None:
         _folder(a.store, "--store")
     if a.lang is not None:
-        check_lang(a.lang)
+        a.lang = check_lang(a.lang)
     return presses
 
 
 def check_lang(code):
-    """Raise UsageError unless ``code`` is a language the box has a table for (``hostboard.why_not``)."""
-    from host_tools.hostboard import why_not
+    """The box's code for ``code`` as typed (any case: ``--lang FR`` is ``"fr"``, ``hostboard.lang_code``); raise
+    UsageError unless it is a language the box has a table for (``hostboard.why_not``)."""
+    from host_tools.hostboard import lang_code, why_not
     why = why_not(code)
     if why is not None:
         raise UsageError("--lang %s: %s" % (code, why))
+    return lang_code(code)
 
 
 def use_lang(board, code):
