@@ -42,25 +42,42 @@ def name_to_button(name):
     raise ValueError("no button %r (use up, down, left, right, ok)" % (name,))
 
 
+def lang_code(text):
+    """A language code as typed on a command line (``--lang FR``, `` fr ``) as the box's codes are written:
+    ``"fr"`` (str; any case accepted, the spaces around dropped). Whether it is a code: ``why_not``."""
+    return text.strip().lower()
+
+
+def table_problem(code):
+    """What is wrong with the table file of language ``code`` (a code of ``lang.LANGS``), in words (str: ``.../fr.bin
+    is damaged: 20 bytes, not 26``), or None when it reads and checks (``lang.use``); the language spoken is left as
+    it was, and nothing is printed."""
+    from dealerbox import lang
+
+    was = lang.code
+    try:
+        lang.use(code)
+    except ValueError as e:
+        return str(e)
+    finally:
+        lang.use(was)
+    return None
+
+
 def why_not(code):
-    """None when the box can speak ``code``, else why not (str, for a command line: host_tools/sim.py, pi.py): an
-    unknown code lists the codes, a language whose table is not there yet says so and names those there are
-    (``langpick.present``), a table file that is damaged says what is wrong (``lang.use``)."""
+    """None when the box can speak ``code`` (any case: ``lang_code``), else why not (str, for a command line:
+    host_tools/sim.py, pi.py): an unknown code lists the codes, a language whose table is not there yet says so and
+    names those there are (``langpick.present``), a table file that is damaged says what is wrong (``lang.use``)."""
     from dealerbox import lang
     from dealerbox.ui import langpick
 
+    code = lang_code(code)
     if code not in lang.codes():
         return "not a language code; the codes are " + ", ".join("%s (%s)" % (c, n) for c, n in lang.LANGS)
     there = langpick.present()
     if code in there:
-        was = lang.code
-        try:
-            lang.use(code)              # its file read and checked now: a damaged one is said before the screen
-        except ValueError as e:
-            return "%s; the box would speak English" % e
-        finally:
-            lang.use(was)
-        return None
+        why = table_problem(code)       # its file read and checked now: a damaged one is said before the screen
+        return None if why is None else "%s; the box would speak English" % why
     return "the %s table (firmware/dealerbox/lang/tables/%s.bin) is not there yet; the box has %s" % (
         langpick.own_name(code), code, ", ".join("%s (%s)" % (c, langpick.own_name(c)) for c in there))
 

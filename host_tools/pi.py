@@ -52,11 +52,12 @@ def main(argv=None, make_board=None):
                     help="speak this language (en, fr, it, de, tr), kept as the setup's choice")
     a = ap.parse_args(argv)
     if a.lang is not None:
-        from host_tools.hostboard import why_not
+        from host_tools.hostboard import lang_code, why_not
         why = why_not(a.lang)
         if why is not None:
             print("dealerbox: --lang %s: %s" % (a.lang, why), file=sys.stderr)
             return 2
+        a.lang = lang_code(a.lang)      # any case: --lang FR is fr
     if make_board is None:
         make_board = PiBoard
     try:

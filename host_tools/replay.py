@@ -26,6 +26,26 @@ class ReplayError(Exception):
     """A hand log line does not replay; ``str(e)`` says why."""
 
 
+NOT_A_HAND = "not a hand's JSON object with a game and a deck"     # a line that is JSON but not a hand (null, [1])
+
+
+def is_hand(log):
+    """True when ``log`` (a line's JSON value) is a hand's JSON object: a dict with a game and a deck."""
+    return isinstance(log, dict) and "deck" in log and "game" in log
+
+
+def read_line(line):
+    """The JSON value of one line of a hand log (any JSON: a hand's object, or ``null``, a number, a list: the
+    caller says those are ``NOT_A_HAND``). Raises ReplayError ``not JSON: reason`` (the parser's) for a line that is
+    not JSON (also for JSON nested too deeply to read). Shared by replay and verify, so they name a line alike."""
+    try:
+        return json.loads(line)
+    except ValueError as exc:
+        raise ReplayError("not JSON: %s" % exc) from None
+    except RecursionError:
+        raise ReplayError("not JSON: nested too deeply (a hand log is a few levels deep)") from None
+
+
 def _show(v):
     """``v`` as it reads in the log (JSON), cut to 40 characters."""
     text = json.dumps(v)
@@ -108,6 +128,54 @@ def same_session(log, prev):
     return log.get("hand") != 1 and log["game"] == pe.GAME and log["names"] == pt.names
 
 
+def check_chain(log, table, prev):
+    """When ``log`` continues the session of ``prev`` (the previous line's ``(engine, table)``, or None), its hand
+    number, starting stacks, buy-ins, dealer and Turkish carried pot must follow from the previous hand: a seat's
+    stack grows between hands only by what it bought in (``table``: the ``Table`` built from ``log``).
+    Raises ReplayError naming what does not follow (shared by replay and verify)."""
+    if prev is None or not same_session(log, prev):
+        return
+    pe, pt = prev
+    hand, before = log.get("hand"), pe.log.get("hand")
+    if hand is not None and before is not None and hand != before + 1:
+        raise ReplayError("hand %d follows hand %d of the same session (a hand is missing or repeated)"
+                          % (hand, before))
+    for s in range(table.n):
+        rebuy = table.bought_in[s] - pt.bought_in[s]
+        if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
+            raise ReplayError("seat %d starts with %s, but the previous hand left %d and %d %s bought in between"
+                              % (s, plural(table.stacks[s], "chip"), pt.stacks[s], rebuy,
+                                 "was" if rebuy == 1 else "were"))
+    if table.dealer != pt.dealer:
+        raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
+    if (log.get("carry") or None) != pt.carry:
+        raise ReplayError("the hand carries %r, but the previous hand left %r carried"
+                          % (log.get("carry"), pt.carry))
+
+
+def check_chips(e, i):
+    """After action ``i`` (1, 2, ...) of engine ``e``: the stacks and pots hold exactly the chips bought in
+    (``Engine.chips_ok``). Raises ReplayError ``action i: chips not conserved`` (shared by replay and verify)."""
+    if not e.chips_ok():
+        raise ReplayError("action %d: chips not conserved" % i)
+
+
+def check_result(e, log):
+    """A finished hand's logged result (pots, awards, final stacks, ...) and every other field of ``log`` must be
+    those the replayed engine ``e`` gives. Raises ReplayError naming the first field that differs (``result
+    'stacks' differs: log says [...], replay gives [...]``; shared by replay and verify)."""
+    got, want = e.result, log["result"]
+    if not isinstance(want, dict):
+        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(want))
+    for k in sorted(got):
+        if want.get(k) != json.loads(json.dumps(got[k])):
+            raise ReplayError("result %r differs: log says %r, replay gives %r" % (k, want.get(k), got[k]))
+    if e.log != log:
+        for k in sorted(set(e.log) | set(log)):
+            if e.log.get(k) != log.get(k):
+                raise ReplayError("%r differs from the replayed hand" % k)
+
+
 def replay_hand(log, prev=None):
     """Replay one hand-log dict; returns ``(engine, table)`` after the hand.
 
@@ -129,23 +197,7 @@ def replay_hand(log, prev=None):
     except (TableError, TypeError) as exc:
         raise ReplayError("bad table: %s" % exc) from None
     table.bought_in = list(log.get("bought_in", log["stacks"]))
-    if prev is not None and same_session(log, prev):
-        pe, pt = prev
-        hand, before = log.get("hand"), pe.log.get("hand")
-        if hand is not None and before is not None and hand != before + 1:
-            raise ReplayError("hand %d follows hand %d of the same session (a hand is missing or repeated)"
-                              % (hand, before))
-        for s in range(table.n):
-            rebuy = table.bought_in[s] - pt.bought_in[s]
-            if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
-                raise ReplayError("seat %d starts with %s, but the previous hand left %d and %d %s bought in between"
-                                  % (s, plural(table.stacks[s], "chip"), pt.stacks[s], rebuy,
-                                     "was" if rebuy == 1 else "were"))
-        if table.dealer != pt.dealer:
-            raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
-        if (log.get("carry") or None) != pt.carry:
-            raise ReplayError("the hand carries %r, but the previous hand left %r carried"
-                              % (log.get("carry"), pt.carry))
+    check_chain(log, table, prev)
     try:
         e = cls(table, log["rules"])
         e.start_from_log(log)
@@ -162,20 +214,12 @@ def replay_hand(log, prev=None):
             e.apply(act)
         except IllegalAction as exc:
             raise ReplayError("action %d %r: illegal: %s" % (i + 1, row, exc)) from None
-        if not e.chips_ok():
-            raise ReplayError("action %d: chips not conserved" % (i + 1))
+        check_chips(e, i + 1)
     if e.phase != "over" and log["result"].get("voided") is True:
         e.void_hand()  # voided by the table after a restart mid-hand (docs/security.md)
     if e.phase != "over":
         raise ReplayError("the hand does not end after its %s" % plural(len(log["actions"]), "action"))
-    got, want = e.result, log["result"]
-    for k in sorted(got):
-        if want.get(k) != json.loads(json.dumps(got[k])):
-            raise ReplayError("result %r differs: log says %r, replay gives %r" % (k, want.get(k), got[k]))
-    if e.log != log:
-        for k in sorted(set(e.log) | set(log)):
-            if e.log.get(k) != log.get(k):
-                raise ReplayError("%r differs from the replayed hand" % k)
+    check_result(e, log)
     return e, table
 
 
@@ -188,21 +232,18 @@ def replay_lines(lines):
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        log = None
+        parsed, log = False, None
         try:
-            try:
-                log = json.loads(line)
-            except ValueError as exc:
-                raise ReplayError("not JSON: %s" % exc) from None
-            except RecursionError:
-                raise ReplayError("not JSON: nested too deeply (a hand log is a few levels deep)") from None
+            log = read_line(line)
+            parsed = True
+            if not isinstance(log, dict):           # null, a number, a list: JSON, but not a hand
+                raise ReplayError(NOT_A_HAND)
             prev = replay_hand(log, prev)
         except ReplayError as exc:
             exc.line = no
-            if not hands and not (isinstance(log, dict) and "deck" in log and "game" in log):
+            if not hands and not is_hand(log):
                 # the first hand's line is not a hand's JSON object: not a hand log (exit 2, as verify and report)
-                exc.not_log = "line %d is %s" % (no, "not a hand's JSON object with a game and a deck"
-                                                 if log is not None else "not JSON")
+                exc.not_log = "line %d is %s" % (no, NOT_A_HAND if parsed else "not JSON")
             raise
         e, t = prev
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})

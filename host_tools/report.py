@@ -1,6 +1,7 @@
 """The night's report from the box's hand log: ``python -m host_tools.report hands.log --out DIR``.
 
-Writes ``DIR/report.html``, one self-contained page (inline CSS, every chart embedded as a base64 PNG: it
+Writes (into ``DIR``; ``report/`` in the current folder without ``--out``, ignored by git at the repository's
+root as ``/report/``) ``DIR/report.html``, one self-contained page (inline CSS, every chart embedded as a base64 PNG: it
 opens in a browser with no network), and ``DIR/stacks.png`` (matplotlib: each player's stack after every
 hand, one panel per session). Per session (a log may hold several: docs/hand-log.md, Sessions) the page has
 
@@ -187,7 +188,8 @@ def session_figures(session):
                 carry = log.get("carry") if isinstance(log.get("carry"), list) else None   # still waiting
             else:                                           # its logged figures are not used: nothing confirms them
                 problems.append("hand %s (line %d) does not replay: %s" % (log.get("hand", "?"), no, exc))
-                hv["reason"] = (hv["reason"] + "; " if hv["reason"] else "") + "does not replay: %s" % exc
+                why = "does not replay: %s" % exc          # (verify says the same of a changed result: once)
+                hv["reason"] = why if hv["reason"] in ("", str(exc)) else "%s; %s" % (hv["reason"], why)
                 after = None
             prev = None
             result = None
@@ -369,7 +371,8 @@ def main(argv=None):
                                  description="The night's report (HTML and a stacks chart) from a Dealer Box "
                                              "hand log.")
     ap.add_argument("log", metavar="FILE", help="the hand log (hands.log, copied off the box)")
-    ap.add_argument("--out", metavar="DIR", default="report", help="folder for report.html and stacks.png")
+    ap.add_argument("--out", metavar="DIR", default="report",
+                    help="folder for report.html and stacks.png (default: report, in the current folder)")
     a = ap.parse_args(argv)
     lines = read_hand_log(a.log)
     if isinstance(lines, str):

@@ -281,9 +281,18 @@ def parse_args(argv):
 def main(argv=None):
     """The English set into ``DIR`` (default docs/screenshots), then one set per other language with a table into
     ``DIR/<code>`` (``langpick.present``); English is spoken again at the end. Returns the exit status: 0, or 2
-    after one line on stderr when a folder cannot be used or a table cannot be read."""
+    after one line on stderr when a folder cannot be used or a table cannot be read (every table is checked before
+    anything is written or made: a damaged one leaves no folder and no set behind)."""
     from dealerbox.ui import langpick
+
+    from host_tools.hostboard import table_problem
     out = parse_args(sys.argv[1:] if argv is None else argv).dir
+    for code in langpick.present():
+        why = table_problem(code) if code != "en" else None
+        if why:
+            print("screenshots: the %s table cannot be read (%s): no screenshots written"
+                  % (langpick.own_name(code), why), file=sys.stderr)
+            return 2
     try:
         for code in langpick.present():
             where = out if code == "en" else os.path.join(out, code)

@@ -14,15 +14,17 @@
   ``--game``/``--players`` apply only if "New session" is chosen, and the simulator says so; the summary
   line after a script or the demo names the session that ran: ``resumed the saved teen-patti session
   (--game turkish applies only to a new session)``, ``turkish, a new session``: ``what_ran``).
-* ``--lang CODE`` (en, fr, it, de, tr: ``dealerbox.lang.LANGS``) speaks that language from the first frame,
-  and with ``--store`` keeps it there as the setup's "Language" row does (a later run without ``--lang``
-  speaks it too); a code of a language whose table ``firmware/dealerbox/lang/tables/CODE.bin`` is not there yet
-  is refused, naming the languages there are (docs/languages.md).
+* ``--lang CODE`` (en, fr, it, de, tr: ``dealerbox.lang.LANGS``; any case, ``FR`` is ``fr``) speaks that language
+  from the first frame, and with ``--store`` keeps it there as the setup's "Language" row does (a later run
+  without ``--lang`` speaks it too); a code of a language whose table ``firmware/dealerbox/lang/tables/CODE.bin``
+  is not there yet is refused, naming the languages there are (docs/languages.md).
 * A bad argument (players out of the game's range, a script that cannot be read or names no button,
   a ``--png``/``--store`` folder that cannot be made, a seed out of range) gives one line on stderr
   and exit status 2. A terminal too small for the screen gets a half-size (braille) screen, or a
   message with the size needed (wrapped between words); a resize redraws at once (SIGWINCH, and
   the size is checked twice a second); Ctrl-C quits cleanly.
+* A run that ends with the last write to ``--store`` failed (the flash full, a write error: the app's "Not
+  saved" notice, ``App.unsaved``) says so in one line on stderr (``unsaved_note``); the exit status is unchanged.
 * Without a terminal (CI, a pipe) and without ``--script`` it runs a scripted demo (a
   session of Teen Patti, or of ``--game``) and exits 0.
 """
@@ -320,6 +322,17 @@ def _read_script(path):
     return presses
 
 
+def unsaved_note(app, a):
+    """One line when the session ends with its last write to ``--store`` failed (``App.unsaved``: the store
+    raised OSError, the flash full or a write error, and the app kept playing: ui/nosave.py), else None:
+    ``the session was not saved: the last write to --store DIR failed (flash full); DIR keeps the last save that
+    worked``. The reason is the one the box's "Not saved" notice gives (in the language spoken)."""
+    if a.store is None or getattr(app, "unsaved", None) is None:
+        return None
+    return ("the session was not saved: the last write to --store %s failed (%s); %s keeps the last save that worked"
+            % (a.store, app.unsaved, a.store))
+
+
 def _count(n, one, many):
     return "%d %s" % (n, one if n == 1 else many)
 
@@ -345,16 +358,18 @@ def _check(a):
     if a.store is not None:
         _folder(a.store, "--store")
     if a.lang is not None:
-        check_lang(a.lang)
+        a.lang = check_lang(a.lang)
     return presses
 
 
 def check_lang(code):
-    """Raise UsageError unless ``code`` is a language the box has a table for (``hostboard.why_not``)."""
-    from host_tools.hostboard import why_not
+    """The box's code for ``code`` as typed (any case: ``--lang FR`` is ``"fr"``, ``hostboard.lang_code``); raise
+    UsageError unless it is a language the box has a table for (``hostboard.why_not``)."""
+    from host_tools.hostboard import lang_code, why_not
     why = why_not(code)
     if why is not None:
         raise UsageError("--lang %s: %s" % (code, why))
+    return lang_code(code)
 
 
 def use_lang(board, code):
@@ -400,17 +415,22 @@ def main(argv=None):
                 what_ran(app, a), a.script, _count(len(presses), "press", "presses"),
                 _count(rec.frames, "frame", "frames"),
                 _stale_note(a)))
-            return 0
-        if not interactive:
+            rc = 0
+        elif not interactive:
             presses = parse_script(DEMO)
             run_script(app, rec, presses)
             print("Dealer Box simulator demo: %s, seed %d: %s, %s%s" % (
                 what_ran(app, a), seed, _count(len(presses), "press", "presses"), _count(rec.frames, "frame", "frames"),
                 _stale_note(a)))
-            return 0
-        return run_terminal(app, rec)
+            rc = 0
+        else:
+            rc = run_terminal(app, rec)
     except KeyboardInterrupt:
-        return 130
+        rc = 130
+    note = unsaved_note(app, a)
+    if note:
+        sys.stderr.write(note + "\n")
+    return rc
 
 
 if __name__ == "__main__":

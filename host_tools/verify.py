@@ -8,14 +8,19 @@ For each hand (one JSON line, docs/hand-log.md) it
    first privacy gate and on the results screen);
 2. deals the hand again from the committed deck through the game's engine and plays the logged
    actions (every Turkish draw is served from the deck's stock, a reshuffle must be exactly the
-   discards the rule allows), so every card dealt and drawn follows the committed deck order;
+   discards the rule allows), so every card dealt and drawn follows the committed deck order; the chips
+   must be conserved after each action, a finished hand's result (pots, awards, final stacks) must be the one
+   that deal gives, and a hand must start from the stacks the previous hand of its session left (replay's own
+   checks and words: ``host_tools.replay.check_chips``, ``check_result``, ``check_chain``);
 3. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
    that deal gave.
 
 A hand that did not finish (voided, or the log of a hand in progress) is checked as far as it went.
-Prints one line per hand, ``hand 3: verified 3f9a0c12``, or ``hand 3 (line 7): NOT verified: reason``;
-exit status 0 only when every hand verifies, 1 otherwise, 2 when FILE cannot be read, is not a hand log or
-holds no hand. A last line cut short (a power cut while the box appended it) is named on stderr,
+Prints one line per hand, ``hand 3: verified 3f9a0c12``, or ``hand 3 (line 7): NOT verified: reason``; a
+line after the first hand that is not a hand (not JSON, ``null``, ...) is no hand: it is named on stderr as
+replay names it, ``FILE:7: not JSON: ...``, and in the closing line (``12 hands verify; line 7 is not a hand``);
+exit status 0 only when every line is a hand that verifies, 1 otherwise, 2 when FILE cannot be read, is not a
+hand log or holds no hand. A last line cut short (a power cut while the box appended it) is named on stderr,
 ``FILE: the last line (line 5) is cut short: hand 5 is left out``, and the hands before it are verified as usual
 (it changes no exit status: the box itself drops such a line when it starts again).
 """
@@ -24,7 +29,7 @@ import hashlib
 import json
 import sys
 
-from host_tools import FIRMWARE, load_hand_log, one_file_argument  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, load_hand_log, one_file_argument, plural  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 MAGIC = b"DBX1"
 SALT_HEX = 32
@@ -79,16 +84,18 @@ def check_commitment(log):
     return c
 
 
-def deal_again(log):
+def deal_again(log, prev=None):
     """Deal the hand of ``log`` again from its deck and play its actions as far as they go; returns the engine.
 
-    Raises Mismatch when the deck is not the game's, an action is not legal, or a reshuffle is not the
-    discards the rule allows."""
+    ``prev``: the previous hand's ``(engine, table)`` when it verified and finished; a hand of its session must
+    start from the stacks it left (``host_tools.replay.check_chain``). Raises Mismatch when the deck is not the
+    game's, the hand does not follow the previous one, an action is not legal, chips are not conserved after an
+    action, or a reshuffle is not the discards the rule allows (the reasons in replay's words)."""
     from dealerbox.engine.base import Action, IllegalAction
     from dealerbox.engine.table import Table, TableError
     from dealerbox.games import engine_class
 
-    from host_tools.replay import ReplayError, check_shape
+    from host_tools.replay import ReplayError, check_chain, check_chips, check_shape
 
     shaped = dict(log)
     if not isinstance(shaped.get("result"), dict):   # a hand that did not finish has no result yet
@@ -100,6 +107,10 @@ def deal_again(log):
     except (ReplayError, ValueError, ImportError, TableError) as exc:
         raise Mismatch(str(exc)) from None
     table.bought_in = list(log.get("bought_in", log["stacks"]))
+    try:
+        check_chain(log, table, prev)
+    except ReplayError as exc:
+        raise Mismatch(str(exc)) from None
     try:
         e = cls(table, log["rules"])
         e.start_from_log(log)
@@ -113,6 +124,10 @@ def deal_again(log):
             e.apply(act)
         except (IllegalAction, ValueError) as exc:
             raise Mismatch("action %d %s: %s" % (i + 1, json.dumps(row), exc)) from None
+        try:
+            check_chips(e, i + 1)
+        except ReplayError as exc:
+            raise Mismatch(str(exc)) from None
     return e
 
 
@@ -146,14 +161,32 @@ def _show_cards(v):
     return json.dumps(v)[:40]
 
 
-def verify_hand(log):
-    """Verify one hand-log dict; returns ``(commitment, finished)``: ``finished`` False for a hand whose
-    actions do not end it (voided, or logged while in progress), checked as far as it went. Raises Mismatch."""
+def check_hand(log, prev=None):
+    """Verify one hand-log dict (``prev``: as ``deal_again``); returns ``(commitment, engine)``: the engine after
+    the hand's actions, its ``phase`` not ``"over"`` for a hand they do not end (voided, or logged while in
+    progress), checked as far as it went. A finished hand's result (pots, awards, final stacks) must be the one
+    its deal gives (``host_tools.replay.check_result``: an edited stack is refused as replay refuses it).
+    Raises Mismatch."""
+    from host_tools.replay import ReplayError, check_result
+
     if not isinstance(log, dict):
         raise Mismatch("not a hand log (a JSON object)")
     c = check_commitment(log)
-    e = deal_again(log)
+    e = deal_again(log, prev)
     check_shown(log, e)
+    if e.phase == "over" and isinstance(log.get("result"), dict):
+        try:
+            check_result(e, log)
+        except ReplayError as exc:
+            raise Mismatch(str(exc)) from None
+    return c, e
+
+
+def verify_hand(log, prev=None):
+    """Verify one hand-log dict (``check_hand``); returns ``(commitment, finished)``: ``finished`` False for a
+    hand whose actions do not end it (voided, or logged while in progress), checked as far as it went. Raises
+    Mismatch."""
+    c, e = check_hand(log, prev)
     return c, e.phase == "over"
 
 
@@ -163,45 +196,80 @@ def label(log, no):
     return "hand %d" % hand if type(hand) is int else "line %d" % no
 
 
-def verify_lines(lines, out=print):
-    """Verify every non-blank line; ``out`` gets one line per hand. Returns ``(verified, failed)`` counts.
+def verify_lines(lines, out=print, bad_line=None):
+    """Verify every non-blank line; ``out`` gets one line per hand. Returns ``(verified, failed, not_hands)``:
+    the counts of hands verified and not, and the line numbers (list of int) of the lines after the first hand
+    that are not a hand (not JSON, or JSON that is not a hand's object: ``host_tools.replay.read_line``), each
+    given to ``bad_line(line number, reason)`` in replay's words and counted as no hand.
 
     Raises ValueError when no line is a hand log (the file is something else)."""
+    from host_tools.replay import NOT_A_HAND, ReplayError, is_hand, read_line
+
     ok = bad = 0
     logs = 0
+    not_hands = []
+    prev = None             # the previous hand's (engine, table), when it verified and finished
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            log = json.loads(line)
-        except (ValueError, RecursionError):
-            log = None
-        if isinstance(log, dict) and "deck" in log and "game" in log:
+            log, unread = read_line(line), None
+        except ReplayError as exc:
+            log, unread = None, exc
+        if is_hand(log):
             logs += 1
         elif logs == 0:
-            raise ValueError("not a hand log (line %d is not a hand's JSON object with a game and a deck)" % no)
+            raise ValueError("not a hand log (line %d is %s)" % (no, "not JSON" if unread else NOT_A_HAND))
+        if not is_hand(log):            # not JSON; null, a list, an object without a game and a deck
+            not_hands.append(no)
+            prev = None                 # the session's chips cannot be followed across it
+            if bad_line:
+                bad_line(no, str(unread) if unread else NOT_A_HAND)
+            continue
         try:
-            if log is None:
-                raise Mismatch("not JSON")
-            c, finished = verify_hand(log)
+            c, e = check_hand(log, prev)
         except Mismatch as exc:
+            prev = None
             bad += 1
             where = label(log, no)
             out("%s: NOT verified: %s" % (where if where.startswith("line") else "%s (line %d)" % (where, no), exc))
             continue
+        finished = e.phase == "over"
+        prev = (e, e.table) if finished else None
         ok += 1
         out("%s: verified %s%s" % (label(log, no), c[:8], "" if finished else " (the hand did not finish)"))
     if logs == 0:
         raise ValueError("no hand in the log")
-    return ok, bad
+    return ok, bad, not_hands
+
+
+def summary(ok, bad, not_hands):
+    """The closing line of ``verify_lines``' counts (None when every line is a hand that verifies): ``1 of 12
+    hands do NOT verify``, with ``; line 7 is not a hand`` (``lines 4 and 7 are not hands``) when some are not,
+    ``12 hands verify; line 7 is not a hand`` when only that is wrong."""
+    if not bad and not not_hands:
+        return None
+    n = ok + bad
+    if bad:
+        text = "%d of %d %s NOT verify" % (bad, n, "hand does" if n == 1 else "hands do")
+    else:
+        text = "%s verif%s" % (plural(n, "hand"), "ies" if n == 1 else "y")
+    if not_hands:
+        nums = [str(x) for x in not_hands]
+        if len(nums) == 1:
+            text += "; line %s is not a hand" % nums[0]
+        else:
+            text += "; lines %s and %s are not hands" % (", ".join(nums[:-1]), nums[-1])
+    return text
 
 
 USAGE = """usage: python -m host_tools.verify FILE
 
 Checks every hand of a Dealer Box hand log (docs/fairness.md): the commitment the box showed before
 the first privacy gate is recomputed from the logged deck and salt, the hand is dealt again from that
-deck, and the cards shown must be those it dealt. One line per hand; exit 0 when every hand verifies,
-1 when one does not, 2 when FILE cannot be read, is not a hand log or holds no hand. A last line cut
+deck, and the cards shown must be those it dealt. One line per hand (a line that is not a hand is named
+on stderr, FILE:LINE: reason, and counted as none); exit 0 when every hand verifies, 1 when one does not
+or a line is not a hand, 2 when FILE cannot be read, is not a hand log or holds no hand. A last line cut
 short (the power went while the box wrote it) is named on stderr and left out."""
 
 
@@ -214,13 +282,17 @@ def main(argv=None):
     lines = load_hand_log(path)
     if isinstance(lines, int):
         return lines
+    def bad_line(no, why):                      # as replay names it: FILE:LINE: reason
+        print("%s:%d: %s" % (path, no, why), file=sys.stderr)
+
     try:
-        ok, bad = verify_lines(lines)
+        ok, bad, not_hands = verify_lines(lines, bad_line=bad_line)
     except ValueError as exc:
         print("%s: %s" % (path, exc), file=sys.stderr)
         return 2
-    if bad:
-        print("%d of %d %s NOT verify" % (bad, ok + bad, "hand does" if ok + bad == 1 else "hands do"))
+    text = summary(ok, bad, not_hands)
+    if text:
+        print(text)
         return 1
     return 0
 

@@ -128,7 +128,7 @@ def test_wrong_seat_deck_and_chaining_are_caught(tmp_path, capsys):
 def test_a_file_that_is_not_a_hand_log_exits_2_as_verify_and_report(tmp_path, capsys):
     # a fresh user: "garbage" and [1,2,3] exited 1 here but 2 in verify and report (README: 2 for "not a hand log")
     obj = "not a hand's JSON object with a game and a deck"
-    for text, why in (("garbage", "not JSON"), ("[1,2,3]", obj), ("\n  \n42", obj), ("{}", obj)):
+    for text, why in (("garbage", "not JSON"), ("[1,2,3]", obj), ("\n  \n42", obj), ("{}", obj), ("null", obj)):
         p = tmp_path / "garbage.log"
         p.write_text(text + "\n")
         capsys.readouterr()

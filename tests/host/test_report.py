@@ -297,3 +297,37 @@ def test_a_tampered_result_is_named_and_the_report_still_written(tmp_path):
     assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1
     text = (tmp_path / "o" / "report.html").read_text()
     assert "hand 3 (line 3) does not replay: result &#x27;awards&#x27; differs" in text
+
+
+def test_a_changed_result_is_not_verified_and_its_reason_given_once(tmp_path, capsys):
+    """verify refuses a hand whose result replay refuses (the same check): the page marks it NOT verified, and
+    the note gives the reason once, not verify's and replay's same words twice."""
+    logs = fs.session("teen-patti", 3, 2, 3)
+    logs[0]["result"]["stacks"][0] = -5
+    log = tmp_path / "hands.log"
+    log.write_text(fs.lines(logs))
+    assert report.main([str(log), "--out", str(tmp_path / "o")]) == 1
+    rows = _parse((tmp_path / "o" / "report.html").read_text()).tables["s1-hands"][1:]
+    why = "result 'stacks' differs: log says [-5, 99, 103], replay gives [98, 99, 103]"
+    assert rows[0][2:] == ["NOT verified", "does not replay: " + why]
+    assert rows[1][2:] == ["verified", ""]
+    assert capsys.readouterr().err.splitlines()[1] == ("%s: session 1: hand 1 (line 1) NOT verified (python -m "
+                                                       "host_tools.verify FILE says why)" % log)
+
+
+def test_without_out_the_report_goes_to_report_in_the_current_folder_which_git_ignores(tmp_path, monkeypatch,
+                                                                                        capsys):
+    from host_tools import ROOT
+    log = tmp_path / "hands.log"
+    log.write_text(fs.lines(fs.session("teen-patti", 3, 2, 3)))
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert report.main([str(log)]) == 0
+    assert capsys.readouterr().out == "wrote report/report.html and report/stacks.png: 1 session, 2 hands\n"
+    assert sorted(os.listdir(tmp_path / "report")) == ["report.html", "stacks.png"]
+    with open(os.path.join(ROOT, ".gitignore")) as f:
+        ignored = f.read().split("\n")
+    assert "/report/" in ignored and "/sim-out/" in ignored
+    if shutil.which("git") and os.path.exists(os.path.join(ROOT, ".git")):
+        r = subprocess.run(["git", "check-ignore", "report/report.html"], cwd=ROOT, capture_output=True, text=True)
+        assert r.returncode == 0 and r.stdout == "report/report.html\n"

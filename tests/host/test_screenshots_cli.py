@@ -39,20 +39,25 @@ def test_a_file_as_dir_says_so_in_one_line(tmp_path, capsys):
     assert err.startswith("screenshots: %s: cannot make the folder (" % under) and err.count("\n") == 1
 
 
-def test_a_table_that_cannot_be_read_writes_no_english_set_in_its_folder(tmp_path, capsys):
-    """A fresh user: with ``fr.bin`` damaged the French folder got English pictures and exit 0. Now one line, exit
-    2, nothing written there (the stand-in tables of tests/core/test_ui_language.py, French offered first)."""
+def test_a_table_that_cannot_be_read_is_refused_before_anything_is_written(tmp_path, capsys):
+    """A fresh user: with ``fr.bin`` damaged the French folder got English pictures and exit 0; then the English set
+    was written, an English line printed and an empty ``fr/`` left before the refusal. Now every table is checked
+    first: one line on stderr naming the table and what is wrong, exit 2, no folder made, nothing on stdout (the
+    stand-in tables of tests/core/test_ui_language.py)."""
     from dealerbox import lang
     from test_ui_language import Tables
 
-    t = Tables(("fr",))
-    try:
-        with open(t.dir + "/fr.bin", "r+b") as f:
-            f.truncate(20)
-        assert screenshots.main([str(tmp_path)]) == 2
-        assert capsys.readouterr().err == "screenshots: the Français table cannot be read: no screenshots in %s\n" % (
-            tmp_path / "fr")
-        assert not (tmp_path / "fr").exists() or os.listdir(tmp_path / "fr") == []
-        assert lang.code == "en"
-    finally:
-        t.close()
+    for present in (("fr",), ("en", "fr"), ("en", "de", "fr")):
+        t = Tables(present)
+        try:
+            with open(t.dir + "/fr.bin", "r+b") as f:
+                f.truncate(20)
+            out = tmp_path / "shots"
+            assert screenshots.main([str(out)]) == 2
+            got = capsys.readouterr()
+            assert got.err == ("screenshots: the Français table cannot be read (%s/fr.bin is damaged: 20 bytes, not "
+                               "26): no screenshots written\n" % t.dir)
+            assert got.out == "" and not out.exists()
+            assert lang.code == "en"
+        finally:
+            t.close()

@@ -359,3 +359,39 @@ def test_the_host_board_records_the_usb_interrupt_exactly_while_a_hand_is_live()
     run_script(app, rec, parse_script("ok ok right*6 ok"), io.StringIO())   # seal, gate; the first player packs
     assert not app.hand_live() and board.interrupts == [True, False, True]
 
+
+
+def test_the_summary_says_when_the_last_save_failed(tmp_path, capsys, monkeypatch):
+    """The store's writes fail (the flash full, errno 28) and the table plays on: the run ends with one line on
+    stderr saying the session was not saved, no traceback; when a later write works again, nothing is said."""
+    from dealerbox.store.saves import Store
+
+    from host_tools.sim import SETUP
+
+    fails = {"left": 10 ** 9, "raised": 0}
+
+    def broken(real):
+        def write(self, *args, **kw):
+            if fails["left"] > 0:
+                fails["left"] -= 1
+                fails["raised"] += 1
+                raise OSError(28, "No space left on device")
+            return real(self, *args, **kw)
+        return write
+
+    for name in ("save", "record", "append_log"):
+        monkeypatch.setattr(Store, name, broken(getattr(Store, name)))
+    script = tmp_path / "s.keys"
+    script.write_text(SETUP + "ok ok left ok\n")
+    store = tmp_path / "store"
+    capsys.readouterr()
+    assert sim_main(["--store", str(store), "--seed", "3", "--script", str(script)]) == 0
+    got = capsys.readouterr()
+    assert got.out.splitlines()[-1] == ("Dealer Box simulator: teen-patti, script %s: 54 presses, 36 frames"
+                                        % script)
+    assert got.err == ("the session was not saved: the last write to --store %s failed (flash full); %s keeps the "
+                       "last save that worked\n" % (store, store))
+    fails.update(left=2, raised=0)           # the first two writes fail, then the flash has room again
+    script.write_text(SETUP + "ok ok left ok ok ok ok ok\n")       # past the notice: the next write works
+    assert sim_main(["--store", str(tmp_path / "other"), "--seed", "3", "--script", str(script)]) == 0
+    assert fails["raised"] == 2 and capsys.readouterr().err == ""

@@ -109,3 +109,39 @@ def test_screenshots_write_one_set_per_language_with_a_table(tmp_path, capsys):
     assert capsys.readouterr().out.splitlines() == [
         "screenshots written to %s: 29 files (English)" % tmp_path,
         "screenshots written to %s: 29 files (Deutsch)" % (tmp_path / "de")]
+
+
+def test_a_code_in_any_case_is_the_language_an_unknown_one_still_lists_the_codes(tmp_path, capsys):
+    """``--lang FR`` is ``fr`` (sim and the Pi launcher: ``hostboard.lang_code``); ``--lang XX`` is still refused
+    with the list of codes."""
+    from pi_fakes import FakeTime, make_board
+
+    from host_tools import pi as launcher
+    from host_tools.hostboard import lang_code, why_not
+
+    assert lang_code(" FR ") == "fr" and why_not("De") is None
+    t = Tables()
+    try:
+        script = tmp_path / "s.keys"
+        script.write_text("down*3\n")
+        store = tmp_path / "store"
+        assert sim_main(["--lang", "FR", "--store", str(store), "--script", str(script)]) == 0
+        assert lang.code == "fr" and Store(str(store)).load_prefs() == {"lang": "fr"}
+        lang.use("en")
+        capsys.readouterr()
+        assert sim_main(["--lang", "XX", "--script", str(script)]) == 2
+        assert capsys.readouterr().err == ("python -m host_tools.sim: error: --lang XX: not a language code; the codes "
+                                           "are en (English), fr (Français), it (Italiano), de (Deutsch), tr "
+                                           "(Türkçe)\n")
+        made = {}
+
+        def make(config_file, store_root):
+            b, fake = make_board(tmp_path, time=FakeTime(stop_after=50))
+            made.update(board=b)
+            return b
+
+        assert launcher.main(["--data", str(tmp_path), "--lang", "DE"], make_board=make) == 0
+        assert lang.code == "de" and made["board"].store.load_prefs() == {"lang": "de"}
+    finally:
+        lang.use("en")
+        t.close()

@@ -88,20 +88,24 @@ def test_a_changed_result_is_named_and_no_money_is_settled_from_it(tmp_path, cap
     path = _write(tmp_path, fs.lines([log]))
     rc, _out, err = _tool(capsys, replay.main, [str(path)])
     assert rc == 1 and err.startswith("%s:1: result 'stacks' differs" % path)
-    assert _tool(capsys, verify.main, [str(path)])[0] == 0      # the deck is untouched: the deal verifies
-    rc, out, err = _tool(capsys, report.main, [str(path), "--out", str(tmp_path / "r")])
     want, got = five[0]["result"]["stacks"], log["result"]["stacks"]
+    differs = "result 'stacks' differs: log says %s, replay gives %s" % (got, want)
+    # the deck is untouched, but the stacks are not the deal's: verify refuses it in replay's words (one check)
+    assert _tool(capsys, verify.main, [str(path)]) == (1, "hand 1 (line 1): NOT verified: %s\n1 of 1 hand does NOT "
+                                                          "verify\n" % differs, "")
+    rc, out, err = _tool(capsys, report.main, [str(path), "--out", str(tmp_path / "r")])
     why = ("Not settled: hand 1 (line 1) does not replay: result 'stacks' differs: log says %s, replay gives %s. "
            "The chips after it rest on logged numbers the replay does not confirm (changed or damaged), so this "
            "report gives no nets and no payments for this session; the other figures count only the hands that "
            "replay (python -m host_tools.replay FILE names the first difference)." % (got, want))
-    assert rc == 1 and out.endswith(": 1 session, 1 hand\n") and err == "%s: session 1: %s\n" % (path, why)
+    assert rc == 1 and out.endswith(": 1 session, 1 hand\n")
+    assert err == ("%s: session 1: %s\n%s: session 1: hand 1 (line 1) NOT verified (python -m host_tools.verify FILE "
+                   "says why)\n" % (path, why, path))
     page = _parse((tmp_path / "r" / "report.html").read_text())
     assert page.tables["s1-settle"][1:] == [["not settled (above)"]]
     assert [r[5:] for r in page.tables["s1-players"][1:]] == [["\u2014", "0", "\u2014", "\u2014"]] * 3
     assert [r[1:4] for r in page.tables["s1-players"][1:]] == [["0", "0", "0"]] * 3   # nothing counted from it
-    assert page.tables["s1-hands"][1][2:] == ["verified", "does not replay: result 'stacks' differs: log says "
-                                              "%s, replay gives %s" % (got, want)]
+    assert page.tables["s1-hands"][1][2:] == ["NOT verified", "does not replay: " + differs]    # the reason once
     text = (tmp_path / "r" / "report.html").read_text()
     assert '<p class="bad" id="s1-unsettled">' in text and "pays" not in text.split("Settling up")[1].split(
         "</table>")[0].replace("Who pays", "")
@@ -114,7 +118,9 @@ def test_a_changed_hand_in_the_middle_stops_the_money_of_its_session_only(tmp_pa
     path = _write(tmp_path, fs.lines(logs))
     rc, _out, err = _tool(capsys, report.main, [str(path), "--out", str(tmp_path / "r")])
     assert rc == 1 and err.startswith("%s: session 1: Not settled: hand 3 (line 3) does not replay: " % path)
-    assert err.count("\n") == 1                             # session 2 is fine
+    assert err.count("\n") == 2                             # session 2 is fine
+    assert err.splitlines()[1] == ("%s: session 1: hand 3 (line 3) NOT verified (python -m host_tools.verify FILE says "
+                                   "why)" % path)
     figs = report.write_report(fs.lines(logs).split("\n"), str(tmp_path / "r2"))
     assert [p["net"] for p in figs[0]["players"]] == [None] * 3 and figs[0]["transfers"] == []
     assert [h["stacks"] is None for h in figs[0]["hands"]] == [False, False, True, False, False]

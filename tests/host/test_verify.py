@@ -135,8 +135,7 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     other = tmp_path / "notes.txt"
     other.write_text("shopping: milk\n")
     assert verify.main([str(other)]) == 2
-    assert capsys.readouterr().err == ("%s: not a hand log (line 1 is not a hand's JSON object with a game "
-                                       "and a deck)\n" % other)
+    assert capsys.readouterr().err == "%s: not a hand log (line 1 is not JSON)\n" % other     # as replay says
     binary = tmp_path / "x.bin"
     binary.write_bytes(b"\xff\xfe\x00")
     assert verify.main([str(binary)]) == 2
@@ -151,7 +150,10 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     path = tmp_path / "torn.log"
     path.write_text(text)
     assert verify.main([str(path)]) == 1
-    assert capsys.readouterr().out.splitlines()[2] == "line 3: NOT verified: not JSON"
+    got = capsys.readouterr()
+    assert got.out.splitlines()[2:] == ["2 hands verify; line 3 is not a hand"]
+    assert got.err == ("%s:3: not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)\n"
+                       % path)
 
 
 def test_the_command_line_runs(tmp_path):
@@ -162,3 +164,76 @@ def test_the_command_line_runs(tmp_path):
     r = subprocess.run([sys.executable, "-m", "host_tools.verify", str(path)], capture_output=True, text=True,
                        cwd=str(__import__("host_tools").ROOT))
     assert r.returncode == 0 and r.stdout.startswith("hand 1: verified ") and r.stderr == ""
+
+
+def test_impossible_stacks_are_refused_with_replays_words(tmp_path, capsys):
+    """A stack edited (negative, or chips from nowhere) or chips not conserved: verify refuses the hand with
+    the reason replay gives (one shared check, host_tools.replay.check_result / check_chips / check_chain)."""
+    def negative(logs):
+        logs[0]["result"]["stacks"][0] = -5
+    def from_nowhere(logs):
+        logs[1]["stacks"][0] += 10                      # hand 2 starts with 10 chips nobody bought in
+    def not_conserved(logs):
+        logs[0]["bought_in"][0] += 10                   # the buy-ins no longer add up to the chips on the table
+    for change, line, why in (
+            (negative, 1, "result 'stacks' differs: log says [-5, 99, 103], replay gives [98, 99, 103]"),
+            (from_nowhere, 2, "seat 0 starts with 108 chips, but the previous hand left 98 and 0 were bought in "
+                              "between"),
+            (not_conserved, 1, "action 1: chips not conserved")):
+        logs = fs.session("teen-patti", 3, 2, 3)
+        change(logs)
+        path = tmp_path / "hands.log"
+        path.write_text(fs.lines(logs))
+        capsys.readouterr()
+        assert replay.main([str(path)]) == 1
+        assert capsys.readouterr().err == "%s:%d: %s\n" % (path, line, why)
+        rc, out, err = _run(tmp_path, capsys, logs)
+        assert rc == 1 and err == ""
+        assert out[line - 1] == "hand %d (line %d): NOT verified: %s" % (line, line, why)
+        assert out[-1] == "1 of 2 hands do NOT verify"
+
+
+def test_a_null_line_is_not_a_hand_not_bad_json(tmp_path, capsys):
+    """``null`` is JSON, just not a hand: verify says so in replay's words for ``{}``, first line or later."""
+    obj = "not a hand's JSON object with a game and a deck"
+    good = fs.lines(fs.session("teen-patti", 3, 1, 3))
+    path = tmp_path / "hands.log"
+    for text in ("null\n", "[1]\n", "{}\n"):
+        path.write_text(text + good)
+        capsys.readouterr()
+        assert verify.main([str(path)]) == 2
+        assert capsys.readouterr().err == "%s: not a hand log (line 1 is %s)\n" % (path, obj)
+        assert replay.main([str(path)]) == 2
+        assert capsys.readouterr().err == "%s: not a hand log (line 1 is %s)\n" % (path, obj)
+    path.write_text(good + "null\n" + good)
+    capsys.readouterr()
+    assert verify.main([str(path)]) == 1
+    assert capsys.readouterr().err == "%s:2: %s\n" % (path, obj)
+    assert replay.main([str(path)]) == 1
+    assert capsys.readouterr().err == "%s:2: %s\n" % (path, obj)
+
+
+def test_a_line_that_is_not_a_hand_is_named_and_not_counted_as_one(tmp_path, capsys):
+    """Garbage between hands: named on stderr with its line number (FILE:LINE: reason, as replay names it), the
+    hands counted exactly (it is none of them), exit 1."""
+    logs = _logs()
+    text = fs.lines(logs).splitlines()
+    text[3:3] = ["garbage", "null"]                     # lines 4 and 5; the 12 hands around them
+    path = tmp_path / "hands.log"
+    path.write_text("\n".join(text) + "\n")
+    capsys.readouterr()
+    rc = verify.main([str(path)])
+    got = capsys.readouterr()
+    out = got.out.splitlines()
+    assert rc == 1 and len(out) == 13 and sum(" verified " in x for x in out) == 12
+    assert out[-1] == "12 hands verify; lines 4 and 5 are not hands"
+    assert got.err == ("%s:4: not JSON: Expecting value: line 1 column 1 (char 0)\n"
+                       "%s:5: not a hand's JSON object with a game and a deck\n" % (path, path))
+    logs[0]["result"]["stacks"][0] += 1                 # and with a hand that does not verify
+    text[0] = json.dumps(logs[0])
+    path.write_text("\n".join(text) + "\n")
+    capsys.readouterr()
+    assert verify.main([str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "1 of 12 hands do NOT verify; lines 4 and 5 are not hands"
+    assert verify.summary(1, 0, [7]) == "1 hand verifies; line 7 is not a hand"
+    assert verify.summary(3, 0, []) is None
