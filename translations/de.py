@@ -394,6 +394,8 @@ T = {
     "A partial hand log (%d bytes) was removed.": "Ein unvollständiges Runden-Log (%d Bytes) wurde entfernt.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Log defekt: %d Bytes der Runden-Logs fehlen; jede vollständige Runde bleibt.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "Log defekt: %d Bytes der Runden-Logs fehlen; kein Log ist übrig.",
     "journal line %d is damaged": "Journalzeile %d ist defekt",
     "the newest save was damaged (%s)": "die neueste Sicherung war defekt (%s)",
     "%d saved action after that save is lost.": "%d gesicherte Aktion nach dieser Sicherung ist verloren.",

@@ -152,6 +152,8 @@ T = {
     "Hand %d voided": "Main %d annulée",
     "Hand %d was in play": "Main %d en cours",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.": "Historique abîmé: il manque %d octets d’historique; toute main complète est gardée.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "Historique abîmé: il manque %d octets d’historique; il n’en reste aucun.",
     "Hand voided": "Main annulée",
     "High card": "Carte haute",
     "High card wins": "La plus haute gagne",

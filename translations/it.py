@@ -153,6 +153,8 @@ T = {
     "Hand %d was in play": "Mano %d in corso",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Registro danneggiato: mancano %d byte di registri; ogni mano completa è salva.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "Registro danneggiato: mancano %d byte di registri; non ne resta nessuno.",
     "Hand voided": "Mano annullata",
     "High card": "Carta alta",
     "High card wins": "Vince la carta alta",

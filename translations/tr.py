@@ -153,6 +153,8 @@ T = {
     "Hand %d was in play": "%d. el oynanıyordu",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "El kaydı bozuk: %d bayt el kaydı eksik; tamamlanan her el korundu.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "El kaydı bozuk: %d bayt el kaydı eksik; hiç el kaydı kalmadı.",
     "Hand voided": "El iptal edildi",
     "High card": "Yüksek kart",
     "High card wins": "Yüksek kart kazanır",

@@ -154,6 +154,7 @@ KEYS = (
     "Hand %d voided",
     "Hand %d was in play",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.",
     "Hand voided",
     "High card",
     "High card wins",

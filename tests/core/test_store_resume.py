@@ -540,7 +540,8 @@ def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost(
 
 def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed():
     """A save folder edited on a computer: ``hands.log`` replaced by a folder. The boot sets it aside in words
-    (``hands.log.bad``) and resumes the saved session (hand 2 one blind in), never an errno on the screen."""
+    (``hands.log.bad``) and resumes the saved session (hand 2 one blind in), never an errno on the screen; the report
+    says no hand log is left (it said "every complete hand kept" with none kept)."""
     from dealerbox.ui import modes
 
     d, _log = _tp_after_hand_1()
@@ -551,7 +552,8 @@ def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed(
         rig = _boot(d)
         app = rig.app
         assert app.store.report == ("hands.log was a folder, not a file: set aside. Hand log damaged: %d bytes of "
-                                    "hand logs are missing; every complete hand kept." % size)
+                                    "hand logs are missing; no hand log is left." % size)     # none kept: never
+        assert size == 1279                                                 # "every complete hand kept"
         assert app.mode == modes.M_RESUME and app.saved_live
         assert sorted(os.listdir(d)) == ["hands.log.bad", "session.bak", "session.jnl", "session.json"]
     finally:

@@ -51,6 +51,7 @@ T = (
     "Hand %d voided\x00"
     "Hand %d was in play\x00"
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.\x00"
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.\x00"
     "Loser: %s\x00"
     "Not saved: %s\x00"
     "OK: I am %s\x00"

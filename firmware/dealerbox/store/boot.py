@@ -361,7 +361,8 @@ def commit_log(s, mark, number, trusted, reports):
     after the last commit (the power went before the journal line that would have committed it) and
     is cut. Shorter, with ``hands.1.log`` exactly ``mark`` long: the log moved after the commit, and
     what ``hands.log`` holds is newer: removed. Shorter otherwise: the log was damaged; every complete
-    line is kept, a partial last line cut, and ``reports`` says how much is missing.
+    line is kept, a partial last line cut, and ``reports`` says how much is missing (and that no hand log is left
+    when ``hands.log`` is gone: removed, or a folder set aside at boot).
     """
     size = s._size(LOG)
     if mark is None or size < 0 and not mark or size == mark:
@@ -382,7 +383,8 @@ def commit_log(s, mark, number, trusted, reports):
     else:
         missing = mark - (size if size > 0 else 0)
         s.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
-        reports.append(N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.")
+        reports.append((N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.") if
+                        size > 0 else N_("Hand log damaged: %d bytes of hand logs are missing; no hand log is left."))
                        % missing)
     if size <= 0:
         return
