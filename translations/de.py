@@ -368,6 +368,7 @@ T = {
     "  nobody owes": "  alles ausgeglichen",
 
     # ---- saving, a full flash, the store's reports
+    "Not saved": "Nicht gesichert",
     "Not saved: %s": "Nicht gesichert: %s",
     "flash full": "voll",
     "flash error %s": "Fehler %s",

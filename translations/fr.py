@@ -201,6 +201,7 @@ T = {
     "No saved session": "Aucune session sauvée",
     "No sideshow": "Pas de sideshow",
     "No top chaal": "Chaal sans max",
+    "Not saved": "Non sauvé",
     "Not saved: %s": "Non sauvé: %s",
     "OK awards": "OK gains",
     "OK back": "OK retour",

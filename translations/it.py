@@ -204,6 +204,7 @@ T = {
     "No saved session": "Nessun salvataggio",
     "No sideshow": "Niente sideshow",
     "No top chaal": "Chaal illimitato",
+    "Not saved": "Non salvo",
     "Not saved: %s": "Non salvo: %s",
     "OK awards": "OK vincite",
     "OK back": "OK indietro",

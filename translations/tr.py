@@ -203,6 +203,7 @@ T = {
     "No saved session": "Kayıtlı oturum yok",
     "No sideshow": "Sideshow yok",
     "No top chaal": "Chaal sınırsız",
+    "Not saved": "Kaydedilmedi",
     "Not saved: %s": "Kaydedilmedi: %s",
     "OK awards": "OK kazançlar",
     "OK back": "OK geri",

@@ -202,6 +202,7 @@ KEYS = (
     "No saved session",
     "No sideshow",
     "No top chaal",
+    "Not saved",
     "Not saved: %s",
     "OK awards",
     "OK back",
