@@ -386,6 +386,10 @@ T = {
         "Sicherung defekt: %s: eine Runde aus dem Log ließ sich nicht nachspielen (%s).",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Sicherung defekt: Journalzeile %d ist defekt; %d gesicherte Aktion ist verloren.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Sicherung defekt: %d defekte Journalzeile verworfen.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Sicherung defekt: %d defekte Journalzeilen verworfen.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.":
         "Sicherung defekt: Journalzeile %d ist defekt; %d gesicherte Aktionen sind verloren.",
     "Save unreadable: %s": "Sicherung unlesbar: %s",

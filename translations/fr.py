@@ -263,6 +263,10 @@ T = {
     "Save damaged: %s: the session goes on from the end of hand %d.": "Sauvegarde abîmée: %s: la session reprend à la fin de la main %d.",
     "Save damaged: an older save is used": "Sauvegarde abîmée: une plus ancienne est utilisée",
     "Save damaged: journal line %d is damaged; %d saved action is lost.": "Sauvegarde abîmée: la ligne %d du journal est abîmée; %d action sauvée est perdue.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Sauvegarde abîmée: %d ligne abîmée du journal écartée.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Sauvegarde abîmée: %d lignes abîmées du journal écartées.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.": "Sauvegarde abîmée: la ligne %d du journal est abîmée; %d actions sauvées sont perdues.",
     "Save unreadable: %s": "Sauvegarde illisible: %s",
     "Save unusable (%s): a new session starts.": "Sauvegarde inutilisable (%s): une nouvelle session commence.",

@@ -269,6 +269,10 @@ T = {
     "Save damaged: an older save is used": "Salvataggio danneggiato: si usa uno più vecchio",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mossa salvata è persa.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Salvataggio danneggiato: %d riga danneggiata del diario scartata.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Salvataggio danneggiato: %d righe danneggiate del diario scartate.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.":
         "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mosse salvate sono perse.",
     "Save unreadable: %s": "Salvataggio illeggibile: %s",

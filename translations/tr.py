@@ -268,6 +268,10 @@ T = {
     "Save damaged: an older save is used": "Kayıt bozuk: eski kayıt kullanıldı",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Kayıt bozuk: günlüğün %d bozuk satırı atıldı.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Kayıt bozuk: günlüğün %d bozuk satırı atıldı.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.":
         "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
     "Save unreadable: %s": "Kayıt okunamıyor: %s",

@@ -259,6 +259,8 @@ KEYS = (
     "Rules",
     "Rules in force",
     "Save damaged (%s): the one before it is used.",
+    "Save damaged: %d damaged journal line dropped.",
+    "Save damaged: %d damaged journal lines dropped.",
     "Save damaged: %s",
     "Save damaged: %s: a logged hand could not be replayed (%s).",
     "Save damaged: %s: the session goes on from the end of hand %d.",

@@ -96,6 +96,8 @@ REPORTS = (
     "logs are missing; every complete hand kept.",
     "Hand log damaged: 1279 bytes of hand logs are missing; no hand log is left.",
     "Save damaged: journal line 2 is damaged; 8 saved actions are lost.",
+    "Save damaged: journal line 4 is damaged; 2 saved actions are lost. Save damaged: 3 damaged journal lines dropped.",
+    "Save damaged: 1 damaged journal line dropped.",
     "Save damaged: journal line 4 is damaged; 1 saved action is lost.",
     "Save damaged: the newest save was damaged (cannot be checked (ValueError: bad JSON)): the session goes on "
     "from the end of hand 3.",

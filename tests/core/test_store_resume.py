@@ -583,3 +583,78 @@ def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can
         assert "session.json.bad" in os.listdir(d) and "session.json" not in os.listdir(d)
     finally:
         _clean(d)
+
+
+# ---- 5: a journal of random bytes, garbage after good lines, a journal damaged twice ----------------------------
+
+# 300 bytes as a card reader's fault leaves them: no newline, none of them text
+NOISE = bytes(128 + (i * 37 + i * i) % 128 for i in range(300))
+
+
+def test_a_journal_of_random_bytes_is_damage_and_the_logged_hand_is_kept():
+    """session.jnl overwritten by 300 random bytes after hand 1's end (12 actions, the last one committing hand 1's
+    log): before, no newline in them made them a torn last line, silently: hands.log was cut back to the save's mark
+    (hand 1's log deleted) and hand 1 offered again from its deal. Now it is damage, said in true words (one damaged
+    line: the count of newlines in noise is no count of actions), and hand 1 is caught up from its log."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _session(False)         # hand 1 to its end: save 1 and its 12 journal lines
+    try:
+        assert len(NOISE) == 300
+        raw = _log_lines(d)[0]
+        _write(d + "/session.jnl", NOISE)
+        st = Store(d)
+        st.load()
+        assert st.report == "Save damaged: 1 damaged journal line dropped."
+        assert st.later == [raw] and st.later_why == "journal line 1 is damaged" and st.journal == []
+        assert "session.jnl: 1 damaged line from line 1 dropped" in st.found
+        st = None
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live          # not "Hand 1 was in play"
+        assert app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.engine.hand_no == 1 and app.table.stacks == [96, 108, 98, 98]
+        assert _log_lines(d) == [raw]
+    finally:
+        _clean(d)
+
+
+def test_random_lines_in_place_of_the_journal_are_counted_as_lines_not_actions():
+    """Noise with newlines in it (3 lines, none of a journal line's shape) was "3 saved actions are lost": the
+    journal held 9; what was lost cannot be counted from noise. Said as the lines it is."""
+    d = _nine_actions()
+    try:
+        _write(d + "/session.jnl", NOISE[:40] + b"\n" + NOISE[40:90] + b"\n" + NOISE[90:])
+        st = Store(d)
+        st.load()
+        assert st.report == "Save damaged: 3 damaged journal lines dropped." and st.journal == []
+        st = None
+        report, app = _continue(d)
+        assert report == "Save damaged: 3 damaged journal lines dropped."
+        assert app.engine.log["actions"] == [] and app.engine.pot_total() == 4
+    finally:
+        _clean(d)
+
+
+def test_garbage_after_good_journal_lines_is_said_and_the_good_lines_kept():
+    """A whole line of garbage after the 9 good lines was taken for a power cut's torn line and dropped without a
+    word (two were "2 saved actions are lost": they were none). Now said as damaged lines; the 9 actions replayed."""
+    for junk, n in ((b"garbage\n", 1), (b"garbage\nmore garbage\n", 2), (NOISE[:30], 1)):
+        said = "Save damaged: %d damaged journal line%s dropped." % (n, "" if n == 1 else "s")
+        d = _nine_actions()
+        try:
+            p = d + "/session.jnl"
+            _write(p, _read(p) + junk)
+            st = Store(d)
+            st.load()
+            assert st.report == said, (junk, st.report)
+            assert len(st.journal) == 9 and st.journal[-1] == "3.pack.0"
+            assert "session.jnl: %d damaged line%s from line 10 dropped" % (n, "" if n == 1 else "s") in st.found
+            st = None
+            report, app = _continue(d)
+            assert report == said and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 9
+        finally:
+            _clean(d)
+

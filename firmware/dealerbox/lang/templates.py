@@ -68,6 +68,8 @@ T = (
     "Pot cap %d\x00"
     "Rebuy %d chips\x00"
     "Save damaged (%s): the one before it is used.\x00"
+    "Save damaged: %d damaged journal line dropped.\x00"
+    "Save damaged: %d damaged journal lines dropped.\x00"
     "Save damaged: %s\x00"
     "Save damaged: %s: a logged hand could not be replayed (%s).\x00"
     "Save damaged: %s: the session goes on from the end of hand %d.\x00"

@@ -1,8 +1,8 @@
 """The store's answers to a damaged newest save or journal line (docs/device.md, "Saves"): imported by
 ``Store.load`` only when it found one, and kept.
 
-* ``journal(store, ok, good, number, reports)``: a journal line that failed its CRC after good ones,
-  with whole lines after it, is damage: say how many actions were lost;
+* ``journal(store, ok, good, number, reports)``: what follows the good journal lines, unless a power cut's last
+  line, is damage: say how many actions were lost, and how many damaged lines (noise) were dropped;
 * ``newer_journal(store, mark, reports)``: the journal of a newest save that is lost: say how many actions
   were lost with it (``store.lost``);
 * ``logged_after(store, mark, names)``: the hand logs committed after an older save's mark (``Store.later``).
@@ -13,22 +13,39 @@ from dealerbox.store import checksum as crc32
 
 
 def journal(store, ok, good, number, reports):
-    """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal line after the
-    ``ok`` good ones (ending at byte ``good``) is damaged with whole lines after it; False when it is the last
-    line (a write the power cut short: dropped silently). The bad line and every line after it are lost (the
-    CRC chain: nothing after a bad line is used). A first line is counted only when it has not the shape of a
-    journal line (``boot.first_line_whole``): a whole line that does not chain cannot be told from the journal
-    of an earlier snapshot (a snapshot saved and no action recorded since), which is not damage."""
-    data = store._read(JOURNAL) or b""
-    n = data.count(b"\n", good)
-    lost = n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
-    if not lost:
+    """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal after its ``ok`` good
+    lines (ending at byte ``good``) is damaged; False when what follows them is one line a power cut can leave: a
+    write cut short (printable, at most the three fields of a line) or whole with its newline (the three fields, the
+    last 8 long): dropped silently. The lines from the bad one to the last of a journal line's shape are actions
+    lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions are lost"); the lines
+    after that (noise, garbage: no journal line's shape) are damaged lines, never counted as actions ("3 damaged
+    journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line that does not chain is
+    damage only when the journal is not an earlier snapshot's (``boot.first_line_whole``)."""
+    rest = (store._read(JOURNAL) or b"")[good:]
+    lines = rest.split(b"\n")
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()                     # the newline that ends the last line
+    ln = lines[0]
+    f = ln.split(b" ")
+    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(f) < 4 and (
+            rest[-1:] != b"\n" or len(f) == 3 and len(f[2]) == 8):
         return False
+    lost = 0
+    for i in range(len(lines)):
+        if journal_line(lines[i]) is not None:
+            lost = i + 1
+    junk = len(lines) - lost
     store.later_why = N_("journal line %d is damaged") % (ok + 1)
-    store.found.append("session.jnl: line %d damaged, %d action%s after save %d lost" % (
-        ok + 1, lost, "" if lost == 1 else "s", number))
-    reports.append((N_("Save damaged: journal line %d is damaged; %d saved action is lost.") if lost == 1 else
-                    N_("Save damaged: journal line %d is damaged; %d saved actions are lost.")) % (ok + 1, lost))
+    if lost:
+        store.found.append("session.jnl: line %d damaged, %d action%s after save %d lost" % (
+            ok + 1, lost, "" if lost == 1 else "s", number))
+        reports.append((N_("Save damaged: journal line %d is damaged; %d saved action is lost.") if lost == 1 else
+                        N_("Save damaged: journal line %d is damaged; %d saved actions are lost.")) % (ok + 1, lost))
+    if junk:
+        store.found.append("session.jnl: %d damaged line%s from line %d dropped" % (
+            junk, "" if junk == 1 else "s", ok + lost + 1))
+        reports.append((N_("Save damaged: %d damaged journal line dropped.") if junk == 1 else
+                        N_("Save damaged: %d damaged journal lines dropped.")) % junk)
     return True
 
 
