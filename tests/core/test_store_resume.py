@@ -658,3 +658,71 @@ def test_garbage_after_good_journal_lines_is_said_and_the_good_lines_kept():
         finally:
             _clean(d)
 
+
+def test_a_first_journal_line_damaged_in_its_shape_never_offers_the_logged_hand_again():
+    """A byte of the first line changed, the line still of a journal line's shape: it was taken for the journal of
+    an earlier snapshot (not damage), hands.log cut back to the save's mark (hand 1's log deleted) and hand 1
+    offered again as "Hand 1 was in play". The journal's later lines commit a longer hand log than the save: it is
+    this save's, damaged; hand 1 is caught up and its log kept."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _session(False)
+    try:
+        raw = _log_lines(d)[0]
+        p = d + "/session.jnl"
+        data = _read(p)
+        assert data.startswith(b"1.blind.1 0 ")
+        _write(p, b"x" + data[1:])                      # "x.blind.1 0 <crc>": the shape of a line, not its CRC
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
+    finally:
+        _clean(d)
+
+
+def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
+    """Damage, the catch-up's save, damage again: the damaged journal stayed on flash after the save that caught
+    hand 1 up (until a next action), so a second damage to it was reported as "12 saved actions are lost" (hand 1's,
+    kept) at every boot. The save after a damaged journal removes it: the next boot is clean, and damage to the
+    next journal (hand 2's) is said for what it is, hand 1 never offered again."""
+    import gc
+
+    from app_util import OK, act
+    from dealerbox.ui import modes
+
+    d = _session(False)
+    try:
+        raw = _log_lines(d)[0]
+        p = d + "/session.jnl"
+        data = _read(p)
+        _write(p, b"xx.garbage" + data[data.find(b"\n"):])         # first damage: hand 1 caught up
+        rig = _boot(d)
+        assert rig.app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert rig.app.engine.phase == "over" and rig.app.engine.hand_no == 1
+        rig = None
+        gc.collect()
+        assert "session.jnl" not in os.listdir(d)                   # the damaged journal went with the save
+        rig = _boot(d)
+        assert rig.app.report is None and not rig.app.saved_live
+        rig.press(OK)
+        _next_hand(rig)                                             # hand 2 dealt, two blinds in
+        act(rig, "blind")
+        act(rig, "blind")
+        rig = None
+        gc.collect()
+        data = _read(p)
+        assert data.count(b"\n") == 2
+        _write(p, b"xx.garbage" + data[data.find(b"\n"):])          # second damage: hand 2's first line
+        rig = _boot(d)
+        app = rig.app
+        assert app.report == "Save damaged: journal line 1 is damaged; 2 saved actions are lost."
+        assert app.mode == modes.M_RESUME and app.saved_live and app.rows[0][0] == "Hand 2 was in play"
+        rig.press(OK)
+        assert app.engine.hand_no == 2 and app.engine.log["actions"] == [] and _log_lines(d) == [raw]
+    finally:
+        _clean(d)

@@ -148,14 +148,23 @@ def read_journal(s, crc):
     return out, mark, good, len(data) - good
 
 
-def first_line_whole(s):
-    """True when the journal's first line has the shape of one (``<record> <hex> <8 hex>``): one that does not chain
-    to the snapshot is then the journal of an earlier snapshot (a snapshot saved, no action recorded since), not
-    damage. A first line without that shape was damaged (``damage.journal`` says so when whole lines follow it)."""
-    data = s._read(JOURNAL) or b""
-    nl = data.find(b"\n")
-    line = journal_line(data[:nl if nl >= 0 else len(data)])
-    return line is not None and bool(line[0])
+def first_line_whole(s, mark):
+    """True when the journal, its first line not chained to the snapshot (``mark``: its hand log's length), is the
+    journal of an earlier snapshot (a snapshot saved, no action recorded since), not damage: its first line has the
+    shape of one (``<record> <hex> <8 hex>``) and none of its lines commits a longer hand log than ``mark`` that
+    ``hands.log`` has (an earlier snapshot's lines commit at most that: the log only grows, but for its move to
+    ``hands.1.log``). Else it is this snapshot's, damaged (``damage.journal`` says so), and the hand logs its lines
+    committed are kept: a line 1 damaged in its shape made the log cut back and a logged hand dealt again."""
+    size = s._size(LOG)
+    first = True
+    for ln in (s._read(JOURNAL) or b"").split(b"\n"):
+        line = journal_line(ln)
+        if first and (line is None or not line[0]):
+            return False
+        first = False
+        if line is not None and mark is not None and mark < line[1] <= size:
+            return False
+    return True
 
 
 def gone(s, number, validate):
@@ -323,10 +332,11 @@ def load(s, validate=None):
         if recs:
             found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                            number))
-        if tail and (recs or not first_line_whole(s)):   # damage, unless a power cut tore the last line
+        if tail and (recs or not first_line_whole(s, mark)):    # damage, unless a power cut tore the last line
             from dealerbox.store import damage
             if damage.journal(s, len(recs), good, number, reports):
                 fallback = True     # what the lost lines committed is not known: no hand log is cut
+                s._broken = True    # the next write a snapshot, which removes the damaged journal (Store.save)
         if jmark is not None:
             mark = jmark
     elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words

@@ -256,7 +256,8 @@ class Store:
 
         ``session.json`` becomes ``session.bak`` (or ``session.json.bad`` when it is not a valid snapshot:
         the last good copy is never replaced by a damaged one) and ``session.tmp`` becomes ``session.json``.
-        The snapshot commits the hand logs appended before it and starts a new journal. Raises OSError if
+        The snapshot commits the hand logs appended before it and starts a new journal (a journal known damaged, or
+        left by a failed write, is removed once the snapshot is in place: never read again). Raises OSError if
         the filesystem fails (the previous snapshot and its journal are then still the session; a partial
         ``session.tmp`` is removed) and TypeError/ValueError if ``obj`` is not JSON-able.
         """
@@ -290,6 +291,11 @@ class Store:
         self.number += 1
         self._crc = crc
         self._jsize = 0
+        # a damaged journal (or one a failed write left) is never read again: a later boot would say its damage again
+        # (the hand logs since caught up) or take it for an earlier save's; an OSError here leaves the store broken
+        # (the next record refused, the next save removes it)
+        if self._broken and self._exists(JOURNAL):
+            self._remove(JOURNAL)
         self._broken = False
         self._known = True
         self.journal = []
