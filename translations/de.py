@@ -397,6 +397,8 @@ T = {
     "%s was a folder, not a file: set aside.": "%s war ein Ordner, keine Datei: beiseitegelegt.",
     "%s unreadable": "%s unlesbar",
     "A partial hand log (%d bytes) was removed.": "Ein unvollständiges Runden-Log (%d Bytes) wurde entfernt.",
+    "Hand log damaged: %d damaged line dropped.": "Log defekt: %d defekte Zeile verworfen.",
+    "Hand log damaged: %d damaged lines dropped.": "Log defekt: %d defekte Zeilen verworfen.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Log defekt: %d Bytes der Runden-Logs fehlen; jede vollständige Runde bleibt.",
     "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":

@@ -151,6 +151,8 @@ T = {
     "Hand %d result": "Main %d: résultat",
     "Hand %d voided": "Main %d annulée",
     "Hand %d was in play": "Main %d en cours",
+    "Hand log damaged: %d damaged line dropped.": "Historique abîmé: %d ligne abîmée écartée.",
+    "Hand log damaged: %d damaged lines dropped.": "Historique abîmé: %d lignes abîmées écartées.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.": "Historique abîmé: il manque %d octets d’historique; toute main complète est gardée.",
     "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
         "Historique abîmé: il manque %d octets d’historique; il n’en reste aucun.",

@@ -151,6 +151,8 @@ T = {
     "Hand %d result": "Mano %d: esito",
     "Hand %d voided": "Mano %d annullata",
     "Hand %d was in play": "Mano %d in corso",
+    "Hand log damaged: %d damaged line dropped.": "Registro danneggiato: %d riga danneggiata scartata.",
+    "Hand log damaged: %d damaged lines dropped.": "Registro danneggiato: %d righe danneggiate scartate.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Registro danneggiato: mancano %d byte di registri; ogni mano completa è salva.",
     "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":

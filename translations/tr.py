@@ -151,6 +151,8 @@ T = {
     "Hand %d result": "%d. el sonucu",
     "Hand %d voided": "%d. el iptal edildi",
     "Hand %d was in play": "%d. el oynanıyordu",
+    "Hand log damaged: %d damaged line dropped.": "El kaydı bozuk: %d bozuk satır atıldı.",
+    "Hand log damaged: %d damaged lines dropped.": "El kaydı bozuk: %d bozuk satır atıldı.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "El kaydı bozuk: %d bayt el kaydı eksik; tamamlanan her el korundu.",
     "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":

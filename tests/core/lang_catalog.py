@@ -155,6 +155,8 @@ KEYS = (
     "Hand %d was in play",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.",
     "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.",
+    "Hand log damaged: %d damaged line dropped.",
+    "Hand log damaged: %d damaged lines dropped.",
     "Hand voided",
     "High card",
     "High card wins",

@@ -52,6 +52,8 @@ T = (
     "Hand %d was in play\x00"
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.\x00"
     "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.\x00"
+    "Hand log damaged: %d damaged line dropped.\x00"
+    "Hand log damaged: %d damaged lines dropped.\x00"
     "Loser: %s\x00"
     "Not saved: %s\x00"
     "OK: I am %s\x00"

@@ -358,7 +358,7 @@ def load(s, validate=None):
     s._commit_log(mark, number, not fallback, reports)
     if fallback and mark is not None:
         from dealerbox.store import damage
-        s.later = damage.logged_after(s, mark, (OLD_LOG, LOG))
+        s.later = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
     if reports:
         s.report = " ".join(reports)
     return obj
@@ -384,6 +384,11 @@ def commit_log(s, mark, number, trusted, reports):
             if mark == 0 or data[mark - 1:mark] == b"\n":
                 truncate_log(s, mark)
                 s.found.append("hands.log: %d bytes logged after save %d dropped" % (size - mark, number))
+                from dealerbox.store import damage  # a hand logged after the save: a power cut; garbage: damage
+
+                bad = damage.hand_lines(data[mark:], [])
+                if bad:
+                    damage.dropped(bad, reports)
                 return
         s.found.append("hands.log: %d bytes more than save %d recorded, kept" % (size - mark, number))
     elif trusted and size >= 0 and s._size(OLD_LOG) == mark:
@@ -487,12 +492,13 @@ def free_room(s):
 
 def read_log(s):
     """Every whole hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``.
-    A last line without its newline (a write that did not finish) is not a hand log: skipped."""
-    lines = []
+    A last line without its newline (a write that did not finish) is not a hand log: skipped, as is a line that is
+    not one (``damage.hand_lines``)."""
+    from dealerbox.store.damage import hand_lines
+
+    lines = []  # type: list
     for name in (OLD_LOG, LOG):
         data = s._read(name)
         if data:
-            for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
-                if ln:
-                    lines.append(ln)
+            hand_lines(data, lines)
     return lines

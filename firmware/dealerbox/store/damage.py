@@ -1,11 +1,14 @@
-"""The store's answers to a damaged newest save or journal line (docs/device.md, "Saves"): imported by
-``Store.load`` only when it found one, and kept.
+"""The store's answers to a damaged newest save, journal line or hand log (docs/device.md, "Saves"): imported by
+``Store.load`` only when it found one (or cuts a hand log the newest save did not commit), and kept.
 
 * ``journal(store, ok, good, number, reports)``: what follows the good journal lines, unless a power cut's last
   line, is damage: say how many actions were lost, and how many damaged lines (noise) were dropped;
 * ``newer_journal(store, mark, reports)``: the journal of a newest save that is lost: say how many actions
   were lost with it (``store.lost``);
-* ``logged_after(store, mark, names)``: the hand logs committed after an older save's mark (``Store.later``).
+* ``logged_after(store, mark, names, reports)``: the hand logs committed after an older save's mark (``Store.later``),
+  and how many damaged lines among them were dropped;
+* ``hand_lines(data, out)``, ``dropped(bad, reports)``: the hand logs among a hand log file's lines, the damaged
+  ones said (also for ``boot.commit_log``'s cut when it cuts garbage, and ``boot.read_log``).
 """
 
 from dealerbox.store import BAD, JOURNAL, MAGIC, N_, SESSION, journal_line
@@ -101,12 +104,15 @@ def newer_journal(store, mark, reports):
     return n
 
 
-def logged_after(store, mark, names):
+def logged_after(store, mark, names, reports):
     """The whole hand-log lines (list of str) after byte ``mark`` of the log: ``names`` is ``(older, newest)``
     (``hands.1.log``, ``hands.log``); read from ``mark`` on (a few KB, never the whole log), in the older file
-    too when the newest is shorter than ``mark`` (it moved after the save)."""
+    too when the newest is shorter than ``mark`` (it moved after the save). A line that is no hand log (noise,
+    garbage: ``hand_lines``) is left in the file and not caught up; ``reports`` and ``store.lost`` say how
+    many."""
     old, log = names
-    out = []
+    out = []  # type: list
+    bad = 0
     for name in (old, log) if store._size(log) < mark else (log,):
         size = store._size(name)
         if size <= mark:
@@ -119,7 +125,37 @@ def logged_after(store, mark, names):
         finally:
             f.close()
         mark = 0
-        for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
-            if ln:
-                out.append(ln)
+        bad += hand_lines(data, out)
+    if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
+        why = dropped(bad, reports)
+        store.lost = store.lost + " " + why if store.lost else why
+        store.found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
+            bad, "" if bad == 1 else "s", store.number))
     return out
+
+
+def hand_lines(data, out):
+    """Append to ``out`` (list) each whole line of ``data`` (bytes of a hand log file from a line's start) that is a
+    hand log, as str: a JSON object's text (``{...}``, UTF-8). Returns how many whole lines were not (damaged: noise,
+    garbage; before, bytes not UTF-8 raised UnicodeError at boot: ``boot.read_log``, ``boot.commit_log``,
+    ``logged_after``). Empty lines are neither; a last line without its newline (a write that did not finish) is
+    not looked at."""
+    bad = 0
+    for ln in data[:data.rfind(b"\n") + 1].split(b"\n"):
+        if ln:
+            if ln[:1] == b"{" and ln[-1:] == b"}":
+                try:
+                    out.append(ln.decode())
+                    continue
+                except UnicodeError:
+                    pass
+            bad += 1
+    return bad
+
+
+def dropped(bad, reports):
+    """Say that ``bad`` (int > 0) damaged lines of the hand log were dropped: a sentence (returned) in ``reports``."""
+    why = (N_("Hand log damaged: %d damaged line dropped.") if bad == 1 else
+           N_("Hand log damaged: %d damaged lines dropped.")) % bad
+    reports.append(why)
+    return why

@@ -115,7 +115,8 @@ class Store:
     ``later`` (list of str: the hand logs committed after the snapshot ``load`` returned when its own record
     of them was lost - an older save used, or a damaged journal line - the app replays them: ``load``;
     ``later_why`` says in words why, e.g. ``"the newest save was damaged (checksum mismatch)"``),
-    ``lost`` (str: a sentence saying how many journal actions were lost with a lost newest save, or ""),
+    ``lost`` (str: a sentence saying how many journal actions were lost with a lost newest save, and one saying how
+    many damaged lines of the hand log after the save used were dropped, or ""),
     ``found`` (list of str: what ``load`` found, one line per file and what it did), ``report``
     (str or None: a sentence for the players when something was damaged or lost), counters
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
