@@ -368,6 +368,7 @@ T = {
     "  nobody owes": "  alles ausgeglichen",
 
     # ---- saving, a full flash, the store's reports
+    "Not saved": "Nicht gesichert",
     "Not saved: %s": "Nicht gesichert: %s",
     "flash full": "voll",
     "flash error %s": "Fehler %s",
@@ -385,6 +386,10 @@ T = {
         "Sicherung defekt: %s: eine Runde aus dem Log ließ sich nicht nachspielen (%s).",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Sicherung defekt: Journalzeile %d ist defekt; %d gesicherte Aktion ist verloren.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Sicherung defekt: %d defekte Journalzeile verworfen.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Sicherung defekt: %d defekte Journalzeilen verworfen.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.":
         "Sicherung defekt: Journalzeile %d ist defekt; %d gesicherte Aktionen sind verloren.",
     "Save unreadable: %s": "Sicherung unlesbar: %s",
@@ -392,8 +397,12 @@ T = {
     "%s was a folder, not a file: set aside.": "%s war ein Ordner, keine Datei: beiseitegelegt.",
     "%s unreadable": "%s unlesbar",
     "A partial hand log (%d bytes) was removed.": "Ein unvollständiges Runden-Log (%d Bytes) wurde entfernt.",
+    "Hand log damaged: %d damaged line dropped.": "Log defekt: %d defekte Zeile verworfen.",
+    "Hand log damaged: %d damaged lines dropped.": "Log defekt: %d defekte Zeilen verworfen.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Log defekt: %d Bytes der Runden-Logs fehlen; jede vollständige Runde bleibt.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "Log defekt: %d Bytes der Runden-Logs fehlen; kein Log ist übrig.",
     "journal line %d is damaged": "Journalzeile %d ist defekt",
     "the newest save was damaged (%s)": "die neueste Sicherung war defekt (%s)",
     "%d saved action after that save is lost.": "%d gesicherte Aktion nach dieser Sicherung ist verloren.",

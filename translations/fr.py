@@ -151,7 +151,11 @@ T = {
     "Hand %d result": "Main %d: résultat",
     "Hand %d voided": "Main %d annulée",
     "Hand %d was in play": "Main %d en cours",
+    "Hand log damaged: %d damaged line dropped.": "Historique abîmé: %d ligne abîmée écartée.",
+    "Hand log damaged: %d damaged lines dropped.": "Historique abîmé: %d lignes abîmées écartées.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.": "Historique abîmé: il manque %d octets d’historique; toute main complète est gardée.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "Historique abîmé: il manque %d octets d’historique; il n’en reste aucun.",
     "Hand voided": "Main annulée",
     "High card": "Carte haute",
     "High card wins": "La plus haute gagne",
@@ -199,6 +203,7 @@ T = {
     "No saved session": "Aucune session sauvée",
     "No sideshow": "Pas de sideshow",
     "No top chaal": "Chaal sans max",
+    "Not saved": "Non sauvé",
     "Not saved: %s": "Non sauvé: %s",
     "OK awards": "OK gains",
     "OK back": "OK retour",
@@ -260,6 +265,10 @@ T = {
     "Save damaged: %s: the session goes on from the end of hand %d.": "Sauvegarde abîmée: %s: la session reprend à la fin de la main %d.",
     "Save damaged: an older save is used": "Sauvegarde abîmée: une plus ancienne est utilisée",
     "Save damaged: journal line %d is damaged; %d saved action is lost.": "Sauvegarde abîmée: la ligne %d du journal est abîmée; %d action sauvée est perdue.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Sauvegarde abîmée: %d ligne abîmée du journal écartée.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Sauvegarde abîmée: %d lignes abîmées du journal écartées.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.": "Sauvegarde abîmée: la ligne %d du journal est abîmée; %d actions sauvées sont perdues.",
     "Save unreadable: %s": "Sauvegarde illisible: %s",
     "Save unusable (%s): a new session starts.": "Sauvegarde inutilisable (%s): une nouvelle session commence.",

@@ -151,8 +151,12 @@ T = {
     "Hand %d result": "Mano %d: esito",
     "Hand %d voided": "Mano %d annullata",
     "Hand %d was in play": "Mano %d in corso",
+    "Hand log damaged: %d damaged line dropped.": "Registro danneggiato: %d riga danneggiata scartata.",
+    "Hand log damaged: %d damaged lines dropped.": "Registro danneggiato: %d righe danneggiate scartate.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "Registro danneggiato: mancano %d byte di registri; ogni mano completa è salva.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "Registro danneggiato: mancano %d byte di registri; non ne resta nessuno.",
     "Hand voided": "Mano annullata",
     "High card": "Carta alta",
     "High card wins": "Vince la carta alta",
@@ -202,6 +206,7 @@ T = {
     "No saved session": "Nessun salvataggio",
     "No sideshow": "Niente sideshow",
     "No top chaal": "Chaal illimitato",
+    "Not saved": "Non salvo",
     "Not saved: %s": "Non salvo: %s",
     "OK awards": "OK vincite",
     "OK back": "OK indietro",
@@ -266,6 +271,10 @@ T = {
     "Save damaged: an older save is used": "Salvataggio danneggiato: si usa uno più vecchio",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mossa salvata è persa.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Salvataggio danneggiato: %d riga danneggiata del diario scartata.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Salvataggio danneggiato: %d righe danneggiate del diario scartate.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.":
         "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mosse salvate sono perse.",
     "Save unreadable: %s": "Salvataggio illeggibile: %s",

@@ -151,8 +151,12 @@ T = {
     "Hand %d result": "%d. el sonucu",
     "Hand %d voided": "%d. el iptal edildi",
     "Hand %d was in play": "%d. el oynanıyordu",
+    "Hand log damaged: %d damaged line dropped.": "El kaydı bozuk: %d bozuk satır atıldı.",
+    "Hand log damaged: %d damaged lines dropped.": "El kaydı bozuk: %d bozuk satır atıldı.",
     "Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.":
         "El kaydı bozuk: %d bayt el kaydı eksik; tamamlanan her el korundu.",
+    "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.":
+        "El kaydı bozuk: %d bayt el kaydı eksik; hiç el kaydı kalmadı.",
     "Hand voided": "El iptal edildi",
     "High card": "Yüksek kart",
     "High card wins": "Yüksek kart kazanır",
@@ -201,6 +205,7 @@ T = {
     "No saved session": "Kayıtlı oturum yok",
     "No sideshow": "Sideshow yok",
     "No top chaal": "Chaal sınırsız",
+    "Not saved": "Kaydedilmedi",
     "Not saved: %s": "Kaydedilmedi: %s",
     "OK awards": "OK kazançlar",
     "OK back": "OK geri",
@@ -265,6 +270,10 @@ T = {
     "Save damaged: an older save is used": "Kayıt bozuk: eski kayıt kullanıldı",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
+    "Save damaged: %d damaged journal line dropped.":
+        "Kayıt bozuk: günlüğün %d bozuk satırı atıldı.",
+    "Save damaged: %d damaged journal lines dropped.":
+        "Kayıt bozuk: günlüğün %d bozuk satırı atıldı.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.":
         "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
     "Save unreadable: %s": "Kayıt okunamıyor: %s",

@@ -94,7 +94,13 @@ REPORTS = (
     "Save damaged (checksum mismatch): the one before it is used. A partial hand log (37 bytes) was removed.",
     "Save damaged (truncated (812 of 1630 bytes)): the one before it is used. Hand log damaged: 120 bytes of hand "
     "logs are missing; every complete hand kept.",
+    "Hand log damaged: 1279 bytes of hand logs are missing; no hand log is left.",
     "Save damaged: journal line 2 is damaged; 8 saved actions are lost.",
+    "Save damaged: journal line 4 is damaged; 2 saved actions are lost. Save damaged: 3 damaged journal lines dropped.",
+    "Save damaged: 1 damaged journal line dropped.",
+    "Hand log damaged: 2 damaged lines dropped.",
+    "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1. 1 "
+    "saved action after that save is lost. Hand log damaged: 1 damaged line dropped.",
     "Save damaged: journal line 4 is damaged; 1 saved action is lost.",
     "Save damaged: the newest save was damaged (cannot be checked (ValueError: bad JSON)): the session goes on "
     "from the end of hand 3.",

@@ -540,7 +540,8 @@ def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost(
 
 def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed():
     """A save folder edited on a computer: ``hands.log`` replaced by a folder. The boot sets it aside in words
-    (``hands.log.bad``) and resumes the saved session (hand 2 one blind in), never an errno on the screen."""
+    (``hands.log.bad``) and resumes the saved session (hand 2 one blind in), never an errno on the screen; the report
+    says no hand log is left (it said "every complete hand kept" with none kept)."""
     from dealerbox.ui import modes
 
     d, _log = _tp_after_hand_1()
@@ -551,7 +552,8 @@ def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed(
         rig = _boot(d)
         app = rig.app
         assert app.store.report == ("hands.log was a folder, not a file: set aside. Hand log damaged: %d bytes of "
-                                    "hand logs are missing; every complete hand kept." % size)
+                                    "hand logs are missing; no hand log is left." % size)     # none kept: never
+        assert size == 1279                                                 # "every complete hand kept"
         assert app.mode == modes.M_RESUME and app.saved_live
         assert sorted(os.listdir(d)) == ["hands.log.bad", "session.bak", "session.jnl", "session.json"]
     finally:
@@ -579,5 +581,206 @@ def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can
         assert app.mode == modes.M_GAME
         app.store.clear()
         assert "session.json.bad" in os.listdir(d) and "session.json" not in os.listdir(d)
+    finally:
+        _clean(d)
+
+
+# ---- 5: a journal of random bytes, garbage after good lines, a journal damaged twice ----------------------------
+
+# 300 bytes as a card reader's fault leaves them: no newline, none of them text
+NOISE = bytes(128 + (i * 37 + i * i) % 128 for i in range(300))
+
+
+def test_a_journal_of_random_bytes_is_damage_and_the_logged_hand_is_kept():
+    """session.jnl overwritten by 300 random bytes after hand 1's end (12 actions, the last one committing hand 1's
+    log): before, no newline in them made them a torn last line, silently: hands.log was cut back to the save's mark
+    (hand 1's log deleted) and hand 1 offered again from its deal. Now it is damage, said in true words (one damaged
+    line: the count of newlines in noise is no count of actions), and hand 1 is caught up from its log."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _session(False)         # hand 1 to its end: save 1 and its 12 journal lines
+    try:
+        assert len(NOISE) == 300
+        raw = _log_lines(d)[0]
+        _write(d + "/session.jnl", NOISE)
+        st = Store(d)
+        st.load()
+        assert st.report == "Save damaged: 1 damaged journal line dropped."
+        assert st.later == [raw] and st.later_why == "journal line 1 is damaged" and st.journal == []
+        assert "session.jnl: 1 damaged line from line 1 dropped" in st.found
+        st = None
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live          # not "Hand 1 was in play"
+        assert app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.engine.hand_no == 1 and app.table.stacks == [96, 108, 98, 98]
+        assert _log_lines(d) == [raw]
+    finally:
+        _clean(d)
+
+
+def test_random_lines_in_place_of_the_journal_are_counted_as_lines_not_actions():
+    """Noise with newlines in it (3 lines, none of a journal line's shape) was "3 saved actions are lost": the
+    journal held 9; what was lost cannot be counted from noise. Said as the lines it is."""
+    d = _nine_actions()
+    try:
+        _write(d + "/session.jnl", NOISE[:40] + b"\n" + NOISE[40:90] + b"\n" + NOISE[90:])
+        st = Store(d)
+        st.load()
+        assert st.report == "Save damaged: 3 damaged journal lines dropped." and st.journal == []
+        st = None
+        report, app = _continue(d)
+        assert report == "Save damaged: 3 damaged journal lines dropped."
+        assert app.engine.log["actions"] == [] and app.engine.pot_total() == 4
+    finally:
+        _clean(d)
+
+
+def test_garbage_after_good_journal_lines_is_said_and_the_good_lines_kept():
+    """A whole line of garbage after the 9 good lines was taken for a power cut's torn line and dropped without a
+    word (two were "2 saved actions are lost": they were none). Now said as damaged lines; the 9 actions replayed."""
+    for junk, n in ((b"garbage\n", 1), (b"garbage\nmore garbage\n", 2), (NOISE[:30], 1)):
+        said = "Save damaged: %d damaged journal line%s dropped." % (n, "" if n == 1 else "s")
+        d = _nine_actions()
+        try:
+            p = d + "/session.jnl"
+            _write(p, _read(p) + junk)
+            st = Store(d)
+            st.load()
+            assert st.report == said, (junk, st.report)
+            assert len(st.journal) == 9 and st.journal[-1] == "3.pack.0"
+            assert "session.jnl: %d damaged line%s from line 10 dropped" % (n, "" if n == 1 else "s") in st.found
+            st = None
+            report, app = _continue(d)
+            assert report == said and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 9
+        finally:
+            _clean(d)
+
+
+def test_a_first_journal_line_damaged_in_its_shape_never_offers_the_logged_hand_again():
+    """A byte of the first line changed, the line still of a journal line's shape: it was taken for the journal of
+    an earlier snapshot (not damage), hands.log cut back to the save's mark (hand 1's log deleted) and hand 1
+    offered again as "Hand 1 was in play". The journal's later lines commit a longer hand log than the save: it is
+    this save's, damaged; hand 1 is caught up and its log kept."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d = _session(False)
+    try:
+        raw = _log_lines(d)[0]
+        p = d + "/session.jnl"
+        data = _read(p)
+        assert data.startswith(b"1.blind.1 0 ")
+        _write(p, b"x" + data[1:])                      # "x.blind.1 0 <crc>": the shape of a line, not its CRC
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
+    finally:
+        _clean(d)
+
+
+def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
+    """Damage, the catch-up's save, damage again: the damaged journal stayed on flash after the save that caught
+    hand 1 up (until a next action), so a second damage to it was reported as "12 saved actions are lost" (hand 1's,
+    kept) at every boot. The save after a damaged journal removes it: the next boot is clean, and damage to the
+    next journal (hand 2's) is said for what it is, hand 1 never offered again."""
+    import gc
+
+    from app_util import OK, act
+    from dealerbox.ui import modes
+
+    d = _session(False)
+    try:
+        raw = _log_lines(d)[0]
+        p = d + "/session.jnl"
+        data = _read(p)
+        _write(p, b"xx.garbage" + data[data.find(b"\n"):])         # first damage: hand 1 caught up
+        rig = _boot(d)
+        assert rig.app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        rig.press(OK)
+        assert rig.app.engine.phase == "over" and rig.app.engine.hand_no == 1
+        rig = None
+        gc.collect()
+        assert "session.jnl" not in os.listdir(d)                   # the damaged journal went with the save
+        rig = _boot(d)
+        assert rig.app.report is None and not rig.app.saved_live
+        rig.press(OK)
+        _next_hand(rig)                                             # hand 2 dealt, two blinds in
+        act(rig, "blind")
+        act(rig, "blind")
+        rig = None
+        gc.collect()
+        data = _read(p)
+        assert data.count(b"\n") == 2
+        _write(p, b"xx.garbage" + data[data.find(b"\n"):])          # second damage: hand 2's first line
+        rig = _boot(d)
+        app = rig.app
+        assert app.report == "Save damaged: journal line 1 is damaged; 2 saved actions are lost."
+        assert app.mode == modes.M_RESUME and app.saved_live and app.rows[0][0] == "Hand 2 was in play"
+        rig.press(OK)
+        assert app.engine.hand_no == 2 and app.engine.log["actions"] == [] and _log_lines(d) == [raw]
+    finally:
+        _clean(d)
+
+
+# ---- 6: noise and garbage in hands.log ----------------------------------------------------------------------------
+
+def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up():
+    """hands.log: hand 1's line, then two lines of garbage (one of them not even UTF-8), and the newest save damaged.
+    Before, reading the hand logs after the older save's mark raised UnicodeDecodeError at boot (a traceback, the
+    box stopped); ASCII garbage stopped the catch-up with "a hand log after the save is not JSON". Now the damaged
+    lines are counted and said, the good hand caught up; the file is left as it is (a committed log is never cut)."""
+    from app_util import OK
+    from dealerbox.ui import modes
+
+    d, log = _tp_after_hand_1()
+    try:
+        junk = b"garbage\n" + NOISE[:20] + b"\n"
+        _write(d + "/hands.log", (log["raw"] + "\n").encode() + junk)
+        p = d + "/session.json"
+        n = len(_read(p))
+        _write(p, _read(p)[:100])
+        st = Store(d)
+        st.load()
+        assert st.later == [log["raw"]]
+        assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used. 1 saved action " \
+            "after that save is lost. Hand log damaged: 2 damaged lines dropped." % n
+        assert "hands.log: 2 damaged lines after save 1's mark dropped" in st.found
+        st = None
+        rig = _boot(d)
+        app = rig.app
+        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the session " \
+            "goes on from the end of hand 1. 1 saved action after that save is lost. Hand log damaged: 2 damaged " \
+            "lines dropped." % n
+        rig.press(OK)
+        assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
+        assert _read(d + "/hands.log") == (log["raw"] + "\n").encode() + junk
+    finally:
+        _clean(d)
+
+
+def test_garbage_after_the_committed_hand_logs_is_said_when_it_is_cut():
+    """Garbage appended to hands.log after the hand logs the newest save committed was cut back at boot without a
+    word (as a hand logged after the save is, which a power cut leaves): it is no hand log; said as damaged lines.
+    The committed hand stays; a hand log appended after the save is still cut silently."""
+    d, log = _tp_after_hand_1()
+    try:
+        good = (log["raw"] + "\n").encode()
+        _write(d + "/hands.log", good + b"garbage\n" + NOISE[:20] + b"\n")
+        st = Store(d)
+        st.load()
+        assert st.report == "Hand log damaged: 2 damaged lines dropped." and st.journal == ["2.blind.1"]
+        assert _read(d + "/hands.log") == good
+        _write(d + "/hands.log", good + b"{}\n")          # (a hand log's shape: the power went before its commit)
+        st = Store(d)
+        st.load()
+        assert st.report is None and _read(d + "/hands.log") == good
+        assert st.read_log() == [log["raw"]]
     finally:
         _clean(d)

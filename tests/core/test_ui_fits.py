@@ -213,6 +213,39 @@ def _resume_fits(code):
         assert not r.bad, (code, r.bad[:4])
 
 
+def test_the_not_saved_notice_and_gate_fit_with_every_reason():
+    """"Not saved: flash error 21" (25 letters) ran off the 21 of the title bar: a reason too long for it goes on the
+    notice's footer under the title "Not saved", and the gate's title is "Not saved"; "Not saved: flash full" fits
+    and stays. Every language, errno 28 (the flash full), 21 and 110."""
+    for code in present():
+        in_language(code, _not_saved_fits, code)
+
+
+def _not_saved_fits(code):
+    from dealerbox.ui import nosave
+    rig = FitRig(2)
+    rig.app.cfg["names"] = list(LONG)
+    setup(rig, "teen-patti", 10, chips=10000)
+    app = rig.app
+    assert app.mode == modes.M_GATE
+    said = []
+    drawn = rig.frames_checked
+    for errno in (28, 21, 110):
+        app.unsaved = None
+        nosave.not_saved(app, OSError(errno))       # a write failed: the notice
+        rig.draw()
+        assert app.mode == modes.M_NOSAVE
+        said.append((app.title, app.hint))
+        rig.press(OK)                               # "Keep playing": the gate, its title says it
+        assert app.mode == modes.M_GATE
+        said.append(app.title)
+    assert rig.frames_checked == drawn + 6       # each notice and each gate drawn
+    assert not rig.bad, (code, rig.bad)
+    if code == "en":
+        assert said == [("Not saved: flash full", "Free room: old logs"), "Not saved: flash full",
+                        ("Not saved", "flash error 21"), "Not saved", ("Not saved", "flash error 110"), "Not saved"]
+
+
 def test_the_canvas_counts_clipped_text():
     import framebuf
     from dealerbox.ui import widgets

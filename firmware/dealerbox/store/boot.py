@@ -148,14 +148,23 @@ def read_journal(s, crc):
     return out, mark, good, len(data) - good
 
 
-def first_line_whole(s):
-    """True when the journal's first line has the shape of one (``<record> <hex> <8 hex>``): one that does not chain
-    to the snapshot is then the journal of an earlier snapshot (a snapshot saved, no action recorded since), not
-    damage. A first line without that shape was damaged (``damage.journal`` says so when whole lines follow it)."""
-    data = s._read(JOURNAL) or b""
-    nl = data.find(b"\n")
-    line = journal_line(data[:nl if nl >= 0 else len(data)])
-    return line is not None and bool(line[0])
+def first_line_whole(s, mark):
+    """True when the journal, its first line not chained to the snapshot (``mark``: its hand log's length), is the
+    journal of an earlier snapshot (a snapshot saved, no action recorded since), not damage: its first line has the
+    shape of one (``<record> <hex> <8 hex>``) and none of its lines commits a longer hand log than ``mark`` that
+    ``hands.log`` has (an earlier snapshot's lines commit at most that: the log only grows, but for its move to
+    ``hands.1.log``). Else it is this snapshot's, damaged (``damage.journal`` says so), and the hand logs its lines
+    committed are kept: a line 1 damaged in its shape made the log cut back and a logged hand dealt again."""
+    size = s._size(LOG)
+    first = True
+    for ln in (s._read(JOURNAL) or b"").split(b"\n"):
+        line = journal_line(ln)
+        if first and (line is None or not line[0]):
+            return False
+        first = False
+        if line is not None and mark is not None and mark < line[1] <= size:
+            return False
+    return True
 
 
 def gone(s, number, validate):
@@ -323,10 +332,11 @@ def load(s, validate=None):
         if recs:
             found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                            number))
-        if tail and (recs or not first_line_whole(s)):   # damage, unless a power cut tore the last line
+        if tail and (recs or not first_line_whole(s, mark)):    # damage, unless a power cut tore the last line
             from dealerbox.store import damage
             if damage.journal(s, len(recs), good, number, reports):
                 fallback = True     # what the lost lines committed is not known: no hand log is cut
+                s._broken = True    # the next write a snapshot, which removes the damaged journal (Store.save)
         if jmark is not None:
             mark = jmark
     elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
@@ -348,7 +358,7 @@ def load(s, validate=None):
     s._commit_log(mark, number, not fallback, reports)
     if fallback and mark is not None:
         from dealerbox.store import damage
-        s.later = damage.logged_after(s, mark, (OLD_LOG, LOG))
+        s.later = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
     if reports:
         s.report = " ".join(reports)
     return obj
@@ -361,7 +371,8 @@ def commit_log(s, mark, number, trusted, reports):
     after the last commit (the power went before the journal line that would have committed it) and
     is cut. Shorter, with ``hands.1.log`` exactly ``mark`` long: the log moved after the commit, and
     what ``hands.log`` holds is newer: removed. Shorter otherwise: the log was damaged; every complete
-    line is kept, a partial last line cut, and ``reports`` says how much is missing.
+    line is kept, a partial last line cut, and ``reports`` says how much is missing (and that no hand log is left
+    when ``hands.log`` is gone: removed, or a folder set aside at boot).
     """
     size = s._size(LOG)
     if mark is None or size < 0 and not mark or size == mark:
@@ -373,6 +384,11 @@ def commit_log(s, mark, number, trusted, reports):
             if mark == 0 or data[mark - 1:mark] == b"\n":
                 truncate_log(s, mark)
                 s.found.append("hands.log: %d bytes logged after save %d dropped" % (size - mark, number))
+                from dealerbox.store import damage  # a hand logged after the save: a power cut; garbage: damage
+
+                bad = damage.hand_lines(data[mark:], [])
+                if bad:
+                    damage.dropped(bad, reports)
                 return
         s.found.append("hands.log: %d bytes more than save %d recorded, kept" % (size - mark, number))
     elif trusted and size >= 0 and s._size(OLD_LOG) == mark:
@@ -382,7 +398,8 @@ def commit_log(s, mark, number, trusted, reports):
     else:
         missing = mark - (size if size > 0 else 0)
         s.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
-        reports.append(N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.")
+        reports.append((N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.") if
+                        size > 0 else N_("Hand log damaged: %d bytes of hand logs are missing; no hand log is left."))
                        % missing)
     if size <= 0:
         return
@@ -475,12 +492,13 @@ def free_room(s):
 
 def read_log(s):
     """Every whole hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``.
-    A last line without its newline (a write that did not finish) is not a hand log: skipped."""
-    lines = []
+    A last line without its newline (a write that did not finish) is not a hand log: skipped, as is a line that is
+    not one (``damage.hand_lines``)."""
+    from dealerbox.store.damage import hand_lines
+
+    lines = []  # type: list
     for name in (OLD_LOG, LOG):
         data = s._read(name)
         if data:
-            for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
-                if ln:
-                    lines.append(ln)
+            hand_lines(data, lines)
     return lines

@@ -1,11 +1,14 @@
-"""The store's answers to a damaged newest save or journal line (docs/device.md, "Saves"): imported by
-``Store.load`` only when it found one, and kept.
+"""The store's answers to a damaged newest save, journal line or hand log (docs/device.md, "Saves"): imported by
+``Store.load`` only when it found one (or cuts a hand log the newest save did not commit), and kept.
 
-* ``journal(store, ok, good, number, reports)``: a journal line that failed its CRC after good ones,
-  with whole lines after it, is damage: say how many actions were lost;
+* ``journal(store, ok, good, number, reports)``: what follows the good journal lines, unless a power cut's last
+  line, is damage: say how many actions were lost, and how many damaged lines (noise) were dropped;
 * ``newer_journal(store, mark, reports)``: the journal of a newest save that is lost: say how many actions
   were lost with it (``store.lost``);
-* ``logged_after(store, mark, names)``: the hand logs committed after an older save's mark (``Store.later``).
+* ``logged_after(store, mark, names, reports)``: the hand logs committed after an older save's mark (``Store.later``),
+  and how many damaged lines among them were dropped;
+* ``hand_lines(data, out)``, ``dropped(bad, reports)``: the hand logs among a hand log file's lines, the damaged
+  ones said (also for ``boot.commit_log``'s cut when it cuts garbage, and ``boot.read_log``).
 """
 
 from dealerbox.store import BAD, JOURNAL, MAGIC, N_, SESSION, journal_line
@@ -13,22 +16,39 @@ from dealerbox.store import checksum as crc32
 
 
 def journal(store, ok, good, number, reports):
-    """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal line after the
-    ``ok`` good ones (ending at byte ``good``) is damaged with whole lines after it; False when it is the last
-    line (a write the power cut short: dropped silently). The bad line and every line after it are lost (the
-    CRC chain: nothing after a bad line is used). A first line is counted only when it has not the shape of a
-    journal line (``boot.first_line_whole``): a whole line that does not chain cannot be told from the journal
-    of an earlier snapshot (a snapshot saved and no action recorded since), which is not damage."""
-    data = store._read(JOURNAL) or b""
-    n = data.count(b"\n", good)
-    lost = n if n > 1 or n == 1 and not data.endswith(b"\n") else 0
-    if not lost:
+    """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal after its ``ok`` good
+    lines (ending at byte ``good``) is damaged; False when what follows them is one line a power cut can leave: a
+    write cut short (printable, at most the three fields of a line) or whole with its newline (the three fields, the
+    last 8 long): dropped silently. The lines from the bad one to the last of a journal line's shape are actions
+    lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions are lost"); the lines
+    after that (noise, garbage: no journal line's shape) are damaged lines, never counted as actions ("3 damaged
+    journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line that does not chain is
+    damage only when the journal is not an earlier snapshot's (``boot.first_line_whole``)."""
+    rest = (store._read(JOURNAL) or b"")[good:]
+    lines = rest.split(b"\n")
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()                     # the newline that ends the last line
+    ln = lines[0]
+    f = ln.split(b" ")
+    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(f) < 4 and (
+            rest[-1:] != b"\n" or len(f) == 3 and len(f[2]) == 8):
         return False
+    lost = 0
+    for i in range(len(lines)):
+        if journal_line(lines[i]) is not None:
+            lost = i + 1
+    junk = len(lines) - lost
     store.later_why = N_("journal line %d is damaged") % (ok + 1)
-    store.found.append("session.jnl: line %d damaged, %d action%s after save %d lost" % (
-        ok + 1, lost, "" if lost == 1 else "s", number))
-    reports.append((N_("Save damaged: journal line %d is damaged; %d saved action is lost.") if lost == 1 else
-                    N_("Save damaged: journal line %d is damaged; %d saved actions are lost.")) % (ok + 1, lost))
+    if lost:
+        store.found.append("session.jnl: line %d damaged, %d action%s after save %d lost" % (
+            ok + 1, lost, "" if lost == 1 else "s", number))
+        reports.append((N_("Save damaged: journal line %d is damaged; %d saved action is lost.") if lost == 1 else
+                        N_("Save damaged: journal line %d is damaged; %d saved actions are lost.")) % (ok + 1, lost))
+    if junk:
+        store.found.append("session.jnl: %d damaged line%s from line %d dropped" % (
+            junk, "" if junk == 1 else "s", ok + lost + 1))
+        reports.append((N_("Save damaged: %d damaged journal line dropped.") if junk == 1 else
+                        N_("Save damaged: %d damaged journal lines dropped.")) % junk)
     return True
 
 
@@ -84,12 +104,15 @@ def newer_journal(store, mark, reports):
     return n
 
 
-def logged_after(store, mark, names):
+def logged_after(store, mark, names, reports):
     """The whole hand-log lines (list of str) after byte ``mark`` of the log: ``names`` is ``(older, newest)``
     (``hands.1.log``, ``hands.log``); read from ``mark`` on (a few KB, never the whole log), in the older file
-    too when the newest is shorter than ``mark`` (it moved after the save)."""
+    too when the newest is shorter than ``mark`` (it moved after the save). A line that is no hand log (noise,
+    garbage: ``hand_lines``) is left in the file and not caught up; ``reports`` and ``store.lost`` say how
+    many."""
     old, log = names
-    out = []
+    out = []  # type: list
+    bad = 0
     for name in (old, log) if store._size(log) < mark else (log,):
         size = store._size(name)
         if size <= mark:
@@ -102,7 +125,37 @@ def logged_after(store, mark, names):
         finally:
             f.close()
         mark = 0
-        for ln in data[:data.rfind(b"\n") + 1].decode().split("\n"):
-            if ln:
-                out.append(ln)
+        bad += hand_lines(data, out)
+    if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
+        why = dropped(bad, reports)
+        store.lost = store.lost + " " + why if store.lost else why
+        store.found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
+            bad, "" if bad == 1 else "s", store.number))
     return out
+
+
+def hand_lines(data, out):
+    """Append to ``out`` (list) each whole line of ``data`` (bytes of a hand log file from a line's start) that is a
+    hand log, as str: a JSON object's text (``{...}``, UTF-8). Returns how many whole lines were not (damaged: noise,
+    garbage; before, bytes not UTF-8 raised UnicodeError at boot: ``boot.read_log``, ``boot.commit_log``,
+    ``logged_after``). Empty lines are neither; a last line without its newline (a write that did not finish) is
+    not looked at."""
+    bad = 0
+    for ln in data[:data.rfind(b"\n") + 1].split(b"\n"):
+        if ln:
+            if ln[:1] == b"{" and ln[-1:] == b"}":
+                try:
+                    out.append(ln.decode())
+                    continue
+                except UnicodeError:
+                    pass
+            bad += 1
+    return bad
+
+
+def dropped(bad, reports):
+    """Say that ``bad`` (int > 0) damaged lines of the hand log were dropped: a sentence (returned) in ``reports``."""
+    why = (N_("Hand log damaged: %d damaged line dropped.") if bad == 1 else
+           N_("Hand log damaged: %d damaged lines dropped.")) % bad
+    reports.append(why)
+    return why

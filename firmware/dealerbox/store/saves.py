@@ -115,7 +115,8 @@ class Store:
     ``later`` (list of str: the hand logs committed after the snapshot ``load`` returned when its own record
     of them was lost - an older save used, or a damaged journal line - the app replays them: ``load``;
     ``later_why`` says in words why, e.g. ``"the newest save was damaged (checksum mismatch)"``),
-    ``lost`` (str: a sentence saying how many journal actions were lost with a lost newest save, or ""),
+    ``lost`` (str: a sentence saying how many journal actions were lost with a lost newest save, and one saying how
+    many damaged lines of the hand log after the save used were dropped, or ""),
     ``found`` (list of str: what ``load`` found, one line per file and what it did), ``report``
     (str or None: a sentence for the players when something was damaged or lost), counters
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
@@ -256,7 +257,8 @@ class Store:
 
         ``session.json`` becomes ``session.bak`` (or ``session.json.bad`` when it is not a valid snapshot:
         the last good copy is never replaced by a damaged one) and ``session.tmp`` becomes ``session.json``.
-        The snapshot commits the hand logs appended before it and starts a new journal. Raises OSError if
+        The snapshot commits the hand logs appended before it and starts a new journal (a journal known damaged, or
+        left by a failed write, is removed once the snapshot is in place: never read again). Raises OSError if
         the filesystem fails (the previous snapshot and its journal are then still the session; a partial
         ``session.tmp`` is removed) and TypeError/ValueError if ``obj`` is not JSON-able.
         """
@@ -290,6 +292,11 @@ class Store:
         self.number += 1
         self._crc = crc
         self._jsize = 0
+        # a damaged journal (or one a failed write left) is never read again: a later boot would say its damage again
+        # (the hand logs since caught up) or take it for an earlier save's; an OSError here leaves the store broken
+        # (the next record refused, the next save removes it)
+        if self._broken and self._exists(JOURNAL):
+            self._remove(JOURNAL)
         self._broken = False
         self._known = True
         self.journal = []

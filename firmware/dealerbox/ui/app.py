@@ -457,7 +457,12 @@ class App:
         elif m == M_GATE:      # the privacy gate: "Pass the box to Ben" (or to a sideshow player: the comparison)
             peek_for = self.peek_for  # type: ignore[has-type]
             seat = peek_for[0] if peek_for else self.engine.to_act
-            self.title = self.last if self.unsaved is None else tr("Not saved: %s") % self.unsaved  # type: ignore
+            if self.unsaved is None:
+                self.title = self.last
+            else:               # "Not saved: flash full" (ui/nosave.py: imported when the write failed)
+                from dealerbox.ui import nosave
+
+                self.title = nosave.title(self)
             self.gate_name = self.table.names[seat]
             self.info = self._public_info(seat)
             if peek_for:

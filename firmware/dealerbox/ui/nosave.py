@@ -51,12 +51,21 @@ def press(app, b):
         app._enter(back)
 
 
+def title(app):
+    """The title bar's words while not saved (the notice's and the gate's): ``"Not saved: flash full"``, or
+    ``"Not saved"`` when the reason would not fit the bar's 21 letters (``"Not saved: flash error 21"``, 25): the
+    notice then says the reason on its footer (``build``)."""
+    t = tr("Not saved: %s") % (app.unsaved or "")
+    return t if len(t) <= 21 else tr("Not saved")
+
+
 def build(app):
-    """The notice: "Not saved: flash full", then "Keep playing" and (a store that can) "Free room"."""
-    app.title = tr("Not saved: %s") % (app.unsaved or "")
+    """The notice: "Not saved: flash full", then "Keep playing" and (a store that can) "Free room"; a reason too long
+    for the title ("flash error 21") on the footer, under a title "Not saved"."""
+    app.title = title(app)
     app.rows = [(tr("Keep playing"), None)]
     if getattr(app.store, "free_room", None) is not None:
         app.rows.append((tr("Free room"), None))
-    app.hint = tr("Free room: old logs")
+    app.hint = app.unsaved if app.title == tr("Not saved") else tr("Free room: old logs")
     if app.sel >= len(app.rows):
         app.sel = 0
