@@ -131,6 +131,26 @@ def test_a_missing_or_damaged_table_file_is_refused_in_words():
         lang.use("en")
 
 
+def test_a_table_file_that_is_a_folder_is_said_to_be_one():
+    """A language's table file replaced by a folder (a card edited on a computer) was "no table file": said as the
+    save files are, "... was a folder, not a file"; the language in use unchanged."""
+    import os
+    where = lang.table_dir
+    d = _files(None)
+    os.mkdir(d + "de.bin")
+    try:
+        lang.table_dir = _folder(d)
+        use_table("xx", {"Language": "Langue"})
+        with raises(ValueError) as e:
+            lang.use("de")
+        assert str(e.value) == "%sde.bin was a folder, not a file" % d, str(e.value)
+        assert lang.code == "xx" and lang.tr("Language") == "Langue"
+    finally:
+        lang.table_dir = where
+        lang.use("en")
+        os.rmdir(d + "de.bin")
+
+
 def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
     """``tr``: a text used again soon is the same str (a dict lookup, nothing allocated); after 16 other texts the
     recent ones start anew (the table's texts are not all made and kept); the kept texts stay."""

@@ -261,9 +261,13 @@ def _open(path, magic, per):
     """The data file ``path`` open for reading, after checking it: its head (12 bytes: ``magic``, the CRC-32 of the
     rest, the number of keys N in 2 bytes), then ``per`` bytes a key (a table: a hash and an offset, 6; the numbered
     texts: an offset, 2) and one more offset, the end of the texts (``lang/pack.py``); its length as those say and its
-    CRC-32 as its head says. Raises ValueError naming the file and what is wrong (missing, not such a file, cut
-    short, too long, the CRC)."""
+    CRC-32 as its head says. Raises ValueError naming the file and what is wrong (missing, a folder, not such a file,
+    cut short, too long, the CRC)."""
     try:
+        import os
+
+        if os.stat(path)[0] & 0x4000:       # (MicroPython opens a folder; its read fails)
+            raise ValueError("%s was a folder, not a file" % path)
         f = open(path, "rb")
     except OSError:
         raise ValueError("no table file %s" % path) from None
