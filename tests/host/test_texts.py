@@ -126,11 +126,10 @@ def test_every_numbered_text_of_the_firmware_is_a_catalog_key_and_no_copy_is_lef
                 assert ast.literal_eval(t.string) not in ids, (rel, t.start, t.string)
 
 
-def test_the_build_writes_the_texts_beside_the_tables(tmp_path):
-    ok, bad, _size = build.compile_all(str(tmp_path))
-    assert bad == []
+def test_the_build_writes_the_texts_beside_the_tables(firmware):
+    """The build (conftest's ``firmware``: ``build.compile_all``) writes ``texts.bin`` of every UI module's texts."""
     ids = {}
     for src in _ui_modules().values():
         texts.number(src, ids)
-    with open(tmp_path / "dealerbox" / "lang" / "tables" / "texts.bin", "rb") as f:
+    with open(os.path.join(firmware, "dealerbox", "lang", "tables", "texts.bin"), "rb") as f:
         assert f.read() == texts.image(ids)
