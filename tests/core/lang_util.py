@@ -21,5 +21,3 @@ def in_language(code, fn, *args):
         return fn(*args)
     finally:
         lang.use("en")                  # (its table file closed: nothing of it left on the heap)
-        if code in langpick._loaded:    # as a box just switched on, for the next language
-            langpick._loaded.remove(code)

@@ -53,7 +53,6 @@ class FakeMachine:
         self.pins = {}
         self.i2c_args = None
         self.resets = 0
-        self.soft_resets = 0
         self.held = ()
         self.timeline = None  # [(from_ms, (buttons...)), ...] read against self.clock
         self.clock = None
@@ -79,10 +78,6 @@ class FakeMachine:
 
     def reset(self):
         self.resets += 1
-
-    def soft_reset(self):
-        """``machine.soft_reset()``: counted; the real one does not return (the firmware starts again)."""
-        self.soft_resets += 1
 
     def hold(self, *buttons):
         """Hold these ui.buttons from now on (others released)."""

@@ -30,10 +30,6 @@ def run(board, app, debouncer=None, steps=-1):
     press never waits on the flash; then the heap is collected. While a hand is live
     (``app.hand_live()``) the USB REPL's interrupt is off through the board's hook
     ``usb_interrupt(on)`` (docs/security.md), and on again between hands.
-
-    A board with ``soft_reset()`` (the Pico) keeps one language table loaded (``app.one_table``): when a press
-    sets ``app.restart`` (a language chosen in the setup, ui/langpick.py, kept by the store) the board is
-    restarted at once, before any frame, and ``run`` returns (a fake ``soft_reset`` returns; the real one does not).
     """
     if debouncer is None:
         from dealerbox.ui.buttons import Debouncer
@@ -44,9 +40,6 @@ def run(board, app, debouncer=None, steps=-1):
         app.defer = True
     live = getattr(app, "hand_live", None)
     hook = getattr(board, "usb_interrupt", None)
-    restart = getattr(board, "soft_reset", None)
-    if restart is not None:     # one language table loaded at a time: a second one comes with a restart
-        app.one_table = True
     was = None
     d = board.display
     if d is not None:
@@ -79,9 +72,6 @@ def run(board, app, debouncer=None, steps=-1):
             pressed = True
             for button, long in events:
                 app.press(button, long)
-            if getattr(app, "restart", False) and restart is not None:
-                restart()   # a language chosen that needs a fresh start (ui/langpick.py): before any frame
-                return
         elif d is not None and not asleep and board.ticks_diff(now, last) >= IDLE_MS:
             d.poweroff()
             asleep = True

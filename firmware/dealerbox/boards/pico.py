@@ -9,7 +9,6 @@ This is the only module of the firmware that touches ``machine`` (imported lazil
     board.entropy      callable read(n) -> n random bytes: os.urandom (the RP2040's pico_rand)
     board.store        dealerbox.store.Store on the littlefs2 flash, folder /data
     board.ticks_ms(), board.ticks_diff(a, b), board.sleep_ms(ms), board.reset(), board.say(text)
-    board.soft_reset()  the firmware started again (a language chosen: one table loaded at a time)
 
 The pin map below is the one place GPIO numbers are written: hardware/pinout.md,
 hardware/diagram.json (Wokwi) and hardware/wiring.png follow it, and
@@ -287,10 +286,3 @@ class PicoBoard:
     def reset(self):
         """Restart the box (the saved session is offered again at boot)."""
         self.machine.reset()
-
-    def soft_reset(self):
-        """Start the firmware again, as at power-up but without a hardware reset (``machine.soft_reset``: the heap and
-        every imported module go, /data stays): a second language table is loaded this way, never beside the first
-        (ui/langpick.py, docs/languages.md)."""
-        self.say("restarting in the language chosen")
-        self.machine.soft_reset()

@@ -6,13 +6,8 @@ game screen (``ROW``, after the games); OK or RIGHT on it opens the list of the 
 English always, each other one whose table file ``dealerbox/lang/tables/<code>.bin`` is there), each named in its
 own language; OK there speaks it from the next frame and keeps it, LEFT goes back unchanged.
 
-One table loaded at a time on the box: a table stays imported once used (code is never unloaded), so a
-board that cannot afford a second one (``app.one_table``, set by ``boards.loop.run`` on a board with
-``soft_reset``: the Pico) does not import a second non-English table in place: the choice is kept with
-``"then": "setup"`` and ``app.restart`` is set; the loop restarts the board before the next frame, and at
-boot (``boot``) the box speaks the new language and comes back to the game screen on the language row (no
-hand is live during setup, the saved session is offered again at the next boot). CPython boards (the
-simulator, the Pi) switch in place.
+Every board switches in place: a table is a data file read from flash (``lang.use`` closes the one in use and opens
+the next), so a second language costs the heap nothing more than the first.
 """
 
 from dealerbox import lang
@@ -23,7 +18,6 @@ from dealerbox.ui.modes import M_GAME, M_LANG
 
 PRESENT = None      # tests: the codes to offer instead of looking for the table files (tuple of str), or None
 _found = None       # ``present()``'s answer, looked up once
-_loaded = []  # type: list  # the non-English tables ``speak`` imported (codes)
 
 
 def row():
@@ -66,18 +60,9 @@ def _exists(os, path):
     return True
 
 
-def imported():
-    """The non-English tables imported since the box started (list of codes): every one ``speak`` imported (the
-    box imports tables only there), and the one in use (a module stays once imported: nothing is unloaded)."""
-    out = list(_loaded)
-    if lang.code != "en" and lang.code not in out:
-        out.append(lang.code)
-    return out
-
-
 def speak(code):
-    """Speak ``code`` from now on (``lang.use``); a code not offered, or a table that does not import (damaged),
-    gives English. Returns the code spoken (str)."""
+    """Speak ``code`` from now on (``lang.use``); a code not offered, or a table that cannot be read (missing,
+    damaged), gives English. Returns the code spoken (str)."""
     if code not in present():
         code = "en"
     try:
@@ -86,46 +71,27 @@ def speak(code):
         print("dealerbox: the %s table cannot be read (%s): English" % (code, e))
         lang.use("en")
         code = "en"
-    if code != "en" and code not in _loaded:
-        _loaded.append(code)
     return code
 
 
-def boot(app, store):
+def boot(store):
     """At boot, before the first frame: speak the language ``store`` keeps (``load_prefs``). A damaged or unknown
-    value gives English; no record leaves the language as it is (English on a box just switched on). True when
-    the box restarted for a language chosen in the setup (``"then": "setup"``, see the module docstring): the
-    caller opens the game screen on the language row; the mark is cleared so that it works once (a store that
-    cannot clear it: False, the boot goes on as usual, the saved session offered)."""
+    value gives English; no record leaves the language as it is (English on a box just switched on). (A mark
+    ``"then": "setup"`` kept by the firmware of 2026-12-01, which restarted the Pico for a second table, is
+    ignored: the boot goes on as usual.)"""
     load = getattr(store, "load_prefs", None)
     if load is None:
-        return False
+        return
     try:
         prefs = load()
     except Exception:  # a store that cannot be read: English
         prefs = {}
     if prefs is None:
-        return False
+        return
     if not isinstance(prefs, dict):
         prefs = {}
     code = prefs.get("lang")
     speak(code if isinstance(code, str) else "en")
-    if prefs.get("then") == "setup":    # honoured only once the mark is off the flash: never a loop past the resume
-        return _keep(store, {"lang": lang.code})
-    return False
-
-
-def _keep(store, prefs):
-    """``store.save_prefs(prefs)``; False when the store has none or cannot write (the choice is then for this
-    session only)."""
-    save = getattr(store, "save_prefs", None)
-    if save is None:
-        return False
-    try:
-        save(prefs)
-    except OSError:
-        return False
-    return True
 
 
 def add_row(app):
@@ -162,21 +128,16 @@ def press(app, b, long):
 
 def choose(app, code):
     """The table chose ``code`` (a code of ``present()``): kept by the store and spoken from the next frame, back on
-    the game screen's language row. On a one-table board (``app.one_table``) where another non-English table was
-    already imported, the choice is kept with the mark ``"then": "setup"`` and ``app.restart`` set instead: the
-    board restarts and comes back there (``boot``). A store that cannot keep it: the language changes in place,
-    for this session."""
-    others = False         # another non-English table imported already
-    for c in imported():
-        others = others or c != code
-    if code != "en" and others and getattr(app, "one_table", False) \
-            and _keep(app.store, {"lang": code, "then": "setup"}):
-        app.restart = True
-        return
+    the game screen's language row. A store that cannot keep it: the language changes for this session."""
     spoken = lang.code
     if code != spoken:
         spoken = speak(code)
-        _keep(app.store, {"lang": spoken})
+        save = getattr(app.store, "save_prefs", None)
+        if save is not None:
+            try:
+                save({"lang": spoken})
+            except OSError:         # a full flash: the language for this session only
+                pass
     app._enter(M_GAME, row())
     if spoken != code:          # its table file missing or damaged: English, and the footer says why
         app.msg = tr("%s unreadable") % own_name(code)

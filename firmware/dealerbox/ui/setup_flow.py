@@ -53,7 +53,7 @@ def resume(app, store):
         for i in range(min(len(last), len(names))):
             names[i] = last[i][:settings.MAX_NAME]
         app.names_kept = list(names)
-    again = langpick.boot(app, store)    # the language kept, spoken before the first frame
+    langpick.boot(store)    # the language kept, spoken before the first frame
     snap = None
     try:
         snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
@@ -68,10 +68,6 @@ def resume(app, store):
     if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
         snap = None
     app.saved = snap
-    if again:   # the box restarted for the language just chosen on the game screen: back on its row
-        app.saved = app.report = None
-        app._enter(M_GAME, len(settings.GAMES))
-        return False
     if snap is not None or app.report:
         app._enter(M_RESUME)
         return snap is not None
