@@ -180,8 +180,9 @@ def text(i):
 
 
 def keep(keys):
-    """Translate the English ``keys`` (tuple of str) now and at every ``use``: the texts a draw function passes to
-    ``tr`` (a redraw allocates nothing, docs/device.md; their first ``tr`` would). Called once per module at import."""
+    """Translate the ``keys`` (tuple of English str, or of their numbers where the build numbered them: ``tr``) now
+    and at every ``use``: the texts a draw function passes to ``tr`` (a redraw allocates nothing, docs/device.md; their
+    first ``tr`` would). Called once per module at import."""
     _kept.append(keys)
     for s in keys:
         _c[s] = _shown(s)
