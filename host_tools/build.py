@@ -74,8 +74,8 @@ def firmware_data():
 
 def compile_all(out_dir):
     """Compile each firmware source into ``out_dir`` and copy the data files there (``firmware_data``); the UI's
-    texts are compiled as numbers, written to ``dealerbox/lang/tables/texts.bin`` (``texts.number``). Returns (ok
-    paths, [(path, error)], bytes of .mpy).
+    texts are compiled as numbers, written to ``dealerbox/lang/tables/texts.bin`` (``texts.number``), whose CRC-32
+    is stamped into ``lang/__init__.py`` (``texts.stamp``). Returns (ok paths, [(path, error)], bytes of .mpy).
 
     The source name recorded in each ``.mpy`` (the file tracebacks name) is the ``.mpy``'s own
     path on the box, ``dealerbox/ui/app.mpy``: the same string as the module's ``__file__``, so
@@ -84,17 +84,24 @@ def compile_all(out_dir):
     """
     ok, bad, size = [], [], 0
     ids = {}  # type: dict
+    sources = {}
+    for rel in firmware_sources():          # the UI numbered first: texts.bin's CRC is stamped into lang
+        if rel.replace(os.sep, "/").startswith(texts.PACKAGE):
+            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
+                sources[rel] = texts.number(f.read(), ids)[0]
+    data = texts.image(ids)
+    lang_init = os.path.join("dealerbox", "lang", "__init__.py")
+    with open(os.path.join(FIRMWARE, lang_init), encoding="utf-8") as f:
+        sources[lang_init] = texts.stamp(f.read(), int.from_bytes(data[4:8], "big"))
     tmp = tempfile.mkdtemp(prefix="texts-")
     for rel in firmware_sources():
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         src = os.path.join(FIRMWARE, rel)
-        if rel.replace(os.sep, "/").startswith(texts.PACKAGE):
-            with open(src, encoding="utf-8") as f:
-                numbered, _n = texts.number(f.read(), ids)
+        if rel in sources:
             src = os.path.join(tmp, rel.replace(os.sep, "_"))
             with open(src, "w", encoding="utf-8") as f:
-                f.write(numbered)
+                f.write(sources[rel])
         r = subprocess.run(
             [MPY_CROSS, "-march=armv6m"] + OPTIONS + ["-s", rel[:-3] + ".mpy", "-o", dst, src],
             capture_output=True, text=True,
@@ -112,7 +119,7 @@ def compile_all(out_dir):
     dst = os.path.join(out_dir, "dealerbox", "lang", "tables", "texts.bin")
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     with open(dst, "wb") as f:
-        f.write(texts.image(ids))
+        f.write(data)
     return ok, bad, size
 
 

@@ -27,7 +27,7 @@ import os
 import subprocess
 import sys
 
-from host_tools import FIRMWARE, ROOT
+from host_tools import FIRMWARE, ROOT, texts
 from host_tools.build import firmware_data, firmware_sources
 
 MPREMOTE = [sys.executable, "-m", "mpremote"]
@@ -173,6 +173,10 @@ def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print, p
     if not os.path.exists(os.path.join(build, "main.py")) or not os.path.isdir(os.path.join(build, "dealerbox")):
         return ("no compiled firmware in %s: run `python -m host_tools.build` first (make deploy does)"
                 % _shown(build))
+    why = texts.problem(build)
+    if why is not None:     # the UI's texts are numbers in the .mpy files: without this file the box cannot start
+        return ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again (make deploy "
+                "does)" % (_shown(build), why))
     for i, (what, argv, cwd) in enumerate(steps(port, build, driver)):
         say("deploy: " + what)
         if dry_run:

@@ -5,7 +5,7 @@ object on the heap for as long as the module is loaded (shorter ones are interne
 64-96 bytes each on the 64-bit unix port. The UI holds about 300 such texts, each shown only now and then. So the
 build hands mpy-cross a copy of each UI module's source (``dealerbox/ui/``, never changing ``firmware/``) in which
 each such text is replaced by its number, and writes the texts to ``dealerbox/lang/tables/texts.bin`` beside the
-language tables; ``lang.tr(number)`` reads a text from that file where it is first needed, as it reads a
+language tables, its CRC-32 stamped into ``lang/__init__.py`` (``TEXTS``: the box checks the file at power-up); ``lang.tr(number)`` reads a text from that file where it is first needed, as it reads a
 translation (docs/languages.md, "English on the box"). The source keeps its English (the code reads as the screen
 shows, and CPython, the simulator and the tests run it as written: ``tr`` takes the English str too), and a
 firmware frozen into flash (``manifest.py``, whose literals are in flash already) is built from the source as is.
@@ -24,6 +24,7 @@ formatted before ``tr`` (the engine's and the store's reasons, shown through ``t
 
 import ast
 import io
+import os
 import tokenize
 
 SHORT = 10          # a literal of this many bytes or fewer is interned by MicroPython (a qstr): not worth a number
@@ -103,6 +104,21 @@ def number(source, ids):
     return "".join(lines), len(edits)
 
 
+STAMP = "TEXTS = 0"     # the line of ``lang/__init__.py`` the build sets to texts.bin's CRC-32 (``stamp``)
+
+
+def stamp(source, crc):
+    """``source`` (``dealerbox/lang/__init__.py``'s text) with its line ``TEXTS = 0`` set to ``TEXTS = <crc>``: the
+    firmware then knows the texts.bin it was numbered with (``lang.texts_problem``: the box starts no app with another
+    one). Raises ValueError when that line is not there exactly once."""
+    lines = source.splitlines(True)
+    at = [i for i, line in enumerate(lines) if line.startswith(STAMP + " ") or line.rstrip() == STAMP]
+    if len(at) != 1:
+        raise ValueError("%r is not a line of lang/__init__.py exactly once (found %d)" % (STAMP, len(at)))
+    lines[at[0]] = "TEXTS = %d" % crc + lines[at[0]][len(STAMP):]
+    return "".join(lines)
+
+
 def image(ids):
     """The file ``texts.bin`` (bytes) of the numbered texts ``ids`` ({text: number}, numbers 0..N-1): a 12-byte head
     as a language table's (``MAGIC``, the CRC-32 of the rest, N in 2 bytes, 0, 0), where each text starts in S and
@@ -120,3 +136,15 @@ def image(ids):
     offsets += len(s).to_bytes(2, "big")
     body = len(texts).to_bytes(2, "big") + b"\0\0" + bytes(offsets) + s
     return MAGIC + checksum(body).to_bytes(4, "big") + body
+
+
+def problem(build):
+    """Why the compiled firmware in the folder ``build`` has no usable numbered texts (str: its
+    ``dealerbox/lang/tables/texts.bin`` missing or damaged, checked as the box checks it: ``lang.open_table``), or
+    None. ``make deploy`` asks before copying anything (``host_tools/deploy.py``)."""
+    from dealerbox import lang
+    try:
+        lang.open_table(os.path.join(build, "dealerbox", "lang", "tables", "texts.bin"), MAGIC, 2).close()
+    except ValueError as e:
+        return str(e)
+    return None

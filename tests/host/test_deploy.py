@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from host_tools import ROOT, deploy
+from host_tools import ROOT, deploy, texts
 from host_tools.build import firmware_data, firmware_sources
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -13,10 +13,29 @@ MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 
 def _fake_build(tmp_path):
     b = tmp_path / "mpy"
-    (b / "dealerbox").mkdir(parents=True)
+    (b / "dealerbox" / "lang" / "tables").mkdir(parents=True)
     (b / "main.py").write_text("start()\n")
     (b / "dealerbox" / "cards.mpy").write_bytes(b"M\x06")
+    (b / "dealerbox" / "lang" / "tables" / "texts.bin").write_bytes(texts.image({"Pass the box to": 0}))
     return str(b)
+
+
+def test_a_build_without_its_texts_is_not_copied(tmp_path):
+    """The UI's texts are numbers in the .mpy files (host_tools/texts.py): a build whose texts.bin is missing or
+    damaged is refused before anything is run on the board."""
+    build = _fake_build(tmp_path)
+    path = os.path.join(build, "dealerbox", "lang", "tables", "texts.bin")
+    for damage, why in (("cut", "%s is damaged: 30 bytes, not 31" % path), ("gone", "no table file %s" % path)):
+        if damage == "cut":
+            with open(path, "rb") as f:
+                data = f.read()
+            with open(path, "wb") as f:
+                f.write(data[:-1])
+        else:
+            os.remove(path)
+        msg = deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True)
+        assert msg == ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again "
+                       "(make deploy does)" % (build, why))
 
 
 def test_no_board_fails_with_a_clear_message(tmp_path):

@@ -133,3 +133,65 @@ def test_the_build_writes_the_texts_beside_the_tables(firmware):
         texts.number(src, ids)
     with open(os.path.join(firmware, "dealerbox", "lang", "tables", "texts.bin"), "rb") as f:
         assert f.read() == texts.image(ids)
+
+
+def test_the_build_stamps_the_texts_crc_into_lang_once():
+    src = 'x = 1\nTEXTS = 0       # the CRC-32\ny = 2\n'
+    assert texts.stamp(src, 305419896) == 'x = 1\nTEXTS = 305419896       # the CRC-32\ny = 2\n'
+    for bad in ("x = 1\n", "TEXTS = 0\nTEXTS = 0\n"):
+        with pytest.raises(ValueError) as e:
+            texts.stamp(bad, 1)
+        assert str(e.value).startswith("'TEXTS = 0' is not a line of lang/__init__.py exactly once")
+    with open(os.path.join(FIRMWARE, "dealerbox", "lang", "__init__.py"), encoding="utf-8") as f:
+        assert "TEXTS = 7 " in texts.stamp(f.read(), 7)
+
+
+@pytest.mark.parametrize("case", ["missing", "damaged", "another build's", "its own"])
+def test_the_box_starts_no_app_without_the_texts_it_was_built_with(tmp_path, monkeypatch, case):
+    """``lang.texts_problem`` at power-up (boards/loop.py ``main``): a texts.bin missing, damaged or of another build
+    shows FIRMWARE INCOMPLETE on the screen and the REPL, makes no app and leaves the saved session as it was (no
+    crash counted); the one the firmware was built with starts the app."""
+    from dealerbox.boards import loop
+    from dealerbox.store.saves import Store
+    from test_hardware_board import make_board
+
+    ids = {"Pass the box to": 0, "End session": 1}
+    data = texts.image(ids)
+    crc = int.from_bytes(data[4:8], "big")
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    if case != "missing":
+        other = texts.image({"Pass the box to": 0, "End session": 1, "New text": 2})
+        (folder / "texts.bin").write_bytes({"damaged": data[:-2], "another build's": other, "its own": data}[case])
+    monkeypatch.setattr(lang, "table_dir", lambda: str(folder) + "/")
+    monkeypatch.setattr(lang, "TEXTS", crc)
+    store_dir = tmp_path / "store"
+    b, m = make_board(tmp_path=store_dir)
+    b.store.save({"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
+                  "bought_in": [15, 15], "dealer": 0}, "engine": None, "hand_no": 1, "last": ""})
+    before = sorted(p.name for p in store_dir.iterdir())
+    made = []
+
+    def make_app(board):        # the app's place: recorded, then the loop stopped as Ctrl-C stops it
+        made.append(board)
+        raise KeyboardInterrupt
+
+    try:
+        _reset()
+        loop.main(b, make_app)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        _reset()
+    path = "%s/texts.bin" % folder
+    why = {"missing": "no table file %s" % path, "damaged": "%s is damaged: 42 bytes, not 44" % path,
+           "another build's": "%s is another build's, not this firmware's" % path, "its own": None}[case]
+    if why is None:
+        assert made == [b]
+        return
+    assert made == [] and sorted(p.name for p in store_dir.iterdir()) == before
+    assert Store(str(store_dir)).load()["hand_no"] == 1
+    assert b.messages[-1] == "firmware incomplete: %s; copy the build again (make deploy)" % why
+    shown = [t[0] for t in sorted(b.display.texts, key=lambda t: t[2])]
+    assert shown[:2] == ["FIRMWARE", "INCOMPLETE:"] and shown[-3:] == ["Copy the build", "again: make", "deploy"]
+    assert shown[2:-3] == loop.wrap(why)[:3] and len(shown) == 8 and max(len(s) for s in shown) <= 16

@@ -17,6 +17,8 @@ _ROWS = const(8)
 CRASH_LIMIT = const(2)     # crashes in a row with the same saved session before it is set aside
 SAFE = ("Session is safe", "OK: restart", "Hold OK: set the", "session aside")
 ASIDE = ("Crashed again:", "saved session", "set aside.", "OK: new session")
+INCOMPLETE = ("FIRMWARE", "INCOMPLETE:")
+REDEPLOY = ("Copy the build", "again: make", "deploy")
 
 
 def run(board, app, debouncer=None, steps=-1):
@@ -195,8 +197,24 @@ def fatal(board, exc, debouncer=None, steps=-1):
         board.sleep_ms(SAMPLE_MS)
 
 
+def incomplete(board, why):
+    """A firmware copied without the texts its UI was built with (``lang.texts_problem``: ``why``, str): said on the
+    REPL and the screen, and nothing else done (the saved session untouched, no crash counted; the REPL free for
+    ``make deploy``)."""
+    board.say("firmware incomplete: %s; copy the build again (make deploy)" % why)
+    d = board.display
+    if d is not None:
+        d.poweron()
+        d.fill(0)
+        lines = list(INCOMPLETE) + wrap(why)[:_ROWS - len(INCOMPLETE) - len(REDEPLOY)] + list(REDEPLOY)
+        for i in range(len(lines)):
+            d.text(lines[i], 0, i * 8, 1)
+        d.show()
+
+
 def main(board, make_app):
-    """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``.
+    """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``. A firmware whose
+    numbered texts cannot be read (``lang.texts_problem``) starts no app: ``incomplete`` says why.
 
     Ctrl-C on the REPL (KeyboardInterrupt) stops the box for maintenance (mpremote) between hands; while a
     hand is live it is off (``run``). DOWN held at power-up (``board.service_held()``) does not start the app:
@@ -205,6 +223,12 @@ def main(board, make_app):
     held = getattr(board, "service_held", None)
     if held is not None and held():
         board.say("service: DOWN held at power-up, the app is not started (the REPL is free)")
+        return
+    from dealerbox import lang
+
+    why = lang.texts_problem()
+    if why is not None:
+        incomplete(board, why)
         return
     try:
         app = make_app(board)

@@ -51,7 +51,9 @@ _g = b""  # type: bytes | bytearray
 _blk = None     # what ``_find`` and ``text`` read from a file (a block of 16 hashes, a text's start and end): a
 #                 bytearray(64) made at the first read (nothing allocated by a read)
 _t = None       # the numbered English texts (``tables/texts.bin``, made by the build), open once a number is first
-#                 read (``text``); False when that file is missing or damaged
+#                 read (``text``); False when that file is missing, damaged or another build's
+TEXTS = 0       # the CRC-32 of the texts.bin this firmware's UI was numbered with: the build sets it
+#                 (``host_tools/texts.py``); 0 in the source as written (no text is a number: nothing to check)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
 
 MOD = 34636577  # a prime: ``h * 31 + 255`` stays under 2**30 (a small int on the RP2040, nothing allocated)
@@ -154,12 +156,17 @@ def text(i):
     """The English text number ``i`` (int) of ``tables/texts.bin`` (str, read from the file): the UI's texts that the
     build took out of the compiled code (``host_tools/texts.py``; a str literal is a heap object on the box, a text
     on flash is not). The file is checked (its length and CRC-32, as a table's) and kept open at the first call. A
-    file missing or damaged (said once on the REPL), or a number it lacks, gives ``"#<i>"``, never an exception: the
-    build writes the file beside the code it numbered, and ``make deploy`` copies both."""
+    file missing, damaged or of another build (said once on the REPL), or a number it lacks, gives ``"#<i>"``, never
+    an exception: the build writes the file beside the code it numbered, ``make deploy`` copies both, and the box
+    checks them at power-up (``texts_problem``: boards/loop.py starts no app without them)."""
     global _t, _blk
     f = _t
     if f is None:
-        f = _t = _texts_file()
+        f = _texts_file()
+        if f.__class__ is str:
+            print("dealerbox: %s: the screens show text numbers; copy the build's texts.bin again (make deploy)" % f)
+            f = False
+        _t = f
     b = _blk
     if b is None:
         _blk = b = bytearray(64)
@@ -194,13 +201,34 @@ def N_(s):
 
 
 def _texts_file():
-    """``tables/texts.bin`` open and checked (``_open``), or False when it is missing or damaged (said on the REPL,
-    once: the firmware was copied without the texts it was built with)."""
+    """``tables/texts.bin`` open and checked (``open_table``) and the one this firmware was built with (the CRC-32 in
+    its head is ``TEXTS``), or why not (str)."""
+    path = table_dir() + "texts.bin"
     try:
-        return _open(table_dir() + "texts.bin", b"DBN1", 2)
+        f = open_table(path, b"DBN1", 2)
     except ValueError as e:
-        print("dealerbox: %s: the screens show text numbers; copy the build's texts.bin again (make deploy)" % e)
-        return False
+        return str(e)
+    f.seek(4)
+    h = f.read(4)
+    if TEXTS and (h[0] << 24 | h[1] << 16 | h[2] << 8 | h[3]) != TEXTS:
+        f.close()
+        return "%s is another build's, not this firmware's" % path
+    return f
+
+
+def texts_problem():
+    """None when this firmware's numbered texts can be read (or it has none: ``TEXTS`` is 0, the source as written);
+    else why not (str: the file missing, damaged or another build's). The box asks at power-up, before the app starts
+    (boards/loop.py ``main``): a firmware copied without its texts would fill a screen's "%d" into "#12" and fail."""
+    global _t
+    if not TEXTS:
+        return None
+    if _t is None:
+        f = _texts_file()
+        if f.__class__ is str:
+            return f
+        _t = f
+    return None if _t else "%stexts.bin cannot be read" % table_dir()
 
 
 def tr_reason(s):
@@ -255,11 +283,11 @@ def use(c):
     if c == "en":
         _speak(c, None)
         return
-    _speak(c, _open(table_dir() + c + ".bin", b"DBT1", 6))
+    _speak(c, open_table(table_dir() + c + ".bin", b"DBT1", 6))
 
 
-def _open(path, magic, per):
-    """The data file ``path`` open for reading, after checking it: its head (12 bytes: ``magic``, the CRC-32 of the
+def open_table(path, magic, per):
+    """The data file ``path`` (a language table, or the numbered texts) open for reading, after checking it: its head (12 bytes: ``magic``, the CRC-32 of the
     rest, the number of keys N in 2 bytes), then ``per`` bytes a key (a table: a hash and an offset, 6; the numbered
     texts: an offset, 2) and one more offset, the end of the texts (``lang/pack.py``); its length as those say and its
     CRC-32 as its head says. Raises ValueError naming the file and what is wrong (missing, a folder, not such a file,
