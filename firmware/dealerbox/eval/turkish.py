@@ -92,20 +92,6 @@ _FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "st
 _cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
 
 
-def categories_for(minor, standard):
-    """Category names weakest first for the house rules ``minor`` (bool) and ``standard`` (bool). The default
-    ranking's are ``TK_CATEGORIES`` itself (a constant of the module: no tuple built and held by its ranking)."""
-    if minor and not standard:
-        return TK_CATEGORIES
-    low = ("high_card", "pair", "two_pair")
-    if standard:
-        mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")
-    else:
-        mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
-    top = ("four_of_a_kind",) + (("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
-    return low + mid + top
-
-
 def build(house, wild_ranks, deck):
     """The Turkish Poker ranking (a ``Ranking``) of ``deck`` (24, 28, 32 or 36 cards) for the
     house rules ``house`` (tuple of "no-minor", "standard-ranking"). ``score(cards)``: 5 card ints
@@ -125,7 +111,17 @@ def build(house, wild_ranks, deck):
             standard = True
         else:
             raise ValueError("unknown Turkish house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
-    cats = categories_for(minor, standard)
+    # the category names weakest first; the default ranking's are ``TK_CATEGORIES`` itself (a constant of the
+    # module: no tuple built and held by its ranking)
+    if minor and not standard:
+        cats = TK_CATEGORIES
+    else:
+        if standard:
+            mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")
+        else:
+            mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
+        cats = ("high_card", "pair", "two_pair") + mid + ("four_of_a_kind",) + (
+            ("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
     ix = cats.index
     plain = []  # default category (the table's code) -> this ranking's category
     flush = []  # the same for a flush hand
