@@ -130,9 +130,11 @@ class Turkish(Engine):
             deck[i] = short[i]
         return deck
 
-    def ranking(self):
-        """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``, which keeps it)."""
-        size = len(self.deck)
+    def ranking(self, size=None):
+        """The evaluator for this hand's deck (or a deck of ``size`` cards) and house rules
+        (``make_ranking("turkish", ...)``, which keeps it)."""
+        if size is None:
+            size = len(self.deck)
         if self._rk is None or self._rk.deck != size:
             house = []
             if self.rules["no_minor"]:
@@ -150,6 +152,13 @@ class Turkish(Engine):
     def _reset(self):
         turkish_size(self.n)      # DeckError (a ValueError) for more than 5 seats: at construction (Engine.__init__)
         Engine._reset(self)
+        if self._rk is None and len(self.table.seats_in_play()) == self.n:
+            # at construction, every seat with chips (a new session; a hand resumed with every seat dealt in): the
+            # ranking of the deck they are dealt, which the deal needs next (openers), built now: its table is one
+            # bytes object (3,254 bytes for 36 cards) that needs a free run that long, which a heap cut up by the
+            # deal may no longer have (issue 12: none at the first deal in a 192K heap). A seat without chips
+            # (out, or all-in in a hand resumed) leaves it to the first ``ranking()`` of the hand, as before.
+            self.ranking(len(self._fresh_deck()))
         self.street = 0
         self.round = BettingRound(self.n, [], 1)   # an empty round until the deal
         self.stock = Stock([])
