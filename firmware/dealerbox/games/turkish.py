@@ -295,7 +295,44 @@ class Turkish(Engine):
     # ---- applying --------------------------------------------------------------------------------------
     def _do(self, seat, action):
         if self.phase == "draw":
-            return self._draw(seat, action.cards)
+            # the draw: the kept cards in order, the new ones after them; the fourth card of a four-card draw waits
+            positions = action.cards
+            hand = self.hands[seat]
+            out = []
+            kept = []
+            for i in range(len(hand)):
+                if i not in positions:
+                    kept.append(hand[i])
+            for p in positions:
+                out.append(hand[p])
+            k = len(out)
+            op = self.openers
+            if op is not None and seat == self.opener and k and not op["blind"]:
+                if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
+                    op["split"] = True
+            new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
+            self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list: changes only in a draw, set again
+            self.hands[seat] = kept + new
+            self.drew[seat] = k
+            if k == 4:
+                self.owed.append(seat)
+            events = [["draw", seat, k]]
+            if fourth is None:
+                self.to_act = self.draw_order[self.draw_order.index(seat) + 1]
+                return events
+            for s, c in fourth:
+                self.hands[s].append(c)
+                events.append(["fourth", s])
+            self.owed = []
+            # the betting after the draw, from the opener (the seat left of the dealer when nobody opened)
+            self.street = 1
+            self.phase = "betting"
+            start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
+            self.round = self._round(self.live_seats(start), False)
+            self.to_act = self.round.to_act
+            if self.to_act is None:
+                return events + self._showdown()
+            return events + [["betting", self.to_act]]
         kind = action.kind
         if kind == "look":
             self.looked[seat] = True
@@ -324,7 +361,9 @@ class Turkish(Engine):
     def _round_over(self):
         live = self.live_seats()
         if len(live) == 1:
-            return self._finish(extra=self._extra("fold"))
+            # the draws per seat are the hand's own list (never changed once the hand is over: the next hand makes
+            # its own); the openers are copied: a dict copied is laid out as the hand log has always been written
+            return self._finish(extra={"how": "fold", "openers": _copy(self.openers), "drew": self.drew})
         if self.street == 0:
             could_bet = 0
             for s in live:
@@ -352,44 +391,6 @@ class Turkish(Engine):
             return [["draw-phase", self.to_act]]
         return self._showdown()
 
-    def _draw(self, seat, positions):
-        hand = self.hands[seat]
-        out = []
-        kept = []
-        for i in range(len(hand)):
-            if i not in positions:
-                kept.append(hand[i])
-        for p in positions:
-            out.append(hand[p])
-        k = len(out)
-        op = self.openers
-        if op is not None and seat == self.opener and k and not op["blind"]:
-            if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
-                op["split"] = True
-        new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
-        self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list: it changes only in a draw, set again
-        self.hands[seat] = kept + new
-        self.drew[seat] = k
-        if k == 4:
-            self.owed.append(seat)
-        events = [["draw", seat, k]]
-        if fourth is None:
-            self.to_act = self.draw_order[self.draw_order.index(seat) + 1]
-            return events
-        for s, c in fourth:
-            self.hands[s].append(c)
-            events.append(["fourth", s])
-        self.owed = []
-        # the betting after the draw, from the opener (the seat left of the dealer when nobody opened)
-        self.street = 1
-        self.phase = "betting"
-        start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
-        self.round = self._round(self.live_seats(start), False)
-        self.to_act = self.round.to_act
-        if self.to_act is None:
-            return events + self._showdown()
-        return events + [["betting", self.to_act]]
-
     def _serve(self, stock, seat, out, read):
         """Discard ``out`` (``seat``'s cards) into ``stock`` and serve the draw: ``(new cards, fourth)``.
 
@@ -409,11 +410,6 @@ class Turkish(Engine):
         return new, fourth
 
     # ---- ends of a hand --------------------------------------------------------------------------------
-    def _extra(self, how):
-        # the draws per seat are the hand's own list (never changed once the hand is over: the next hand makes its
-        # own); the openers are copied: a dict copied is laid out as the hand log has always been written
-        return {"how": how, "openers": _copy(self.openers), "drew": self.drew}
-
     def _showdown(self):
         self.phase = "showdown"
         rk = self.ranking()
@@ -426,7 +422,7 @@ class Turkish(Engine):
             shown[s] = h     # the hand's own list: never changed after the showdown (a new hand, new lists)
             cats[s] = rk.category(h)
             scores[s] = rk.score(h)
-        extra = self._extra("showdown")
+        extra = {"how": "showdown", "openers": _copy(self.openers), "drew": self.drew}    # as at a fold
         extra["categories"] = cats
         if self.rules["hi_lo"]:
             from dealerbox.engine.hilo import HiLoBook, low_score
