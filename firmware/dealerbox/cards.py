@@ -22,7 +22,7 @@ Notation: rank ``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``
 
 from micropython import const
 
-from dealerbox.deck import turkish_lowest_rank
+from dealerbox.eval.turkish import turkish_lowest_rank
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -109,7 +109,7 @@ def format_cards(cards, symbols=False):
     return " ".join([format_card(c, symbols) for c in cards])
 
 
-# ---- decks as the tools and the tests name them (a hand's deck is the game's: ``dealerbox.deck`` for Turkish) ----
+# ---- decks as the tools and the tests name them (a hand's deck is the game's: ``dealerbox.eval.turkish`` for Turkish)
 
 
 def full_deck():

@@ -13,7 +13,7 @@ from dealerbox.cards import (
     rank_of,
     suit_of,
 )
-from dealerbox.deck import DeckError, turkish_deck, turkish_size
+from dealerbox.eval.turkish import DeckError, turkish_deck, turkish_size
 from support import raises
 
 

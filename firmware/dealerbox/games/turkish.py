@@ -47,13 +47,13 @@ When at most one player has chips behind (the others are all-in on the ante)
 there is no betting: the draw and the showdown follow.
 """
 
-from dealerbox.deck import turkish_deck, turkish_size
 from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason
 from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
 from dealerbox.engine.stock import Stock, StockError
 from dealerbox.eval import make_ranking
+from dealerbox.eval.turkish import turkish_deck, turkish_size
 from dealerbox.lang import N_
 
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens (the house rule names it): ranks
@@ -84,7 +84,7 @@ def weakest_openers(rank, size):
     diamonds) and the deck's three lowest other ranks (hearts, spades, hearts: neither a flush nor a straight).
     Card ints. RULES.md, Turkish Poker: openers are at least a pair of that rank.
     """
-    low = 13 - size // 4                # the deck's lowest rank (dealerbox.deck.turkish_lowest_rank)
+    low = 13 - size // 4                # the deck's lowest rank (eval.turkish.turkish_lowest_rank)
     kickers = []  # type: list
     r = low
     while len(kickers) < 3:
