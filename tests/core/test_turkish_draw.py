@@ -8,8 +8,7 @@ import json
 from dealerbox.cards import parse_cards
 from dealerbox.engine import restore
 from dealerbox.engine.base import Action, IllegalAction
-from dealerbox.engine.stock import Stock, StockError
-from dealerbox.games.turkish import Turkish
+from dealerbox.games.turkish import Stock, StockError, Turkish
 from dealerbox.rng import SeededEntropy
 from support import raises
 from turkish_support import act, deck_for, kinds, replay, snapshot, table

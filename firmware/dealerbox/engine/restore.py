@@ -141,7 +141,7 @@ def betting_round(d):
 def stock(d, cards):
     """A ``Stock`` from ``Stock.to_state()``'s dict; ``cards``: the stock as dealt from the deck (its cards when
     there was no reshuffle, which the snapshot then leaves out)."""
-    from dealerbox.engine.stock import Stock
+    from dealerbox.games.turkish import Stock
 
     st = Stock(d["cards"] if "cards" in d else cards, d.get("replay"))
     st.pos = d["pos"]

@@ -27,7 +27,7 @@ The rules are RULES.md, Turkish Poker (seed 002); the play of a hand:
    the end. A four-card draw gets three cards at once and the fourth only
    after everyone else has drawn (in draw order). When the stock runs out the
    discards, except those of the player being served, are shuffled into a new
-   stock (``dealerbox.engine.stock``). Splitting openers is allowed: the box keeps
+   stock (``Stock``, below). Splitting openers is allowed: the box keeps
    the opener's five cards from before the draw and shows them at the end
    (``result["openers"]``).
 5. **After the draw**, from the opener: ``check``, ``bet``, ``call``,
@@ -51,10 +51,10 @@ from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason
 from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
-from dealerbox.engine.stock import Stock, StockError
 from dealerbox.eval import make_ranking
 from dealerbox.eval.turkish import turkish_deck, turkish_size
 from dealerbox.lang import N_
+from dealerbox.rng import shuffle
 
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens (the house rule names it): ranks
 
@@ -100,6 +100,102 @@ def holds_openers(rk, hand, rank):
     ranking puts above one pair opens (two pair, a straight, the minor straight unless the no-minor house rule
     makes it an ace-high hand, ...): the evaluator decides, nothing restates its categories."""
     return rk.score(hand) >= rk.score(weakest_openers(rank, rk.deck))
+
+
+# ---- the stock of a draw game: cards served from the top, discards kept, reshuffled when it runs out (here, not in
+# a module of its own: Turkish Poker is the one draw game, and a module costs heap)
+#
+# Turkish Poker's draw (RULES.md, Turkish Poker; seed 002) deals replacements
+# from the top of the stock. With 5 players and 36 cards only 11 cards are left
+# after the deal, so the stock can run out. The rule the box applies is the
+# usual one of draw poker: when a player is to be served and the stock is
+# empty, the **discards** (every card discarded so far and every folded hand,
+# the muck) **except those of the player being served** are shuffled to form a
+# new stock, and serving goes on from its top. The served player's own
+# discards stay aside in the muck (they may be shuffled in for a later player).
+#
+# Every new stock order is kept in ``reshuffles`` (a list of card-int lists) for
+# the hand log; a replay passes them back (``replay=``) instead of shuffling,
+# and each is checked to be exactly the cards the rule allows.
+
+
+class StockError(ValueError):
+    """No card can be served, or a logged reshuffle does not match the rule."""
+
+
+class Stock:
+    """The cards not yet dealt, in order, plus the muck.
+
+    ``cards``: the shuffled deck (any sequence of card ints 0-51), the top is
+    ``cards[0]``; ``replay``: optional list of logged reshuffles to use instead
+    of the entropy source. ``pos`` is the index of the next card. ``muck``:
+    list of ints ``seat * 64 + card`` (small ints: no object per card).
+    """
+
+    def __init__(self, cards, replay=None):
+        self.cards = list(cards)
+        self.pos = 0
+        self.muck = []
+        self.reshuffles = []
+        self.replay = list(replay) if replay else None     # None, not an empty list, when there is none
+
+    def left(self):
+        """Cards still in the stock (int)."""
+        return len(self.cards) - self.pos
+
+    def discard(self, seat, cards):
+        """Put ``cards`` (card ints) discarded or folded by ``seat`` into the muck."""
+        for c in cards:
+            self.muck.append(seat << 6 | c)
+
+    def deal(self, count, seat, read):
+        """Serve ``count`` cards to ``seat`` from the top; a list of card ints.
+
+        When the stock is empty, the muck except ``seat``'s own cards is
+        shuffled (entropy ``read``, or the next logged order on a replay) to
+        become the new stock. Raises StockError when there is nothing left to
+        serve, or a logged reshuffle is not the muck the rule allows.
+        """
+        out = []  # type: list
+        while len(out) < count:
+            if self.pos >= len(self.cards):
+                # the stock is empty: a new one from the muck, except the cards of the seat being served
+                fresh = []
+                mine = []
+                for m in self.muck:
+                    if m >> 6 == seat:
+                        mine.append(m)
+                    else:
+                        fresh.append(m & 63)
+                if not fresh:
+                    raise StockError("the stock and the other players' discards are empty")
+                if self.replay:
+                    logged = list(self.replay.pop(0))
+                    if sorted(logged) != sorted(fresh):
+                        raise StockError("the logged reshuffle is not the discards of the other players")
+                    fresh = logged
+                elif read is None:
+                    raise StockError("the stock ran out and there is no logged reshuffle")
+                else:
+                    shuffle(fresh, read)
+                self.muck = mine
+                self.cards = fresh
+                self.pos = 0
+                self.reshuffles.append(list(fresh))
+            out.append(self.cards[self.pos])
+            self.pos += 1
+        return out
+
+    def to_state(self):
+        """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle). It shares
+        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``engine.restore.stock`` reads
+        it back."""
+        d = {"pos": self.pos, "muck": self.muck, "reshuffles": self.reshuffles}
+        if self.reshuffles:
+            d["cards"] = self.cards
+        if self.replay:
+            d["replay"] = self.replay
+        return d
 
 
 class Turkish(Engine):
@@ -396,7 +492,7 @@ class Turkish(Engine):
 
         ``fourth``: None while others are still to draw, else the ``(seat, card)`` fourth cards of every
         four-card draw (this one included), dealt after everybody has drawn. Raises StockError when the
-        stock cannot serve (the rule of ``dealerbox.engine.stock``).
+        stock cannot serve (the rule of ``Stock``).
         """
         k = len(out)
         stock.discard(seat, out)
