@@ -167,7 +167,7 @@ def build(house, wild_ranks, deck):
     # the category names weakest first; the default ranking's are ``TK_CATEGORIES`` itself (a constant of the
     # module: no tuple built and held by its ranking)
     if minor and not standard:
-        cats = TK_CATEGORIES
+        cats = TK_CATEGORIES  # type: tuple
     else:
         if standard:
             mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")

@@ -470,7 +470,7 @@ class Store:
             data = line
             if isinstance(line, str):   # something with the buffer protocol, without a copy where the port allows it
                 try:
-                    memoryview(line)
+                    memoryview(line)  # type: ignore[arg-type]  # (a str has the buffer protocol on MicroPython)
                 except TypeError:
                     data = line.encode()
             if not whole:
