@@ -22,8 +22,6 @@ Notation: rank ``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``
 
 from micropython import const
 
-from dealerbox.deck import turkish_lowest_rank
-
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -109,26 +107,10 @@ def format_cards(cards, symbols=False):
     return " ".join([format_card(c, symbols) for c in cards])
 
 
-# ---- decks as the tools and the tests name them (a hand's deck is the game's: ``dealerbox.deck`` for Turkish) ----
+# ---- the 52-card deck as the tools and the tests name it (a hand's deck is the game's: the Turkish decks are
+# ``dealerbox.eval.turkish``'s)
 
 
 def full_deck():
     """The 52-card deck, cards 0..51 in order, as a new bytearray."""
     return bytearray(range(DECK_SIZE))
-
-
-def deck_of_size(size):
-    """The deck with ``size`` cards: 52, or a Turkish deck of 24/28/32/36.
-
-    Raises DeckError for any other size.
-    """
-    if size == DECK_SIZE:
-        return full_deck()
-    return bytearray(range(turkish_lowest_rank(size) * 4, DECK_SIZE))
-
-
-def in_deck(c, size):
-    """True when card ``c`` (0-51) belongs to the deck of ``size`` cards."""
-    if size == DECK_SIZE:
-        return 0 <= c < DECK_SIZE
-    return c >> 2 >= turkish_lowest_rank(size) and c < DECK_SIZE

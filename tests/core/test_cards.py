@@ -3,17 +3,15 @@
 from dealerbox.cards import (
     CardError,
     card,
-    deck_of_size,
     format_card,
     format_cards,
     full_deck,
-    in_deck,
     parse_card,
     parse_cards,
     rank_of,
     suit_of,
 )
-from dealerbox.deck import DeckError, turkish_deck, turkish_size
+from dealerbox.eval.turkish import DeckError, turkish_deck, turkish_lowest_rank, turkish_size
 from support import raises
 
 
@@ -76,7 +74,7 @@ def test_turkish_deck_sizes_by_players():
     assert format_cards(turkish_deck(2)[:4]) == "9c 9d 9h 9s"
     assert format_cards(turkish_deck(5)[:1]) == "6c"
     assert turkish_deck(3)[-1] == 51
-    assert len(deck_of_size(28)) == 28 and len(deck_of_size(52)) == 52
+    assert [turkish_lowest_rank(n) for n in (24, 28, 32, 36)] == [7, 6, 5, 4]   # 9, 8, 7, 6
 
 
 def test_turkish_deck_refused_counts():
@@ -86,12 +84,11 @@ def test_turkish_deck_refused_counts():
     with raises(DeckError, "36-card house rule is for 4"):
         turkish_deck(3, True)
     with raises(DeckError, "24, 28, 32 or 36"):
-        deck_of_size(30)
+        turkish_lowest_rank(30)
 
 
-def test_in_deck():
-    assert in_deck(parse_card("9s"), 24)
-    assert not in_deck(parse_card("8s"), 24)
-    assert in_deck(parse_card("6c"), 36)
-    assert not in_deck(parse_card("5h"), 36)
-    assert in_deck(0, 52)
+def test_a_card_is_in_the_turkish_deck_from_its_lowest_rank():
+    assert parse_card("9s") >> 2 >= turkish_lowest_rank(24)
+    assert not parse_card("8s") >> 2 >= turkish_lowest_rank(24)
+    assert parse_card("6c") >> 2 >= turkish_lowest_rank(36)
+    assert not parse_card("5h") >> 2 >= turkish_lowest_rank(36)

@@ -8,12 +8,12 @@ never reach it before the showdown), the rules' limits (7 players; alone among t
 
 import json
 
-from dealerbox.cards import deck_of_size, parse_cards
+from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.rules import preset, validate
 from dealerbox.games.indian import Indian
 from support import raises
-from turkish_support import act, table
+from turkish_support import act, deck_of_size, table
 
 STUD = {"stud": True, "ante": 1, "bet": 2}
 

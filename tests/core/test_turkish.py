@@ -47,6 +47,21 @@ def test_deck_follows_the_players_dealt_in():
     assert len(e.deck) == 24 and e.hands[1] is None
 
 
+def test_the_ranking_of_the_first_deal_is_built_with_the_engine():
+    """Built at construction while every seat has chips (its 36-card table then finds a free run: issue 12), the very
+    ranking the hand then uses; with a seat out (or all-in in a hand resumed) it waits for the hand, as before."""
+    for n, size, rules in ((5, 36, {}), (4, 36, {"four_with_36": True}), (2, 24, {"no_minor": True})):
+        e = Turkish(table(n), rules, entropy=lambda k: bytes(k))
+        rk = e._rk
+        assert rk is not None and rk.deck == size and rk.house == (("no-minor",) if rules.get("no_minor") else ())
+        e.start_hand()
+        assert e.ranking() is rk
+    e = Turkish(table(3, [100, 0, 100]), {}, entropy=lambda k: bytes(k))
+    assert e._rk is None
+    e.start_hand()
+    assert e.ranking().deck == 24
+
+
 def test_more_than_five_seats_refused():
     with raises(ValueError, "2 to 5 players"):
         Turkish(table(6), {})

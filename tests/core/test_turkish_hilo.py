@@ -3,12 +3,12 @@
 RULES.md, Turkish Poker house rules; seed 002; the low rule of docs/turkish.md and dealerbox/engine/hilo.py.
 """
 
-from dealerbox.cards import deck_of_size, parse_cards
-from dealerbox.deck import turkish_lowest_rank
+from dealerbox.cards import parse_cards
 from dealerbox.engine.hilo import HiLoBook, low_qualifier, low_score
 from dealerbox.engine.pots import Award, PotBook
+from dealerbox.eval.turkish import turkish_lowest_rank
 from dealerbox.games.turkish import Turkish
-from turkish_support import act, deck_for, replay, table
+from turkish_support import act, deck_for, deck_of_size, replay, table
 
 
 def _rank_sets(ranks, k):

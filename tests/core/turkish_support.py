@@ -2,10 +2,19 @@
 
 import json
 
-from dealerbox.cards import deck_of_size, parse_cards
+from dealerbox.cards import full_deck, parse_cards
 from dealerbox.engine.base import Action
 from dealerbox.engine.table import Table
+from dealerbox.eval.turkish import turkish_lowest_rank
 from dealerbox.games import engine_class
+
+
+def deck_of_size(size):
+    """The deck of ``size`` cards as a bytearray, ascending: the 52-card deck, or a Turkish deck of 24/28/32/36
+    (its lowest rank: ``turkish_lowest_rank``, DeckError for any other size)."""
+    if size == 52:
+        return full_deck()
+    return bytearray(range(turkish_lowest_rank(size) * 4, 52))
 
 
 def minimal_openers(rank, size):

@@ -172,9 +172,9 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
     assert sum(int(v) for v in per_game.values()) == total and min(int(v) for v in per_game.values()) > 150
 
 
-# Turkish x5 in French does not complete in 192K: at its first deal the 3,254-byte table of its 36-card deck
-# finds no free block that long (the heap, ~150 KB in use then, is fragmented by the setup); it does in 200K, and
-# in English in 192K. Strict: the day it fits, the case turns red and the mark comes off.
+# Turkish x5 in French once failed here: at its first deal the 3,254-byte table of its 36-card deck found no free
+# block that long in a heap fragmented by the setup; the engine now builds that ranking when it is constructed, just
+# before the first deal (games/turkish.py ``_reset``), while a free run that long is still there.
 @pytest.mark.parametrize("game,players,largest", [t + (largest,) for largest in (False, True) for t in FULL_TABLE])
 def test_full_session_completes_in_192k(firmware, game, players, largest):
     """The whole app, a full table, button presses to the end of the session, on the .mpy build run as on the

@@ -1,7 +1,7 @@
 """The layers of firmware/ (README, Architecture): no import cycle, no import from a lower layer to a higher one,
 nothing unloaded (issue 12).
 
-Layers, lowest first: the primitives (``cards``, ``deck``, ``rng``); the evaluator (``eval``) and the store
+Layers, lowest first: the primitives (``cards``, ``rng``); the evaluator (``eval``) and the store
 (``store``: records, not screens, so it imports neither the engine nor the UI); the engine and its helpers
 (``engine``); the games (``games``); the UI (``ui``); the boards (``boards``); ``main.py`` on top. Every import
 counts, at the top of a module or inside a function.

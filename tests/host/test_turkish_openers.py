@@ -8,9 +8,9 @@ import os
 from math import comb
 
 import pytest
-from dealerbox.cards import deck_of_size
 from dealerbox.eval import make_ranking
 from dealerbox.games.turkish import OPENERS, holds_openers
+from turkish_support import deck_of_size
 
 RANKINGS = ((), ("no-minor",), ("standard-ranking",), ("no-minor", "standard-ranking"))
 # every hand of the two smaller decks in ``make test`` (~8 s); the 32- and 36-card decks' 578,088 hands (~25 s) in

@@ -36,8 +36,8 @@ odd-chip rule, as ``PotBook.award``).
 
 from micropython import const
 
-from dealerbox.deck import turkish_lowest_rank
 from dealerbox.engine.pots import Award, PotBook, clockwise
+from dealerbox.eval.turkish import turkish_lowest_rank
 
 _ACE = const(12)   # cards.ACE (rank = card >> 2): a hand does not load the notation module
 # number of lowest ranks (ace counting as the lowest) a qualifying low draws from

@@ -110,7 +110,7 @@ def from_state(cls, table, d, entropy=None):
     if "round_state" in cls.STATE:          # the game's own objects (Engine.to_state: a name ending in _state)
         e.round = betting_round(d["round_state"])  # type: ignore[attr-defined]
     if "stock_state" in cls.STATE:
-        e.stock = stock(d["stock_state"], e.deck[e.pos:])  # type: ignore[attr-defined]
+        e.stock = stock(d["stock_state"], e.deck[e.pos:], type(e.stock))  # type: ignore[attr-defined]
     return e
 
 
@@ -138,12 +138,11 @@ def betting_round(d):
     return r
 
 
-def stock(d, cards):
-    """A ``Stock`` from ``Stock.to_state()``'s dict; ``cards``: the stock as dealt from the deck (its cards when
-    there was no reshuffle, which the snapshot then leaves out)."""
-    from dealerbox.engine.stock import Stock
-
-    st = Stock(d["cards"] if "cards" in d else cards, d.get("replay"))
+def stock(d, cards, cls):
+    """A stock of class ``cls`` (the game's ``Stock``: ``games.turkish``; the engine's own, ``type(e.stock)``: the
+    engine imports no game) from ``Stock.to_state()``'s dict; ``cards``: the stock as dealt from the deck (its
+    cards when there was no reshuffle, which the snapshot then leaves out)."""
+    st = cls(d["cards"] if "cards" in d else cards, d.get("replay"))
     st.pos = d["pos"]
     st.muck = list(d["muck"])
     st.reshuffles = [list(r) for r in d["reshuffles"]]

@@ -71,10 +71,6 @@ class Table:
         self.stacks[seat] += chips
         self.bought_in[seat] += chips
 
-    def in_play(self, seat):
-        """True when ``seat`` has chips (seats that are out are skipped)."""
-        return self.stacks[seat] > 0
-
     def seats_in_play(self):
         """Seats with chips, clockwise from the seat left of the dealer (the dealer last)."""
         n = len(self.names)
@@ -95,10 +91,6 @@ class Table:
                 return s
         self.dealer = (self.dealer + 1) % n
         return self.dealer
-
-    def total(self):
-        """Chips on the table (sum of stacks)."""
-        return sum(self.stacks)
 
     def standings(self):
         """List of ``(seat, name, stack, net)``, ``net = stack - bought_in``, best net first (then seat)."""

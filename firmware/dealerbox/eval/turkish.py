@@ -16,14 +16,22 @@ Score: an int, higher wins, equal ties; ``score >> 9`` is the index of the categ
 every non-flush rank pattern; flush hands and the house rules go through a 12-entry
 delta tuple (``TK_CODES`` entries).
 
-This module holds what a hand needs (the scorer) and ``build``, which reads the house rules and
-builds the ranking over the deck's table (``tables_tk24.py`` .. ``tables_tk36.py``; ``make_ranking``, once per
-house rules and deck: it keeps it).
+This module holds the Turkish decks (below), what a hand needs (the scorer) and ``build``, which reads the house
+rules and builds the ranking over the deck's table (``tables_tk24.py`` .. ``tables_tk36.py``; ``make_ranking``, once
+per house rules and deck: it keeps it).
+
+The decks: a deck is a ``bytearray`` of card ints (0-51, see ``dealerbox.cards``), in ascending order until
+shuffled. The Turkish deck keeps the ace and the highest ranks, sized by the number of players (RULES.md, Turkish
+Poker; seed 002); the engine (``dealerbox.games.turkish``), the high-low split (``dealerbox.engine.hilo``) and the
+notation module's ``deck_of_size`` and ``in_deck`` take them from here (one module fewer on the heap)::
+
+    players  2   3   4   5        house rule: 4 players with 36 cards
+    cards    24  28  32  36
+    lowest   9   8   7   6
 """
 
 from micropython import const
 
-from dealerbox.deck import turkish_lowest_rank
 from dealerbox.eval import build as C
 from dealerbox.eval.base import Ranking
 
@@ -38,6 +46,51 @@ TK_CATEGORIES = (
 TK_STRAIGHT = const(4)  # index of "straight" in TK_CATEGORIES
 TK_CODES = const(12)
 TK_DECKS = (24, 28, 32, 36)
+
+# ---- the decks (the module docstring); card = rank * 4 + suit (dealerbox.cards), written out: a hand does not load
+# the notation module
+_DECK_SIZE = const(52)
+_TURKISH_MIN_PLAYERS = const(2)
+_TURKISH_MAX_PLAYERS = const(5)
+
+
+class DeckError(ValueError):
+    """A deck was asked for with a player count or option the game does not allow."""
+
+
+def turkish_size(players, four_with_36=False):
+    """Number of cards (24, 28, 32 or 36) for ``players`` (2-5) in Turkish Poker.
+
+    ``four_with_36`` is the house rule "4 players with 36 cards".
+    Raises DeckError for a player count outside 2-5, or the house rule with
+    other than 4 players.
+    """
+    if not isinstance(players, int) or players < _TURKISH_MIN_PLAYERS or players > _TURKISH_MAX_PLAYERS:
+        raise DeckError("Turkish Poker is for 2 to 5 players, not %r" % (players,))
+    if four_with_36:
+        if players != 4:
+            raise DeckError("the 36-card house rule is for 4 players, not %d" % players)
+        return 36
+    return 16 + 4 * players
+
+
+def turkish_lowest_rank(size):
+    """Lowest rank (0-12, 2..A) in a Turkish deck of ``size`` cards (24/28/32/36).
+
+    Raises DeckError for any other size.
+    """
+    if size not in TK_DECKS:
+        raise DeckError("a Turkish deck has 24, 28, 32 or 36 cards, not %r" % (size,))
+    return 13 - size // 4
+
+
+def turkish_deck(players, four_with_36=False):
+    """The Turkish short deck for ``players`` as a new bytearray, ascending.
+
+    Raises DeckError as ``turkish_size`` does.
+    """
+    low = turkish_lowest_rank(turkish_size(players, four_with_36))
+    return bytearray(range(low * 4, _DECK_SIZE))
 
 
 def scorer(values, table, plain, flush, royal):
@@ -92,20 +145,6 @@ _FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "st
 _cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
 
 
-def categories_for(minor, standard):
-    """Category names weakest first for the house rules ``minor`` (bool) and ``standard`` (bool). The default
-    ranking's are ``TK_CATEGORIES`` itself (a constant of the module: no tuple built and held by its ranking)."""
-    if minor and not standard:
-        return TK_CATEGORIES
-    low = ("high_card", "pair", "two_pair")
-    if standard:
-        mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")
-    else:
-        mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
-    top = ("four_of_a_kind",) + (("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
-    return low + mid + top
-
-
 def build(house, wild_ranks, deck):
     """The Turkish Poker ranking (a ``Ranking``) of ``deck`` (24, 28, 32 or 36 cards) for the
     house rules ``house`` (tuple of "no-minor", "standard-ranking"). ``score(cards)``: 5 card ints
@@ -125,7 +164,17 @@ def build(house, wild_ranks, deck):
             standard = True
         else:
             raise ValueError("unknown Turkish house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
-    cats = categories_for(minor, standard)
+    # the category names weakest first; the default ranking's are ``TK_CATEGORIES`` itself (a constant of the
+    # module: no tuple built and held by its ranking)
+    if minor and not standard:
+        cats = TK_CATEGORIES  # type: tuple
+    else:
+        if standard:
+            mid = ("three_of_a_kind",) + (("minor_straight",) if minor else ()) + ("straight", "flush", "full_house")
+        else:
+            mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
+        cats = ("high_card", "pair", "two_pair") + mid + ("four_of_a_kind",) + (
+            ("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
     ix = cats.index
     plain = []  # default category (the table's code) -> this ranking's category
     flush = []  # the same for a flush hand

@@ -27,7 +27,7 @@ The rules are RULES.md, Turkish Poker (seed 002); the play of a hand:
    the end. A four-card draw gets three cards at once and the fourth only
    after everyone else has drawn (in draw order). When the stock runs out the
    discards, except those of the player being served, are shuffled into a new
-   stock (``dealerbox.engine.stock``). Splitting openers is allowed: the box keeps
+   stock (``Stock``, below). Splitting openers is allowed: the box keeps
    the opener's five cards from before the draw and shows them at the end
    (``result["openers"]``).
 5. **After the draw**, from the opener: ``check``, ``bet``, ``call``,
@@ -47,14 +47,14 @@ When at most one player has chips behind (the others are all-in on the ante)
 there is no betting: the draw and the showdown follow.
 """
 
-from dealerbox.deck import turkish_deck, turkish_size
 from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason
 from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
-from dealerbox.engine.stock import Stock, StockError
 from dealerbox.eval import make_ranking
+from dealerbox.eval.turkish import turkish_deck, turkish_size
 from dealerbox.lang import N_
+from dealerbox.rng import shuffle
 
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens (the house rule names it): ranks
 
@@ -84,7 +84,7 @@ def weakest_openers(rank, size):
     diamonds) and the deck's three lowest other ranks (hearts, spades, hearts: neither a flush nor a straight).
     Card ints. RULES.md, Turkish Poker: openers are at least a pair of that rank.
     """
-    low = 13 - size // 4                # the deck's lowest rank (dealerbox.deck.turkish_lowest_rank)
+    low = 13 - size // 4                # the deck's lowest rank (eval.turkish.turkish_lowest_rank)
     kickers = []  # type: list
     r = low
     while len(kickers) < 3:
@@ -100,6 +100,102 @@ def holds_openers(rk, hand, rank):
     ranking puts above one pair opens (two pair, a straight, the minor straight unless the no-minor house rule
     makes it an ace-high hand, ...): the evaluator decides, nothing restates its categories."""
     return rk.score(hand) >= rk.score(weakest_openers(rank, rk.deck))
+
+
+# ---- the stock of a draw game: cards served from the top, discards kept, reshuffled when it runs out (here, not in
+# a module of its own: Turkish Poker is the one draw game, and a module costs heap)
+#
+# Turkish Poker's draw (RULES.md, Turkish Poker; seed 002) deals replacements
+# from the top of the stock. With 5 players and 36 cards only 11 cards are left
+# after the deal, so the stock can run out. The rule the box applies is the
+# usual one of draw poker: when a player is to be served and the stock is
+# empty, the **discards** (every card discarded so far and every folded hand,
+# the muck) **except those of the player being served** are shuffled to form a
+# new stock, and serving goes on from its top. The served player's own
+# discards stay aside in the muck (they may be shuffled in for a later player).
+#
+# Every new stock order is kept in ``reshuffles`` (a list of card-int lists) for
+# the hand log; a replay passes them back (``replay=``) instead of shuffling,
+# and each is checked to be exactly the cards the rule allows.
+
+
+class StockError(ValueError):
+    """No card can be served, or a logged reshuffle does not match the rule."""
+
+
+class Stock:
+    """The cards not yet dealt, in order, plus the muck.
+
+    ``cards``: the shuffled deck (any sequence of card ints 0-51), the top is
+    ``cards[0]``; ``replay``: optional list of logged reshuffles to use instead
+    of the entropy source. ``pos`` is the index of the next card. ``muck``:
+    list of ints ``seat * 64 + card`` (small ints: no object per card).
+    """
+
+    def __init__(self, cards, replay=None):
+        self.cards = list(cards)
+        self.pos = 0
+        self.muck = []
+        self.reshuffles = []
+        self.replay = list(replay) if replay else None     # None, not an empty list, when there is none
+
+    def left(self):
+        """Cards still in the stock (int)."""
+        return len(self.cards) - self.pos
+
+    def discard(self, seat, cards):
+        """Put ``cards`` (card ints) discarded or folded by ``seat`` into the muck."""
+        for c in cards:
+            self.muck.append(seat << 6 | c)
+
+    def deal(self, count, seat, read):
+        """Serve ``count`` cards to ``seat`` from the top; a list of card ints.
+
+        When the stock is empty, the muck except ``seat``'s own cards is
+        shuffled (entropy ``read``, or the next logged order on a replay) to
+        become the new stock. Raises StockError when there is nothing left to
+        serve, or a logged reshuffle is not the muck the rule allows.
+        """
+        out = []  # type: list
+        while len(out) < count:
+            if self.pos >= len(self.cards):
+                # the stock is empty: a new one from the muck, except the cards of the seat being served
+                fresh = []
+                mine = []
+                for m in self.muck:
+                    if m >> 6 == seat:
+                        mine.append(m)
+                    else:
+                        fresh.append(m & 63)
+                if not fresh:
+                    raise StockError("the stock and the other players' discards are empty")
+                if self.replay:
+                    logged = list(self.replay.pop(0))
+                    if sorted(logged) != sorted(fresh):
+                        raise StockError("the logged reshuffle is not the discards of the other players")
+                    fresh = logged
+                elif read is None:
+                    raise StockError("the stock ran out and there is no logged reshuffle")
+                else:
+                    shuffle(fresh, read)
+                self.muck = mine
+                self.cards = fresh
+                self.pos = 0
+                self.reshuffles.append(list(fresh))
+            out.append(self.cards[self.pos])
+            self.pos += 1
+        return out
+
+    def to_state(self):
+        """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle). It shares
+        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``engine.restore.stock`` reads
+        it back."""
+        d = {"pos": self.pos, "muck": self.muck, "reshuffles": self.reshuffles}
+        if self.reshuffles:
+            d["cards"] = self.cards
+        if self.replay:
+            d["replay"] = self.replay
+        return d
 
 
 class Turkish(Engine):
@@ -130,9 +226,11 @@ class Turkish(Engine):
             deck[i] = short[i]
         return deck
 
-    def ranking(self):
-        """The evaluator for this hand's deck and house rules (``make_ranking("turkish", ...)``, which keeps it)."""
-        size = len(self.deck)
+    def ranking(self, size=None):
+        """The evaluator for this hand's deck (or a deck of ``size`` cards) and house rules
+        (``make_ranking("turkish", ...)``, which keeps it)."""
+        if size is None:
+            size = len(self.deck)
         if self._rk is None or self._rk.deck != size:
             house = []
             if self.rules["no_minor"]:
@@ -150,6 +248,13 @@ class Turkish(Engine):
     def _reset(self):
         turkish_size(self.n)      # DeckError (a ValueError) for more than 5 seats: at construction (Engine.__init__)
         Engine._reset(self)
+        if self._rk is None and len(self.table.seats_in_play()) == self.n:
+            # at construction, every seat with chips (a new session; a hand resumed with every seat dealt in): the
+            # ranking of the deck they are dealt, which the deal needs next (openers), built now: its table is one
+            # bytes object (3,254 bytes for 36 cards) that needs a free run that long, which a heap cut up by the
+            # deal may no longer have (issue 12: none at the first deal in a 192K heap). A seat without chips
+            # (out, or all-in in a hand resumed) leaves it to the first ``ranking()`` of the hand, as before.
+            self.ranking(len(self._fresh_deck()))
         self.street = 0
         self.round = BettingRound(self.n, [], 1)   # an empty round until the deal
         self.stock = Stock([])
@@ -286,7 +391,44 @@ class Turkish(Engine):
     # ---- applying --------------------------------------------------------------------------------------
     def _do(self, seat, action):
         if self.phase == "draw":
-            return self._draw(seat, action.cards)
+            # the draw: the kept cards in order, the new ones after them; the fourth card of a four-card draw waits
+            positions = action.cards
+            hand = self.hands[seat]
+            out = []
+            kept = []
+            for i in range(len(hand)):
+                if i not in positions:
+                    kept.append(hand[i])
+            for p in positions:
+                out.append(hand[p])
+            k = len(out)
+            op = self.openers
+            if op is not None and seat == self.opener and k and not op["blind"]:
+                if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
+                    op["split"] = True
+            new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
+            self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list: changes only in a draw, set again
+            self.hands[seat] = kept + new
+            self.drew[seat] = k
+            if k == 4:
+                self.owed.append(seat)
+            events = [["draw", seat, k]]
+            if fourth is None:
+                self.to_act = self.draw_order[self.draw_order.index(seat) + 1]
+                return events
+            for s, c in fourth:
+                self.hands[s].append(c)
+                events.append(["fourth", s])
+            self.owed = []
+            # the betting after the draw, from the opener (the seat left of the dealer when nobody opened)
+            self.street = 1
+            self.phase = "betting"
+            start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
+            self.round = self._round(self.live_seats(start), False)
+            self.to_act = self.round.to_act
+            if self.to_act is None:
+                return events + self._showdown()
+            return events + [["betting", self.to_act]]
         kind = action.kind
         if kind == "look":
             self.looked[seat] = True
@@ -315,7 +457,9 @@ class Turkish(Engine):
     def _round_over(self):
         live = self.live_seats()
         if len(live) == 1:
-            return self._finish(extra=self._extra("fold"))
+            # the draws per seat are the hand's own list (never changed once the hand is over: the next hand makes
+            # its own); the openers are copied: a dict copied is laid out as the hand log has always been written
+            return self._finish(extra={"how": "fold", "openers": _copy(self.openers), "drew": self.drew})
         if self.street == 0:
             could_bet = 0
             for s in live:
@@ -343,50 +487,12 @@ class Turkish(Engine):
             return [["draw-phase", self.to_act]]
         return self._showdown()
 
-    def _draw(self, seat, positions):
-        hand = self.hands[seat]
-        out = []
-        kept = []
-        for i in range(len(hand)):
-            if i not in positions:
-                kept.append(hand[i])
-        for p in positions:
-            out.append(hand[p])
-        k = len(out)
-        op = self.openers
-        if op is not None and seat == self.opener and k and not op["blind"]:
-            if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
-                op["split"] = True
-        new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
-        self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list: it changes only in a draw, set again
-        self.hands[seat] = kept + new
-        self.drew[seat] = k
-        if k == 4:
-            self.owed.append(seat)
-        events = [["draw", seat, k]]
-        if fourth is None:
-            self.to_act = self.draw_order[self.draw_order.index(seat) + 1]
-            return events
-        for s, c in fourth:
-            self.hands[s].append(c)
-            events.append(["fourth", s])
-        self.owed = []
-        # the betting after the draw, from the opener (the seat left of the dealer when nobody opened)
-        self.street = 1
-        self.phase = "betting"
-        start = self.opener if self.opener is not None else (self.log["dealer"] + 1) % self.n
-        self.round = self._round(self.live_seats(start), False)
-        self.to_act = self.round.to_act
-        if self.to_act is None:
-            return events + self._showdown()
-        return events + [["betting", self.to_act]]
-
     def _serve(self, stock, seat, out, read):
         """Discard ``out`` (``seat``'s cards) into ``stock`` and serve the draw: ``(new cards, fourth)``.
 
         ``fourth``: None while others are still to draw, else the ``(seat, card)`` fourth cards of every
         four-card draw (this one included), dealt after everybody has drawn. Raises StockError when the
-        stock cannot serve (the rule of ``dealerbox.engine.stock``).
+        stock cannot serve (the rule of ``Stock``).
         """
         k = len(out)
         stock.discard(seat, out)
@@ -400,11 +506,6 @@ class Turkish(Engine):
         return new, fourth
 
     # ---- ends of a hand --------------------------------------------------------------------------------
-    def _extra(self, how):
-        # the draws per seat are the hand's own list (never changed once the hand is over: the next hand makes its
-        # own); the openers are copied: a dict copied is laid out as the hand log has always been written
-        return {"how": how, "openers": _copy(self.openers), "drew": self.drew}
-
     def _showdown(self):
         self.phase = "showdown"
         rk = self.ranking()
@@ -417,7 +518,7 @@ class Turkish(Engine):
             shown[s] = h     # the hand's own list: never changed after the showdown (a new hand, new lists)
             cats[s] = rk.category(h)
             scores[s] = rk.score(h)
-        extra = self._extra("showdown")
+        extra = {"how": "showdown", "openers": _copy(self.openers), "drew": self.drew}    # as at a fold
         extra["categories"] = cats
         if self.rules["hi_lo"]:
             from dealerbox.engine.hilo import HiLoBook, low_score

@@ -95,15 +95,6 @@ _EEXIST = const(17)
 _EISDIR = const(21)
 
 
-def _buffer(text):
-    """``text`` (str) as something with the buffer protocol, without a copy where the port allows it."""
-    try:
-        memoryview(text)
-        return text
-    except TypeError:
-        return text.encode()
-
-
 class Store:
     """Saves the session power-cut-safely in folder ``root``: snapshots, a journal of actions, hand logs.
 
@@ -226,32 +217,6 @@ class Store:
         self._synced()
 
     # ---- snapshots ------------------------------------------------------------------------
-    def _write_snapshot(self, f, obj, number, mark):
-        """Write snapshot ``obj`` as save ``number`` (log ``mark``) into the open file ``f``; returns (bytes, crc).
-
-        MicroPython: a blank header, the JSON streamed by ``json.dump`` (no string of the whole snapshot
-        on the heap), the CRC read back in 64-byte chunks, then the header written over the blank one.
-        """
-        if not _STREAM:  # CPython: the whole file as one bytes (store.boot.encode)
-            from dealerbox.store.boot import encode
-
-            data = encode(obj, number, mark)
-            f.write(data)
-            return len(data), int(data[_CRC_AT:_CRC_AT + 8], 16)
-        f.write(b" " * (_HEAD_SIZE - 1) + b"\n")
-        json.dump(obj, f, separators=(",", ":"))  # type: ignore[call-overload]
-        size = f.tell() - _HEAD_SIZE
-        f.write(b"\n")
-        fields = (FIELDS % (number, size, mark)).encode()
-        crc = crc32(fields)
-        f.seek(_HEAD_SIZE)
-        for part in chunks(f, size):
-            crc = crc32(part, crc)
-        f.seek(0)
-        f.write((HEAD % (MAGIC, crc, "")).encode())
-        f.write(fields)
-        return _HEAD_SIZE + size + 1, crc
-
     def save(self, obj):
         """Save snapshot ``obj`` (a JSON-able dict) as the newest; returns the bytes written (int).
 
@@ -268,10 +233,34 @@ class Store:
             boot.scan_number(self)
         self._ensure_root()
         mark = self._size(LOG)
+        mark = mark if mark > 0 else 0
         f = self._open(self.path(TEMP), "w+b" if _STREAM else "wb")
         try:
             try:
-                n, crc = self._write_snapshot(f, obj, self.number + 1, mark if mark > 0 else 0)
+                if _STREAM:
+                    # MicroPython: a blank header, the JSON streamed by ``json.dump`` (no string of the whole
+                    # snapshot on the heap), the CRC read back in 64-byte chunks, then the header written over the
+                    # blank one
+                    f.write(b" " * (_HEAD_SIZE - 1) + b"\n")
+                    json.dump(obj, f, separators=(",", ":"))  # type: ignore[call-overload]
+                    size = f.tell() - _HEAD_SIZE
+                    f.write(b"\n")
+                    fields = (FIELDS % (self.number + 1, size, mark)).encode()
+                    crc = crc32(fields)
+                    f.seek(_HEAD_SIZE)
+                    for part in chunks(f, size):
+                        crc = crc32(part, crc)
+                    f.seek(0)
+                    f.write((HEAD % (MAGIC, crc, "")).encode())
+                    f.write(fields)
+                    n = _HEAD_SIZE + size + 1
+                else:  # CPython: the whole file as one bytes (store.boot.encode)
+                    from dealerbox.store.boot import encode
+
+                    data = encode(obj, self.number + 1, mark)
+                    f.write(data)
+                    n = len(data)
+                    crc = int(data[_CRC_AT:_CRC_AT + 8], 16)
             finally:
                 self._close(f)
         except BaseException:
@@ -485,7 +474,12 @@ class Store:
         data = None
         n = 1
         if not stream:
-            data = _buffer(line) if isinstance(line, str) else line
+            data = line
+            if isinstance(line, str):   # something with the buffer protocol, without a copy where the port allows it
+                try:
+                    memoryview(line)  # type: ignore[arg-type]  # (a str has the buffer protocol on MicroPython)
+                except TypeError:
+                    data = line.encode()
             if not whole:
                 n = len(memoryview(data)) + 1
         size = self._size(LOG)
