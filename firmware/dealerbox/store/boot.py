@@ -259,6 +259,9 @@ def load(s, validate=None):
         elif number is not None:
             found.append("%s: save %d ok" % (name, number))
             valid.append((number, name, mark, crc))
+    for name in (SESSION, BACKUP):  # a damaged one kept for study before a save or a new session's clear replaces it
+        if name in bad:
+            set_aside_file(s, name, BAD)
     valid.sort()
     newest = valid[-1][0] if valid else 0
     obj = None
@@ -292,8 +295,11 @@ def load(s, validate=None):
         s.number = newest
         s._broken = True
         found.append(N_("no valid saved session") if found else N_("no saved session"))
-        if SESSION in bad:
-            reports.append(N_("Save unusable (%s): a new session starts.") % bad[SESSION])
+        why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
+        if why:
+            reports.append(N_("Save unusable (%s): a new session starts.") % why)
+            if s._exists(JOURNAL):  # the lost save's actions: kept with it for study (the next save would remove them)
+                set_aside_file(s, JOURNAL, BAD)
         if reports:
             s.report = " ".join(reports)
         return None
@@ -476,12 +482,12 @@ def note_crash(s):
 
 def free_room(s):
     """Delete what the session does not need to make room on a full flash: the older hand logs
-    (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``). Returns ``(names, bytes)`` freed.
+    (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``: the snapshots, a lost save's journal). Returns ``(names, bytes)`` freed.
     The session, its backup, its journal and ``hands.log`` (the newest hand logs) are never touched."""
     names = []
     freed = 0
-    for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, TEMP + BAD, SESSION + CRASHED, BACKUP + CRASHED,
-                 TEMP + CRASHED, LOG_TEMP):
+    for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, JOURNAL + BAD, TEMP + BAD, SESSION + CRASHED,
+                 BACKUP + CRASHED, TEMP + CRASHED, LOG_TEMP):
         n = s._size(name)
         if n >= 0:
             s._remove(name)
