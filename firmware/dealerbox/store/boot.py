@@ -216,11 +216,15 @@ def load(s, validate=None):
 
     ``validate``: the app's check, ``validate(obj) -> None`` or the reason (str) the snapshot cannot be
     used (version, shape, content: ui/snapcheck.py); a snapshot that fails it is set aside as ``*.bad``
-    and the one before it used. Sets ``journal`` to the actions recorded after the snapshot returned
-    (the app replays them), ``found`` (one line per file and what was done, e.g.
-    ``["session.json: checksum mismatch", "session.bak: save 11 ok", "session.json set aside as
-    session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``report`` (a
-    sentence for the players when something was damaged or lost, else None).
+    and the one before it used. A ``session.json`` or ``session.bak`` that fails ``check`` is set aside as ``*.bad``
+    at once (kept for study: never replaced by a save nor removed by ``clear``); when no snapshot is usable the journal
+    (the lost session's actions) goes with it as ``session.jnl.bad`` and ``report`` says why (``session.tmp``, which
+    only a power cut during a save leaves, is never set aside for failing ``check``).
+
+    Sets ``journal`` to the actions recorded after the snapshot returned (the app replays them), ``found``
+    (one line per file and what was done, e.g. ``["session.json: checksum mismatch", "session.bak: save 11 ok",
+    "session.json set aside as session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and
+    ``report`` (a sentence for the players when something was damaged or lost, else None).
 
     Then the files are put as an uninterrupted save leaves them: a complete ``session.tmp`` is renamed
     into place, ``hands.log`` is cut back to what the last journal line or snapshot committed (a hand
@@ -482,8 +486,9 @@ def note_crash(s):
 
 def free_room(s):
     """Delete what the session does not need to make room on a full flash: the older hand logs
-    (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``: the snapshots, a lost save's journal). Returns ``(names, bytes)`` freed.
-    The session, its backup, its journal and ``hands.log`` (the newest hand logs) are never touched."""
+    (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``: snapshots, a lost session's journal).
+    Returns ``(names, bytes)`` freed. The session, its backup, its journal and ``hands.log`` (the newest hand logs)
+    are never touched."""
     names = []
     freed = 0
     for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, JOURNAL + BAD, TEMP + BAD, SESSION + CRASHED,
