@@ -171,8 +171,8 @@ def test_corrupt_newest_falls_back_to_previous_good_copy():
         assert t.load() == _snap(1)
         assert t.number == 1
         assert t.found == ["session.json: checksum mismatch", "session.bak: save 1 ok",
-                           "using session.bak (save 1): session.json is damaged",
-                           "session.json set aside as session.json.bad"]
+                           "session.json set aside as session.json.bad",
+                           "using session.bak (save 1): session.json is damaged"]
         assert t.report == "Save damaged (checksum mismatch): the one before it is used."
         # the damaged file never replaces the last good copy: the next save keeps session.bak
         t.save(_snap(5))
@@ -211,7 +211,8 @@ def test_truncated_newest_falls_back():
         t = Store(d)
         assert t.load() == _snap(1)
         assert t.found[0] == "session.json: truncated (60 of %d bytes)" % len(data)
-        assert t.found[2] == "using session.bak (save 1): session.json is damaged"
+        assert t.found[2:] == ["session.json set aside as session.json.bad",
+                               "using session.bak (save 1): session.json is damaged"]
         assert t.report == "Save damaged (truncated (60 of %d bytes)): the one before it is used." \
             % len(data)
     finally:
@@ -262,11 +263,87 @@ def test_nothing_valid_gives_none_not_a_crash():
         _write(d + "/session.bak", b"")
         s = Store(d)
         assert s.load() is None
-        assert s.found == ["session.json: not a session file", "session.bak: empty", "no valid saved session"]
+        assert s.found == ["session.json: not a session file", "session.bak: empty",
+                           "session.json set aside as session.json.bad", "session.bak set aside as session.bak.bad",
+                           "no valid saved session"]
         assert s.report == "Save unusable (not a session file): a new session starts."
         assert s.number == 0
         s.save(_snap(1))
         assert Store(d).load() == _snap(1)
+        assert sorted(os.listdir(d)) == ["session.bak.bad", "session.json", "session.json.bad"]
+        assert _read(d + "/session.json.bad") == b"\x00\xff\x13garbage\n" and _read(d + "/session.bak.bad") == b""
+    finally:
+        _rmtree(d)
+
+
+def test_both_saves_damaged_are_set_aside_with_the_journal_before_a_new_session_replaces_them():
+    """Both snapshot files damaged (``null`` written over them, or random bytes): no save is usable, a new session
+    starts and says why, and the two files and the journal (the lost save's actions) are kept as ``*.bad`` for study
+    (docs/device.md, the store's files) before the new session's ``clear`` and first save, which before removed and
+    overwrote them."""
+    journal = b"2.chaal.4 0 0a1b2c3d\n3.pack 0 11223344\n"
+    noise = bytes(range(256)) * 3 + b"\x00DBX3 \xff"
+    whole = encode(_snap(5), 5)
+    for json_data, bak_data, why in ((b"null\n", b"null\n", "not a session file"),
+                                     (noise, noise[400:] + noise[:400], "not a session file"),
+                                     (whole[:80], whole.replace(b"Carla", b"Karla"),
+                                      "truncated (80 of %d bytes)" % len(whole))):
+        d = _tmpdir()
+        try:
+            _write(d + "/session.json", json_data)
+            _write(d + "/session.bak", bak_data)
+            _write(d + "/session.jnl", journal)
+            _write(d + "/hands.log", b'{"hand":1}\n')
+            s = Store(d)
+            assert s.load() is None
+            assert s.report == "Save unusable (%s): a new session starts." % why
+            assert s.found[2:] == ["session.json set aside as session.json.bad",
+                                   "session.bak set aside as session.bak.bad", "no valid saved session",
+                                   "session.jnl set aside as session.jnl.bad"], s.found
+            assert sorted(os.listdir(d)) == ["hands.log", "session.bak.bad", "session.jnl.bad", "session.json.bad"]
+            assert Store(d).load() is None          # nothing left to load: a new session
+            s.clear()                               # the app's new session (ui/app.py start_session), then its deal
+            s.save(_snap(1))
+            s.save(_snap(2))
+            assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.bak.bad", "session.jnl.bad",
+                                             "session.json", "session.json.bad"]
+            assert _read(d + "/session.json.bad") == json_data and _read(d + "/session.bak.bad") == bak_data
+            assert _read(d + "/session.jnl.bad") == journal and _read(d + "/hands.log") == b'{"hand":1}\n'
+            assert Store(d).load() == _snap(2)
+            assert s.free_room() == (["session.json.bad", "session.bak.bad", "session.jnl.bad"],
+                                     len(json_data) + len(bak_data) + len(journal))
+        finally:
+            _rmtree(d)
+
+
+def test_one_damaged_save_is_set_aside_whichever_it_is():
+    """``session.bak`` damaged under a good ``session.json``: set aside at boot (the newest save used, nothing to
+    say to the players), never renamed over by the next save. ``session.bak`` damaged with no ``session.json``
+    (removed by hand): no save is usable and the players are told why (before, a new session started in silence)."""
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.save(_snap(2))
+        _write(d + "/session.bak", b"null\n")
+        t = Store(d)
+        assert t.load() == _snap(2)
+        assert t.found == ["session.json: save 2 ok", "session.bak: not a session file",
+                           "session.bak set aside as session.bak.bad", "using session.json (save 2)"]
+        assert t.report is None
+        t.save(_snap(3))
+        assert sorted(os.listdir(d)) == ["session.bak", "session.bak.bad", "session.json"]
+        assert _read(d + "/session.bak.bad") == b"null\n" and decode(_read(d + "/session.bak")) == (2, _snap(2))
+        os.remove(d + "/session.json")
+        os.remove(d + "/session.bak.bad")
+        data = _read(d + "/session.bak")
+        _write(d + "/session.bak", data[:-2] + b"X\n")
+        u = Store(d)
+        assert u.load() is None
+        assert u.found == ["session.bak: checksum mismatch", "session.bak set aside as session.bak.bad",
+                           "no valid saved session"]
+        assert u.report == "Save unusable (checksum mismatch): a new session starts."
+        assert sorted(os.listdir(d)) == ["session.bak.bad"]
     finally:
         _rmtree(d)
 

@@ -585,6 +585,40 @@ def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can
         _clean(d)
 
 
+def test_both_saves_damaged_are_kept_as_bad_when_the_new_session_is_dealt():
+    """The tester's case: ``null`` written over ``session.json`` and ``session.bak`` (hand 2 one blind in, one journal
+    line). The boot says no save is usable and offers only a new session; the two files and the journal are set aside
+    as ``*.bad`` (docs/device.md, the store's files) and are still there, byte for byte, after the new session's
+    deal (before, its ``clear`` removed them and its save replaced them). The hand log stays as it was."""
+    from app_util import OK, setup
+    from dealerbox.ui import modes
+
+    d, log = _tp_after_hand_1()
+    try:
+        journal = _read(d + "/session.jnl")
+        _write(d + "/session.json", b"null\n")
+        _write(d + "/session.bak", b"null\n")
+        rig = _boot(d)
+        app = rig.app
+        assert app.report == app.store.report == "Save unusable (not a session file): a new session starts."
+        assert app.mode == modes.M_RESUME and app.saved is None
+        assert app.title == "No saved session"
+        assert [r[0] for r in app.rows] == ["Save unusable (not a", "  session file): a", "  new session", "  starts.",
+                                            "New session"]
+        assert sorted(os.listdir(d)) == ["hands.log", "session.bak.bad", "session.jnl.bad", "session.json.bad"]
+        rig.press(OK)
+        assert app.mode == modes.M_GAME
+        setup(rig, "teen-patti", 3)
+        assert app.engine.hand_no == 1 and app.store.number == 1
+        assert sorted(os.listdir(d)) == ["hands.log", "session.bak.bad", "session.jnl.bad", "session.json",
+                                         "session.json.bad"]
+        assert _read(d + "/session.json.bad") == b"null\n" and _read(d + "/session.bak.bad") == b"null\n"
+        assert _read(d + "/session.jnl.bad") == journal and journal.count(b"\n") == 1
+        assert _log_lines(d) == [log["raw"]]
+    finally:
+        _clean(d)
+
+
 # ---- 5: a journal of random bytes, garbage after good lines, a journal damaged twice ----------------------------
 
 # 300 bytes as a card reader's fault leaves them: no newline, none of them text

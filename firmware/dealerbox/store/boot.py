@@ -216,11 +216,15 @@ def load(s, validate=None):
 
     ``validate``: the app's check, ``validate(obj) -> None`` or the reason (str) the snapshot cannot be
     used (version, shape, content: ui/snapcheck.py); a snapshot that fails it is set aside as ``*.bad``
-    and the one before it used. Sets ``journal`` to the actions recorded after the snapshot returned
-    (the app replays them), ``found`` (one line per file and what was done, e.g.
-    ``["session.json: checksum mismatch", "session.bak: save 11 ok", "session.json set aside as
-    session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``report`` (a
-    sentence for the players when something was damaged or lost, else None).
+    and the one before it used. A ``session.json`` or ``session.bak`` that fails ``check`` is set aside as ``*.bad``
+    at once (kept for study: never replaced by a save nor removed by ``clear``); when no snapshot is usable the journal
+    (the lost session's actions) goes with it as ``session.jnl.bad`` and ``report`` says why (``session.tmp``, which
+    only a power cut during a save leaves, is never set aside for failing ``check``).
+
+    Sets ``journal`` to the actions recorded after the snapshot returned (the app replays them), ``found``
+    (one line per file and what was done, e.g. ``["session.json: checksum mismatch", "session.bak: save 11 ok",
+    "session.json set aside as session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and
+    ``report`` (a sentence for the players when something was damaged or lost, else None).
 
     Then the files are put as an uninterrupted save leaves them: a complete ``session.tmp`` is renamed
     into place, ``hands.log`` is cut back to what the last journal line or snapshot committed (a hand
@@ -259,6 +263,9 @@ def load(s, validate=None):
         elif number is not None:
             found.append("%s: save %d ok" % (name, number))
             valid.append((number, name, mark, crc))
+    for name in (SESSION, BACKUP):  # a damaged one kept for study before a save or a new session's clear replaces it
+        if name in bad:
+            set_aside_file(s, name, BAD)
     valid.sort()
     newest = valid[-1][0] if valid else 0
     obj = None
@@ -292,8 +299,11 @@ def load(s, validate=None):
         s.number = newest
         s._broken = True
         found.append(N_("no valid saved session") if found else N_("no saved session"))
-        if SESSION in bad:
-            reports.append(N_("Save unusable (%s): a new session starts.") % bad[SESSION])
+        why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
+        if why:
+            reports.append(N_("Save unusable (%s): a new session starts.") % why)
+            if s._exists(JOURNAL):  # the lost save's actions: kept with it for study (the next save would remove them)
+                set_aside_file(s, JOURNAL, BAD)
         if reports:
             s.report = " ".join(reports)
         return None
@@ -476,12 +486,13 @@ def note_crash(s):
 
 def free_room(s):
     """Delete what the session does not need to make room on a full flash: the older hand logs
-    (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``). Returns ``(names, bytes)`` freed.
-    The session, its backup, its journal and ``hands.log`` (the newest hand logs) are never touched."""
+    (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``: snapshots, a lost session's journal).
+    Returns ``(names, bytes)`` freed. The session, its backup, its journal and ``hands.log`` (the newest hand logs)
+    are never touched."""
     names = []
     freed = 0
-    for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, TEMP + BAD, SESSION + CRASHED, BACKUP + CRASHED,
-                 TEMP + CRASHED, LOG_TEMP):
+    for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, JOURNAL + BAD, TEMP + BAD, SESSION + CRASHED,
+                 BACKUP + CRASHED, TEMP + CRASHED, LOG_TEMP):
         n = s._size(name)
         if n >= 0:
             s._remove(name)

@@ -11,7 +11,8 @@ Files under ``root`` (``/data`` on the box)::
     crashes        "<save number> <count>": crashes of the app in a row with that snapshot
     names.json     the table's names kept for the next session (``save_names``)
     prefs.json     the box's settings kept across sessions: the language (``save_prefs``)
-    *.bad          a snapshot file set aside by ``load`` (damaged, or refused by the app's check)
+    *.bad          a snapshot file set aside by ``load`` (damaged, or refused by the app's check), and
+                   session.jnl.bad: the journal of a session none of whose saves is usable
     *.crashed      a snapshot file set aside after crashes (``set_aside``)
 
 Why this layout (docs/device.md, "Saves", has the figures): on littlefs2 a file rewritten or
