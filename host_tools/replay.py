@@ -83,9 +83,10 @@ def check_shape(log):
         raise ReplayError("not a hand log (a JSON object)")
     if "v" not in log or type(log["v"]) is not int or log["v"] != 1:
         raise ReplayError('unknown log version %s ("v" must be 1)' % _show(log.get("v")))
-    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions", "result"):
+    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions"):
         if k not in log:
             raise ReplayError("missing %r" % k)
+    logged_result(log)
     if not isinstance(log["game"], str):
         raise ReplayError('"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % _show(log["game"]))
     if "hand" in log and not _is_int(log["hand"], 1):
@@ -105,8 +106,6 @@ def check_shape(log):
         raise ReplayError("the log has no house rules (a JSON object)")
     if not isinstance(log["actions"], list):
         raise ReplayError("the log has no list of actions")
-    if not isinstance(log["result"], dict):
-        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(log["result"]))
     if log.get("wild") is not None and not _is_int(log["wild"], 0, 12):
         raise ReplayError('"wild" must be the wild rank (0-12) or null, not %s' % _show(log["wild"]))
     if log.get("carry") is not None:
@@ -116,6 +115,17 @@ def check_shape(log):
     for k, digits in (("salt", 32), ("commit", 64)):
         if k in log and (not isinstance(log[k], str) or len(log[k]) != digits):
             raise ReplayError('"%s" must be %d hex digits (docs/fairness.md), not %s' % (k, digits, _show(log[k])))
+
+
+def logged_result(log):
+    """The result ``log`` (a hand log dict) holds: a finished hand's pots, awards, final stacks, ... (a dict). Raises
+    ReplayError ``missing 'result'`` when it has none, ``"result" must be the hand's result (a JSON object), not
+    null`` when it is not an object (shared by replay and verify: ``check_shape``, ``check_result``)."""
+    if "result" not in log:
+        raise ReplayError("missing 'result'")
+    if not isinstance(log["result"], dict):
+        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(log["result"]))
+    return log["result"]
 
 
 def same_session(log, prev):
@@ -164,9 +174,7 @@ def check_result(e, log):
     """A finished hand's logged result (pots, awards, final stacks, ...) and every other field of ``log`` must be
     those the replayed engine ``e`` gives. Raises ReplayError naming the first field that differs (``result
     'stacks' differs: log says [...], replay gives [...]``; shared by replay and verify)."""
-    got, want = e.result, log["result"]
-    if not isinstance(want, dict):
-        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(want))
+    got, want = e.result, logged_result(log)
     for k in sorted(got):
         if want.get(k) != json.loads(json.dumps(got[k])):
             raise ReplayError("result %r differs: log says %r, replay gives %r" % (k, want.get(k), got[k]))

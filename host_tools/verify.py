@@ -164,8 +164,9 @@ def _show_cards(v):
 def check_hand(log, prev=None):
     """Verify one hand-log dict (``prev``: as ``deal_again``); returns ``(commitment, engine)``: the engine after
     the hand's actions, its ``phase`` not ``"over"`` for a hand they do not end (voided, or logged while in
-    progress), checked as far as it went. A finished hand's result (pots, awards, final stacks) must be the one
-    its deal gives (``host_tools.replay.check_result``: an edited stack is refused as replay refuses it).
+    progress), checked as far as it went. A finished hand's result (pots, awards, final stacks) must be logged and
+    be the one its deal gives (``host_tools.replay.check_result``: an edited stack, or a result removed, ``null``
+    or ``[]``, is refused as replay refuses it).
     Raises Mismatch."""
     from host_tools.replay import ReplayError, check_result
 
@@ -174,7 +175,7 @@ def check_hand(log, prev=None):
     c = check_commitment(log)
     e = deal_again(log, prev)
     check_shown(log, e)
-    if e.phase == "over" and isinstance(log.get("result"), dict):
+    if e.phase == "over":          # its actions end the hand: its result must be logged, and be the deal's
         try:
             check_result(e, log)
         except ReplayError as exc:

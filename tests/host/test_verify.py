@@ -3,6 +3,7 @@ the hand dealt again from that deck; a changed deck, salt or dealt card names th
 finish verifies as far as it went; old logs and bad input get a clear message."""
 
 import hashlib
+import html
 import json
 
 import fair_support as fs
@@ -237,3 +238,33 @@ def test_a_line_that_is_not_a_hand_is_named_and_not_counted_as_one(tmp_path, cap
     assert capsys.readouterr().out.splitlines()[-1] == "1 of 12 hands do NOT verify; lines 4 and 5 are not hands"
     assert verify.summary(1, 0, [7]) == "1 hand verifies; line 7 is not a hand"
     assert verify.summary(3, 0, []) is None
+
+
+def test_a_finished_hand_without_its_result_is_refused_with_replays_words(tmp_path, capsys):
+    """``"result"`` removed, ``null`` or ``[]`` on a hand whose actions end it: replay refuses it, and verify
+    refuses it in the same words (``host_tools.replay.check_result``), not ``hand 1: verified``; the report's
+    Verified column says NOT verified beside the one reason."""
+    from host_tools import report
+    good = fs.session("teen-patti", 4, 3, 3)
+    not_object = '"result" must be the hand\'s result (a JSON object), not '
+    for change, why in ((lambda x: x.pop("result"), "missing 'result'"),
+                        (lambda x: x.update(result=None), not_object + "null"),
+                        (lambda x: x.update(result=[]), not_object + "[]")):
+        logs = [dict(x) for x in good]
+        change(logs[0])
+        path = tmp_path / "hands.log"
+        path.write_text(fs.lines(logs))
+        capsys.readouterr()
+        assert replay.main([str(path)]) == 1
+        assert capsys.readouterr().err == "%s:1: %s\n" % (path, why)
+        rc, out, err = _run(tmp_path, capsys, logs)
+        assert rc == 1 and err == ""
+        assert out == ["hand 1 (line 1): NOT verified: " + why, "hand 2: verified " + good[1]["commit"][:8],
+                       "hand 3: verified " + good[2]["commit"][:8], "1 of 3 hands do NOT verify"]
+        out_dir = tmp_path / "o"
+        assert report.main([str(path), "--out", str(out_dir)]) == 1
+        capsys.readouterr()
+        page = (out_dir / "report.html").read_text()
+        rows = [r.strip() for r in page.split("<tr>") if r.startswith("<td>1</td>")]
+        assert rows == ['<td>1</td><td><code>%s</code></td><td><span class="bad">NOT verified</span></td><td>does '
+                        'not replay: %s</td></tr>' % (good[0]["commit"][:8], html.escape(why))]
