@@ -70,14 +70,27 @@ def _check_list(log, key, what, good, n=None):
                                                                           plural(n, "name")))
 
 
+HAND_MAX = 0xFFFFFFFF   # the commitment holds the hand's number in 4 bytes (dealerbox.engine.base.commitment)
+
+
+def check_hand_number(hand):
+    """``hand`` (a log's ``"hand"``) must be a hand's number the box can count: an int 1..4294967295 (``HAND_MAX``,
+    the 4 bytes the deal's commitment holds it in: docs/fairness.md; the box refuses to commit a larger one).
+    Raises ReplayError ``"hand" must be the hand's number in its session (1 to 4294967295), not ...`` (shared by
+    replay and verify)."""
+    if not _is_int(hand, 1, HAND_MAX):
+        raise ReplayError('"hand" must be the hand\'s number in its session (1 to %d), not %s'
+                          % (HAND_MAX, _show(hand)))
+
+
 def check_shape(log):
     """Check the types of a hand log's fields (docs/hand-log.md) before anything uses them.
 
-    ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int from 1; ``names`` a list of str;
-    ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat; ``deck`` a list of
-    card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt) a rank 0-12 and
-    ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) an int from 1, ``salt`` and ``commit``
-    (the deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
+    ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int 1..4294967295 (``check_hand_number``);
+    ``names`` a list of str; ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat;
+    ``deck`` a list of card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt)
+    a rank 0-12 and ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) an int from 1, ``salt``
+    and ``commit`` (the deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
     """
     if not isinstance(log, dict):
         raise ReplayError("not a hand log (a JSON object)")
@@ -89,8 +102,8 @@ def check_shape(log):
     logged_result(log)
     if not isinstance(log["game"], str):
         raise ReplayError('"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % _show(log["game"]))
-    if "hand" in log and not _is_int(log["hand"], 1):
-        raise ReplayError('"hand" must be the hand\'s number in its session (1 or more), not %s' % _show(log["hand"]))
+    if "hand" in log:
+        check_hand_number(log["hand"])
     _check_list(log, "names", "a list of player names (strings)", lambda x: isinstance(x, str))
     n = len(log["names"])
     chips = "a list of chip counts (whole numbers, 0 or more), one per name"

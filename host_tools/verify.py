@@ -57,6 +57,8 @@ def _cards(cards):
 def check_commitment(log):
     """The logged commitment recomputed from the log's hand number, game, deck and salt. Returns the
     commitment (str); raises Mismatch saying what is missing or does not match."""
+    from host_tools.replay import ReplayError, check_hand_number
+
     c = log.get("commit")
     salt = log.get("salt")
     if c is None and salt is None:
@@ -70,8 +72,10 @@ def check_commitment(log):
     except ValueError:
         raise Mismatch('"salt" must be %d hex digits, not %s' % (SALT_HEX, json.dumps(salt)[:40])) from None
     hand, game, deck = log.get("hand"), log.get("game"), log.get("deck")
-    if type(hand) is not int or not 0 < hand < 1 << 32:
-        raise Mismatch('"hand" must be the hand\'s number (1 or more), not %s' % json.dumps(hand)[:40])
+    try:
+        check_hand_number(hand)             # replay's check: what the 4 bytes of the layout hold
+    except ReplayError as exc:
+        raise Mismatch(str(exc)) from None
     if not isinstance(game, str) or not game.isascii() or not 0 < len(game) < 256:
         raise Mismatch('"game" must be the game\'s name, not %s' % json.dumps(game)[:40])
     if not isinstance(deck, list) or not 0 < len(deck) < 256 \
@@ -192,9 +196,11 @@ def verify_hand(log, prev=None):
 
 
 def label(log, no):
-    """``hand N`` for the line's hand number (``line N`` when it has none)."""
+    """``hand N`` for the line's hand number (``line N`` when it has none, or one out of range)."""
+    from host_tools.replay import HAND_MAX
+
     hand = log.get("hand") if isinstance(log, dict) else None
-    return "hand %d" % hand if type(hand) is int else "line %d" % no
+    return "hand %d" % hand if type(hand) is int and 1 <= hand <= HAND_MAX else "line %d" % no
 
 
 def verify_lines(lines, out=print, bad_line=None):

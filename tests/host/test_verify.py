@@ -268,3 +268,22 @@ def test_a_finished_hand_without_its_result_is_refused_with_replays_words(tmp_pa
         rows = [r.strip() for r in page.split("<tr>") if r.startswith("<td>1</td>")]
         assert rows == ['<td>1</td><td><code>%s</code></td><td><span class="bad">NOT verified</span></td><td>does '
                         'not replay: %s</td></tr>' % (good[0]["commit"][:8], html.escape(why))]
+
+
+def test_a_hand_number_the_box_cannot_count_is_refused_alike(tmp_path, capsys):
+    """``"hand"`` is held in 4 bytes of the commitment (1 to 4294967295, as the box's ``commitment`` allows):
+    replay and verify accept the last one and refuse the next, or 10**30, in the same words naming the limit."""
+    log = fs.session("teen-patti", 3, 1, 3)[0]
+    path = tmp_path / "hands.log"
+    for hand, ok in ((4294967295, True), (4294967296, False), (10 ** 30, False)):
+        log = dict(log, hand=hand)
+        log["commit"] = verify.commitment(hand % (1 << 32) or 1, log["game"], log["deck"], bytes.fromhex(log["salt"]))
+        path.write_text(fs.lines([log]))
+        capsys.readouterr()
+        why = '"hand" must be the hand\'s number in its session (1 to 4294967295), not %d' % hand
+        assert replay.main([str(path)]) == (0 if ok else 1)
+        assert capsys.readouterr().err == ("" if ok else "%s:1: %s\n" % (path, why))
+        rc, out, err = _run(tmp_path, capsys, [log])
+        assert rc == (0 if ok else 1) and err == ""
+        assert out == (["hand 4294967295: verified " + log["commit"][:8]] if ok
+                       else ["line 1: NOT verified: " + why, "1 of 1 hand does NOT verify"])
