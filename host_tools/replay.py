@@ -83,6 +83,15 @@ def check_hand_number(hand):
                           % (HAND_MAX, _show(hand)))
 
 
+def check_hex(log, key, digits):
+    """``log[key]`` (the deal's ``"salt"`` or ``"commit"``) must be a string of ``digits`` lowercase hex digits, as the
+    box writes them (docs/fairness.md). Raises ReplayError ``"commit" must be 64 hex digits (docs/fairness.md), not
+    "zz"`` (shared by replay and verify)."""
+    v = log.get(key)
+    if not isinstance(v, str) or len(v) != digits or any(ch not in "0123456789abcdef" for ch in v):
+        raise ReplayError('"%s" must be %d hex digits (docs/fairness.md), not %s' % (key, digits, _show(v)))
+
+
 def check_shape(log):
     """Check the types of a hand log's fields (docs/hand-log.md) before anything uses them.
 
@@ -126,8 +135,8 @@ def check_shape(log):
     if "cents" in log and not _is_int(log["cents"], 1):
         raise ReplayError('"cents" must be the chip value in whole cents (1 or more), not %s' % _show(log["cents"]))
     for k, digits in (("salt", 32), ("commit", 64)):
-        if k in log and (not isinstance(log[k], str) or len(log[k]) != digits):
-            raise ReplayError('"%s" must be %d hex digits (docs/fairness.md), not %s' % (k, digits, _show(log[k])))
+        if k in log:
+            check_hex(log, k, digits)
 
 
 def logged_result(log):

@@ -57,25 +57,20 @@ def _cards(cards):
 def check_commitment(log):
     """The logged commitment recomputed from the log's hand number, game, deck and salt. Returns the
     commitment (str); raises Mismatch saying what is missing or does not match."""
-    from host_tools.replay import ReplayError, check_hand_number
+    from host_tools.replay import ReplayError, check_hand_number, check_hex
 
     c = log.get("commit")
     salt = log.get("salt")
     if c is None and salt is None:
         raise Mismatch("no commitment in the log (written before the box committed to its deals)")
-    if not isinstance(c, str) or len(c) != 64 or any(ch not in "0123456789abcdef" for ch in c):
-        raise Mismatch('"commit" must be 64 hex digits, not %s' % json.dumps(c)[:40])
-    if not isinstance(salt, str) or len(salt) != SALT_HEX:
-        raise Mismatch('"salt" must be %d hex digits, not %s' % (SALT_HEX, json.dumps(salt)[:40]))
-    try:
-        salt_bytes = bytes.fromhex(salt)
-    except ValueError:
-        raise Mismatch('"salt" must be %d hex digits, not %s' % (SALT_HEX, json.dumps(salt)[:40])) from None
     hand, game, deck = log.get("hand"), log.get("game"), log.get("deck")
-    try:
-        check_hand_number(hand)             # replay's check: what the 4 bytes of the layout hold
+    try:                                    # replay's checks and words
+        check_hex(log, "commit", 64)
+        check_hex(log, "salt", SALT_HEX)
+        check_hand_number(hand)             # what the 4 bytes of the layout hold
     except ReplayError as exc:
         raise Mismatch(str(exc)) from None
+    salt_bytes = bytes.fromhex(salt)
     if not isinstance(game, str) or not game.isascii() or not 0 < len(game) < 256:
         raise Mismatch('"game" must be the game\'s name, not %s' % json.dumps(game)[:40])
     if not isinstance(deck, list) or not 0 < len(deck) < 256 \

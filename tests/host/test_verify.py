@@ -287,3 +287,23 @@ def test_a_hand_number_the_box_cannot_count_is_refused_alike(tmp_path, capsys):
         assert rc == (0 if ok else 1) and err == ""
         assert out == (["hand 4294967295: verified " + log["commit"][:8]] if ok
                        else ["line 1: NOT verified: " + why, "1 of 1 hand does NOT verify"])
+
+
+def test_a_commitment_that_is_not_hex_digits_is_refused_alike(tmp_path, capsys):
+    """``"commit"`` / ``"salt"`` not lowercase hex digits of their length: replay and verify give the same words
+    (one check, ``host_tools.replay.check_hex``); replay refused only a wrong length before, verify worded it
+    without the docs' name."""
+    good = fs.session("teen-patti", 3, 1, 3)[0]
+    path = tmp_path / "hands.log"
+    for key, value in (("commit", "zz"), ("commit", "g" * 64), ("commit", good["commit"].upper()),
+                       ("salt", "x" * 32), ("salt", 7)):
+        log = dict(good, **{key: value})
+        text = json.dumps(value)                # as the log reads, cut to 40 characters
+        why = '"%s" must be %d hex digits (docs/fairness.md), not %s' % (
+            key, 64 if key == "commit" else 32, text if len(text) <= 40 else text[:37] + "...")
+        path.write_text(fs.lines([log]))
+        capsys.readouterr()
+        assert replay.main([str(path)]) == 1
+        assert capsys.readouterr().err == "%s:1: %s\n" % (path, why)
+        rc, out, err = _run(tmp_path, capsys, [log])
+        assert rc == 1 and err == "" and out == ["hand 1 (line 1): NOT verified: " + why, "1 of 1 hand does NOT verify"]
