@@ -139,7 +139,7 @@ def steps(port, build=BUILD, driver=True):
         out.append(("installing the ssd1306 driver (mpremote mip install ssd1306)", con + ["mip", "install", "ssd1306"],
                     None))
     out.append(("removing the previous /dealerbox", con + ["exec", RM_TREE % "/dealerbox"], None))
-    out.append(("copying build/mpy/dealerbox and main.py",
+    out.append(("copying %s and main.py" % os.path.join(_shown(build), "dealerbox"),
                 con + ["cp", "-r", "dealerbox", ":", "+", "cp", "main.py", ":main.py"], build))
     out.append(("resetting the board", con + ["reset"], None))
     return out

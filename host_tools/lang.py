@@ -32,6 +32,8 @@ The box never reads them: ``build`` packs each into ``firmware/dealerbox/lang/ta
 committed; a data file the box reads from flash, ``dealerbox/lang/pack.py`` says what it holds), with only the
 catalog's keys (stale ones left out; a missing one shows in English, and ``build`` says how many).
 
+CODE is taken in any case (``check FR`` is ``check fr``: ``hostboard.lang_code``, as ``sim --lang``).
+
 Exit status 2 with a message on stderr for a bad argument (an unknown command or language code, a table that is
 not a module with a literal dict ``T``).
 """
@@ -398,12 +400,13 @@ def main(argv=None, out=None, err=None):
     if len(rest) != 1:
         print("lang: %s needs one language code (%s)" % (cmd, ", ".join(c for c in known if c != "en")), file=err)
         return 2
-    code = rest[0]
+    from host_tools.hostboard import lang_code
+    code = lang_code(rest[0])               # any case, as sim --lang: FR is fr
     if code == "en":
         print("lang: English is the key language: it has no table", file=err)
         return 2
     if code not in known:
-        print("lang: unknown language code %r: one of %s" % (code, ", ".join(c for c in known if c != "en")),
+        print("lang: unknown language code %r: one of %s" % (rest[0], ", ".join(c for c in known if c != "en")),
               file=err)
         return 2
     try:

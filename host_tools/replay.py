@@ -70,26 +70,49 @@ def _check_list(log, key, what, good, n=None):
                                                                           plural(n, "name")))
 
 
+HAND_MAX = 0xFFFFFFFF   # the commitment holds the hand's number in 4 bytes (dealerbox.engine.base.commitment)
+
+
+def check_hand_number(hand):
+    """``hand`` (a log's ``"hand"``) must be a hand's number the box can count: an int 1..4294967295 (``HAND_MAX``,
+    the 4 bytes the deal's commitment holds it in: docs/fairness.md; the box refuses to commit a larger one).
+    Raises ReplayError ``"hand" must be the hand's number in its session (1 to 4294967295), not ...`` (shared by
+    replay and verify)."""
+    if not _is_int(hand, 1, HAND_MAX):
+        raise ReplayError('"hand" must be the hand\'s number in its session (1 to %d), not %s'
+                          % (HAND_MAX, _show(hand)))
+
+
+def check_hex(log, key, digits):
+    """``log[key]`` (the deal's ``"salt"`` or ``"commit"``) must be a string of ``digits`` lowercase hex digits, as the
+    box writes them (docs/fairness.md). Raises ReplayError ``"commit" must be 64 hex digits (docs/fairness.md), not
+    "zz"`` (shared by replay and verify)."""
+    v = log.get(key)
+    if not isinstance(v, str) or len(v) != digits or any(ch not in "0123456789abcdef" for ch in v):
+        raise ReplayError('"%s" must be %d hex digits (docs/fairness.md), not %s' % (key, digits, _show(v)))
+
+
 def check_shape(log):
     """Check the types of a hand log's fields (docs/hand-log.md) before anything uses them.
 
-    ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int from 1; ``names`` a list of str;
-    ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat; ``deck`` a list of
-    card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt) a rank 0-12 and
-    ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) an int from 1, ``salt`` and ``commit``
-    (the deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
+    ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int 1..4294967295 (``check_hand_number``);
+    ``names`` a list of str; ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat;
+    ``deck`` a list of card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt)
+    a rank 0-12 and ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) an int from 1, ``salt``
+    and ``commit`` (the deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
     """
     if not isinstance(log, dict):
         raise ReplayError("not a hand log (a JSON object)")
     if "v" not in log or type(log["v"]) is not int or log["v"] != 1:
         raise ReplayError('unknown log version %s ("v" must be 1)' % _show(log.get("v")))
-    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions", "result"):
+    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions"):
         if k not in log:
             raise ReplayError("missing %r" % k)
+    logged_result(log)
     if not isinstance(log["game"], str):
         raise ReplayError('"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % _show(log["game"]))
-    if "hand" in log and not _is_int(log["hand"], 1):
-        raise ReplayError('"hand" must be the hand\'s number in its session (1 or more), not %s' % _show(log["hand"]))
+    if "hand" in log:
+        check_hand_number(log["hand"])
     _check_list(log, "names", "a list of player names (strings)", lambda x: isinstance(x, str))
     n = len(log["names"])
     chips = "a list of chip counts (whole numbers, 0 or more), one per name"
@@ -105,8 +128,6 @@ def check_shape(log):
         raise ReplayError("the log has no house rules (a JSON object)")
     if not isinstance(log["actions"], list):
         raise ReplayError("the log has no list of actions")
-    if not isinstance(log["result"], dict):
-        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(log["result"]))
     if log.get("wild") is not None and not _is_int(log["wild"], 0, 12):
         raise ReplayError('"wild" must be the wild rank (0-12) or null, not %s' % _show(log["wild"]))
     if log.get("carry") is not None:
@@ -114,8 +135,19 @@ def check_shape(log):
     if "cents" in log and not _is_int(log["cents"], 1):
         raise ReplayError('"cents" must be the chip value in whole cents (1 or more), not %s' % _show(log["cents"]))
     for k, digits in (("salt", 32), ("commit", 64)):
-        if k in log and (not isinstance(log[k], str) or len(log[k]) != digits):
-            raise ReplayError('"%s" must be %d hex digits (docs/fairness.md), not %s' % (k, digits, _show(log[k])))
+        if k in log:
+            check_hex(log, k, digits)
+
+
+def logged_result(log):
+    """The result ``log`` (a hand log dict) holds: a finished hand's pots, awards, final stacks, ... (a dict). Raises
+    ReplayError ``missing 'result'`` when it has none, ``"result" must be the hand's result (a JSON object), not
+    null`` when it is not an object (shared by replay and verify: ``check_shape``, ``check_result``)."""
+    if "result" not in log:
+        raise ReplayError("missing 'result'")
+    if not isinstance(log["result"], dict):
+        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(log["result"]))
+    return log["result"]
 
 
 def same_session(log, prev):
@@ -164,9 +196,7 @@ def check_result(e, log):
     """A finished hand's logged result (pots, awards, final stacks, ...) and every other field of ``log`` must be
     those the replayed engine ``e`` gives. Raises ReplayError naming the first field that differs (``result
     'stacks' differs: log says [...], replay gives [...]``; shared by replay and verify)."""
-    got, want = e.result, log["result"]
-    if not isinstance(want, dict):
-        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(want))
+    got, want = e.result, logged_result(log)
     for k in sorted(got):
         if want.get(k) != json.loads(json.dumps(got[k])):
             raise ReplayError("result %r differs: log says %r, replay gives %r" % (k, want.get(k), got[k]))

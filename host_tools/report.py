@@ -30,7 +30,6 @@ import argparse
 import base64
 import html
 import io
-import json
 import os
 import sys
 
@@ -63,11 +62,13 @@ class ReportError(Exception):
 
 
 def read_logs(lines):
-    """``[(line number, hand-log dict)]`` of the non-blank lines; a damaged line after the first hand is
-    ``(line number, reason)`` (str: not JSON, not a hand's object, or a field without its shape), so the report
-    names it and settles nothing across it. Raises ReportError when the first line is not a hand log (naming
-    the line and the field: ``host_tools.replay.check_shape``), or when there is no hand at all."""
-    from host_tools.replay import ReplayError, check_shape
+    """``[(line number, hand-log dict)]`` of the non-blank lines; a damaged line is ``(line number, reason)`` (str,
+    in replay's words: not JSON, not a hand's object, or a field without its shape: ``host_tools.replay.read_line``,
+    ``check_shape``), so the report names it and settles nothing across it; the first hand's line too, when it is a
+    hand's object with a field without its shape (replay and verify name it as a hand that does not check).
+    Raises ReportError when the first line is not a hand log (not JSON, or not a hand's JSON object with a game
+    and a deck: replay's ``not a hand log (line 1 is ...)``), or when there is no hand at all."""
+    from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_hand, read_line
 
     out = []
     for no, line in enumerate(lines, 1):
@@ -75,12 +76,13 @@ def read_logs(lines):
             continue
         why = None
         try:
-            log = json.loads(line)
-        except (ValueError, RecursionError):
-            log, why = None, "not JSON"
-        if why is None and (not isinstance(log, dict) or not isinstance(log.get("names"), list)
-                            or "game" not in log or not isinstance(log.get("stacks"), list)):
-            why = "not a hand's JSON object with a game, names and stacks"
+            log = read_line(line)
+        except ReplayError as exc:
+            log, why = None, str(exc)
+        if why is None and not is_hand(log):
+            why = NOT_A_HAND
+        if why is not None and not out:         # the first line is not a hand: the file is something else
+            raise ReportError("not a hand log (line %d is %s)" % (no, NOT_A_HAND if why == NOT_A_HAND else "not JSON"))
         if why is None:
             shaped = dict(log)
             if not isinstance(shaped.get("result"), dict):    # a voided hand has no result
@@ -89,14 +91,7 @@ def read_logs(lines):
                 check_shape(shaped)
             except ReplayError as exc:
                 why = str(exc)
-                if not out:
-                    raise ReportError("line %d: %s" % (no, why)) from None
-        if why is not None:
-            if not out:
-                raise ReportError("not a hand log (line %d is %s)" % (no, why))
-            out.append((no, why))
-            continue
-        out.append((no, log))
+        out.append((no, why if why is not None else log))
     if not out:
         raise ReportError("no hand in the log")
     return out
@@ -105,18 +100,19 @@ def read_logs(lines):
 def split_sessions(logs):
     """The ``(line, log)`` pairs cut into sessions: a line starts a new one when its ``hand`` is 1 or its game
     or names differ from the previous line's (``host_tools.replay.same_session``); a damaged line (``(line,
-    reason)``) stays in the session of the line before it."""
+    reason)``) stays in the session of the line before it, and damaged lines before the first hand that can be
+    read are in that hand's session."""
     sessions = []
     prev = None
     for no, log in logs:
-        if isinstance(log, str):
-            sessions[-1].append((no, log))
-            continue
-        if prev is None or log.get("hand") == 1 or log.get("game") != prev.get("game") \
-                or log.get("names") != prev.get("names"):
+        if isinstance(log, str) or prev is None:
+            if not sessions:
+                sessions.append([])
+        elif log.get("hand") == 1 or log.get("game") != prev.get("game") or log.get("names") != prev.get("names"):
             sessions.append([])
         sessions[-1].append((no, log))
-        prev = log
+        if not isinstance(log, str):
+            prev = log
     return sessions
 
 
@@ -141,7 +137,8 @@ def session_figures(session):
 
     from host_tools import replay, verify
 
-    first = session[0][1]
+    goods = [log for _no, log in session if not isinstance(log, str)]
+    first = goods[0] if goods else {"game": "damaged lines only", "names": [], "stacks": []}   # no players
     names = list(first["names"])
     n = len(names)
     players = [{"name": names[s], "played": 0, "won": 0, "showdowns": 0, "biggest": 0, "rebuys": 0}
@@ -257,7 +254,8 @@ def chart(figs, path=None, first=1):
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))      # chips are whole: no 100.5
         ax.set_ylabel("stack (chips)")
         ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, fontsize="small")   # outside
+        if n:                                 # (a session of damaged lines only has no player)
+            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, fontsize="small")  # outside
     fig.tight_layout()                        # makes room for the legends right of the plots
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100)

@@ -57,21 +57,20 @@ def _cards(cards):
 def check_commitment(log):
     """The logged commitment recomputed from the log's hand number, game, deck and salt. Returns the
     commitment (str); raises Mismatch saying what is missing or does not match."""
+    from host_tools.replay import ReplayError, check_hand_number, check_hex
+
     c = log.get("commit")
     salt = log.get("salt")
     if c is None and salt is None:
         raise Mismatch("no commitment in the log (written before the box committed to its deals)")
-    if not isinstance(c, str) or len(c) != 64 or any(ch not in "0123456789abcdef" for ch in c):
-        raise Mismatch('"commit" must be 64 hex digits, not %s' % json.dumps(c)[:40])
-    if not isinstance(salt, str) or len(salt) != SALT_HEX:
-        raise Mismatch('"salt" must be %d hex digits, not %s' % (SALT_HEX, json.dumps(salt)[:40]))
-    try:
-        salt_bytes = bytes.fromhex(salt)
-    except ValueError:
-        raise Mismatch('"salt" must be %d hex digits, not %s' % (SALT_HEX, json.dumps(salt)[:40])) from None
     hand, game, deck = log.get("hand"), log.get("game"), log.get("deck")
-    if type(hand) is not int or not 0 < hand < 1 << 32:
-        raise Mismatch('"hand" must be the hand\'s number (1 or more), not %s' % json.dumps(hand)[:40])
+    try:                                    # replay's checks and words
+        check_hex(log, "commit", 64)
+        check_hex(log, "salt", SALT_HEX)
+        check_hand_number(hand)             # what the 4 bytes of the layout hold
+    except ReplayError as exc:
+        raise Mismatch(str(exc)) from None
+    salt_bytes = bytes.fromhex(salt)
     if not isinstance(game, str) or not game.isascii() or not 0 < len(game) < 256:
         raise Mismatch('"game" must be the game\'s name, not %s' % json.dumps(game)[:40])
     if not isinstance(deck, list) or not 0 < len(deck) < 256 \
@@ -164,8 +163,9 @@ def _show_cards(v):
 def check_hand(log, prev=None):
     """Verify one hand-log dict (``prev``: as ``deal_again``); returns ``(commitment, engine)``: the engine after
     the hand's actions, its ``phase`` not ``"over"`` for a hand they do not end (voided, or logged while in
-    progress), checked as far as it went. A finished hand's result (pots, awards, final stacks) must be the one
-    its deal gives (``host_tools.replay.check_result``: an edited stack is refused as replay refuses it).
+    progress), checked as far as it went. A finished hand's result (pots, awards, final stacks) must be logged and
+    be the one its deal gives (``host_tools.replay.check_result``: an edited stack, or a result removed, ``null``
+    or ``[]``, is refused as replay refuses it).
     Raises Mismatch."""
     from host_tools.replay import ReplayError, check_result
 
@@ -174,7 +174,7 @@ def check_hand(log, prev=None):
     c = check_commitment(log)
     e = deal_again(log, prev)
     check_shown(log, e)
-    if e.phase == "over" and isinstance(log.get("result"), dict):
+    if e.phase == "over":          # its actions end the hand: its result must be logged, and be the deal's
         try:
             check_result(e, log)
         except ReplayError as exc:
@@ -191,9 +191,11 @@ def verify_hand(log, prev=None):
 
 
 def label(log, no):
-    """``hand N`` for the line's hand number (``line N`` when it has none)."""
+    """``hand N`` for the line's hand number (``line N`` when it has none, or one out of range)."""
+    from host_tools.replay import HAND_MAX
+
     hand = log.get("hand") if isinstance(log, dict) else None
-    return "hand %d" % hand if type(hand) is int else "line %d" % no
+    return "hand %d" % hand if type(hand) is int and 1 <= hand <= HAND_MAX else "line %d" % no
 
 
 def verify_lines(lines, out=print, bad_line=None):

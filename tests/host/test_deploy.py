@@ -120,6 +120,19 @@ def test_dry_run_prints_the_commands(tmp_path):
     assert "  mpremote connect /dev/ttyACM1 reset" in said
 
 
+def test_the_copy_step_names_the_build_folder_used(tmp_path, capsys):
+    """``--build X`` copies X/dealerbox, and says so (it said build/mpy/dealerbox whatever the folder)."""
+    build = _fake_build(tmp_path)
+    said = []
+    assert deploy.deploy("/dev/ttyACM1", build, dry_run=True, say=said.append) == 0
+    assert said[said.index("deploy: copying %s/dealerbox and main.py" % build) + 1] == (
+        "  mpremote connect /dev/ttyACM1 cp -r dealerbox : + cp main.py :main.py (in %s)" % build)
+    assert deploy.main(["--dry-run", "--port", "/dev/ttyACM1", "--build", build]) == 0
+    assert "deploy: copying %s/dealerbox and main.py\n" % build in capsys.readouterr().out
+    assert [w for w, _argv, _cwd in deploy.steps("COM3") if w.startswith("copying")] == [
+        "copying %s and main.py" % os.path.join("build", "mpy", "dealerbox")]      # the default, as the README
+
+
 def test_remove_tree_snippet_runs_on_micropython(tmp_path):
     """The code deploy runs on the board to remove the old /dealerbox, under the real MicroPython."""
     root = tmp_path / "dealerbox"

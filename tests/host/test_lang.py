@@ -288,6 +288,20 @@ def test_missing_stale_and_check_on_a_table(capsys, lang_dir):
     assert rc == 1 and len(out.splitlines()) == len(keys) and "no table" in err
 
 
+def test_a_language_code_in_any_case_is_the_boxs_code(capsys, lang_dir):
+    """``check FR`` is ``check fr``, as ``sim --lang FR`` (``hostboard.lang_code``): the same lines and status in
+    every case and with spaces around; ``EN`` is English, ``XX`` still unknown (named as typed)."""
+    keys = tool.catalog()
+    (lang_dir / "fr.py").write_text("T = %r\n" % {k: k for k in keys[1:]}, encoding="utf-8")
+    want = (1, "missing: " + tool.escape(keys[0]) + "\n", "")
+    for code in ("fr", "FR", "Fr", " fR "):
+        assert _run(capsys, ["check", code]) == want, code
+        assert _run(capsys, ["missing", code]) == (1, tool.escape(keys[0]) + "\n", ""), code
+        assert _run(capsys, ["stale", code]) == (0, "", ""), code
+    assert _run(capsys, ["check", "EN"]) == (2, "", "lang: English is the key language: it has no table\n")
+    assert _run(capsys, ["check", "XX"]) == (2, "", "lang: unknown language code 'XX': one of fr, it, de, tr\n")
+
+
 @pytest.mark.parametrize("argv, message", [
     ([], "lang: a command is needed"),
     (["translate"], "lang: unknown command 'translate': one of catalog, missing, stale, check, module, build"),

@@ -161,8 +161,8 @@ def test_wrong_shapes_are_named_in_words():
         ({"v": True}, 'unknown log version true ("v" must be 1)'),
         ({"v": 1.0}, 'unknown log version 1.0 ("v" must be 1)'),
         ({"v": 2}, 'unknown log version 2 ("v" must be 1)'),
-        ({"hand": 0}, '"hand" must be the hand\'s number in its session (1 or more), not 0'),
-        ({"hand": "1"}, '"hand" must be the hand\'s number in its session (1 or more), not "1"'),
+        ({"hand": 0}, '"hand" must be the hand\'s number in its session (1 to 4294967295), not 0'),
+        ({"hand": "1"}, '"hand" must be the hand\'s number in its session (1 to 4294967295), not "1"'),
         ({"game": None}, '"game" must be a game\'s name (teen-patti, turkish or indian), not null'),
         ({"wild": True}, '"wild" must be the wild rank (0-12) or null, not true'),
         ({"carry": [1, 1]}, '"carry" must be the chips carried per seat (whole numbers, 0 or more) or null: it has '

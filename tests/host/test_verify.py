@@ -3,6 +3,7 @@ the hand dealt again from that deck; a changed deck, salt or dealt card names th
 finish verifies as far as it went; old logs and bad input get a clear message."""
 
 import hashlib
+import html
 import json
 
 import fair_support as fs
@@ -237,3 +238,72 @@ def test_a_line_that_is_not_a_hand_is_named_and_not_counted_as_one(tmp_path, cap
     assert capsys.readouterr().out.splitlines()[-1] == "1 of 12 hands do NOT verify; lines 4 and 5 are not hands"
     assert verify.summary(1, 0, [7]) == "1 hand verifies; line 7 is not a hand"
     assert verify.summary(3, 0, []) is None
+
+
+def test_a_finished_hand_without_its_result_is_refused_with_replays_words(tmp_path, capsys):
+    """``"result"`` removed, ``null`` or ``[]`` on a hand whose actions end it: replay refuses it, and verify
+    refuses it in the same words (``host_tools.replay.check_result``), not ``hand 1: verified``; the report's
+    Verified column says NOT verified beside the one reason."""
+    from host_tools import report
+    good = fs.session("teen-patti", 4, 3, 3)
+    not_object = '"result" must be the hand\'s result (a JSON object), not '
+    for change, why in ((lambda x: x.pop("result"), "missing 'result'"),
+                        (lambda x: x.update(result=None), not_object + "null"),
+                        (lambda x: x.update(result=[]), not_object + "[]")):
+        logs = [dict(x) for x in good]
+        change(logs[0])
+        path = tmp_path / "hands.log"
+        path.write_text(fs.lines(logs))
+        capsys.readouterr()
+        assert replay.main([str(path)]) == 1
+        assert capsys.readouterr().err == "%s:1: %s\n" % (path, why)
+        rc, out, err = _run(tmp_path, capsys, logs)
+        assert rc == 1 and err == ""
+        assert out == ["hand 1 (line 1): NOT verified: " + why, "hand 2: verified " + good[1]["commit"][:8],
+                       "hand 3: verified " + good[2]["commit"][:8], "1 of 3 hands do NOT verify"]
+        out_dir = tmp_path / "o"
+        assert report.main([str(path), "--out", str(out_dir)]) == 1
+        capsys.readouterr()
+        page = (out_dir / "report.html").read_text()
+        rows = [r.strip() for r in page.split("<tr>") if r.startswith("<td>1</td>")]
+        assert rows == ['<td>1</td><td><code>%s</code></td><td><span class="bad">NOT verified</span></td><td>does '
+                        'not replay: %s</td></tr>' % (good[0]["commit"][:8], html.escape(why))]
+
+
+def test_a_hand_number_the_box_cannot_count_is_refused_alike(tmp_path, capsys):
+    """``"hand"`` is held in 4 bytes of the commitment (1 to 4294967295, as the box's ``commitment`` allows):
+    replay and verify accept the last one and refuse the next, or 10**30, in the same words naming the limit."""
+    log = fs.session("teen-patti", 3, 1, 3)[0]
+    path = tmp_path / "hands.log"
+    for hand, ok in ((4294967295, True), (4294967296, False), (10 ** 30, False)):
+        log = dict(log, hand=hand)
+        log["commit"] = verify.commitment(hand % (1 << 32) or 1, log["game"], log["deck"], bytes.fromhex(log["salt"]))
+        path.write_text(fs.lines([log]))
+        capsys.readouterr()
+        why = '"hand" must be the hand\'s number in its session (1 to 4294967295), not %d' % hand
+        assert replay.main([str(path)]) == (0 if ok else 1)
+        assert capsys.readouterr().err == ("" if ok else "%s:1: %s\n" % (path, why))
+        rc, out, err = _run(tmp_path, capsys, [log])
+        assert rc == (0 if ok else 1) and err == ""
+        assert out == (["hand 4294967295: verified " + log["commit"][:8]] if ok
+                       else ["line 1: NOT verified: " + why, "1 of 1 hand does NOT verify"])
+
+
+def test_a_commitment_that_is_not_hex_digits_is_refused_alike(tmp_path, capsys):
+    """``"commit"`` / ``"salt"`` not lowercase hex digits of their length: replay and verify give the same words
+    (one check, ``host_tools.replay.check_hex``); replay refused only a wrong length before, verify worded it
+    without the docs' name."""
+    good = fs.session("teen-patti", 3, 1, 3)[0]
+    path = tmp_path / "hands.log"
+    for key, value in (("commit", "zz"), ("commit", "g" * 64), ("commit", good["commit"].upper()),
+                       ("salt", "x" * 32), ("salt", 7)):
+        log = dict(good, **{key: value})
+        text = json.dumps(value)                # as the log reads, cut to 40 characters
+        why = '"%s" must be %d hex digits (docs/fairness.md), not %s' % (
+            key, 64 if key == "commit" else 32, text if len(text) <= 40 else text[:37] + "...")
+        path.write_text(fs.lines([log]))
+        capsys.readouterr()
+        assert replay.main([str(path)]) == 1
+        assert capsys.readouterr().err == "%s:1: %s\n" % (path, why)
+        rc, out, err = _run(tmp_path, capsys, [log])
+        assert rc == 1 and err == "" and out == ["hand 1 (line 1): NOT verified: " + why, "1 of 1 hand does NOT verify"]
