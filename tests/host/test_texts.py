@@ -61,9 +61,9 @@ def _speak_from(tmp_path, monkeypatch, data):
 
 
 def _reset():
-    if lang._t:
+    if lang._t is not None:
         lang._t.close()
-    lang._t = None
+    lang._t = lang._tw = None
     lang.use("en")
 
 
@@ -94,7 +94,7 @@ def test_a_texts_file_missing_or_damaged_shows_the_numbers_not_a_traceback(tmp_p
             os.remove(tmp_path / "texts.bin")
         else:
             (tmp_path / "texts.bin").write_bytes(data)
-        assert lang.tr(1) == "#1" and lang.text(0) == "#0" and lang._t is False
+        assert lang.tr(1) == "#1" and lang.text(0) == "#0" and lang._t is None
         why = {"missing": "no table file %s/texts.bin", "cut": "%s/texts.bin is damaged: 41 bytes, not 44",
                "crc": "%s/texts.bin is damaged: its CRC-32 is not its head's",
                "magic": "%s/texts.bin is damaged: not a table file"}[damage] % tmp_path

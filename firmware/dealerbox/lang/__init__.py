@@ -51,7 +51,8 @@ _g = b""  # type: bytes | bytearray
 _blk = None     # what ``_find`` and ``text`` read from a file (a block of 16 hashes, a text's start and end): a
 #                 bytearray(64) made at the first read (nothing allocated by a read)
 _t = None       # the numbered English texts (``tables/texts.bin``, made by the build), open once a number is first
-#                 read (``text``); False when that file is missing, damaged or another build's
+#                 read (``text``) or the firmware checked at power-up (``texts_problem``)
+_tw = None      # or why that file cannot be read (str: missing, damaged or another build's), once tried
 TEXTS = 0       # the CRC-32 of the texts.bin this firmware's UI was numbered with: the build sets it
 #                 (``host_tools/texts.py``); 0 in the source as written (no text is a number: nothing to check)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
@@ -159,18 +160,14 @@ def text(i):
     file missing, damaged or of another build (said once on the REPL), or a number it lacks, gives ``"#<i>"``, never
     an exception: the build writes the file beside the code it numbered, ``make deploy`` copies both, and the box
     checks them at power-up (``texts_problem``: boards/loop.py starts no app without them)."""
-    global _t, _blk
+    global _blk
+    if _t is None and _tw is None and _open_texts() is not None:
+        print("dealerbox: %s: the screens show text numbers; copy the build's texts.bin again (make deploy)" % _tw)
     f = _t
-    if f is None:
-        f = _texts_file()
-        if f.__class__ is str:
-            print("dealerbox: %s: the screens show text numbers; copy the build's texts.bin again (make deploy)" % f)
-            f = False
-        _t = f
     b = _blk
     if b is None:
         _blk = b = bytearray(64)
-    if f:
+    if f is not None:
         try:
             f.seek(8)
             f.readinto(b)
@@ -200,35 +197,33 @@ def N_(s):
     return s
 
 
-def _texts_file():
-    """``tables/texts.bin`` open and checked (``open_table``) and the one this firmware was built with (the CRC-32 in
-    its head is ``TEXTS``), or why not (str)."""
+def _open_texts():
+    """Open ``tables/texts.bin`` into ``_t`` after checking it (``open_table``) and that it is the one this firmware
+    was built with (the CRC-32 in its head is ``TEXTS``); else ``_tw`` says why. Returns ``_tw``."""
+    global _t, _tw
     path = table_dir() + "texts.bin"
     try:
         f = open_table(path, b"DBN1", 2)
     except ValueError as e:
-        return str(e)
+        _tw = str(e)
+        return _tw
     f.seek(4)
     h = f.read(4)
     if TEXTS and (h[0] << 24 | h[1] << 16 | h[2] << 8 | h[3]) != TEXTS:
         f.close()
-        return "%s is another build's, not this firmware's" % path
-    return f
+        _tw = "%s is another build's, not this firmware's" % path
+        return _tw
+    _t = f
+    return None
 
 
 def texts_problem():
     """None when this firmware's numbered texts can be read (or it has none: ``TEXTS`` is 0, the source as written);
     else why not (str: the file missing, damaged or another build's). The box asks at power-up, before the app starts
     (boards/loop.py ``main``): a firmware copied without its texts would fill a screen's "%d" into "#12" and fail."""
-    global _t
-    if not TEXTS:
-        return None
-    if _t is None:
-        f = _texts_file()
-        if f.__class__ is str:
-            return f
-        _t = f
-    return None if _t else "%stexts.bin cannot be read" % table_dir()
+    if TEXTS and _t is None and _tw is None:
+        _open_texts()
+    return _tw if TEXTS else None
 
 
 def tr_reason(s):
@@ -287,11 +282,11 @@ def use(c):
 
 
 def open_table(path, magic, per):
-    """The data file ``path`` (a language table, or the numbered texts) open for reading, after checking it: its head (12 bytes: ``magic``, the CRC-32 of the
-    rest, the number of keys N in 2 bytes), then ``per`` bytes a key (a table: a hash and an offset, 6; the numbered
-    texts: an offset, 2) and one more offset, the end of the texts (``lang/pack.py``); its length as those say and its
-    CRC-32 as its head says. Raises ValueError naming the file and what is wrong (missing, a folder, not such a file,
-    cut short, too long, the CRC)."""
+    """The data file ``path`` (a language table, or the numbered texts) open for reading, after checking it: its head
+    (12 bytes: ``magic``, the CRC-32 of the rest, the number of keys N in 2 bytes), then ``per`` bytes a key (a table:
+    a hash and an offset, 6; the numbered texts: an offset, 2) and one more offset, the end of the texts
+    (``lang/pack.py``); its length as those say and its CRC-32 as its head says. Raises ValueError naming the file
+    and what is wrong (missing, a folder, not such a file, cut short, too long, the CRC)."""
     try:
         import os
 
