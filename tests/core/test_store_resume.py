@@ -471,16 +471,18 @@ def test_a_damaged_first_journal_line_is_reported_with_every_action_lost():
         _clean(d)
 
 
-def test_a_damaged_first_journal_line_of_a_logged_hand_resumes_after_it():
+def _first_line_damaged(damage):
+    """Hand 1 played to its end (save 1 and its 12 journal lines), the journal's first line replaced by
+    ``damage(line 1 and the rest)``: the box reports that line damaged and goes on from the end of hand 1, its log
+    kept."""
     from app_util import OK
     from dealerbox.ui import modes
 
-    d = _session(False)         # hand 1 to its end: save 1 and its 12 journal lines
+    d = _session(False)
     try:
         raw = _log_lines(d)[0]
         p = d + "/session.jnl"
-        data = _read(p)
-        _write(p, b"xx.garbage" + data[data.find(b"\n"):])
+        _write(p, damage(_read(p)))
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live
@@ -489,6 +491,10 @@ def test_a_damaged_first_journal_line_of_a_logged_hand_resumes_after_it():
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
     finally:
         _clean(d)
+
+
+def test_a_damaged_first_journal_line_of_a_logged_hand_resumes_after_it():
+    _first_line_damaged(lambda data: b"xx.garbage" + data[data.find(b"\n"):])
 
 
 def test_a_torn_only_journal_line_is_dropped_silently():
@@ -698,24 +704,11 @@ def test_a_first_journal_line_damaged_in_its_shape_never_offers_the_logged_hand_
     an earlier snapshot (not damage), hands.log cut back to the save's mark (hand 1's log deleted) and hand 1
     offered again as "Hand 1 was in play". The journal's later lines commit a longer hand log than the save: it is
     this save's, damaged; hand 1 is caught up and its log kept."""
-    from app_util import OK
-    from dealerbox.ui import modes
-
-    d = _session(False)
-    try:
-        raw = _log_lines(d)[0]
-        p = d + "/session.jnl"
-        data = _read(p)
+    def damage(data):
         assert data.startswith(b"1.blind.1 0 ")
-        _write(p, b"x" + data[1:])                      # "x.blind.1 0 <crc>": the shape of a line, not its CRC
-        rig = _boot(d)
-        app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live
-        assert app.report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
-        rig.press(OK)
-        assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
-    finally:
-        _clean(d)
+        return b"x" + data[1:]                          # "x.blind.1 0 <crc>": the shape of a line, not its CRC
+
+    _first_line_damaged(damage)
 
 
 def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
