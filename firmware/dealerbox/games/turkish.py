@@ -102,8 +102,8 @@ def holds_openers(rk, hand, rank):
     return rk.score(hand) >= rk.score(weakest_openers(rank, rk.deck))
 
 
-# ---- the stock of a draw game: cards served from the top, discards kept, reshuffled when it runs out (here, not in
-# a module of its own: Turkish Poker is the one draw game, and a module costs heap)
+# ---- the stock of the draw: cards served from the top, discards kept, reshuffled when it runs out (Turkish Poker is
+# the box's one draw game: its stock is part of its rules, here)
 #
 # Turkish Poker's draw (RULES.md, Turkish Poker; seed 002) deals replacements
 # from the top of the stock. With 5 players and 36 cards only 11 cards are left
