@@ -348,6 +348,40 @@ def test_one_damaged_save_is_set_aside_whichever_it_is():
         _rmtree(d)
 
 
+def test_a_folder_where_a_damaged_save_goes_never_costs_the_good_save():
+    """``session.bak.bad`` (or ``session.json.bad``) found as a folder (a card edited on a computer): the damaged save
+    cannot be set aside there; that is said in ``found`` and the good save is used all the same (before, the
+    failed rename made the whole store unreadable: "Save unreadable", the good save never offered)."""
+    d = _tmpdir()
+    try:
+        s = Store(d)
+        s.save(_snap(1))
+        s.save(_snap(2))
+        _write(d + "/session.bak", b"null\n")
+        os.mkdir(d + "/session.bak.bad")
+        t = Store(d)
+        assert t.load() == _snap(2) and t.report is None
+        assert t.found[:2] == ["session.json: save 2 ok", "session.bak: not a session file"]
+        assert t.found[2].startswith("session.bak: cannot be set aside as session.bak.bad (") and len(t.found) == 4
+        os.rmdir(d + "/session.bak.bad")
+        s = Store(d)
+        s.load()
+        s.save(_snap(3))                        # session.json (save 2) to session.bak, save 3 in session.json
+        _write(d + "/session.json", b"null\n")
+        os.mkdir(d + "/session.json.bad")
+        u = Store(d)
+        assert u.load() == _snap(2)
+        assert u.report == "Save damaged (not a session file): the one before it is used."
+        assert [f for f in u.found if f.startswith("session.json: cannot be set aside")]
+    finally:
+        for name in ("session.bak.bad", "session.json.bad"):
+            try:
+                os.rmdir(d + "/" + name)
+            except OSError:
+                pass
+        _rmtree(d)
+
+
 def test_clear_forgets_the_session_not_the_logs():
     d = _tmpdir()
     try:

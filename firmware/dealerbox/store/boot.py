@@ -194,8 +194,16 @@ def gone(s, number, validate):
 
 
 def set_aside_file(s, name, suffix):
-    s._replace(name, name + suffix)
+    """Rename the store's file ``name`` to ``name + suffix`` (kept for study), said in ``s.found``; True when done. A
+    rename that fails (a folder of that name there: a card edited on a computer; the flash) is said instead, and the
+    boot goes on with the files as they are (never a save lost for it)."""
+    try:
+        s._replace(name, name + suffix)
+    except OSError as e:
+        s.found.append("%s: cannot be set aside as %s (%s)" % (name, name + suffix, e))
+        return False
     s.found.append("%s set aside as %s" % (name, name + suffix))
+    return True
 
 
 def parse(s, name):
@@ -248,13 +256,9 @@ def load(s, validate=None):
     valid = []
     s.aside = ""        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
     for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
-        if s._is_folder(name):          # (never the box's doing: a card edited on a computer)
-            try:
-                set_aside_file(s, name, BAD)
-                reports.append(N_("%s was a folder, not a file: set aside.") % name)
-                s.aside = " ".join(reports)
-            except OSError as e:
-                found.append("%s: a folder that cannot be set aside (%s)" % (name, e))
+        if s._is_folder(name) and set_aside_file(s, name, BAD):     # (a card edited on a computer)
+            reports.append(N_("%s was a folder, not a file: set aside.") % name)
+            s.aside = " ".join(reports)
     for name in (SESSION, TEMP, BACKUP):
         number, mark, crc, problem = check_file(s, name)
         if problem is not None:
