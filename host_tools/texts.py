@@ -140,12 +140,18 @@ def image(ids):
 
 
 def problem(build):
-    """Why the compiled firmware in the folder ``build`` has no usable numbered texts (str: its
-    ``dealerbox/lang/tables/texts.bin`` missing or damaged, checked as the box checks it: ``lang.open_table``), or
-    None. ``make deploy`` asks before copying anything (``host_tools/deploy.py``)."""
-    from dealerbox import lang
-    try:
-        lang.open_table(os.path.join(build, "dealerbox", "lang", "tables", "texts.bin"), MAGIC, 2).close()
-    except ValueError as e:
-        return str(e)
-    return None
+    """Why the compiled firmware in the folder ``build`` would not start (str), or None: the box's own power-up check
+    (``lang.texts_problem``: its ``texts.bin`` missing, damaged or another build's than the ``.mpy`` files'), run on
+    that build under the real MicroPython as the box imports it (``sys.path == [""]`` in ``build``); a ``lang`` that
+    does not import is named too. ``make deploy`` asks before copying anything (``host_tools/deploy.py``)."""
+    import subprocess
+    import sys
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    code = "from dealerbox import lang\nw = lang.texts_problem()\nprint('texts: ' + ('ok' if w is None else w))"
+    r = subprocess.run([mp, "-c", code], cwd=build, env={"MICROPYPATH": ""}, capture_output=True, text=True,
+                       timeout=60)
+    out = r.stdout.strip().splitlines()
+    if r.returncode == 0 and out and out[-1].startswith("texts: "):
+        return None if out[-1] == "texts: ok" else out[-1][len("texts: "):]
+    err = (r.stderr or r.stdout).strip().splitlines()
+    return "its dealerbox/lang does not import (%s)" % (err[-1] if err else "exit status %d" % r.returncode)

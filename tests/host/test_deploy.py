@@ -12,30 +12,48 @@ MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 
 
 def _fake_build(tmp_path):
+    """A stand-in build: main.py, one .mpy, and a ``dealerbox.lang`` whose power-up check passes (the real check of a
+    real build: ``test_a_build_that_would_not_start_is_not_copied``)."""
     b = tmp_path / "mpy"
-    (b / "dealerbox" / "lang" / "tables").mkdir(parents=True)
+    (b / "dealerbox" / "lang").mkdir(parents=True)
     (b / "main.py").write_text("start()\n")
     (b / "dealerbox" / "cards.mpy").write_bytes(b"M\x06")
-    (b / "dealerbox" / "lang" / "tables" / "texts.bin").write_bytes(texts.image({"Pass the box to": 0}))
+    (b / "dealerbox" / "__init__.py").write_text("")
+    (b / "dealerbox" / "lang" / "__init__.py").write_text("def texts_problem():\n    return None\n")
     return str(b)
 
 
-def test_a_build_without_its_texts_is_not_copied(tmp_path):
-    """The UI's texts are numbers in the .mpy files (host_tools/texts.py): a build whose texts.bin is missing or
-    damaged is refused before anything is run on the board."""
-    build = _fake_build(tmp_path)
-    path = os.path.join(build, "dealerbox", "lang", "tables", "texts.bin")
-    for damage, why in (("cut", "%s is damaged: 30 bytes, not 31" % path), ("gone", "no table file %s" % path)):
-        if damage == "cut":
-            with open(path, "rb") as f:
-                data = f.read()
-            with open(path, "wb") as f:
-                f.write(data[:-1])
-        else:
+def test_a_build_that_would_not_start_is_not_copied(tmp_path, firmware):
+    """The UI's texts are numbers in the .mpy files (host_tools/texts.py): a build whose texts.bin is missing,
+    damaged or another build's, or whose lang module is gone, is refused before anything is run on the board (the
+    box's own power-up check, ``lang.texts_problem``, run on the build under MicroPython)."""
+    import shutil
+    build = str(tmp_path / "mpy")
+    shutil.copytree(firmware, build)
+    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), build)     # (as ``python -m host_tools.build`` leaves it)
+    assert deploy.deploy("/dev/ttyACM0", build, run=None, say=lambda s: None, dry_run=True) == 0
+    rel = "dealerbox/lang/tables/texts.bin"
+    path = os.path.join(build, rel)
+    with open(path, "rb") as f:
+        data = f.read()
+    other = texts.image({"Pass the box to": 0})
+    cases = (("cut", data[:-1], "%s is damaged: %d bytes, not %d" % (rel, len(data) - 1, len(data))),
+             ("other", other, "%s is another build's, not this firmware's" % rel),
+             ("gone", None, "no table file %s" % rel))
+    for _name, new, why in cases:
+        if new is None:
             os.remove(path)
+        else:
+            with open(path, "wb") as f:
+                f.write(new)
         msg = deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True)
         assert msg == ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again "
                        "(make deploy does)" % (build, why))
+    with open(path, "wb") as f:
+        f.write(data)
+    os.remove(os.path.join(build, "dealerbox", "lang", "__init__.mpy"))
+    msg = deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True)
+    assert msg.startswith("the compiled firmware in %s is incomplete (its dealerbox/lang does not import (" % build)
 
 
 def test_no_board_fails_with_a_clear_message(tmp_path):

@@ -18,7 +18,7 @@ CRASH_LIMIT = const(2)     # crashes in a row with the same saved session before
 SAFE = ("Session is safe", "OK: restart", "Hold OK: set the", "session aside")
 ASIDE = ("Crashed again:", "saved session", "set aside.", "OK: new session")
 INCOMPLETE = ("FIRMWARE", "INCOMPLETE:")
-REDEPLOY = ("Copy the build", "again: make", "deploy")
+REDEPLOY = ("Run make deploy", "again.")
 
 
 def run(board, app, debouncer=None, steps=-1):
@@ -206,7 +206,10 @@ def incomplete(board, why):
     if d is not None:
         d.poweron()
         d.fill(0)
-        lines = list(INCOMPLETE) + wrap(why)[:_ROWS - len(INCOMPLETE) - len(REDEPLOY)] + list(REDEPLOY)
+        from dealerbox import lang
+
+        short = why.replace(lang.table_dir(), "")      # on the screen the file without its folder: room for why
+        lines = list(INCOMPLETE) + wrap(short)[:_ROWS - len(INCOMPLETE) - len(REDEPLOY)] + list(REDEPLOY)
         for i in range(len(lines)):
             d.text(lines[i], 0, i * 8, 1)
         d.show()
