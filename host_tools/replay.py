@@ -37,19 +37,38 @@ def is_hand(log):
 def read_line(line):
     """The JSON value of one line of a hand log (any JSON: a hand's object, or ``null``, a number, a list: the
     caller says those are ``NOT_A_HAND``). Raises ReplayError ``not JSON: reason`` (the parser's) for a line that is
-    not JSON (also for JSON nested too deeply to read). Shared by replay and verify, so they name a line alike."""
+    not JSON (also for JSON nested too deeply to read), ``the line has a number too long to be a hand log's (more than
+    4300 digits)`` for a number Python will not read (a hand log's numbers have a few digits). The error's ``first``
+    is the words ``not_a_log`` uses when it is the first line (``is not JSON``). Shared by replay, verify and report,
+    so they name a line alike."""
     try:
         return json.loads(line)
-    except ValueError as exc:
-        raise ReplayError("not JSON: %s" % exc) from None
+    except json.JSONDecodeError as exc:
+        err = ReplayError("not JSON: %s" % exc)
+        err.first = "is not JSON"
+    except ValueError:                      # more digits than Python reads (sys.get_int_max_str_digits(): 4300)
+        err = ReplayError("the line %s (more than %d digits)" % (TOO_LONG, sys.get_int_max_str_digits()))
+        err.first = TOO_LONG
     except RecursionError:
-        raise ReplayError("not JSON: nested too deeply (a hand log is a few levels deep)") from None
+        err = ReplayError("not JSON: nested too deeply (a hand log is a few levels deep)")
+        err.first = "is not JSON"
+    raise err
 
 
-def _show(v):
-    """``v`` as it reads in the log (JSON), cut to 40 characters."""
+TOO_LONG = "has a number too long to be a hand log's"
+
+
+def not_a_log(no, unread=None):
+    """Why a file whose first hand's line ``no`` is not a hand is not a hand log: ``not a hand log (line 1 is not
+    JSON)``; ``unread``: the ReplayError of ``read_line`` for that line, None for JSON that is not a hand's object
+    (``line 1 is NOT_A_HAND``). Shared by replay, verify and report (they exit 2 with it)."""
+    return "not a hand log (line %d %s)" % (no, unread.first if unread is not None else "is " + NOT_A_HAND)
+
+
+def _show(v, most=40):
+    """``v`` as it reads in the log (JSON), cut to ``most`` characters."""
     text = json.dumps(v)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _is_int(v, lo=0, hi=None):
@@ -98,8 +117,9 @@ def check_shape(log):
     ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int 1..4294967295 (``check_hand_number``);
     ``names`` a list of str; ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat;
     ``deck`` a list of card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt)
-    a rank 0-12 and ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) an int from 1, ``salt``
-    and ``commit`` (the deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
+    a rank 0-12 and ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) a step of the box's
+    ladder (``check_cents``), ``salt`` and ``commit`` (the deal's commitment) 32 and 64 hex digits, when present.
+    Raises ReplayError naming the field.
     """
     if not isinstance(log, dict):
         raise ReplayError("not a hand log (a JSON object)")
@@ -132,21 +152,33 @@ def check_shape(log):
         raise ReplayError('"wild" must be the wild rank (0-12) or null, not %s' % _show(log["wild"]))
     if log.get("carry") is not None:
         _check_list(log, "carry", "the chips carried per seat (whole numbers, 0 or more) or null", _is_int, n)
-    if "cents" in log and not _is_int(log["cents"], 1):
-        raise ReplayError('"cents" must be the chip value in whole cents (1 or more), not %s' % _show(log["cents"]))
+    if "cents" in log:
+        check_cents(log["cents"])
     for k, digits in (("salt", 32), ("commit", 64)):
         if k in log:
             check_hex(log, k, digits)
 
 
+def check_cents(cents):
+    """``cents`` (a log's ``"cents"``, the chip value: money per chip in whole cents) must be one the box can set:
+    a step of its ladder other than off (``dealerbox.ui.settings.CENTS_LADDER``: 1 to 1000; the box writes none
+    when it is off). Raises ReplayError ``"cents" must be the chip value the box sets, in whole cents (1, 2, 5, 10,
+    20, 25, 50, 100, 200, 500 or 1000), not 3`` (shared by replay, verify and report: ``check_shape``)."""
+    from dealerbox.ui.settings import CENTS_LADDER
+
+    allowed = [c for c in CENTS_LADDER if c]
+    if type(cents) is not int or cents not in allowed:
+        raise ReplayError('"cents" must be the chip value the box sets, in whole cents (%s or %d), not %s'
+                          % (", ".join(str(c) for c in allowed[:-1]), allowed[-1], _show(cents)))
+
+
 def logged_result(log):
     """The result ``log`` (a hand log dict) holds: a finished hand's pots, awards, final stacks, ... (a dict). Raises
-    ReplayError ``missing 'result'`` when it has none, ``"result" must be the hand's result (a JSON object), not
-    null`` when it is not an object (shared by replay and verify: ``check_shape``, ``check_result``)."""
-    if "result" not in log:
-        raise ReplayError("missing 'result'")
-    if not isinstance(log["result"], dict):
-        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s' % _show(log["result"]))
+    ReplayError ``"result" must be the hand's result (a JSON object), not null`` when it is not an object (``not
+    missing`` when it has none) (shared by replay and verify: ``check_shape``, ``check_result``)."""
+    if not isinstance(log.get("result"), dict):
+        raise ReplayError('"result" must be the hand\'s result (a JSON object), not %s'
+                          % (_show(log["result"]) if "result" in log else "missing"))
     return log["result"]
 
 
@@ -206,18 +238,14 @@ def check_result(e, log):
                 raise ReplayError("%r differs from the replayed hand" % k)
 
 
-def replay_hand(log, prev=None):
-    """Replay one hand-log dict; returns ``(engine, table)`` after the hand.
-
-    ``prev``: the ``(engine, table)`` of the previous line, to check the chaining of hand numbers, stacks,
-    buy-ins, the dealer and a Turkish carried pot when the line continues its session (``same_session``).
-    Raises ReplayError.
-    """
-    from dealerbox.engine.base import Action, IllegalAction
+def start_hand(log, prev=None):
+    """Deal the hand of ``log`` (a hand-log dict whose shape ``check_shape`` passed) again from its deck: returns
+    ``(engine, table)`` before its first action. ``prev``: as ``replay_hand`` (``check_chain``). Raises ReplayError
+    ``bad table: ...``, or ``the hand cannot be dealt: boot is a whole number 1 to 100000, not -5`` when its house
+    rules or deck do not deal it (shared by replay and verify)."""
     from dealerbox.engine.table import Table, TableError
     from dealerbox.games import engine_class
 
-    check_shape(log)
     try:
         cls = engine_class(log["game"])
     except (ValueError, ImportError) as exc:
@@ -231,20 +259,43 @@ def replay_hand(log, prev=None):
     try:
         e = cls(table, log["rules"])
         e.start_from_log(log)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise ReplayError("cannot start the hand: %s" % exc) from None
+    except (ValueError, TypeError, KeyError) as exc:     # (an IllegalAction is a ValueError)
+        raise ReplayError("the hand cannot be dealt: %s" % exc) from None
+    return e, table
+
+
+def play_action(e, i, row):
+    """Play action ``i`` (1, 2, ...), the log's ``row`` ``[seat, kind, amount]``, on engine ``e``, and check the
+    chips after it (``check_chips``). Raises ReplayError naming the action as the log reads it (JSON):
+    ``action 3 [2, "chaal", 9]: illegal: chaal is 4 to 8 chips, not 9``, ``...: seat 2 is not the one to act (1)``,
+    ``...: malformed action (a row is [seat, kind, amount])`` (shared by replay and verify)."""
+    from dealerbox.engine.base import Action
+
+    where = "action %d %s" % (i, _show(row, 80))
+    try:
+        seat, act = Action.from_list(row)
+    except ValueError:
+        raise ReplayError("%s: malformed action (a row is [seat, kind, amount])" % where) from None
+    if seat != e.to_act:
+        raise ReplayError("%s: seat %d is not the one to act (%r)" % (where, seat, e.to_act))
+    try:
+        e.apply(act)
+    except ValueError as exc:                           # IllegalAction: the rule's reason
+        raise ReplayError("%s: illegal: %s" % (where, exc)) from None
+    check_chips(e, i)
+
+
+def replay_hand(log, prev=None):
+    """Replay one hand-log dict; returns ``(engine, table)`` after the hand.
+
+    ``prev``: the ``(engine, table)`` of the previous line, to check the chaining of hand numbers, stacks,
+    buy-ins, the dealer and a Turkish carried pot when the line continues its session (``same_session``).
+    Raises ReplayError.
+    """
+    check_shape(log)
+    e, table = start_hand(log, prev)
     for i, row in enumerate(log["actions"]):
-        try:
-            seat, act = Action.from_list(row)
-        except ValueError as exc:
-            raise ReplayError("action %d: %s" % (i + 1, exc)) from None
-        if seat != e.to_act:
-            raise ReplayError("action %d %r: seat %r is not the one to act (%r)" % (i + 1, row, seat, e.to_act))
-        try:
-            e.apply(act)
-        except IllegalAction as exc:
-            raise ReplayError("action %d %r: illegal: %s" % (i + 1, row, exc)) from None
-        check_chips(e, i + 1)
+        play_action(e, i + 1, row)
     if e.phase != "over" and log["result"].get("voided") is True:
         e.void_hand()  # voided by the table after a restart mid-hand (docs/security.md)
     if e.phase != "over":
@@ -255,25 +306,28 @@ def replay_hand(log, prev=None):
 
 def replay_lines(lines):
     """Replay a list of log lines; returns the output dict. Raises ReplayError with ``.line`` set (0 for a log
-    with no hand; ``.not_log`` says why when the first hand's line is not JSON or not a JSON object). A last line
+    with no hand; ``.not_log`` says why when the first hand's line is not a hand: ``not_a_log``). A last line
     cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
     hands = []
     prev = None
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        parsed, log = False, None
         try:
             log = read_line(line)
-            parsed = True
+        except ReplayError as exc:
+            exc.line = no
+            if not hands:                           # the first hand's line: not a hand log (exit 2, as verify, report)
+                exc.not_log = not_a_log(no, exc)
+            raise
+        try:
             if not isinstance(log, dict):           # null, a number, a list: JSON, but not a hand
                 raise ReplayError(NOT_A_HAND)
             prev = replay_hand(log, prev)
         except ReplayError as exc:
             exc.line = no
             if not hands and not is_hand(log):
-                # the first hand's line is not a hand's JSON object: not a hand log (exit 2, as verify and report)
-                exc.not_log = "line %d is %s" % (no, NOT_A_HAND if parsed else "not JSON")
+                exc.not_log = not_a_log(no)
             raise
         e, t = prev
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})
@@ -308,7 +362,7 @@ def main(argv=None):
         out = replay_lines(lines)
     except ReplayError as exc:
         if getattr(exc, "not_log", None):
-            print("%s: not a hand log (%s)" % (path, exc.not_log), file=sys.stderr)
+            print("%s: %s" % (path, exc.not_log), file=sys.stderr)
             return 2
         if exc.line == 0:
             print("%s: %s" % (path, exc), file=sys.stderr)

@@ -68,21 +68,21 @@ def read_logs(lines):
     hand's object with a field without its shape (replay and verify name it as a hand that does not check).
     Raises ReportError when the first line is not a hand log (not JSON, or not a hand's JSON object with a game
     and a deck: replay's ``not a hand log (line 1 is ...)``), or when there is no hand at all."""
-    from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_hand, read_line
+    from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_hand, not_a_log, read_line
 
     out = []
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        why = None
+        why = unread = None
         try:
             log = read_line(line)
         except ReplayError as exc:
-            log, why = None, str(exc)
+            log, why, unread = None, str(exc), exc
         if why is None and not is_hand(log):
             why = NOT_A_HAND
         if why is not None and not out:         # the first line is not a hand: the file is something else
-            raise ReportError("not a hand log (line %d is %s)" % (no, NOT_A_HAND if why == NOT_A_HAND else "not JSON"))
+            raise ReportError(not_a_log(no, unread))
         if why is None:
             shaped = dict(log)
             if not isinstance(shaped.get("result"), dict):    # a voided hand has no result

@@ -90,43 +90,18 @@ def deal_again(log, prev=None):
     start from the stacks it left (``host_tools.replay.check_chain``). Raises Mismatch when the deck is not the
     game's, the hand does not follow the previous one, an action is not legal, chips are not conserved after an
     action, or a reshuffle is not the discards the rule allows (the reasons in replay's words)."""
-    from dealerbox.engine.base import Action, IllegalAction
-    from dealerbox.engine.table import Table, TableError
-    from dealerbox.games import engine_class
-
-    from host_tools.replay import ReplayError, check_chain, check_chips, check_shape
+    from host_tools.replay import ReplayError, check_shape, play_action, start_hand
 
     shaped = dict(log)
     if not isinstance(shaped.get("result"), dict):   # a hand that did not finish has no result yet
         shaped["result"] = {}
     try:
         check_shape(shaped)
-        cls = engine_class(log["game"])
-        table = Table(log["names"], list(log["stacks"]), log["dealer"])
-    except (ReplayError, ValueError, ImportError, TableError) as exc:
-        raise Mismatch(str(exc)) from None
-    table.bought_in = list(log.get("bought_in", log["stacks"]))
-    try:
-        check_chain(log, table, prev)
+        e, _table = start_hand(log, prev)
+        for i, row in enumerate(log["actions"]):
+            play_action(e, i + 1, row)
     except ReplayError as exc:
         raise Mismatch(str(exc)) from None
-    try:
-        e = cls(table, log["rules"])
-        e.start_from_log(log)
-    except (ValueError, TypeError, KeyError, IllegalAction) as exc:
-        raise Mismatch("the hand cannot be dealt from the committed deck: %s" % exc) from None
-    for i, row in enumerate(log["actions"]):
-        try:
-            seat, act = Action.from_list(row)
-            if seat != e.to_act:
-                raise IllegalAction("seat %r is not the one to act (%r)" % (seat, e.to_act))
-            e.apply(act)
-        except (IllegalAction, ValueError) as exc:
-            raise Mismatch("action %d %s: %s" % (i + 1, json.dumps(row), exc)) from None
-        try:
-            check_chips(e, i + 1)
-        except ReplayError as exc:
-            raise Mismatch(str(exc)) from None
     return e
 
 
@@ -205,7 +180,7 @@ def verify_lines(lines, out=print, bad_line=None):
     given to ``bad_line(line number, reason)`` in replay's words and counted as no hand.
 
     Raises ValueError when no line is a hand log (the file is something else)."""
-    from host_tools.replay import NOT_A_HAND, ReplayError, is_hand, read_line
+    from host_tools.replay import NOT_A_HAND, ReplayError, is_hand, not_a_log, read_line
 
     ok = bad = 0
     logs = 0
@@ -221,7 +196,7 @@ def verify_lines(lines, out=print, bad_line=None):
         if is_hand(log):
             logs += 1
         elif logs == 0:
-            raise ValueError("not a hand log (line %d is %s)" % (no, "not JSON" if unread else NOT_A_HAND))
+            raise ValueError(not_a_log(no, unread))
         if not is_hand(log):            # not JSON; null, a list, an object without a game and a deck
             not_hands.append(no)
             prev = None                 # the session's chips cannot be followed across it

@@ -95,7 +95,7 @@ def test_illegal_action_names_the_line_and_action(tmp_path, capsys):
     log["actions"][2] = [2, "chaal", 9]
     r = _run(tmp_path, [json.dumps(log), lines[1]], capsys)
     assert r.returncode == 1
-    assert ":1: action 3 [2, 'chaal', 9]: illegal: chaal is 4 to 8 chips, not 9" in r.stderr
+    assert r.stderr.endswith('.jsonl:1: action 3 [2, "chaal", 9]: illegal: chaal is 4 to 8 chips, not 9\n')
 
 
 def test_wrong_seat_deck_and_chaining_are_caught(tmp_path, capsys):

@@ -174,7 +174,7 @@ def test_wrong_shapes_are_named_in_words():
         assert _bad(_with(**change)) == why, change
     log = _log()
     log["actions"][0] = [True, "blind", 2]
-    assert _bad([json.dumps(log)]) == "action 1: malformed action [True, 'blind', 2]"
+    assert _bad([json.dumps(log)]) == ('action 1 [true, "blind", 2]: malformed action (a row is [seat, kind, amount])')
     assert _bad(['{"v": 1, "game": "turkish"}']) == "missing 'rules'"
 
 

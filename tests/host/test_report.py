@@ -242,7 +242,8 @@ def test_a_first_hand_with_a_field_of_the_wrong_type_is_marked_and_the_page_writ
                                                'one per name; "stacks"[0] is -100'),
              ("dealer", 99, '"dealer" must be the dealer\'s seat (0 to 3), not 99'),
              ("v", 2, 'unknown log version 2 ("v" must be 1)'),
-             ("cents", "ten", '"cents" must be the chip value in whole cents (1 or more), not "ten"'),
+             ("cents", "ten", '"cents" must be the chip value the box sets, in whole cents (1, 2, 5, 10, 20, 25, 50, '
+                      '100, 200, 500 or 1000), not "ten"'),
              ("commit", "zz", '"commit" must be 64 hex digits (docs/fairness.md), not "zz"'),
              ("rules", "x", "the log has no house rules (a JSON object)"),
              ("names", [1, 2, 3, 4], '"names" must be a list of player names (strings); "names"[0] is 1'))

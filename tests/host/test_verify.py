@@ -247,7 +247,7 @@ def test_a_finished_hand_without_its_result_is_refused_with_replays_words(tmp_pa
     from host_tools import report
     good = fs.session("teen-patti", 4, 3, 3)
     not_object = '"result" must be the hand\'s result (a JSON object), not '
-    for change, why in ((lambda x: x.pop("result"), "missing 'result'"),
+    for change, why in ((lambda x: x.pop("result"), not_object + "missing"),
                         (lambda x: x.update(result=None), not_object + "null"),
                         (lambda x: x.update(result=[]), not_object + "[]")):
         logs = [dict(x) for x in good]
