@@ -1,0 +1,130 @@
+"""The three hand-log tools (replay, verify, report) refuse a damaged hand log in the same words and with the same
+exit status: one check and one sentence each, in host_tools/replay.py (docs/hand-log.md)."""
+
+import copy
+import json
+
+import fair_support as fs
+
+from host_tools import replay, report, verify
+
+UNSETTLED_TAIL = ("The chips after %s rest on logged numbers the replay does not confirm (changed or damaged), so "
+                  "this report gives no nets and no payments for this session; the other figures count only the "
+                  "hands that replay (python -m host_tools.replay FILE names the first difference).")
+NOT_VERIFIED = "%s: session 1: hand 1 (line 1) NOT verified (python -m host_tools.verify FILE says why)\n"
+CENTS = ('"cents" must be the chip value the box sets, in whole cents (1, 2, 5, 10, 20, 25, 50, 100, 200, 500 or '
+         '1000), not %s')
+
+
+def _good():
+    """Three hands of Teen Patti at 0.25 a chip, as the box logs them."""
+    return fs.session("teen-patti", 4, 3, 3, cents=25)
+
+
+def _tools(tmp_path, capsys, text):
+    """Run the three tools on ``text`` (a hands.log): ``{tool: (exit status, stdout, stderr)}`` and the page (or
+    None when the report wrote none)."""
+    path = tmp_path / "hands.log"
+    path.write_text(text)
+    out = {}
+    for name, run in (("replay", lambda: replay.main([str(path)])), ("verify", lambda: verify.main([str(path)])),
+                      ("report", lambda: report.main([str(path), "--out", str(tmp_path / "o")]))):
+        capsys.readouterr()
+        rc = run()
+        got = capsys.readouterr()
+        out[name] = (rc, got.out, got.err)
+    page = tmp_path / "o" / "report.html"
+    return path, out, page.read_text() if page.exists() else None
+
+
+def _hand_1_does_not_replay(tmp_path, capsys, change, why):
+    """Line 1's hand damaged by ``change``: replay, verify and the report's stderr give ``why`` word for word, and
+    each exits 1 (verify and report go on with hands 2 and 3)."""
+    good = _good()
+    logs = copy.deepcopy(good)
+    change(logs[0])
+    path, out, page = _tools(tmp_path, capsys, fs.lines(logs))
+    assert out["replay"] == (1, "", "%s:1: %s\n" % (path, why))
+    assert out["verify"] == (1, "hand 1 (line 1): NOT verified: %s\nhand 2: verified %s\nhand 3: verified %s\n"
+                                "1 of 3 hands do NOT verify\n" % (why, good[1]["commit"][:8], good[2]["commit"][:8]),
+                             "")
+    return path, out, page
+
+
+def test_an_illegal_action_is_worded_alike_as_the_log_reads_it(tmp_path, capsys):
+    """``pack`` with an amount: replay printed the row with Python's quotes, verify without ``illegal:``."""
+    def pack(log):
+        log["actions"][0] = [log["actions"][0][0], "pack", 10 ** 30]
+    seat = _good()[0]["actions"][0][0]
+    why = 'action 1 [%d, "pack", 1000000000000000000000000000000]: illegal: pack takes no amount' % seat
+    path, out, page = _hand_1_does_not_replay(tmp_path, capsys, pack, why)
+    assert out["report"][0] == 1
+    assert out["report"][2] == ("%s: session 1: Not settled: hand 1 (line 1) does not replay: %s. %s\n"
+                                % (path, why, UNSETTLED_TAIL % "it") + NOT_VERIFIED % path)
+    assert page is not None and "does not replay: %s" % why.replace('"', "&quot;") in page
+
+
+def test_a_bad_house_rule_is_worded_alike(tmp_path, capsys):
+    """A boot of -5: replay said ``cannot start the hand``, verify ``cannot be dealt from the committed deck``."""
+    why = "the hand cannot be dealt: boot is a whole number 1 to 100000, not -5"
+    path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, lambda log: log["rules"].update(boot=-5), why)
+    assert out["report"][0] == 1
+    assert out["report"][2] == ("%s: session 1: Not settled: hand 1 (line 1) does not replay: %s. %s\n"
+                                % (path, why, UNSETTLED_TAIL % "it") + NOT_VERIFIED % path)
+
+
+def test_a_removed_result_is_worded_as_a_null_one(tmp_path, capsys):
+    """``"result"`` removed said ``missing 'result'``, ``null`` the whole sentence: now one sentence."""
+    for change, what in ((lambda log: log.pop("result"), "missing"), (lambda log: log.update(result=None), "null")):
+        why = '"result" must be the hand\'s result (a JSON object), not %s' % what
+        path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, change, why)
+        assert out["report"][0] == 1
+        assert out["report"][2] == ("%s: session 1: Not settled: hand 1 (line 1) does not replay: %s. %s\n"
+                                    % (path, why, UNSETTLED_TAIL % "it") + NOT_VERIFIED % path)
+
+
+def test_a_number_too_long_for_a_hand_log_is_said_plainly(tmp_path, capsys):
+    """A 5000-digit number: Python's advice (``use sys.set_int_max_str_digits()``) is no reason for the reader."""
+    good = _good()
+    lines = fs.lines(good).split("\n")
+    lines[1] = lines[1].replace('"hand": 2', '"hand": ' + "9" * 5000, 1)
+    assert len(lines[1]) > 5000
+    why = "the line has a number too long to be a hand log's (more than 4300 digits)"
+    path, out, page = _tools(tmp_path, capsys, "\n".join(lines))
+    assert out["replay"] == (1, "", "%s:2: %s\n" % (path, why))
+    assert out["verify"] == (1, "hand 1: verified %s\nhand 3: verified %s\n2 hands verify; line 2 is not a hand\n"
+                             % (good[0]["commit"][:8], good[2]["commit"][:8]), "%s:2: %s\n" % (path, why))
+    assert out["report"][0] == 1
+    assert out["report"][2] == ("%s: session 1: Not settled: line 2 is damaged (%s). %s\n"
+                                % (path, why, UNSETTLED_TAIL % "it"))
+    assert page is not None and "sys.set_int_max_str_digits" not in page
+    lines = fs.lines(good).split("\n")          # the first line: the file is no hand log (exit 2, no page)
+    lines[0] = lines[0].replace('"hand": 1', '"hand": ' + "9" * 5000, 1)
+    (tmp_path / "o" / "report.html").unlink()
+    path, out, page = _tools(tmp_path, capsys, "\n".join(lines))
+    said = "%s: not a hand log (line 1 has a number too long to be a hand log's)\n" % path
+    assert out == {"replay": (2, "", said), "verify": (2, "", said), "report": (2, "", said)} and page is None
+
+
+def test_a_chip_value_the_box_cannot_set_is_refused_alike(tmp_path, capsys):
+    """``"cents"`` off the box's ladder (dealerbox.ui.settings.CENTS_LADDER, 1 to 1000 cents): all three tools
+    accepted 10**30 and the report printed ``1 chip = 10000000000000000000000000000.00``."""
+    good = _good()
+    for cents in (10 ** 30, 3, 0, 1001, True, "25", 25.0):
+        logs = copy.deepcopy(good)
+        logs[1]["cents"] = cents
+        why = CENTS % json.dumps(cents)
+        path, out, page = _tools(tmp_path, capsys, fs.lines(logs))
+        assert out["replay"] == (1, "", "%s:2: %s\n" % (path, why)), cents
+        assert out["verify"] == (1, "hand 1: verified %s\nhand 2 (line 2): NOT verified: %s\nhand 3: verified %s\n"
+                                    "1 of 3 hands do NOT verify\n" % (good[0]["commit"][:8], why,
+                                                                       good[2]["commit"][:8]), ""), cents
+        assert out["report"][0] == 1 and out["report"][2] == (
+            "%s: session 1: Not settled: line 2 is damaged (%s). %s\n" % (path, why, UNSETTLED_TAIL % "it"))
+        assert page is not None and "1 chip = 0.25 " in page and "1 chip = 1000" not in page
+    for cents, shown in ((1, "0.01"), (1000, "10.00")):       # the ends of the ladder check
+        logs = [dict(log, cents=cents) for log in good]
+        path, out, page = _tools(tmp_path, capsys, fs.lines(logs))
+        assert [out[t][0] for t in ("replay", "verify", "report")] == [0, 0, 0]
+        assert out["verify"][2] == out["report"][2] == ""
+        assert page is not None and "1 chip = %s (the currency is the table's)" % shown in page
