@@ -11,7 +11,8 @@ For each hand (one JSON line, docs/hand-log.md) it
    discards the rule allows), so every card dealt and drawn follows the committed deck order; the chips
    must be conserved after each action, a finished hand's result (pots, awards, final stacks) must be the one
    that deal gives, and a hand must start from the stacks the previous hand of its session left (replay's own
-   checks and words: ``host_tools.replay.check_chips``, ``check_result``, ``check_chain``);
+   checks and words: ``host_tools.replay.start_hand``, ``play_action``, ``check_chips``, ``check_result``,
+   ``check_chain``);
 3. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
    that deal gave.
 
