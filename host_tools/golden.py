@@ -7,6 +7,7 @@ MicroPython. Run it after a table is added or changed, once its frames were chec
 docs/screenshots/<code>/); prints one line per language.
 """
 
+import argparse
 import os
 import sys
 
@@ -38,6 +39,7 @@ def render(golden):
 
 
 def main(argv=None):
+    argparse.ArgumentParser(prog="python -m host_tools.golden", description=__doc__.split("\n")[0]).parse_args(argv)
     if CORE not in sys.path:
         sys.path.insert(0, CORE)
     from lang_util import in_language, present

@@ -8,6 +8,7 @@ a transient allocation on every call. Per-frame drawing code must stay within 11
 Memory). Prints ``FILE FUNCTION slots=N`` with ``HEAP`` after the functions that exceed it.
 """
 
+import argparse
 import sys
 
 LIMIT = 11
@@ -90,8 +91,24 @@ def frames(path):
 
 
 def main(argv=None):
-    for path in argv if argv is not None else sys.argv[1:]:
-        for name, slots, exc in frames(path):
+    """Print each function's frame of the .mpy files given; exit status 2 with one line for a file that cannot be
+    read or is not a version 6 .mpy file (argparse's usage line for no file or a bad option)."""
+    ap = argparse.ArgumentParser(prog="python -m host_tools.mpyframes", description=__doc__.split("\n")[0])
+    ap.add_argument("mpy", nargs="+", help=".mpy files (python -m host_tools.build writes them to build/mpy)")
+    a = ap.parse_args(argv)
+    for path in a.mpy:
+        try:
+            found = frames(path)
+        except OSError as e:
+            print("mpyframes: %s: %s" % (path, e.strerror or e), file=sys.stderr)
+            return 2
+        except ValueError as e:         # frames' own words: "<path>: not a version 6 .mpy file"
+            print("mpyframes: %s" % e, file=sys.stderr)
+            return 2
+        except IndexError:
+            print("mpyframes: %s: cut short (not a whole .mpy file)" % path, file=sys.stderr)
+            return 2
+        for name, slots, exc in found:
             print("%s %s slots=%d%s%s" % (path, name, slots, " handlers=%d" % exc if exc else "",
                                           " HEAP" if slots + 2 * exc > LIMIT else ""))
     return 0

@@ -1,7 +1,8 @@
 """What a fresh user meets with the host tools: a hand log whose last line a power cut left short, a hand whose
 result was changed (the report never settles up from it), an empty log (the same exit status everywhere), a
 script that names no button, a resumed session in the simulator's summary, singular and plural, the stacks
-chart's lines and legend, handrank's Turkish deck, pi's --help in plain text. Exact outputs and exit statuses."""
+chart's lines and legend, handrank's Turkish deck, pi's --help in plain text, the developer tools' bad arguments
+(mpyframes, golden). Exact outputs and exit statuses."""
 
 import io
 import json
@@ -276,3 +277,29 @@ def test_bench_has_help_and_names_a_word_that_matches_no_bench(capsys):
     assert bench.main(["nosuch"]) == 2
     assert capsys.readouterr().err == ("python -m host_tools.bench: error: no bench named like nosuch; the benches are "
                                        "bench_memory, bench_ui, bench_eval, bench_flash, bench_commit, bench_lang\n")
+
+
+# the developer tools: a bad argument is one line, never a traceback nor a file written ----------------------
+
+def test_mpyframes_names_a_file_it_cannot_read(tmp_path, capsys):
+    from host_tools import mpyframes
+    cut = tmp_path / "cut.mpy"
+    cut.write_bytes(b"M\x06\x00\x1f\x05")
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    for path, line in ((tmp_path / "none.mpy", "%s: No such file or directory" % (tmp_path / "none.mpy")),
+                       (text, "%s: not a version 6 .mpy file" % text),
+                       (cut, "%s: cut short (not a whole .mpy file)" % cut)):
+        assert _tool(capsys, mpyframes.main, [str(path)]) == (2, "", "mpyframes: %s\n" % line)
+    with pytest.raises(SystemExit) as e:
+        mpyframes.main([])
+    assert e.value.code == 2 and "usage: python -m host_tools.mpyframes [-h] mpy [mpy ...]" in capsys.readouterr().err
+
+
+def test_golden_help_writes_nothing(capsys, monkeypatch):
+    from host_tools import golden
+    monkeypatch.setattr(golden, "OUT", "/nonexistent-dealerbox/golden_lang.py")     # a write would fail loudly
+    for argv, code in ((["--help"], 0), (["--bogus"], 2)):
+        with pytest.raises(SystemExit) as e:
+            golden.main(argv)
+        assert e.value.code == code and "usage: python -m host_tools.golden [-h]" in "".join(capsys.readouterr())
