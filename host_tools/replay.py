@@ -19,8 +19,9 @@ it are replayed as usual (exit 0 when they replay).
 import json
 import sys
 
+from dealerbox.ui.snapcheck import MAX_CHIPS  # the most chips a stack holds (firmware/ is on sys.path: host_tools)
+
 from host_tools import load_hand_log, one_file_argument, plural  # (and firmware/ on sys.path)
-from dealerbox.ui.snapcheck import MAX_CHIPS    # the most chips a stack holds: the box takes more for a damaged save
 
 
 class ReplayError(Exception):
@@ -142,12 +143,12 @@ def check_deck(log):
 def check_shape(log):
     """Check the types of a hand log's fields (docs/hand-log.md) before anything uses them.
 
-    ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int 1..4294967295 (``check_hand_number``);
-    ``names`` a list of str; ``stacks`` and ``bought_in`` lists of ints 0..``MAX_CHIPS``, one per name; ``dealer`` a seat;
-    ``deck`` a list of card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt)
-    a rank 0-12 and ``carry`` (Turkish) chips per seat (0..``MAX_CHIPS``), or null; ``cents`` (the chip value) a step of the box's
-    ladder (``check_cents``), ``salt`` and ``commit`` (the deal's commitment) 32 and 64 hex digits, when present.
-    Raises ReplayError naming the field.
+    ``v`` is the int 1; ``game`` a str (``check_game``); ``hand`` (when present) an int 1..4294967295
+    (``check_hand_number``); ``names`` a list of str; ``stacks`` and ``bought_in`` lists of ints 0..``MAX_CHIPS``, one
+    per name; ``dealer`` a seat; ``deck`` a list of card ints 0-51 (``check_deck``); ``rules`` and ``result`` objects;
+    ``actions`` a list; ``wild`` (Joker Hunt) a rank 0-12 and ``carry`` (Turkish) chips per seat (0..``MAX_CHIPS``),
+    or null; ``cents`` (the chip value) a step of the box's ladder (``check_cents``), ``salt`` and ``commit`` (the
+    deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
     """
     if not isinstance(log, dict):
         raise ReplayError("not a hand log (a JSON object)")

@@ -146,7 +146,7 @@ def test_a_game_that_is_no_name_is_worded_alike(tmp_path, capsys):
     (host_tools.replay.check_game)."""
     for game in (None, 5):
         why = '"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % json.dumps(game)
-        path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, lambda log: log.update(game=game), why)
+        path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, lambda log, game=game: log.update(game=game), why)
         assert out["report"][0] == 1 and out["report"][2] == _damaged(path, why)
 
 
@@ -170,7 +170,8 @@ def test_a_deck_that_is_not_the_games_whole_deck_is_worded_alike(tmp_path, capsy
         log["deck"][1] = log["deck"][0]
     for change, why in (
             (twice, "the hand cannot be dealt: the deck is not a full 52-card deck"),
-            (lambda log: log.update(deck=log["deck"][:3]), "the hand cannot be dealt: the deck is not a full 52-card deck"),
+            (lambda log: log.update(deck=log["deck"][:3]),
+             "the hand cannot be dealt: the deck is not a full 52-card deck"),
             (lambda log: log.update(game="chess"), "unknown game 'chess'")):
         path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, change, why)
         assert out["report"][0] == 1 and out["report"][2] == _not_dealt(path, why)
@@ -195,7 +196,7 @@ def test_a_stack_the_box_cannot_hold_names_the_stacks(tmp_path, capsys):
     """``"stacks"`` of 10**30 on the first hand: all three said ``action 1: chips not conserved``; a stack is at most
     the box's MAX_CHIPS (dealerbox.ui.snapcheck: a larger one is a damaged save), so the field is named."""
     for key, value in (("stacks", 10 ** 30), ("stacks", 10 ** 9 + 1), ("bought_in", 10 ** 30)):
-        def change(log):
+        def change(log, key=key, value=value):
             log[key][0] = value
         why = ('"%s" must be a list of chip counts (whole numbers 0 to 1000000000), one per name; "%s"[0] is %d'
                % (key, key, value))
