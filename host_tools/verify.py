@@ -2,21 +2,20 @@
 
 For each hand (one JSON line, docs/hand-log.md) it
 
-0. checks the log's fields and deals the hand from its deck, as replay does (``host_tools.replay.check_shape``,
-   ``start_hand``: a game that is not a name, a deck that is not a list or not the game's whole deck, a stack the
-   box cannot hold are refused in replay's words);
-1. recomputes the commitment, SHA-256 over the layout of docs/fairness.md (``b"DBX1"``, the hand's
+1. checks the log's fields and deals the hand again from its deck through the game's engine, as replay does,
+   in its words (``host_tools.replay.check_shape``, ``start_hand``: a game that is not a name or not one the box
+   deals, a deck that is not a list or not the game's whole deck, a stack the box cannot hold, a hand that does
+   not start from the stacks the previous hand of its session left: ``check_chain``);
+2. recomputes the commitment, SHA-256 over the layout of docs/fairness.md (``b"DBX1"``, the hand's
    number, the game, the whole deck, the salt), with this module's own code and CPython's hashlib,
    and compares it with the logged ``commit`` (whose first 8 hex digits the box showed before the
    first privacy gate and on the results screen);
-2. deals the hand again from the committed deck through the game's engine and plays the logged
-   actions (every Turkish draw is served from the deck's stock, a reshuffle must be exactly the
-   discards the rule allows), so every card dealt and drawn follows the committed deck order; the chips
-   must be conserved after each action, a finished hand's result (pots, awards, final stacks) must be the one
-   that deal gives, and a hand must start from the stacks the previous hand of its session left (replay's own
-   checks and words: ``host_tools.replay.start_hand``, ``play_action``, ``check_chips``, ``check_result``,
-   ``check_chain``);
-3. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
+3. plays the logged actions on that deal (every Turkish draw is served from the deck's stock, a reshuffle must be
+   exactly the discards the rule allows), so every card dealt and drawn follows the committed deck order; the
+   chips must be conserved after each action and a finished hand's result (pots, awards, final stacks) must be
+   the one that deal gives (replay's own checks and words: ``host_tools.replay.play_action``, ``check_chips``,
+   ``check_result``);
+4. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
    that deal gave.
 
 A hand that did not finish (voided, or the log of a hand in progress) is checked as far as it went.
