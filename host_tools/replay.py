@@ -19,6 +19,8 @@ it are replayed as usual (exit 0 when they replay).
 import json
 import sys
 
+from dealerbox.ui.snapcheck import MAX_CHIPS  # the most chips a stack holds (firmware/ is on sys.path: host_tools)
+
 from host_tools import load_hand_log, one_file_argument, plural  # (and firmware/ on sys.path)
 
 
@@ -111,15 +113,42 @@ def check_hex(log, key, digits):
         raise ReplayError('"%s" must be %d hex digits (docs/fairness.md), not %s' % (key, digits, _show(v)))
 
 
+CHIPS = "whole numbers 0 to %d" % MAX_CHIPS
+
+
+def _is_chips(v):
+    """True for a chip count the box keeps: an int (not a bool) 0..``MAX_CHIPS``."""
+    return _is_int(v, 0, MAX_CHIPS)
+
+
+def check_game(log):
+    """``log["game"]`` must be a game's name (a str; ``start_hand`` says ``unknown game 'chess'`` for one the box
+    does not deal). Raises ReplayError ``"game" must be a game's name (teen-patti, turkish or indian), not null``
+    (shared by replay, verify and report: ``check_shape``)."""
+    if not isinstance(log["game"], str):
+        raise ReplayError('"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % _show(log["game"]))
+
+
+def check_deck(log):
+    """``log["deck"]`` must be a list of card numbers 0-51 (the cards in dealt order; ``start_hand`` says ``the hand
+    cannot be dealt: the deck is not a full 52-card deck`` for one that is not the game's whole deck). Raises
+    ReplayError ``the log has no deck (the cards in dealt order), so the hand cannot be dealt again`` when it is not
+    a list, ``"deck" must be a list of card numbers 0-51 (rank*4 + suit); "deck"[0] is "As"`` for a card that is not
+    one (shared by replay, verify and report: ``check_shape``)."""
+    if not isinstance(log["deck"], list):
+        raise ReplayError("the log has no deck (the cards in dealt order), so the hand cannot be dealt again")
+    _check_list(log, "deck", "a list of card numbers 0-51 (rank*4 + suit)", lambda x: _is_int(x, 0, 51))
+
+
 def check_shape(log):
     """Check the types of a hand log's fields (docs/hand-log.md) before anything uses them.
 
-    ``v`` is the int 1; ``game`` a str; ``hand`` (when present) an int 1..4294967295 (``check_hand_number``);
-    ``names`` a list of str; ``stacks`` and ``bought_in`` lists of ints from 0, one per name; ``dealer`` a seat;
-    ``deck`` a list of card ints 0-51; ``rules`` and ``result`` objects; ``actions`` a list; ``wild`` (Joker Hunt)
-    a rank 0-12 and ``carry`` (Turkish) chips per seat, or null; ``cents`` (the chip value) a step of the box's
-    ladder (``check_cents``), ``salt`` and ``commit`` (the deal's commitment) 32 and 64 hex digits, when present.
-    Raises ReplayError naming the field.
+    ``v`` is the int 1; ``game`` a str (``check_game``); ``hand`` (when present) an int 1..4294967295
+    (``check_hand_number``); ``names`` a list of str; ``stacks`` and ``bought_in`` lists of ints 0..``MAX_CHIPS``, one
+    per name; ``dealer`` a seat; ``deck`` a list of card ints 0-51 (``check_deck``); ``rules`` and ``result`` objects;
+    ``actions`` a list; ``wild`` (Joker Hunt) a rank 0-12 and ``carry`` (Turkish) chips per seat (0..``MAX_CHIPS``),
+    or null; ``cents`` (the chip value) a step of the box's ladder (``check_cents``), ``salt`` and ``commit`` (the
+    deal's commitment) 32 and 64 hex digits, when present. Raises ReplayError naming the field.
     """
     if not isinstance(log, dict):
         raise ReplayError("not a hand log (a JSON object)")
@@ -129,21 +158,18 @@ def check_shape(log):
         if k not in log:
             raise ReplayError("missing %r" % k)
     logged_result(log)
-    if not isinstance(log["game"], str):
-        raise ReplayError('"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % _show(log["game"]))
+    check_game(log)
     if "hand" in log:
         check_hand_number(log["hand"])
     _check_list(log, "names", "a list of player names (strings)", lambda x: isinstance(x, str))
     n = len(log["names"])
-    chips = "a list of chip counts (whole numbers, 0 or more), one per name"
-    _check_list(log, "stacks", chips, _is_int, n)
+    chips = "a list of chip counts (%s), one per name" % CHIPS
+    _check_list(log, "stacks", chips, _is_chips, n)
     if "bought_in" in log:
-        _check_list(log, "bought_in", chips, _is_int, n)
+        _check_list(log, "bought_in", chips, _is_chips, n)
     if not _is_int(log["dealer"], 0, n - 1):
         raise ReplayError('"dealer" must be the dealer\'s seat (0 to %d), not %s' % (n - 1, _show(log["dealer"])))
-    if not isinstance(log["deck"], list):
-        raise ReplayError("the log has no deck (the cards in dealt order), so the hand cannot be dealt again")
-    _check_list(log, "deck", "a list of card numbers 0-51 (rank*4 + suit)", lambda x: _is_int(x, 0, 51))
+    check_deck(log)
     if not isinstance(log["rules"], dict):
         raise ReplayError("the log has no house rules (a JSON object)")
     if not isinstance(log["actions"], list):
@@ -151,7 +177,7 @@ def check_shape(log):
     if log.get("wild") is not None and not _is_int(log["wild"], 0, 12):
         raise ReplayError('"wild" must be the wild rank (0-12) or null, not %s' % _show(log["wild"]))
     if log.get("carry") is not None:
-        _check_list(log, "carry", "the chips carried per seat (whole numbers, 0 or more) or null", _is_int, n)
+        _check_list(log, "carry", "the chips carried per seat (%s) or null" % CHIPS, _is_chips, n)
     if "cents" in log:
         check_cents(log["cents"])
     for k, digits in (("salt", 32), ("commit", 64)):

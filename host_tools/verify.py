@@ -2,18 +2,20 @@
 
 For each hand (one JSON line, docs/hand-log.md) it
 
-1. recomputes the commitment, SHA-256 over the layout of docs/fairness.md (``b"DBX1"``, the hand's
+1. checks the log's fields and deals the hand again from its deck through the game's engine, as replay does,
+   in its words (``host_tools.replay.check_shape``, ``start_hand``: a game that is not a name or not one the box
+   deals, a deck that is not a list or not the game's whole deck, a stack the box cannot hold, a hand that does
+   not start from the stacks the previous hand of its session left: ``check_chain``);
+2. recomputes the commitment, SHA-256 over the layout of docs/fairness.md (``b"DBX1"``, the hand's
    number, the game, the whole deck, the salt), with this module's own code and CPython's hashlib,
    and compares it with the logged ``commit`` (whose first 8 hex digits the box showed before the
    first privacy gate and on the results screen);
-2. deals the hand again from the committed deck through the game's engine and plays the logged
-   actions (every Turkish draw is served from the deck's stock, a reshuffle must be exactly the
-   discards the rule allows), so every card dealt and drawn follows the committed deck order; the chips
-   must be conserved after each action, a finished hand's result (pots, awards, final stacks) must be the one
-   that deal gives, and a hand must start from the stacks the previous hand of its session left (replay's own
-   checks and words: ``host_tools.replay.start_hand``, ``play_action``, ``check_chips``, ``check_result``,
-   ``check_chain``);
-3. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
+3. plays the logged actions on that deal (every Turkish draw is served from the deck's stock, a reshuffle must be
+   exactly the discards the rule allows), so every card dealt and drawn follows the committed deck order; the
+   chips must be conserved after each action and a finished hand's result (pots, awards, final stacks) must be
+   the one that deal gives (replay's own checks and words: ``host_tools.replay.play_action``, ``check_chips``,
+   ``check_result``);
+4. checks that the cards the log shows (``result.shown``, Indian Poker's ``center``) are the cards
    that deal gave.
 
 A hand that did not finish (voided, or the log of a hand in progress) is checked as far as it went.
@@ -57,8 +59,9 @@ def _cards(cards):
 
 def check_commitment(log):
     """The logged commitment recomputed from the log's hand number, game, deck and salt. Returns the
-    commitment (str); raises Mismatch saying what is missing or does not match."""
-    from host_tools.replay import ReplayError, check_hand_number, check_hex
+    commitment (str); raises Mismatch saying what is missing or does not match. ``log``: a hand whose deal
+    ``deal`` passed (replay's checks of the game and the deck: a known game's name, its whole deck)."""
+    from host_tools.replay import ReplayError, check_deck, check_game, check_hand_number, check_hex
 
     c = log.get("commit")
     salt = log.get("salt")
@@ -69,29 +72,27 @@ def check_commitment(log):
         check_hex(log, "commit", 64)
         check_hex(log, "salt", SALT_HEX)
         check_hand_number(hand)             # what the 4 bytes of the layout hold
+        check_game(log)
+        check_deck(log)
     except ReplayError as exc:
         raise Mismatch(str(exc)) from None
-    salt_bytes = bytes.fromhex(salt)
-    if not isinstance(game, str) or not game.isascii() or not 0 < len(game) < 256:
-        raise Mismatch('"game" must be the game\'s name, not %s' % json.dumps(game)[:40])
-    if not isinstance(deck, list) or not 0 < len(deck) < 256 \
-            or any(type(x) is not int or not 0 <= x <= 51 for x in deck):
-        raise Mismatch('"deck" must be the list of card numbers 0-51 in dealt order')
-    want = commitment(hand, game, deck, salt_bytes)
+    want = commitment(hand, game, deck, bytes.fromhex(salt))
     if want != c:
         raise Mismatch("the commitment %s does not match the deck and salt of the log (they hash to %s): "
                        "the deck, the salt, the hand number or the game was changed" % (c[:8], want[:8]))
     return c
 
 
-def deal_again(log, prev=None):
-    """Deal the hand of ``log`` again from its deck and play its actions as far as they go; returns the engine.
+def deal(log, prev=None):
+    """Deal the hand of ``log`` again from its deck (no action played yet); returns the engine.
 
     ``prev``: the previous hand's ``(engine, table)`` when it verified and finished; a hand of its session must
-    start from the stacks it left (``host_tools.replay.check_chain``). Raises Mismatch when the deck is not the
-    game's, the hand does not follow the previous one, an action is not legal, chips are not conserved after an
-    action, or a reshuffle is not the discards the rule allows (the reasons in replay's words)."""
-    from host_tools.replay import ReplayError, check_shape, play_action, start_hand
+    start from the stacks it left (``host_tools.replay.check_chain``). The log's fields are checked first, as
+    replay checks them (``check_shape``: a hand that did not finish may have no result yet). Raises Mismatch
+    (replay's words) when a field is not of its shape, the game is not one the box deals, the deck is not the
+    game's whole deck (``the hand cannot be dealt: the deck is not a full 52-card deck``), its house rules do
+    not deal, or the hand does not follow the previous one."""
+    from host_tools.replay import ReplayError, check_shape, start_hand
 
     shaped = dict(log)
     if not isinstance(shaped.get("result"), dict):   # a hand that did not finish has no result yet
@@ -99,10 +100,29 @@ def deal_again(log, prev=None):
     try:
         check_shape(shaped)
         e, _table = start_hand(log, prev)
+    except ReplayError as exc:
+        raise Mismatch(str(exc)) from None
+    return e
+
+
+def play(e, log):
+    """Play the actions of ``log`` on the engine ``e`` that ``deal`` gave, as far as they go (every Turkish draw
+    served from the deck's stock). Raises Mismatch (replay's words: ``host_tools.replay.play_action``) when an
+    action is not legal, chips are not conserved after it, or a reshuffle is not the discards the rule allows."""
+    from host_tools.replay import ReplayError, play_action
+
+    try:
         for i, row in enumerate(log["actions"]):
             play_action(e, i + 1, row)
     except ReplayError as exc:
         raise Mismatch(str(exc)) from None
+
+
+def deal_again(log, prev=None):
+    """Deal the hand of ``log`` again from its deck and play its actions as far as they go (``deal``, then
+    ``play``); returns the engine. Raises Mismatch as those do."""
+    e = deal(log, prev)
+    play(e, log)
     return e
 
 
@@ -147,8 +167,9 @@ def check_hand(log, prev=None):
 
     if not isinstance(log, dict):
         raise Mismatch("not a hand log (a JSON object)")
+    e = deal(log, prev)            # replay's checks first (the game, the deck): the three tools say the same
     c = check_commitment(log)
-    e = deal_again(log, prev)
+    play(e, log)
     check_shown(log, e)
     if e.phase == "over":          # its actions end the hand: its result must be logged, and be the deal's
         try:

@@ -145,15 +145,15 @@ def test_wrong_shapes_are_named_in_words():
     cases = [
         ({"names": None}, '"names" must be a list of player names (strings), not null'),
         ({"names": ["Anna", 2, "Carla"]}, '"names" must be a list of player names (strings); "names"[1] is 2'),
-        ({"stacks": 5}, '"stacks" must be a list of chip counts (whole numbers, 0 or more), one per name, not 5'),
-        ({"stacks": [50, -1, 50]}, '"stacks" must be a list of chip counts (whole numbers, 0 or more), one per name; '
-                                   '"stacks"[1] is -1'),
-        ({"stacks": [50, 50]}, '"stacks" must be a list of chip counts (whole numbers, 0 or more), one per name: '
+        ({"stacks": 5}, '"stacks" must be a list of chip counts (whole numbers 0 to 1000000000), one per name, not 5'),
+        ({"stacks": [50, -1, 50]}, '"stacks" must be a list of chip counts (whole numbers 0 to 1000000000), one per '
+                                   'name; "stacks"[1] is -1'),
+        ({"stacks": [50, 50]}, '"stacks" must be a list of chip counts (whole numbers 0 to 1000000000), one per name: '
                                'it has 2, but there are 3 names'),
-        ({"bought_in": [50, 50.5, 50]}, '"bought_in" must be a list of chip counts (whole numbers, 0 or more), one '
-                                        'per name; "bought_in"[1] is 50.5'),
-        ({"bought_in": [50, True, 50]}, '"bought_in" must be a list of chip counts (whole numbers, 0 or more), one '
-                                        'per name; "bought_in"[1] is true'),
+        ({"bought_in": [50, 50.5, 50]}, '"bought_in" must be a list of chip counts (whole numbers 0 to 1000000000), '
+                                        'one per name; "bought_in"[1] is 50.5'),
+        ({"bought_in": [50, True, 50]}, '"bought_in" must be a list of chip counts (whole numbers 0 to 1000000000), '
+                                        'one per name; "bought_in"[1] is true'),
         ({"deck": ["As"] + deck[1:]}, '"deck" must be a list of card numbers 0-51 (rank*4 + suit); "deck"[0] is "As"'),
         ({"deck": deck[:51] + [52]}, '"deck" must be a list of card numbers 0-51 (rank*4 + suit); "deck"[51] is 52'),
         ({"dealer": True}, '"dealer" must be the dealer\'s seat (0 to 2), not true'),
@@ -165,8 +165,8 @@ def test_wrong_shapes_are_named_in_words():
         ({"hand": "1"}, '"hand" must be the hand\'s number in its session (1 to 4294967295), not "1"'),
         ({"game": None}, '"game" must be a game\'s name (teen-patti, turkish or indian), not null'),
         ({"wild": True}, '"wild" must be the wild rank (0-12) or null, not true'),
-        ({"carry": [1, 1]}, '"carry" must be the chips carried per seat (whole numbers, 0 or more) or null: it has '
-                            '2, but there are 3 names'),
+        ({"carry": [1, 1]}, '"carry" must be the chips carried per seat (whole numbers 0 to 1000000000) or null: it '
+                            'has 2, but there are 3 names'),
         ({"result": None}, '"result" must be the hand\'s result (a JSON object), not null'),
         ({"names": "x" * 60}, '"names" must be a list of player names (strings), not "' + "x" * 36 + "..."),
     ]

@@ -128,3 +128,82 @@ def test_a_chip_value_the_box_cannot_set_is_refused_alike(tmp_path, capsys):
         assert [out[t][0] for t in ("replay", "verify", "report")] == [0, 0, 0]
         assert out["verify"][2] == out["report"][2] == ""
         assert page is not None and "1 chip = %s (the currency is the table's)" % shown in page
+
+
+def _damaged(path, why):
+    """The report's stderr for line 1 refused before it is dealt (a field out of its shape)."""
+    return "%s: session 1: Not settled: line 1 is damaged (%s). %s\n" % (path, why, UNSETTLED_TAIL % "it")
+
+
+def _not_dealt(path, why):
+    """The report's stderr for line 1 whose deal replay refuses."""
+    return ("%s: session 1: Not settled: hand 1 (line 1) does not replay: %s. %s\n" % (path, why, UNSETTLED_TAIL % "it")
+            + NOT_VERIFIED % path)
+
+
+def test_a_game_that_is_no_name_is_worded_alike(tmp_path, capsys):
+    """``"game": null`` (or 5): verify had its own check, ``"game" must be the game's name, not null``; now replay's
+    (host_tools.replay.check_game)."""
+    for game in (None, 5):
+        why = '"game" must be a game\'s name (teen-patti, turkish or indian), not %s' % json.dumps(game)
+        path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, lambda log, game=game: log.update(game=game), why)
+        assert out["report"][0] == 1 and out["report"][2] == _damaged(path, why)
+
+
+def test_a_deck_that_is_no_list_is_worded_alike(tmp_path, capsys):
+    """``"deck": null``: verify said ``"deck" must be the list of card numbers 0-51 in dealt order``, and the same for
+    a card off the deck; now replay's (host_tools.replay.check_deck)."""
+    for change, why in (
+            (lambda log: log.update(deck=None),
+             "the log has no deck (the cards in dealt order), so the hand cannot be dealt again"),
+            (lambda log: log["deck"].__setitem__(1, 52),
+             '"deck" must be a list of card numbers 0-51 (rank*4 + suit); "deck"[1] is 52')):
+        path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, change, why)
+        assert out["report"][0] == 1 and out["report"][2] == _damaged(path, why)
+
+
+def test_a_deck_that_is_not_the_games_whole_deck_is_worded_alike(tmp_path, capsys):
+    """A card dealt twice, or the deck cut to 3 cards: verify said the commitment does not match; the deck is checked
+    by the deal first (replay's start_hand), as replay and report check it. 52 cards for Teen Patti, 32 for Turkish
+    Poker; an unknown game is the deal's refusal too."""
+    def twice(log):
+        log["deck"][1] = log["deck"][0]
+    for change, why in (
+            (twice, "the hand cannot be dealt: the deck is not a full 52-card deck"),
+            (lambda log: log.update(deck=log["deck"][:3]),
+             "the hand cannot be dealt: the deck is not a full 52-card deck"),
+            (lambda log: log.update(game="chess"), "unknown game 'chess'")):
+        path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, change, why)
+        assert out["report"][0] == 1 and out["report"][2] == _not_dealt(path, why)
+    good = fs.session("turkish", 4, 2, 3)
+    logs = copy.deepcopy(good)
+    logs[0]["deck"][5] = logs[0]["deck"][4]
+    why = "the hand cannot be dealt: the deck is not a full 32-card deck"
+    path, out, _page = _tools(tmp_path, capsys, fs.lines(logs))
+    assert out["replay"] == (1, "", "%s:1: %s\n" % (path, why))
+    assert out["verify"] == (1, "hand 1 (line 1): NOT verified: %s\nhand 2: verified %s\n1 of 2 hands do NOT verify\n"
+                             % (why, good[1]["commit"][:8]), "")
+    assert out["report"][0] == 1 and out["report"][2] == _not_dealt(path, why)
+    logs = copy.deepcopy(good)                  # a full deck in another order: the commitment says it was changed
+    logs[0]["deck"][4], logs[0]["deck"][5] = logs[0]["deck"][5], logs[0]["deck"][4]
+    _path, out, _page = _tools(tmp_path, capsys, fs.lines(logs))
+    assert out["verify"][0] == 1
+    assert out["verify"][1].startswith("hand 1 (line 1): NOT verified: the commitment %s does not match the deck and "
+                                       "salt of the log" % good[0]["commit"][:8])
+
+
+def test_a_stack_the_box_cannot_hold_names_the_stacks(tmp_path, capsys):
+    """``"stacks"`` of 10**30 on the first hand: all three said ``action 1: chips not conserved``; a stack is at most
+    the box's MAX_CHIPS (dealerbox.ui.snapcheck: a larger one is a damaged save), so the field is named."""
+    for key, value in (("stacks", 10 ** 30), ("stacks", 10 ** 9 + 1), ("bought_in", 10 ** 30)):
+        def change(log, key=key, value=value):
+            log[key][0] = value
+        why = ('"%s" must be a list of chip counts (whole numbers 0 to 1000000000), one per name; "%s"[0] is %d'
+               % (key, key, value))
+        path, out, _page = _hand_1_does_not_replay(tmp_path, capsys, change, why)
+        assert out["report"][0] == 1 and out["report"][2] == _damaged(path, why)
+    logs = fs.session("teen-patti", 4, 3, 3, chips=250000000)    # 10**9 chips on the table: no stack can pass it
+    assert sum(logs[0]["stacks"]) == 10 ** 9 and max(logs[-1]["result"]["stacks"]) > 250000000
+    _path, out, _page = _tools(tmp_path, capsys, fs.lines(logs))
+    assert [out[t][0] for t in ("replay", "verify", "report")] == [0, 0, 0]
+    assert out["verify"][2] == out["report"][2] == ""

@@ -219,11 +219,11 @@ def test_bad_input_is_a_clear_message(tmp_path, capsys):
     bad.write_text(fs.lines(logs))              # a later line: damaged, named, and the session is not settled
     assert report.main([str(bad), "--out", str(tmp_path / "o")]) == 1
     assert capsys.readouterr().err.startswith(
-        '%s: session 1: Not settled: line 2 is damaged ("stacks" must be a list of chip counts (whole numbers, 0 '
-        'or more), one per name: it has 2, but there are 3 names). The chips after it' % bad)
+        '%s: session 1: Not settled: line 2 is damaged ("stacks" must be a list of chip counts (whole numbers 0 to '
+        '1000000000), one per name: it has 2, but there are 3 names). The chips after it' % bad)
     page = _parse((tmp_path / "o" / "report.html").read_text())
     assert page.tables["s1-hands"][2] == ["line 2", "", "NOT verified", 'damaged: "stacks" must be a list of chip '
-                                          'counts (whole numbers, 0 or more), one per name: it has 2, but there '
+                                          'counts (whole numbers 0 to 1000000000), one per name: it has 2, but there '
                                           'are 3 names']
     assert page.tables["s1-settle"][1:] == [["not settled (above)"]]
 
@@ -238,8 +238,8 @@ def test_a_first_hand_with_a_field_of_the_wrong_type_is_marked_and_the_page_writ
     report agrees (README: a hand that does not check is named, the page still written, exit 1), not 2 ("not a
     hand log") with no page: the hand is marked damaged in replay's words and its session not settled."""
     cases = (("hand", "one", '"hand" must be the hand\'s number in its session (1 to 4294967295), not "one"'),
-             ("stacks", [-100, 100, 100, 100], '"stacks" must be a list of chip counts (whole numbers, 0 or more), '
-                                               'one per name; "stacks"[0] is -100'),
+             ("stacks", [-100, 100, 100, 100], '"stacks" must be a list of chip counts (whole numbers 0 to '
+                                               '1000000000), one per name; "stacks"[0] is -100'),
              ("dealer", 99, '"dealer" must be the dealer\'s seat (0 to 3), not 99'),
              ("v", 2, 'unknown log version 2 ("v" must be 1)'),
              ("cents", "ten", '"cents" must be the chip value the box sets, in whole cents (1, 2, 5, 10, 20, 25, 50, '
