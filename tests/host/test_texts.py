@@ -64,6 +64,7 @@ def _reset():
     if lang._t is not None:
         lang._t.close()
     lang._t = lang._tw = None
+    lang._tn = 0
     lang.use("en")
 
 

@@ -53,6 +53,7 @@ _blk = None     # what ``_find`` and ``text`` read from a file (a block of 16 ha
 _t = None       # the numbered English texts (``tables/texts.bin``, made by the build), open once a number is first
 #                 read (``text``) or the firmware checked at power-up (``texts_problem``)
 _tw = None      # or why that file cannot be read (str: missing, damaged or another build's), once tried
+_tn = 0         # its number of texts (read when it is opened: a text then costs two reads of the file)
 TEXTS = 0       # the CRC-32 of the texts.bin this firmware's UI was numbered with: the build sets it
 #                 (``host_tools/texts.py``); 0 in the source as written (no text is a number: nothing to check)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
@@ -167,17 +168,14 @@ def text(i):
     b = _blk
     if b is None:
         _blk = b = bytearray(64)
-    if f is not None:
+    n = _tn
+    if f is not None and 0 <= i < n:
         try:
-            f.seek(8)
+            f.seek(12 + (i << 1))
             f.readinto(b)
-            n = b[0] << 8 | b[1]
-            if 0 <= i < n:
-                f.seek(12 + (i << 1))
-                f.readinto(b)
-                a = b[0] << 8 | b[1]
-                f.seek(14 + (n << 1) + a)
-                return str(f.read((b[2] << 8 | b[3]) - a), "utf-8")
+            a = b[0] << 8 | b[1]
+            f.seek(14 + (n << 1) + a)
+            return str(f.read((b[2] << 8 | b[3]) - a), "utf-8")
         except OSError:
             pass
     return "#%d" % i
@@ -200,7 +198,7 @@ def N_(s):
 def _open_texts():
     """Open ``tables/texts.bin`` into ``_t`` after checking it (``open_table``) and that it is the one this firmware
     was built with (the CRC-32 in its head is ``TEXTS``); else ``_tw`` says why. Returns ``_tw``."""
-    global _t, _tw
+    global _t, _tw, _tn
     path = table_dir() + "texts.bin"
     try:
         f = open_table(path, b"DBN1", 2)
@@ -208,11 +206,12 @@ def _open_texts():
         _tw = str(e)
         return _tw
     f.seek(4)
-    h = f.read(4)
+    h = f.read(6)
     if TEXTS and (h[0] << 24 | h[1] << 16 | h[2] << 8 | h[3]) != TEXTS:
         f.close()
         _tw = "%s is another build's, not this firmware's" % path
         return _tw
+    _tn = h[4] << 8 | h[5]
     _t = f
     return None
 
