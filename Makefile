@@ -14,7 +14,7 @@ ARGS   ?=
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: sim test test-cpython test-micropython mp-run soak compile lint bench deploy screenshots tables clean
+.PHONY: sim test test-share-1 test-share-2 test-cpython test-micropython soak compile lint bench deploy screenshots tables clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -26,11 +26,23 @@ $(STAMP): requirements.txt requirements-dev.txt
 sim: $(STAMP)
 	$(PY) -m host_tools.sim $(ARGS)
 
-## make test: mpy-cross of firmware/, then pytest (CPython) and the core tests under MicroPython side by side
-## (two jobs: one per core; each one's output is printed when it ends)
-test: compile
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-cpython mp-run
+## make test: mpy-cross of firmware/, then every test in two jobs side by side, one per core (each one's output is
+## printed when it ends): pytest (CPython) but the heaviest host files; the core tests under MicroPython, then those
+## host files (HEAVY: the MicroPython runs of the whole app and the table and language builds), so both cores
+## finish together
+HEAVY := tests/host/test_hardware_device.py tests/host/test_tables_regen.py tests/host/test_lang.py
 
+test: compile
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-share-1 test-share-2
+
+test-share-1: $(STAMP) $(CHROMIUM)
+	$(PY) -m pytest $(addprefix --ignore=,$(HEAVY))
+
+test-share-2: $(STAMP)
+	$(MP_RUN)
+	$(PY) -m pytest $(HEAVY)
+
+## make test-cpython: every pytest test (CPython) in one job
 test-cpython: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest
 
@@ -44,9 +56,6 @@ $(CHROMIUM):
 MP_RUN = MP_RESULT=/tmp/mp_run_$$$$.txt MP_HEAP=$(HEAP) MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(HEAP) tests/mp_run.py
 
 test-micropython: compile
-	$(MP_RUN)
-
-mp-run:
 	$(MP_RUN)
 
 ## make soak: the long runs kept out of `make test`: the 100,000-press UI fuzz, 10x the property tests'
