@@ -73,6 +73,27 @@ def firmware_data():
     return out
 
 
+def numbered_sources():
+    """What the build compiles otherwise than as written, and the texts file: ``(sources, ids, data)``. ``sources``
+    {path relative to firmware/: text}: each UI module with its texts numbered (``texts.number``; one that does not
+    tokenize is left out, compiled as written, and mpy-cross names its error) and ``lang/__init__.py`` with the
+    texts' CRC-32 stamped (``texts.stamp``); ``ids`` {text: number}; ``data`` the bytes of ``texts.bin``."""
+    ids = {}  # type: dict
+    sources = {}
+    for rel in firmware_sources():          # the UI numbered first: texts.bin's CRC is stamped into lang
+        if rel.replace(os.sep, "/").startswith(texts.PACKAGE):
+            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
+                try:
+                    sources[rel] = texts.number(f.read(), ids)[0]
+                except (SyntaxError, tokenize.TokenError):
+                    pass
+    data = texts.image(ids)
+    lang_init = os.path.join("dealerbox", "lang", "__init__.py")
+    with open(os.path.join(FIRMWARE, lang_init), encoding="utf-8") as f:
+        sources[lang_init] = texts.stamp(f.read(), int.from_bytes(data[4:8], "big"))
+    return sources, ids, data
+
+
 def compile_all(out_dir):
     """Compile each firmware source into ``out_dir`` and copy the data files there (``firmware_data``); the UI's
     texts are compiled as numbers, written to ``dealerbox/lang/tables/texts.bin`` (``texts.number``), whose CRC-32
@@ -84,19 +105,7 @@ def compile_all(out_dir):
     on the 64-bit port; docs/device.md, Memory). Line numbers are those of the ``.py``.
     """
     ok, bad, size = [], [], 0
-    ids = {}  # type: dict
-    sources = {}
-    for rel in firmware_sources():          # the UI numbered first: texts.bin's CRC is stamped into lang
-        if rel.replace(os.sep, "/").startswith(texts.PACKAGE):
-            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
-                try:
-                    sources[rel] = texts.number(f.read(), ids)[0]
-                except (SyntaxError, tokenize.TokenError):
-                    pass            # compiled as written: mpy-cross names the error below
-    data = texts.image(ids)
-    lang_init = os.path.join("dealerbox", "lang", "__init__.py")
-    with open(os.path.join(FIRMWARE, lang_init), encoding="utf-8") as f:
-        sources[lang_init] = texts.stamp(f.read(), int.from_bytes(data[4:8], "big"))
+    sources, _ids, data = numbered_sources()
     tmp = tempfile.mkdtemp(prefix="texts-")     # the numbered sources mpy-cross compiles (removed after)
     try:
         for rel in firmware_sources():

@@ -105,21 +105,12 @@ def test_a_texts_file_missing_or_damaged_shows_the_numbers_not_a_traceback(tmp_p
         _reset()
 
 
-def _ui_modules():
-    out = {}
-    for rel in build.firmware_sources():
-        if rel.startswith(texts.PACKAGE):
-            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
-                out[rel] = f.read()
-    return out
-
-
 def test_every_numbered_text_of_the_firmware_is_a_catalog_key_and_no_copy_is_left_to_compare():
     """A number stands for its text only inside ``tr``: a copy of the text left as a literal elsewhere in the UI (an
     ``item == "End session"``) would no longer match it on the box."""
-    ids = {}
-    numbered = {rel: texts.number(src, ids)[0] for rel, src in _ui_modules().items()}
-    assert len(ids) > 150
+    sources, ids, _data = build.numbered_sources()
+    numbered = {rel: src for rel, src in sources.items() if rel.startswith(texts.PACKAGE)}
+    assert len(ids) > 150 and len(numbered) > 10
     assert set(ids) <= set(tool.catalog())
     for rel, src in numbered.items():
         for t in tokenize.generate_tokens(io.StringIO(src).readline):
@@ -129,9 +120,8 @@ def test_every_numbered_text_of_the_firmware_is_a_catalog_key_and_no_copy_is_lef
 
 def test_the_build_writes_the_texts_beside_the_tables(firmware):
     """The build (conftest's ``firmware``: ``build.compile_all``) writes ``texts.bin`` of every UI module's texts."""
-    ids = {}
-    for src in _ui_modules().values():
-        texts.number(src, ids)
+    _sources, ids, data = build.numbered_sources()
+    assert data == texts.image(ids)
     with open(os.path.join(firmware, "dealerbox", "lang", "tables", "texts.bin"), "rb") as f:
         assert f.read() == texts.image(ids)
 
