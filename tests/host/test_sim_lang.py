@@ -68,8 +68,24 @@ def test_the_language_speaks_from_the_first_frame_and_is_kept_in_the_store(tmp_p
         t.close()
 
 
-def test_the_pi_launcher_takes_the_language_too(tmp_path, capsys):
+def _pi_speaks_german(tmp_path, code):
+    """``python -m host_tools.pi --lang CODE`` on a fake Pi board (CODE: German in any case): the board speaks German
+    and keeps it."""
     from pi_fakes import FakeTime, make_board
+
+    from host_tools import pi as launcher
+    made = {}
+
+    def make(config_file, store_root):
+        b, fake = make_board(tmp_path, time=FakeTime(stop_after=50))
+        made.update(board=b)
+        return b
+
+    assert launcher.main(["--data", str(tmp_path), "--lang", code], make_board=make) == 0
+    assert lang.code == "de" and made["board"].store.load_prefs() == {"lang": "de"}
+
+
+def test_the_pi_launcher_takes_the_language_too(tmp_path, capsys):
 
     from host_tools import pi as launcher
 
@@ -77,15 +93,7 @@ def test_the_pi_launcher_takes_the_language_too(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("dealerbox: --lang xx: not a language code; the codes are en (English), ")
     t = Tables()
     try:
-        made = {}
-
-        def make(config_file, store_root):
-            b, fake = make_board(tmp_path, time=FakeTime(stop_after=50))
-            made.update(board=b)
-            return b
-
-        assert launcher.main(["--data", str(tmp_path), "--lang", "de"], make_board=make) == 0
-        assert lang.code == "de" and made["board"].store.load_prefs() == {"lang": "de"}
+        _pi_speaks_german(tmp_path, "de")
     finally:
         t.close()
 
@@ -112,9 +120,7 @@ def test_screenshots_write_one_set_per_language_with_a_table(tmp_path, capsys):
 def test_a_code_in_any_case_is_the_language_an_unknown_one_still_lists_the_codes(tmp_path, capsys):
     """``--lang FR`` is ``fr`` (sim and the Pi launcher: ``hostboard.lang_code``); ``--lang XX`` is still refused
     with the list of codes."""
-    from pi_fakes import FakeTime, make_board
 
-    from host_tools import pi as launcher
     from host_tools.hostboard import lang_code, why_not
 
     assert lang_code(" FR ") == "fr" and why_not("De") is None
@@ -131,15 +137,7 @@ def test_a_code_in_any_case_is_the_language_an_unknown_one_still_lists_the_codes
         assert capsys.readouterr().err == ("python -m host_tools.sim: error: --lang XX: not a language code; the codes "
                                            "are en (English), fr (Français), it (Italiano), de (Deutsch), tr "
                                            "(Türkçe)\n")
-        made = {}
-
-        def make(config_file, store_root):
-            b, fake = make_board(tmp_path, time=FakeTime(stop_after=50))
-            made.update(board=b)
-            return b
-
-        assert launcher.main(["--data", str(tmp_path), "--lang", "DE"], make_board=make) == 0
-        assert lang.code == "de" and made["board"].store.load_prefs() == {"lang": "de"}
+        _pi_speaks_german(tmp_path, "DE")
     finally:
         lang.use("en")
         t.close()
