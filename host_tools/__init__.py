@@ -38,17 +38,35 @@ def folder_problem(path):
     return None
 
 
+NOT_UTF8 = "\x00 not UTF-8"  # a line of a hand log that is not UTF-8 text, as ``read_hand_log`` gives it (never JSON)
+
+
 def read_hand_log(path):
     """The lines of the hand log at ``path`` (list of str; a byte order mark at the start is ignored), or the
     reason it cannot be read (str: the path and what is wrong), for the tools that read hand logs (replay,
-    verify, report). A hand logged twice by earlier firmware is read once (``drop_repeats``)."""
+    verify, report). A file whose first line is not UTF-8 text is not a hand log; a later line that is not (noise
+    written into the file) is ``NOT_UTF8``, which the tools name as that line's damage (``replay.read_line``), the
+    other hands still checked; a last line cut inside a character (a power cut) keeps what is whole of it. A hand
+    logged twice by earlier firmware is read once (``drop_repeats``)."""
     try:
-        with open(path, encoding="utf-8-sig") as f:
-            return drop_repeats(f.read().split("\n"), path)
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as exc:
         return "%s: %s" % (path, exc.strerror or exc)
-    except UnicodeDecodeError as exc:
-        return "%s: not a hand log (not UTF-8 text at byte %d)" % (path, exc.start)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    raw = data.split(b"\n")
+    lines = []
+    at = 0                                  # the byte where the line starts
+    for i, ln in enumerate(raw):
+        try:
+            lines.append(ln.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            if not any(x.strip() for x in lines):
+                return "%s: not a hand log (not UTF-8 text at byte %d)" % (path, at + exc.start)
+            lines.append(ln.decode("utf-8", "ignore") if i == len(raw) - 1 else NOT_UTF8)
+        at += len(ln) + 1
+    return drop_repeats(lines, path)
 
 
 def drop_repeats(lines, path="hands.log", err=None):

@@ -21,7 +21,7 @@ import sys
 
 from dealerbox.ui.snapcheck import MAX_CHIPS  # the most chips a stack holds (firmware/ is on sys.path: host_tools)
 
-from host_tools import load_hand_log, one_file_argument, plural  # (and firmware/ on sys.path)
+from host_tools import NOT_UTF8, load_hand_log, one_file_argument, plural  # (and firmware/ on sys.path)
 
 
 class ReplayError(Exception):
@@ -43,6 +43,10 @@ def read_line(line):
     4300 digits)`` for a number Python will not read (a hand log's numbers have a few digits). The error's ``first``
     is the words ``not_a_log`` uses when it is the first line (``is not JSON``). Shared by replay, verify and report,
     so they name a line alike."""
+    if line == NOT_UTF8:                    # (read_hand_log: bytes that are not UTF-8 text)
+        err = ReplayError("not UTF-8 text")
+        err.first = "is not UTF-8 text"
+        raise err
     try:
         return json.loads(line)
     except json.JSONDecodeError as exc:

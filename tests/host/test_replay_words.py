@@ -25,7 +25,7 @@ def _tools(tmp_path, capsys, text):
     """Run the three tools on ``text`` (a hands.log): ``{tool: (exit status, stdout, stderr)}`` and the page (or
     None when the report wrote none)."""
     path = tmp_path / "hands.log"
-    path.write_text(text)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
     out = {}
     for name, run in (("replay", lambda: replay.main([str(path)])), ("verify", lambda: verify.main([str(path)])),
                       ("report", lambda: report.main([str(path), "--out", str(tmp_path / "o")]))):
@@ -104,6 +104,21 @@ def test_a_number_too_long_for_a_hand_log_is_said_plainly(tmp_path, capsys):
     path, out, page = _tools(tmp_path, capsys, "\n".join(lines))
     said = "%s: not a hand log (line 1 has a number too long to be a hand log's)\n" % path
     assert out == {"replay": (2, "", said), "verify": (2, "", said), "report": (2, "", said)} and page is None
+
+
+def test_a_line_that_is_not_utf8_is_named_and_the_other_hands_checked(tmp_path, capsys):
+    """Noise bytes written into the middle of hands.log (not UTF-8): the line is named alike by the three tools and
+    the hands around it are still checked (before, the whole file was "not a hand log")."""
+    good = _good()
+    lines = fs.lines(good).encode().split(b"\n")
+    lines.insert(1, b"XXXX\x00\xffZZ")
+    path, out, page = _tools(tmp_path, capsys, b"\n".join(lines))
+    assert out["replay"][0] == 1 and out["replay"][2] == "%s:2: not UTF-8 text\n" % path
+    assert out["verify"] == (1, "".join("hand %d: verified %s\n" % (h["hand"], h["commit"][:8]) for h in good)
+                             + "3 hands verify; line 2 is not a hand\n", "%s:2: not UTF-8 text\n" % path)
+    assert out["report"][0] == 1 and out["report"][2] == ("%s: session 1: Not settled: line 2 is damaged (not UTF-8 "
+                                                          "text). %s\n" % (path, UNSETTLED_TAIL % "it"))
+    assert page is not None
 
 
 def test_a_chip_value_the_box_cannot_set_is_refused_alike(tmp_path, capsys):
