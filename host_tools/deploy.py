@@ -163,6 +163,20 @@ def _shown(path):
     return os.path.relpath(path, ROOT) if path == BUILD else path
 
 
+def build_problem(build):
+    """Why the compiled firmware in ``build`` is not whole (str), or None: a ``.mpy`` of a firmware module or a data
+    file of firmware/ (a language table) missing there, or the box's own checks failing on it (``texts.problem``:
+    texts.bin, the language tables)."""
+    for rel in firmware_sources():
+        mpy = rel[:-3] + ".mpy"
+        if rel != "main.py" and not os.path.isfile(os.path.join(build, mpy)):
+            return "%s is missing" % mpy
+    for rel in firmware_data():
+        if not os.path.isfile(os.path.join(build, rel)):
+            return "%s is missing" % rel
+    return texts.problem(build)
+
+
 def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print, ports=serial_ports):
     """Run the deploy steps; returns 0 on success or an error message (str).
 
@@ -173,8 +187,8 @@ def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print, p
     if not os.path.exists(os.path.join(build, "main.py")) or not os.path.isdir(os.path.join(build, "dealerbox")):
         return ("no compiled firmware in %s: run `python -m host_tools.build` first (make deploy does)"
                 % _shown(build))
-    why = texts.problem(build)
-    if why is not None:     # the UI's texts are numbers in the .mpy files: without this file the box cannot start
+    why = build_problem(build)
+    if why is not None:     # a board given it would not start (texts.bin) or would lose a language silently
         return ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again (make deploy "
                 "does)" % (_shown(build), why))
     for i, (what, argv, cwd) in enumerate(steps(port, build, driver)):

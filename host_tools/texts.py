@@ -140,14 +140,29 @@ def image(ids):
 
 
 def problem(build):
-    """Why the compiled firmware in the folder ``build`` would not start (str), or None: the box's own power-up check
-    (``lang.texts_problem``: its ``texts.bin`` missing, damaged or another build's than the ``.mpy`` files'), run on
-    that build under the real MicroPython as the box imports it (``sys.path == [""]`` in ``build``); a ``lang`` that
-    does not import is named too. ``make deploy`` asks before copying anything (``host_tools/deploy.py``)."""
+    """Why the compiled firmware in the folder ``build`` would not start or speak its languages (str), or None: the
+    box's own checks (``lang.texts_problem``: its ``texts.bin`` missing, damaged or another build's than the ``.mpy``
+    files'; then ``lang.use`` of every language table there: one damaged), run on that build under the real
+    MicroPython as the box imports it (``sys.path == [""]`` in ``build``); a ``lang`` that does not import is named
+    too. ``make deploy`` asks before copying anything (``host_tools/deploy.py``)."""
     import subprocess
     import sys
     mp = os.path.join(os.path.dirname(sys.executable), "micropython")
-    code = "from dealerbox import lang\nw = lang.texts_problem()\nprint('texts: ' + ('ok' if w is None else w))"
+    code = """import os
+from dealerbox import lang
+w = lang.texts_problem()
+for c in lang.codes()[1:] if w is None else ():
+    try:
+        os.stat(lang.table_dir() + c + ".bin")
+    except OSError:
+        continue
+    try:
+        lang.use(c)
+    except ValueError as e:
+        w = str(e)
+        break
+print('texts: ' + ('ok' if w is None else w))
+"""
     r = subprocess.run([mp, "-c", code], cwd=build, env={"MICROPYPATH": ""}, capture_output=True, text=True,
                        timeout=60)
     out = r.stdout.strip().splitlines()

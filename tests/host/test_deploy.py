@@ -11,26 +11,31 @@ from host_tools.build import firmware_data, firmware_sources
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 
 
+_BUILT = []     # the firmware compiled once for this module's tests (build.compile_all, main.py as source)
+
+
 def _fake_build(tmp_path):
-    """A stand-in build: main.py, one .mpy, and a ``dealerbox.lang`` whose power-up check passes (the real check of a
-    real build: ``test_a_build_that_would_not_start_is_not_copied``)."""
-    b = tmp_path / "mpy"
-    (b / "dealerbox" / "lang").mkdir(parents=True)
-    (b / "main.py").write_text("start()\n")
-    (b / "dealerbox" / "cards.mpy").write_bytes(b"M\x06")
-    (b / "dealerbox" / "__init__.py").write_text("")
-    (b / "dealerbox" / "lang" / "__init__.py").write_text("def texts_problem():\n    return None\n")
-    return str(b)
-
-
-def test_a_build_that_would_not_start_is_not_copied(tmp_path, firmware):
-    """The UI's texts are numbers in the .mpy files (host_tools/texts.py): a build whose texts.bin is missing,
-    damaged or another build's, or whose lang module is gone, is refused before anything is run on the board (the
-    box's own power-up check, ``lang.texts_problem``, run on the build under MicroPython)."""
+    """A copy of a whole build (what ``python -m host_tools.build`` leaves) in ``tmp_path/mpy``."""
     import shutil
-    build = str(tmp_path / "mpy")
-    shutil.copytree(firmware, build)
-    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), build)     # (as ``python -m host_tools.build`` leaves it)
+    import tempfile
+
+    from host_tools import build
+    if not _BUILT:
+        d = tempfile.mkdtemp(prefix="deploy-test-")
+        assert build.compile_all(d)[1] == []
+        shutil.copy(os.path.join(ROOT, "firmware", "main.py"), d)
+        _BUILT.append(d)
+    b = str(tmp_path / "mpy")
+    shutil.copytree(_BUILT[0], b)
+    return b
+
+
+def test_a_build_that_would_not_start_is_not_copied(tmp_path):
+    """The UI's texts are numbers in the .mpy files (host_tools/texts.py): a build whose texts.bin is missing,
+    damaged or another build's, a language table damaged or missing, a module's .mpy missing or not importable, is
+    refused before anything is run on the board (the box's own checks, ``lang.texts_problem`` and ``lang.use``, run
+    on the build under MicroPython)."""
+    build = _fake_build(tmp_path)
     assert deploy.deploy("/dev/ttyACM0", build, run=None, say=lambda s: None, dry_run=True) == 0
     rel = "dealerbox/lang/tables/texts.bin"
     path = os.path.join(build, rel)
@@ -51,7 +56,25 @@ def test_a_build_that_would_not_start_is_not_copied(tmp_path, firmware):
                        "(make deploy does)" % (build, why))
     with open(path, "wb") as f:
         f.write(data)
+    fr = os.path.join(build, "dealerbox", "lang", "tables", "fr.bin")
+    with open(fr, "rb") as f:
+        table = f.read()
+    with open(fr, "wb") as f:
+        f.write(table[:200] + b"ZZZZ" + table[204:])       # a language table damaged (in firmware/ or the build)
+    incomplete = ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again "
+                  "(make deploy does)")
+    msg = deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True)
+    assert msg == incomplete % (build, "dealerbox/lang/tables/fr.bin is damaged: its CRC-32 is not its head's")
+    os.remove(fr)                                           # or missing: French would leave the board silently
+    assert deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True) == incomplete % (
+        build, "dealerbox/lang/tables/fr.bin is missing")
+    with open(fr, "wb") as f:
+        f.write(table)
     os.remove(os.path.join(build, "dealerbox", "lang", "__init__.mpy"))
+    assert deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True) == incomplete % (
+        build, "dealerbox/lang/__init__.mpy is missing")
+    with open(os.path.join(build, "dealerbox", "lang", "__init__.mpy"), "wb") as f:
+        f.write(b"M\x06 not a module")                    # there, but not a module MicroPython imports
     msg = deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True)
     assert msg.startswith("the compiled firmware in %s is incomplete (its dealerbox/lang does not import (" % build)
 
