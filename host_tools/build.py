@@ -75,22 +75,31 @@ def firmware_data():
 
 def numbered_sources():
     """What the build compiles otherwise than as written, and the texts file: ``(sources, ids, data)``. ``sources``
-    {path relative to firmware/: text}: each UI module with its texts numbered (``texts.number``; one that does not
-    tokenize is left out, compiled as written, and mpy-cross names its error) and ``lang/__init__.py`` with the
-    texts' CRC-32 stamped (``texts.stamp``); ``ids`` {text: number}; ``data`` the bytes of ``texts.bin``."""
+    {path relative to firmware/: text}: every module as mpy-cross compiles it (host_tools/texts.py): the UI's texts
+    numbered (``texts.number``), the game layers' messages coded (``texts.coded``), then in each module the literals
+    that are names interned (``texts.interned``), and ``lang/__init__.py`` with the texts' CRC-32 stamped
+    (``texts.stamp``); a module that does not tokenize is left out (compiled as written: mpy-cross names its error).
+    ``ids`` {text: number}; ``data`` the bytes of ``texts.bin``."""
     ids = {}  # type: dict
     sources = {}
-    for rel in firmware_sources():          # the UI numbered first: texts.bin's CRC is stamped into lang
-        if rel.replace(os.sep, "/").startswith(texts.PACKAGE):
-            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
-                try:
-                    sources[rel] = texts.number(f.read(), ids)[0]
-                except (SyntaxError, tokenize.TokenError):
-                    pass
+    for rel in firmware_sources():          # numbered first: texts.bin's CRC is stamped into lang
+        path = rel.replace(os.sep, "/")
+        with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
+            src = f.read()
+        try:
+            if path.startswith(texts.PACKAGE):
+                src = texts.number(src, ids)[0]
+            elif path.startswith(texts.MESSAGES):
+                src = texts.coded(src, ids)[0]
+            sources[rel] = texts.interned(src)
+        except (SyntaxError, tokenize.TokenError):
+            pass
     data = texts.image(ids)
     lang_init = os.path.join("dealerbox", "lang", "__init__.py")
-    with open(os.path.join(FIRMWARE, lang_init), encoding="utf-8") as f:
-        sources[lang_init] = texts.stamp(f.read(), int.from_bytes(data[4:8], "big"))
+    if lang_init not in sources:
+        with open(os.path.join(FIRMWARE, lang_init), encoding="utf-8") as f:
+            sources[lang_init] = f.read()
+    sources[lang_init] = texts.stamp(sources[lang_init], int.from_bytes(data[4:8], "big"))
     return sources, ids, data
 
 

@@ -19,17 +19,35 @@ What is numbered (a literal longer than 10 bytes of utf-8, a plain str, on one l
   labels or menu items, shown through ``tr``: ``tr(LABELS[key])``), unless an operator follows the call (an
   ``N_("...") % x`` is formatted before any ``tr`` sees it).
 
-Everything else stays as written: a literal built into another (``"a" + "b"``, implicit concatenation), a text
-formatted before ``tr`` (the engine's and the store's reasons, shown through ``tr_reason``, which matches English).
+Everything else of the UI stays as written: a literal built into another (``"a" + "b"``, implicit concatenation), a
+text formatted before ``tr`` (the engine's and the store's reasons, shown through ``tr_reason``, which matches English).
+
+The game layers (``MESSAGES``: ``engine/``, ``games/``, ``eval/``) hold about 150 more such texts: refusal reasons,
+rule labels, error messages, formatted with ``%`` and compared by nothing. There each long one-line literal with a
+space in it (English words: a message; a key such as ``"check_raise"`` or ``"best-of-four"`` has none), other than a
+docstring, becomes its *code* (``coded``): a short str that the same ``%`` formats, ``"\x01" + two characters of
+its number + "\x1f" + specifier for each specifier + "\x02"`` (``"\x01\x30\x35\x1f%d\x02" % 40``), interned by
+MicroPython when 10 bytes or fewer. ``lang.english`` writes a code out in English from ``texts.bin`` (inside any
+text, in any argument of another); ``lang.tr_reason``, ``lang.tr`` (a label) and the box's error screens call it.
+
+And in every module, each long literal that is a name (``"check_raise"``: a rule key, a category) is made a qstr
+(``interned``): mpy-cross interns a literal it has already seen as a name, so the build names them in a ``global``
+statement on the docstring's line; the box then keeps one copy of each for all modules (a str object per module
+and 48-64 bytes each otherwise).
 """
 
 import ast
 import io
+import keyword
 import os
+import re
 import tokenize
 
 SHORT = 10          # a literal of this many bytes or fewer is interned by MicroPython (a qstr): not worth a number
 PACKAGE = "dealerbox/ui/"   # the modules whose texts are numbered (paths relative to firmware/)
+MESSAGES = ("dealerbox/engine/", "dealerbox/games/", "dealerbox/eval/")    # the modules whose messages are coded
+CODES = 4096        # a code's number is two characters "0".."o" (64 x 64; no "%": ``%`` formats the code)
+_SPEC = re.compile(r"%[-+ #0-9.]*[a-zA-Z%]")    # a %-specifier of a message (``%%`` too: a literal %, no argument)
 MAGIC = b"DBN1"     # texts.bin's first bytes (``lang._open`` checks them)
 _OPERATORS = ("%", ".", "+", "*", "[", "(")     # after ``N_(...)``: the text is used before ``tr`` sees it
 
@@ -103,6 +121,69 @@ def number(source, ids):
         line = lines[row - 1]
         lines[row - 1] = line[:c0] + rep + line[c1:]
     return "".join(lines), len(edits)
+
+
+def _docstrings(toks):
+    """The indexes in ``toks`` (all tokens) of the STRING tokens that are a whole statement: docstrings (and any
+    other string statement: discarded by the compiler, never worth a code)."""
+    out = set()
+    ends = (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT)
+    for i, t in enumerate(toks):
+        if (t.type == tokenize.STRING and (i == 0 or toks[i - 1].type in ends)
+                and i + 1 < len(toks) and toks[i + 1].type in (tokenize.NEWLINE, tokenize.COMMENT)):
+            out.add(i)
+    return out
+
+
+def coded(source, ids):
+    """``source`` (a module of the game layers, ``MESSAGES``) with each message literal replaced by its code, as the
+    module docstring says, and how many were replaced. ``ids`` ({text: number}) is the build's, shared with the UI's
+    numbers. Raises ValueError when the numbers pass ``CODES``, SyntaxError (tokenize.TokenError) for source that
+    does not tokenize."""
+    toks = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    docs = _docstrings(toks)
+    lines = source.splitlines(True)
+    edits = []
+    for i, t in enumerate(toks):
+        v = _literal(t)
+        if v is None or i in docs or " " not in v:
+            continue
+        n = ids.setdefault(v, len(ids))
+        if n >= CODES:
+            raise ValueError("more than %d numbered texts: a code's number is two characters" % CODES)
+        code = "\x01" + chr(48 + n // 64) + chr(48 + n % 64)
+        for spec in _SPEC.findall(v):
+            if spec != "%%":
+                code += "\x1f" + spec
+        edits.append((t.start, t.end, repr(code + "\x02")))
+    for (row, c0), (_row, c1), rep in sorted(edits, reverse=True):
+        line = lines[row - 1]
+        lines[row - 1] = line[:c0] + rep + line[c1:]
+    return "".join(lines), len(edits)
+
+
+def interned(source):
+    """``source`` (any firmware module) with ``; global <name>, ...`` after its docstring, on the docstring's last
+    line (every line keeps its number), naming each long literal of the module that is a name (a plain one-line str
+    literal longer than ``SHORT`` bytes, an identifier, not a keyword): mpy-cross then compiles each such literal as a
+    qstr (module docstring). A module without a docstring is returned as it is. At the top level ``global`` changes
+    nothing and compiles to no code."""
+    toks = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    names = []
+    for t in toks:
+        v = _literal(t)
+        if v is not None and v.isidentifier() and not keyword.iskeyword(v) and v not in names:
+            names.append(v)
+    docs = _docstrings(toks)
+    first = next((i for i, t in enumerate(toks) if t.type not in (tokenize.NL, tokenize.COMMENT, tokenize.ENCODING)),
+                 None)
+    if not names or first not in docs:
+        return source
+    lines = source.splitlines(True)
+    row, col = toks[first].end
+    line = lines[row - 1]
+    lines[row - 1] = line[:col] + "; global " + ", ".join(names) + line[col:]
+    return "".join(lines)
 
 
 STAMP = "TEXTS = 0"     # the line of ``lang/__init__.py`` the build sets to texts.bin's CRC-32 (``stamp``)

@@ -9,6 +9,7 @@ from app_util import DOWN, OK, RIGHT, UP, setup
 from dealerbox import lang
 from dealerbox.ui import modes
 from pseudo_util import LangRig, check, english, pseudo, use_pseudo
+from support import message
 
 LONG = ["Muhammad", "Kristina", "Francois", "Wolfgang", "Gottlieb", "Mwangiwe", "Jonathan", "Aleksand",
         "Benedikt", "Mmmmmmmm"]
@@ -203,7 +204,7 @@ def test_a_refusal_of_the_engine_says_no_english():
         select(rig, "see")
         rig.press(OK)                               # seen: the same player's turn again
         assert app.mode == modes.M_TURN and app.status == pseudo("seen")
-        reason = app.engine.why_illegal(Action("chaal", 1000))      # the engine's words: English
+        reason = message(app.engine.why_illegal(Action("chaal", 1000)))      # the engine's words: English
         assert reason.startswith("chaal is ") and reason.endswith(" chips, not 1000"), reason
         app.opts = [Option("chaal", 1000, 1000)]    # an option the rules do not give: the engine refuses it
         app.oi = 0

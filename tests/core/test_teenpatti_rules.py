@@ -10,13 +10,13 @@ from dealerbox.eval.tpwild import one_card_score
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import settings
-from support import raises
+from support import message, raises
 from teenpatti_support import game
 
 
 def test_presets_per_source():
-    assert rules.presets("teen-patti") == [("default", "Show, sideshow 2x"), ("french", "Show, sideshow 1x"),
-                                           ("italian", "Free sideshow")]
+    assert [(k, message(label)) for k, label in rules.presets("teen-patti")] == [
+        ("default", "Show, sideshow 2x"), ("french", "Show, sideshow 1x"), ("italian", "Free sideshow")]
     d = rules.preset("teen-patti", "default")
     assert d == rules.defaults("teen-patti")
     assert d["show"] == "004" and d["sideshow"] == "004" and d["chaal"] == "range" and d["blind_limit"] == 0

@@ -4,14 +4,14 @@ import json
 
 from dealerbox.engine import restore
 from dealerbox.engine.betting import KINDS, BettingRound
-from support import raises
+from support import message, raises
 
 
 def betting(r, seat, kind, amount, stack, stacks, pot):
     """The round's reason ``kind`` by ``seat`` for ``amount`` chips is refused, or None (``BettingRound.check``)."""
     got = r.check(seat, kind, stack, stacks, pot)
     if isinstance(got, str):
-        return got
+        return message(got)
     lo, hi = got
     return None if kind in ("check", "fold", "call") or lo <= amount <= hi else "out of range"
 

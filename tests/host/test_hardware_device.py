@@ -188,13 +188,10 @@ def test_full_session_completes_in_192k(firmware, game, players, largest):
     assert v["frames"] > v["saves"]
 
 
-# Issue 12's peak target is met for Teen Patti and Indian Poker, not yet for Turkish Poker (issue 12 stays open).
-# The sampled peaks of the firmware, in the largest table's language (fr), are 153,024 / 160,160 / 149,344 bytes
-# (Teen Patti x10, Turkish x5, Indian x10), i.e. ~112 / 117 / 109 KB on the chip, whose heap is 245,888 bytes; in
-# English they are 1-2 KB lower. Strict: the day Turkish fits, its case turns red and the mark comes off.
-@pytest.mark.parametrize("game,players", [FULL_TABLE[0], pytest.param(*FULL_TABLE[1], marks=pytest.mark.xfail(
-    strict=True, reason="issue 12: Turkish x5 peaks at 160 KB on the unix port, the target is 150 KB")),
-    FULL_TABLE[2]])
+# Issue 12's peak target. The sampled peaks of the firmware, in the largest table's language (fr), are 147,104 /
+# 151,680 / 143,776 bytes (Teen Patti x10, Turkish x5, Indian x10), i.e. ~107 / 111 / 105 KB on the chip, whose heap
+# is 245,888 bytes; in English they are 1-2 KB lower (docs/device.md, Memory).
+@pytest.mark.parametrize("game,players", FULL_TABLE)
 def test_full_session_peaks_under_150k(firmware, game, players):
     """The same session as ``test_full_session_completes_in_192k``, with the heap sampled at every call boundary
     of the firmware (tests/device/session.py ``sample``): it never has 150 KB in use (110 KB on the chip)."""

@@ -6,6 +6,7 @@ firmware every numbered text is a catalog key and no copy of one is left as a li
 import ast
 import io
 import os
+import subprocess
 import tokenize
 
 import pytest
@@ -106,16 +107,164 @@ def test_a_texts_file_missing_or_damaged_shows_the_numbers_not_a_traceback(tmp_p
 
 
 def test_every_numbered_text_of_the_firmware_is_a_catalog_key_and_no_copy_is_left_to_compare():
-    """A number stands for its text only inside ``tr``: a copy of the text left as a literal elsewhere in the UI (an
-    ``item == "End session"``) would no longer match it on the box."""
+    """A number stands for its text only inside ``tr``, a code only inside ``lang.english``: a copy of the text left
+    as a literal anywhere in the firmware (an ``item == "End session"``, a ``why == "the hand is over"``) would no
+    longer match it on the box. The UI's numbered texts are catalog keys (translated), and so is every message of
+    the game layers marked ``N_``."""
     sources, ids, _data = build.numbered_sources()
-    numbered = {rel: src for rel, src in sources.items() if rel.startswith(texts.PACKAGE)}
-    assert len(ids) > 150 and len(numbered) > 10
-    assert set(ids) <= set(tool.catalog())
-    for rel, src in numbered.items():
-        for t in tokenize.generate_tokens(io.StringIO(src).readline):
-            if t.type == tokenize.STRING and "f" not in t.string[:2].lower():
-                assert ast.literal_eval(t.string) not in ids, (rel, t.start, t.string)
+    ui_ids = {}  # type: dict
+    for rel in sources:
+        if rel.startswith(texts.PACKAGE):
+            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
+                texts.number(f.read(), ui_ids)
+    assert len(ui_ids) > 150 and len(ids) > len(ui_ids) + 100
+    catalog = set(tool.catalog())
+    assert set(ui_ids) <= catalog
+    compare = ("==", "!=", "in", "is")
+    for rel, src in sources.items():
+        toks = [t for t in tokenize.generate_tokens(io.StringIO(src).readline) if t.type != tokenize.NL]
+        for i, t in enumerate(toks):
+            if t.type != tokenize.STRING or "f" in t.string[:2].lower():
+                continue
+            v = ast.literal_eval(t.string)
+            assert v not in ui_ids or not rel.startswith(texts.PACKAGE), (rel, t.start, t.string)
+            assert v not in ids or toks[i - 1].string not in compare and toks[i + 1].string not in compare, (
+                rel, t.start, t.string)
+        if rel.startswith(texts.MESSAGES):
+            with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
+                toks = list(tokenize.generate_tokens(io.StringIO(f.read()).readline))
+            for i in range(2, len(toks)):
+                v = texts._literal(toks[i])
+                if v is not None and " " in v and toks[i - 2].string == "N_":
+                    assert v in catalog, (rel, toks[i].start, v)
+
+
+GAME_SOURCE = '''"""A module of the game layers. "A docstring is never coded."""
+
+from dealerbox.lang import N_
+
+PRESETS = (("default", N_("Kings to open")), ("jacks", N_("Jacks or better")))
+
+
+def why(r, owed, kind):
+    """Why not (a docstring)."""
+    if r["check_raise"] and kind == "best-of-four":
+        return N_("the betting is capped at %d bets and raises") % owed
+    if owed > 100:
+        return "%s is %d%% of the pot, not %r" % (kind, owed, r["check_raise"])
+    return N_("no bet") if owed else f"{kind} is no kind" if kind else "three_of_a_kind"
+
+
+def quoted(reason):
+    return N_("refused (%s)") % reason
+'''
+
+
+def test_the_game_layers_messages_become_codes_that_format_alike():
+    ids = {"Pass the box to": 0}
+    out, n = texts.coded(GAME_SOURCE, ids)
+    assert ids == {"Pass the box to": 0, "Kings to open": 1, "Jacks or better": 2,
+                   "the betting is capped at %d bets and raises": 3, "%s is %d%% of the pot, not %r": 4,
+                   "refused (%s)": 5}
+    assert n == 5
+    lines, was = out.splitlines(), GAME_SOURCE.splitlines()
+    assert len(lines) == len(was)
+    assert lines[4] == 'PRESETS = (("default", N_(\'\\x0101\\x02\')), ("jacks", N_(\'\\x0102\\x02\')))'
+    assert lines[10] == "        return N_(\'\\x0103\\x1f%d\\x02\') % owed"
+    assert lines[12] == "        return \'\\x0104\\x1f%s\\x1f%d\\x1f%r\\x02\' % (kind, owed, r[\"check_raise\"])"
+    assert lines[17] == "    return N_(\'\\x0105\\x1f%s\\x02\') % reason"
+    for k in (0, 7, 8, 9, 13):          # docstrings, keys, a short text, an f-string, a name: as written
+        assert lines[k] == was[k]
+    assert texts.coded(GAME_SOURCE, ids)[0] == out and len(ids) == 6       # a second module: the same codes
+    ids[3000] = 4096
+    for n in range(6, 4096):
+        ids[str(n)] = n
+    with pytest.raises(ValueError) as e:
+        texts.coded('x = "one more message"\n', ids)
+    assert str(e.value) == "more than 4096 numbered texts: a code's number is two characters"
+
+
+def _run(source):
+    """The functions of ``source`` (a dict of its names), with ``N_`` as the box has it."""
+    names = {}  # type: dict
+    exec(compile(source, "game", "exec"), names)
+    return names
+
+
+def test_a_code_is_written_out_in_english_and_translated(tmp_path, monkeypatch):
+    from dealerbox.lang.pack import use_table
+    ids = {}  # type: dict
+    box, host = _run(texts.coded(GAME_SOURCE, ids)[0]), _run(GAME_SOURCE)
+    cases = [({"check_raise": True}, 40, "best-of-four"), ({"check_raise": False}, 150, "draw"),
+             ({"check_raise": 0}, 5, "bet"), ({"check_raise": 0}, 0, "bet")]
+    try:
+        _speak_from(tmp_path, monkeypatch, texts.image(ids))
+        for args in cases:
+            code, english = box["why"](*args), host["why"](*args)
+            assert lang.english(code) == english and lang.tr_reason(code) == english
+            assert lang.english(box["quoted"](code)) == host["quoted"](english)
+        assert box["why"](*cases[0]) == "\x0102\x1f40\x02" and lang.english("\x0102\x1f40\x02") == (
+            "the betting is capped at 40 bets and raises")
+        assert lang.english(box["why"](*cases[1])) == "draw is 150% of the pot, not False"
+        assert lang.english(box["quoted"](box["quoted"](box["why"](*cases[0])))) == (
+            "refused (refused (the betting is capped at 40 bets and raises))")
+        label = box["PRESETS"][0][1]
+        assert label == "\x0100\x02" and lang.tr(label) == "Kings to open" and lang.english("a " + label) == (
+            "a Kings to open")
+        for cut in ("\x0102\x1f40", "\x01", "\x010", "x \x0102"):      # a code cut short: left as it is
+            assert lang.english(cut) == cut
+        plain = "nothing coded"
+        assert lang.english(plain) is plain
+        use_table("de", {"Kings to open": "Könige öffnen", "the betting is capped at %d bets and raises":
+                         "höchstens %d Einsätze und Erhöhungen"})
+        assert lang.tr(label) == "Könige öffnen"
+        assert lang.tr_reason(box["why"](*cases[0])) == "höchstens 40 Einsätze und Erhöhungen"
+    finally:
+        _reset()
+
+
+def test_names_are_interned_on_the_docstring_line_and_compiled_as_qstrs(tmp_path):
+    out = texts.interned(GAME_SOURCE)
+    lines, was = out.splitlines(), GAME_SOURCE.splitlines()
+    assert lines[0] == was[0] + "; global check_raise, three_of_a_kind" and lines[1:] == was[1:]
+    assert texts.interned("x = 'check_raise'\n") == "x = 'check_raise'\n"         # no docstring: as written
+    assert texts.interned('"""Doc."""\nx = "best-of-four"\n') == '"""Doc."""\nx = "best-of-four"\n'
+    obj, qstr = b"\x05\x0bcheck_raise\x00", b"\x16check_raise\x00"   # a str object / a qstr in a .mpy
+    for name, src, want, not_want in (("as_written", GAME_SOURCE, obj, qstr), ("interned", out, qstr, obj)):
+        (tmp_path / (name + ".py")).write_text(src, encoding="utf-8")
+        subprocess.run([build.MPY_CROSS, "-march=armv6m", str(tmp_path / (name + ".py"))], check=True)
+        mpy = (tmp_path / (name + ".mpy")).read_bytes()
+        assert want in mpy and not_want not in mpy, name
+
+
+def test_no_name_nor_message_of_the_firmware_is_left_a_str_object(firmware):
+    """In the compiled firmware (conftest's ``firmware``), no long literal that is a name is a str object in its
+    ``.mpy`` (they are qstrs: ``interned``), nor is any message of the game layers (they are codes: ``coded``). A
+    literal also in a tuple of constants is left out: mpy-cross makes the tuple one constant and writes its items as
+    str objects (the box finds an interned one again when it loads them)."""
+    seen = 0
+    for rel in build.firmware_sources():
+        with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
+            src = f.read()
+        toks = list(tokenize.generate_tokens(io.StringIO(src).readline))
+        folded = set()
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.Tuple) and all(isinstance(e, (ast.Constant, ast.Tuple)) for e in node.elts):
+                folded.update(e.value for e in node.elts if isinstance(e, ast.Constant))
+        with open(os.path.join(firmware, rel[:-3] + ".mpy"), "rb") as f:
+            mpy = f.read()
+        docs = texts._docstrings(toks)
+        for i, t in enumerate(toks):
+            v = texts._literal(t)
+            if v is None or i in docs or not (v.isidentifier() or " " in v and rel.startswith(texts.MESSAGES)):
+                continue
+            if v in folded:
+                continue
+            b = v.encode()
+            if len(b) < 128:
+                seen += 1
+                assert b"\x05" + bytes([len(b)]) + b + b"\x00" not in mpy, (rel, t.start, v)
+    assert seen > 190
 
 
 def test_the_build_writes_the_texts_beside_the_tables(firmware):

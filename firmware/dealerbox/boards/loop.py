@@ -120,7 +120,12 @@ def error_lines(exc, aside=False):
     restarts, holding OK sets the saved session aside), or with ``aside`` that the saved
     session was set aside after crashing again (``ASIDE``).
     """
-    text = "%s: %s" % (type(exc).__name__, exc) if str(exc) else type(exc).__name__
+    msg = str(exc)
+    if "\x01" in msg:      # a message of the game layers, a code on the box (lang.english)
+        from dealerbox.lang import english
+
+        msg = english(msg)
+    text = "%s: %s" % (type(exc).__name__, msg) if msg else type(exc).__name__
     tail = ASIDE if aside else SAFE
     return ["ERROR"] + wrap(text)[:_ROWS - 1 - len(tail)] + list(tail)
 

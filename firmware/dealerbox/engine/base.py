@@ -44,7 +44,8 @@ _MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 0
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``str(e)`` is the reason shown to the player."""
+    """An action the rules do not allow now; ``str(e)`` is the reason shown to the player (English; on the box a
+    message code, written out by ``lang.english``: host_tools/texts.py)."""
 
 
 class Action(Record):

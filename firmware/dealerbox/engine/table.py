@@ -22,7 +22,7 @@ _MAX_SEATS = const(10)
 
 
 class TableError(ValueError):
-    """A table was set up or changed in a way the rules do not allow (str(e) says why)."""
+    """A table was set up or changed in a way the rules do not allow (str(e) says why: ``IllegalAction``)."""
 
 
 class Table:

@@ -137,7 +137,7 @@ def tr(s):
     if t is None:
         t = _r.get(s)
         if t is None:
-            if _f is None and s.__class__ is str:
+            if _f is None and s.__class__ is str and not s.startswith("\x01"):
                 return s
             t = _shown(s)
             if len(_r) >= 16:
@@ -147,9 +147,12 @@ def tr(s):
 
 
 def _shown(s):
-    """The text of the key ``s`` (str, or int: a number of ``texts.bin``) in the language in use, read now."""
+    """The text of the key ``s`` (str, a label's code: ``english``, or int: a number of ``texts.bin``) in the language
+    in use, read now."""
     if s.__class__ is int:
         s = text(s)
+    elif s.startswith("\x01"):
+        s = english(s)
     t = _find(s) if _f is not None else None
     return s if t is None else t
 
@@ -179,6 +182,77 @@ def text(i):
         except OSError:
             pass
     return "#%d" % i
+
+
+def english(s):
+    """``s`` (str) with each message code in it written out in English. On the box the messages of the game layers
+    (the engine's refusals, the rules' labels, their errors) are codes (``host_tools/texts.py``: ``"\x01"``, the
+    text's number in ``tables/texts.bin`` in two characters, each argument as ``%`` formatted it after a ``"\x1f"``,
+    ``"\x02"``); each is replaced by its text (``text``) with its specifiers filled in, an argument's own codes too
+    (a reason quoted in another). ``s`` itself when it holds no code (always on CPython: the source as written) or
+    one cut short. Allocates: for a refusal or a report at a press, never in a redraw."""
+    if "\x01" not in s:
+        return s
+    try:
+        return _english(s, 0, False)[0]
+    except (IndexError, ValueError):
+        return s
+
+
+def _english(s, i, inner):
+    """``(text, index)``: ``s`` from ``i`` written out (``english``), up to the end of ``s``, or with ``inner`` (an
+    argument of a code) up to the ``"\x1f"`` or ``"\x02"`` that ends it (its index). ValueError for a code not
+    closed."""
+    out = ""
+    n = len(s)
+    a = i
+    while i < n:
+        c = s[i]
+        if c == "\x01":
+            out += s[a:i]
+            t = text((ord(s[i + 1]) - 48) * 64 + ord(s[i + 2]) - 48)
+            i += 3
+            args = []
+            while s[i] == "\x1f":
+                arg, i = _english(s, i + 1, True)
+                args.append(arg)
+            if s[i] != "\x02":
+                raise ValueError("a code not closed")
+            i += 1
+            a = i
+            out += _filled(t, args)
+        elif inner and (c == "\x1f" or c == "\x02"):
+            break
+        else:
+            i += 1
+    return out + s[a:i], i
+
+
+def _filled(t, args):
+    """The text ``t`` (str) with its %-specifiers replaced by ``args`` (list of str) in order; ``%%`` is a %, a
+    specifier with no argument left is kept as it is."""
+    out = ""
+    k = 0
+    i = 0
+    n = len(t)
+    while True:
+        j = t.find("%", i)
+        if j < 0:
+            return out + t[i:]
+        out += t[i:j]
+        e = j + 1
+        while e < n and t[e] in "-+ #0123456789.":
+            e += 1
+        if e >= n:
+            return out + t[j:]
+        if t[e] == "%":
+            out += "%"
+        elif k < len(args):
+            out += args[k]
+            k += 1
+        else:
+            out += t[j:e + 1]
+        i = e + 1
 
 
 def keep(keys):
@@ -233,6 +307,7 @@ def tr_reason(s):
     Slow (``lang/reason.py``, which walks the English templates of ``lang/templates.py``: both imported here the
     first time a refusal or a report is shown in a language other than English, and kept; a session with none never
     loads them): for a refusal or a report, at a press, never in a redraw."""
+    s = english(s)
     if _f is None or not s:
         return s
     from dealerbox.lang.reason import reason  # (rare path: kept once imported)

@@ -249,6 +249,23 @@ class Canvas:
             _fill_cpython(s)
         return self._line(x)
 
+    def head(self, s, n, x):
+        """The first ``n`` characters of ``s`` (str of up to _TEXT_MAX characters: a name) from x on the row of
+        ``at``, in the small font; returns the x after them. Allocates nothing (``s[i]`` would intern a character
+        no text had before)."""
+        if _MP:
+            pack_into("128s", _tb, 0, s)
+        else:
+            _fill_cpython(s)
+        j = 0
+        b = _tb[0]
+        while n and b:
+            j += 1 if b < 0x80 else (2 if b < 0xE0 else (3 if b < 0xF0 else 4))
+            n -= 1
+            b = _tb[j]
+        _tb[j] = 0
+        return self._line(x)
+
     def _line(self, x):
         """The text in _tb on the row of ``at`` from x, in its colour and font (small: by one blit of the line
         buffer; big: glyph by glyph); returns the x after it."""

@@ -199,10 +199,7 @@ def _stud_others(app, cv, seat):
 def _stud_cards(cv, name, cards, x):
     """At (x, cv.cy): 2 letters of ``name`` and the cards ``cards`` side by side, 12 px each."""
     cv.at(cv.cy, 1, 0)
-    i = 0
-    while i < 2 and i < len(name):
-        cv.ch(ord(name[i]), x + i * 6)
-        i += 1
+    cv.head(name, 2, x)
     x += 13
     i = 0
     while i < len(cards):
@@ -216,10 +213,7 @@ def _other(cv, name, c):
     forehead."""
     x = 1 + (cv.k % 3) * 43
     cv.at(20 + (cv.k // 3) * 9, 1, 0)
-    i = 0
-    while i < 3 and i < len(name):
-        cv.ch(ord(name[i]), x + i * 6)
-        i += 1
+    cv.head(name, 3, x)
     cardart.small_at(cv, c, x + 20)
     cv.k += 1
 
