@@ -17,6 +17,17 @@ def test_seats_two_to_ten():
         Table(["a", "b"], [1, -2])
 
 
+def test_an_error_of_the_engine_is_shown_and_said_in_english():
+    """The box's error screen and its REPL line (boards/loop.py ``described``) write the message out: on the box
+    build the engine's messages are codes (host_tools/texts.py)."""
+    from dealerbox.boards import loop
+    with raises(TableError) as r:
+        Table(["a"], 100)
+    assert loop.described(r.value) == "TableError: a table has 2 to 10 seats, not 1"
+    assert loop.error_lines(r.value)[:4] == ["ERROR", "TableError: a", "table has 2 to", "10 seats, not 1"]
+    assert loop.described(TableError()) == "TableError"
+
+
 def test_button_moves_left_skipping_players_out():
     t = Table(["A", "B", "C", "D"], [10, 0, 5, 7])
     assert t.dealer == 0

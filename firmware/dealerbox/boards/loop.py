@@ -113,6 +113,17 @@ def wrap(text, cols=_COLS):
     return lines
 
 
+def described(exc):
+    """``exc`` in words (str): its class name, then its message written out in English (a message of the game
+    layers is a code on the box: ``lang.english``, imported then)."""
+    msg = str(exc)
+    if "\x01" in msg:
+        from dealerbox.lang import english
+
+        msg = english(msg)
+    return "%s: %s" % (type(exc).__name__, msg) if msg else type(exc).__name__
+
+
 def error_lines(exc, aside=False):
     """The error screen for exception ``exc``: 8 lines at most, of 16 characters at most (str).
 
@@ -120,12 +131,7 @@ def error_lines(exc, aside=False):
     restarts, holding OK sets the saved session aside), or with ``aside`` that the saved
     session was set aside after crashing again (``ASIDE``).
     """
-    msg = str(exc)
-    if "\x01" in msg:      # a message of the game layers, a code on the box (lang.english)
-        from dealerbox.lang import english
-
-        msg = english(msg)
-    text = "%s: %s" % (type(exc).__name__, msg) if msg else type(exc).__name__
+    text = described(exc)
     tail = ASIDE if aside else SAFE
     return ["ERROR"] + wrap(text)[:_ROWS - 1 - len(tail)] + list(tail)
 
@@ -173,7 +179,7 @@ def fatal(board, exc, debouncer=None, steps=-1):
     in a loop of crashes. ``steps`` as in ``run``.
     """
     print_error(exc)
-    board.say("unexpected error: %s: %s" % (type(exc).__name__, exc))
+    board.say("unexpected error: " + described(exc))
     aside = note_crash(board)
     d = board.display
     if d is not None:
