@@ -25,8 +25,8 @@ text formatted before ``tr`` (the engine's and the store's reasons, shown throug
 The game layers (``MESSAGES``: ``engine/``, ``games/``, ``eval/``) hold about 150 more such texts: refusal reasons,
 rule labels, error messages, formatted with ``%`` and compared by nothing. There each long one-line literal with a
 space in it (English words: a message; a key such as ``"check_raise"`` or ``"best-of-four"`` has none), other than a
-docstring, becomes its *code* (``coded``): a short str that the same ``%`` formats, ``"\x01" + two characters of
-its number + "\x1f" + specifier for each specifier + "\x02"`` (``"\x01\x30\x35\x1f%d\x02" % 40``), interned by
+docstring, becomes its *code* (``coded``): a short str that the same ``%`` formats, ``"\\x01" + two characters of
+its number + "\\x1f" + specifier for each specifier + "\\x02"`` (``"\\x01\\x30\\x35\\x1f%d\\x02" % 40``), interned by
 MicroPython when 10 bytes or fewer. ``lang.english`` writes a code out in English from ``texts.bin`` (inside any
 text, in any argument of another); ``lang.tr_reason``, ``lang.tr`` (a label) and the box's error screens call it.
 

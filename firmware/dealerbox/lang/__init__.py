@@ -126,7 +126,8 @@ def _find(s):
 def tr(s):
     """The text of ``s`` in the language in use (str): ``s`` is the English text (str), or its number (int) in
     ``tables/texts.bin`` where the build numbered it (``host_tools/texts.py``: a literal ``tr("...")`` of the UI
-    compiled for the box); the English text itself when the language is English or the table lacks it.
+    compiled for the box), or a label's code (str: a rule's label of the game layers on the box, ``english``); the
+    English text itself when the language is English or the table lacks it.
 
     The texts drawn inside redraws are in ``_c`` from ``use`` to the next (``keep``: a redraw allocates nothing); the
     last texts used at presses in ``_r`` ({key: text}), up to 16 (then ``_r`` starts anew: the texts a screen holds
@@ -186,9 +187,9 @@ def text(i):
 
 def english(s):
     """``s`` (str) with each message code in it written out in English. On the box the messages of the game layers
-    (the engine's refusals, the rules' labels, their errors) are codes (``host_tools/texts.py``: ``"\x01"``, the
-    text's number in ``tables/texts.bin`` in two characters, each argument as ``%`` formatted it after a ``"\x1f"``,
-    ``"\x02"``); each is replaced by its text (``text``) with its specifiers filled in, an argument's own codes too
+    (the engine's refusals, the rules' labels, their errors) are codes (``host_tools/texts.py``: ``"\\x01"``, the
+    text's number in ``tables/texts.bin`` in two characters, each argument as ``%`` formatted it after a ``"\\x1f"``,
+    ``"\\x02"``); each is replaced by its text (``text``) with its specifiers filled in, an argument's own codes too
     (a reason quoted in another). ``s`` itself when it holds no code (always on CPython: the source as written) or
     one cut short. Allocates: for a refusal or a report at a press, never in a redraw."""
     if "\x01" not in s:
@@ -201,7 +202,7 @@ def english(s):
 
 def _english(s, i, inner):
     """``(text, index)``: ``s`` from ``i`` written out (``english``), up to the end of ``s``, or with ``inner`` (an
-    argument of a code) up to the ``"\x1f"`` or ``"\x02"`` that ends it (its index). ValueError for a code not
+    argument of a code) up to the ``"\\x1f"`` or ``"\\x02"`` that ends it (its index). ValueError for a code not
     closed."""
     out = ""
     n = len(s)
