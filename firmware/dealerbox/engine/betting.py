@@ -106,9 +106,9 @@ class BettingRound:
             return N_("it is not your turn")
         call = self.high - self.bets[seat]
         if kind == "check":
-            return (0, 0) if call == 0 else "you must call %d, raise or fold" % call
+            return (0, 0) if call == 0 else N_("you must call %d, raise or fold") % call
         if kind == "fold":
-            return (0, 0) if call > 0 else "nothing to call: check instead"
+            return (0, 0) if call > 0 else N_("nothing to call: check instead")
         if kind == "call":
             if call == 0:
                 return N_("nothing to call")

@@ -168,7 +168,7 @@ class Stock:
                     else:
                         fresh.append(m & 63)
                 if not fresh:
-                    raise StockError("the stock and the other players' discards are empty")
+                    raise StockError(N_("the stock and the other players' discards are empty"))
                 if self.replay:
                     logged = list(self.replay.pop(0))
                     if sorted(logged) != sorted(fresh):
@@ -310,7 +310,7 @@ class Turkish(Engine):
         cards are checked by ``_why``; the betting kinds by the round (``BettingRound.check``), ``open``
         being the first bet before the draw, for a player with openers only."""
         if self.phase == "draw":
-            return Option("draw") if kind == "draw" else "it is the draw: discard 0 to 4 cards (draw)"
+            return Option("draw") if kind == "draw" else N_("it is the draw: discard 0 to 4 cards (draw)")
         if kind == "draw":
             return N_("the draw comes after the betting before the draw")
         rnd = self.round

@@ -131,5 +131,6 @@ T = (
     "unknown game %r\x00"
     "unknown house rule %r for %s\x00"
     "unreadable (%s)\x00"
+    "you must call %d, raise or fold\x00"
     "you need openers to open: a pair of %s or better; check"
 )
