@@ -271,8 +271,9 @@ def check_result(e, log):
 def start_hand(log, prev=None):
     """Deal the hand of ``log`` (a hand-log dict whose shape ``check_shape`` passed) again from its deck: returns
     ``(engine, table)`` before its first action. ``prev``: as ``replay_hand`` (``check_chain``). Raises ReplayError
-    ``bad table: ...``, or ``the hand cannot be dealt: boot is a whole number 1 to 100000, not -5`` when its house
-    rules or deck do not deal it (shared by replay and verify)."""
+    ``bad table: ...``, ``the hand cannot be dealt: boot is a whole number 1 to 100000, not -5`` when its house
+    rules or deck do not deal it, or ``the hand starts with 310 chips in the stacks and the pot, but 300 were bought
+    in ...`` (shared by replay and verify)."""
     from dealerbox.engine.table import Table, TableError
     from dealerbox.games import engine_class
 
@@ -291,6 +292,10 @@ def start_hand(log, prev=None):
         e.start_from_log(log)
     except (ValueError, TypeError, KeyError) as exc:     # (an IllegalAction is a ValueError)
         raise ReplayError("the hand cannot be dealt: %s" % exc) from None
+    if not e.chips_ok():
+        raise ReplayError('the hand starts with %s in the stacks and the pot, but %d were bought in ("stacks", '
+                          '"carry" and "bought_in" do not add up)' % (plural(sum(table.stacks) + e.pot_total(),
+                                                                              "chip"), sum(table.bought_in)))
     return e, table
 
 

@@ -180,7 +180,8 @@ def test_impossible_stacks_are_refused_with_replays_words(tmp_path, capsys):
             (negative, 1, "result 'stacks' differs: log says [-5, 99, 103], replay gives [98, 99, 103]"),
             (from_nowhere, 2, "seat 0 starts with 108 chips, but the previous hand left 98 and 0 were bought in "
                               "between"),
-            (not_conserved, 1, "action 1: chips not conserved")):
+            (not_conserved, 1, 'the hand starts with 300 chips in the stacks and the pot, but 310 were bought in '
+                               '("stacks", "carry" and "bought_in" do not add up)')):
         logs = fs.session("teen-patti", 3, 2, 3)
         change(logs)
         path = tmp_path / "hands.log"
