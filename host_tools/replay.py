@@ -144,6 +144,9 @@ def check_deck(log):
     _check_list(log, "deck", "a list of card numbers 0-51 (rank*4 + suit)", lambda x: _is_int(x, 0, 51))
 
 
+FIELDS = ("game", "rules", "names", "stacks", "dealer", "deck", "actions")     # every hand log line has them (and "v")
+
+
 def check_shape(log):
     """Check the types of a hand log's fields (docs/hand-log.md) before anything uses them.
 
@@ -158,9 +161,10 @@ def check_shape(log):
         raise ReplayError("not a hand log (a JSON object)")
     if "v" not in log or type(log["v"]) is not int or log["v"] != 1:
         raise ReplayError('unknown log version %s ("v" must be 1)' % _show(log.get("v")))
-    for k in ("game", "rules", "names", "stacks", "dealer", "deck", "actions"):
+    for k in FIELDS:
         if k not in log:
-            raise ReplayError("missing %r" % k)
+            raise ReplayError('the log has no "%s" (a hand log line has %s)'
+                              % (k, ", ".join('"%s"' % f for f in FIELDS[:-1]) + ' and "%s"' % FIELDS[-1]))
     logged_result(log)
     check_game(log)
     if "hand" in log:
@@ -236,7 +240,10 @@ def check_chain(log, table, prev):
                           % (hand, before))
     for s in range(table.n):
         rebuy = table.bought_in[s] - pt.bought_in[s]
-        if rebuy < 0 or table.stacks[s] - pt.stacks[s] != rebuy:
+        if rebuy < 0:
+            raise ReplayError('seat %d has %d bought in, but %d by the previous hand ("bought_in" never goes down)'
+                              % (s, table.bought_in[s], pt.bought_in[s]))
+        if table.stacks[s] - pt.stacks[s] != rebuy:
             raise ReplayError("seat %d starts with %s, but the previous hand left %d and %d %s bought in between"
                               % (s, plural(table.stacks[s], "chip"), pt.stacks[s], rebuy,
                                  "was" if rebuy == 1 else "were"))

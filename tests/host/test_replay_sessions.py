@@ -175,7 +175,11 @@ def test_wrong_shapes_are_named_in_words():
     log = _log()
     log["actions"][0] = [True, "blind", 2]
     assert _bad([json.dumps(log)]) == ('action 1 [true, "blind", 2]: malformed action (a row is [seat, kind, amount])')
-    assert _bad(['{"v": 1, "game": "turkish"}']) == "missing 'rules'"
+    assert _bad(['{"v": 1, "game": "turkish"}']) == ('the log has no "rules" (a hand log line has "game", "rules", '
+                                                     '"names", "stacks", "dealer", "deck" and "actions")')
+    log = _log()
+    del log["deck"]
+    assert _bad([json.dumps(log)]).startswith('the log has no "deck" (')
 
 
 def test_deep_nesting_and_a_byte_order_mark(tmp_path, capsys):

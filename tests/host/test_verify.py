@@ -176,10 +176,14 @@ def test_impossible_stacks_are_refused_with_replays_words(tmp_path, capsys):
         logs[1]["stacks"][0] += 10                      # hand 2 starts with 10 chips nobody bought in
     def not_conserved(logs):
         logs[0]["bought_in"][0] += 10                   # the buy-ins no longer add up to the chips on the table
+    def bought_back(logs):
+        logs[1]["bought_in"][0] -= 2                    # (a log of earlier firmware without "bought_in" read so)
+        logs[1]["stacks"][0] -= 2
     for change, line, why in (
             (negative, 1, "result 'stacks' differs: log says [-5, 99, 103], replay gives [98, 99, 103]"),
             (from_nowhere, 2, "seat 0 starts with 108 chips, but the previous hand left 98 and 0 were bought in "
                               "between"),
+            (bought_back, 2, 'seat 0 has 98 bought in, but 100 by the previous hand ("bought_in" never goes down)'),
             (not_conserved, 1, 'the hand starts with 300 chips in the stacks and the pot, but 310 were bought in '
                                '("stacks", "carry" and "bought_in" do not add up)')):
         logs = fs.session("teen-patti", 3, 2, 3)
