@@ -26,6 +26,10 @@ def test_an_error_of_the_engine_is_shown_and_said_in_english():
     assert loop.described(r.value) == "TableError: a table has 2 to 10 seats, not 1"
     assert loop.error_lines(r.value)[:4] == ["ERROR", "TableError: a", "table has 2 to", "10 seats, not 1"]
     assert loop.described(TableError()) == "TableError"
+    import io
+    out = io.StringIO()
+    loop.print_error(r.value, out)         # the REPL's traceback
+    assert out.getvalue().endswith("TableError: a table has 2 to 10 seats, not 1\n"), out.getvalue()
 
 
 def test_button_moves_left_skipping_players_out():

@@ -136,15 +136,27 @@ def error_lines(exc, aside=False):
     return ["ERROR"] + wrap(text)[:_ROWS - 1 - len(tail)] + list(tail)
 
 
-def print_error(exc):
-    """The traceback of ``exc`` on the REPL (``sys.print_exception`` on MicroPython)."""
+def print_error(exc, out=None):
+    """The traceback of ``exc`` on the REPL (``sys.print_exception`` on MicroPython), its message written out in
+    English (``described``); ``out``: the stream written to (default: the REPL, ``sys.stdout``; on CPython, the
+    host tests and the Pi, ``sys.stderr``)."""
     pe = getattr(sys, "print_exception", None)
-    if pe is not None:
-        pe(exc)
-    else:  # CPython (host tests)
+    if pe is None:  # CPython
         import traceback  # type: ignore[import-not-found]
 
-        traceback.print_exception(type(exc), exc, exc.__traceback__)
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=out)
+        return
+    out = out or sys.stdout
+    if "\x01" in str(exc):         # a message code (``described``): the traceback printed into a str first
+        import io
+
+        from dealerbox.lang import english
+
+        buf = io.StringIO()
+        pe(exc, buf)
+        out.write(english(buf.getvalue()))
+    else:
+        pe(exc, out)
 
 
 def note_crash(board):
