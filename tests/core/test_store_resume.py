@@ -232,6 +232,28 @@ def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_play
         _clean(d)
 
 
+def test_the_report_names_the_last_hand_brought_to_its_end_not_the_one_dealt_again_and_refused():
+    """``catchup.say``: hand 1 was brought to its end, hand 2 was dealt again from its log and an action of it
+    refused (the table stays in hand 2 as far as it went): the session goes on from the end of hand 1."""
+    from dealerbox.ui import catchup
+
+    class Seen:
+        pass
+    app, e, store = Seen(), Seen(), Seen()
+    app.store, app.report = store, None
+    store.later_why = "the newest save was damaged (checksum mismatch)"
+    why = "action 1 of hand 2's log refused (blind is 1 to 2 chips, not 9)"
+    e.hand_no, e.phase = 2, "bet"
+    catchup.say(app, e, (1, why))
+    assert app.report == ("Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the "
+                          "end of hand 1. Save damaged: the newest save was damaged (checksum mismatch): a logged hand "
+                          "could not be replayed (action 1 of hand 2's log refused (blind is 1 to 2 chips, not 9)).")
+    e.phase = "over"            # both hands brought to their end
+    catchup.say(app, e, (2, None))
+    assert app.report == ("Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the "
+                          "end of hand 2.")
+
+
 # ---- 2: a damaged journal line ------------------------------------------------------------------------------
 
 def _nine_actions():

@@ -80,11 +80,12 @@ def catch_up(e, logs):
 def say(app, e, done):
     """Set ``app.report`` to what ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``:
     ``"Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand
-    1."``, or that a logged hand could not be replayed and why."""
+    1."`` (the last hand brought to its end), and that a logged hand could not be replayed and why."""
     k, problem = done
     why = getattr(app.store, "later_why", "") or N_("the newest save was lost")
-    if k:
-        app.report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, e.hand_no)
+    if k:                   # the last hand brought to its end: the one before a hand dealt again and refused
+        ended = e.hand_no if e.phase == "over" or e.phase == "idle" else e.hand_no - 1
+        app.report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, ended)
     if problem is not None:
         line = N_("Save damaged: %s: a logged hand could not be replayed (%s).") % (why, problem)
         app.report = app.report + " " + line if k and app.report else line
