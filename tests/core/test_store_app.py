@@ -12,6 +12,7 @@ from dealerbox.store.saves import Store
 from dealerbox.ui import nosave
 from dealerbox.ui.snapcheck import check
 from store_util import FullFs, _tmpdir, _write
+from support import message
 
 # ---- the app on the store: resume with the journal, restart mid-hand, void, checks, full flash ----------
 
@@ -191,6 +192,25 @@ def test_a_checksummed_save_with_impossible_content_is_refused_and_the_previous_
     def negative(s):
         s["table"]["stacks"][2] = -1
 
+    def folded(s):                  # a seat's flag of another type: the hand would stop at that seat's bet
+        s["engine"]["pb"]["folded"][1] = "x"
+
+    def seen(s):
+        s["engine"]["seen"] = None
+
+    def number(s):
+        s["hand_no"] = [1, 2]
+
+    def name(s):
+        s["table"]["names"][1] = 99
+
+    def unlogged(s):                # an action the log does not have
+        s["engine"]["log"]["actions"].append([0, "chaal", 999])
+
+    def other_deck(s):              # the hand's cards are not those its log deals
+        d = s["engine"]["deck"]
+        d[-1], d[-2] = d[-2], d[-1]
+
     cases = ((twice, "card %d twice in the hand" % good["engine"]["hands"][0][0]),
              (rich, "chips not conserved (1300 in play, 300 bought in)"),
              (huge, "a stack or buy-in out of range"),
@@ -198,7 +218,13 @@ def test_a_checksummed_save_with_impossible_content_is_refused_and_the_previous_
              (game, "unknown game 'poker'"),
              (variant, "house rules out of range ("),
              (boot, "house rules out of range ("),
-             (negative, "a stack or buy-in out of range"))
+             (negative, "a stack or buy-in out of range"),
+             (folded, "the saved hand is not the hand its log plays"),
+             (seen, "the saved hand is not the hand its log plays"),
+             (number, "snapshot without a valid 'engine'"),
+             (name, "cannot be resumed (TableError: a name is a string, not 99)"),
+             (unlogged, "the saved hand does not replay from its log (action "),
+             (other_deck, "the saved hand is not the hand its log plays"))
     d = _tmpdir()
     try:
         for change, reason in cases:
@@ -209,7 +235,7 @@ def test_a_checksummed_save_with_impossible_content_is_refused_and_the_previous_
             s.save(bad(change))
             t = Store(d)
             assert t.load(check) == good, reason
-            assert t.report.startswith("Save damaged (" + reason), (t.report, reason)
+            assert message(t.report).startswith("Save damaged (" + reason), (t.report, reason)
             assert t.report.endswith("): the one before it is used.")
             assert sorted(os.listdir(d)) == ["session.bak", "session.json.bad"]
         assert check(good) is None

@@ -44,7 +44,10 @@ class Table:
         for c in chips:
             if not isinstance(c, int) or c < 0:
                 raise TableError("a stack is a whole number of chips >= 0, not %r" % (c,))
-        if not 0 <= dealer < n:
+        for nm in names:
+            if not isinstance(nm, str):
+                raise TableError("a name is a string, not %r" % (nm,))
+        if type(dealer) is not int or not 0 <= dealer < n:
             raise TableError("no seat %r for the dealer" % (dealer,))
         # the table's lists filled in place, exactly n long (``list()`` of 10 grows by doubling: room for 16)
         self.names = [None] * n

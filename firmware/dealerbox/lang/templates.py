@@ -127,6 +127,7 @@ T = (
     "the hand log of hand %r does not continue the saved hand %d\x00"
     "the hand log of hand %r does not follow hand %d\x00"
     "the newest save was damaged (%s)\x00"
+    "the saved hand does not replay from its log (action %d: %s)\x00"
     "truncated (%d of %d bytes)\x00"
     "unknown game %r\x00"
     "unknown house rule %r for %s\x00"

@@ -9,9 +9,8 @@ Imported by the app only when the store gave hand logs committed after the snaps
 * ``restore(app)``: both on the app's restored engine, then a snapshot (it commits the logged hands).
 """
 
-from dealerbox.engine.base import Action
 from dealerbox.lang import N_, tr
-from dealerbox.ui.snapcheck import _ints
+from dealerbox.ui.snapcheck import _ints, play_log
 
 
 def catch_up(e, logs):
@@ -61,14 +60,9 @@ def catch_up(e, logs):
             except Exception as err:
                 return k, N_("hand %d cannot be dealt again (%s)") % (hand, err)
             rest = log["actions"]
-        for i in range(len(rest)):
-            try:
-                seat, action = Action.from_list(rest[i])
-                if seat != e.to_act:
-                    raise ValueError(N_("seat %d acts out of turn") % seat)
-                e.apply(action)
-            except Exception as err:
-                return k, N_("action %d of hand %d's log refused (%s)") % (i + 1, e.hand_no, err)
+        why = play_log(e, rest)
+        if why is not None:
+            return k, N_("action %d of hand %d's log refused (%s)") % (why[0], e.hand_no, why[1])
         if e.phase != "over" and log["result"].get("voided") is True:
             e.void_hand()
         if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):

@@ -77,7 +77,8 @@ def _shape(snap):
     if not ok:
         return N_("snapshot without a valid 'table'")
     e = snap.get("engine")
-    if e is not None and not isinstance(e, dict):
+    if e is not None and not isinstance(e, dict) or type(snap.get("hand_no", 0)) is not int \
+            or not isinstance(snap.get("last", ""), str):
         return N_("snapshot without a valid 'engine'")
     return None
 
@@ -129,9 +130,76 @@ def check(snap):
                                                                       sum(table.bought_in))
         if not _ints(e.pb.contributed, n):
             return N_("a pot out of range")
+        why = _replays(e, es.get("log"))
+        if why is not None:
+            return why
     except Exception as err:  # any damage the engine trips on: refused, in words, never a crash
         return N_("cannot be resumed (%s: %s)") % (type(err).__name__, err)
     return None
+
+
+def play_log(e, rows):
+    """Play the hand-log rows ``rows`` (``[seat, kind, amount]``, ...) on engine ``e`` as the players did; None, or
+    ``(i, why)``: row i (1, 2, ...) could not be played and why (str: a malformed row, a seat out of turn, an action
+    refused), the engine then after the rows before it. Shared by ``check`` and ui/catchup.py."""
+    for i in range(len(rows)):
+        try:
+            seat, action = Action.from_list(rows[i])
+            if seat != e.to_act:
+                raise ValueError(N_("seat %d acts out of turn") % seat)
+            e.apply(action)
+        except Exception as err:    # (an IllegalAction is a ValueError: its reason in words)
+            return i + 1, str(err)
+    return None
+
+
+def _replays(e, log):
+    """None when the saved hand ``e`` (restored from a snapshot) is the hand its own log deals and plays again: its
+    state and table field for field of the same shape (``_same``: a seat's flag a bool, a hand a list of cards, a
+    result the dict of its keys...), its deck, hands and result equal; else why not (str). A saved hand's other
+    numbers may come from an earlier firmware (its rounding), its shape may not differ: a value of another type
+    would stop the game later, on a screen or at an action."""
+    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
+        return N_("a saved hand without its log")
+    t = Table(log["names"], list(log["stacks"]), log["dealer"])
+    t.bought_in = list(log.get("bought_in") or log["stacks"])
+    ref = type(e)(t, log["rules"])
+    ref.start_from_log(log)
+    why = play_log(ref, log["actions"])
+    if why is not None:
+        return N_("the saved hand does not replay from its log (action %d: %s)") % why
+    if ref.phase != "over" and isinstance(log.get("result"), dict) and log["result"].get("voided") is True:
+        ref.void_hand()
+    if not _same(e.to_state(False), ref.to_state(False), False) or not _same(e.table.to_state(False),
+                                                                              t.to_state(False), False):
+        return N_("the saved hand is not the hand its log plays")
+    for k in ("deck", "hands", "result"):   # the cards and the result: as the log deals and plays them, exactly
+        if not _same(getattr(e, k), getattr(ref, k), True):
+            return N_("the saved hand is not the hand its log plays")
+    return None
+
+
+def _same(a, b, values):
+    """True when the JSON-able ``a`` and ``b`` have one shape: the same type (a bool is not an int; a list and a
+    tuple are one), lists of one length whose items have one shape, dicts of the same keys whose values have one
+    shape; numbers and strs of any value, or with ``values`` equal."""
+    if isinstance(a, (list, tuple)):
+        if not isinstance(b, (list, tuple)) or len(a) != len(b):
+            return False
+        for i in range(len(a)):
+            if not _same(a[i], b[i], values):
+                return False
+        return True
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        if len(a) != len(b):
+            return False
+        for k in a:
+            if k not in b or not _same(a[k], b[k], values):
+                return False
+        return True
+    return not values or a == b
 
 
 def _cards(es, n):
