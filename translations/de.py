@@ -423,7 +423,7 @@ T = {
     "not a snapshot": "kein Schnappschuss",
     "not a snapshot (JSON %s)": "kein Schnappschuss (JSON %s)",
     "cannot be checked (%s: %s)": "nicht prüfbar (%s: %s)",
-    "a saved hand without its log": "ein gespeichertes Spiel ohne sein Protokoll",
+    "a saved hand with a damaged log": "ein gespeichertes Spiel mit beschädigtem Protokoll",
     "the saved hand does not replay from its log (action %d: %s)": "das gespeicherte Spiel lässt sich aus seinem Protokoll nicht nachspielen (Zug %d: %s)",
     "the saved hand is not the hand its log plays": "das gespeicherte Spiel ist nicht das Spiel seines Protokolls",
     "cannot be resumed (%s: %s)": "nicht fortsetzbar (%s: %s)",

@@ -366,7 +366,7 @@ T = {
     "boot": "boot",
     "call": "suit",
     "cannot be checked (%s: %s)": "impossible à vérifier (%s: %s)",
-    "a saved hand without its log": "une donne sauvegardée sans son historique",
+    "a saved hand with a damaged log": "une donne sauvegardée à l’historique abîmé",
     "the saved hand does not replay from its log (action %d: %s)": "la donne sauvegardée ne se rejoue pas depuis son historique (action %d: %s)",
     "the saved hand is not the hand its log plays": "la donne sauvegardée n’est pas celle que joue son historique",
     "cannot be resumed (%s: %s)": "impossible à reprendre (%s: %s)",

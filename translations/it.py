@@ -379,7 +379,7 @@ T = {
     "boot": "boot",
     "call": "vedo",
     "cannot be checked (%s: %s)": "non verificabile (%s: %s)",
-    "a saved hand without its log": "una mano salvata senza il suo registro",
+    "a saved hand with a damaged log": "una mano salvata con il registro danneggiato",
     "the saved hand does not replay from its log (action %d: %s)": "la mano salvata non si rigioca dal suo registro (azione %d: %s)",
     "the saved hand is not the hand its log plays": "la mano salvata non è quella che il suo registro gioca",
     "cannot be resumed (%s: %s)": "non riprendibile (%s: %s)",

@@ -376,7 +376,7 @@ T = {
     "boot": "boot",
     "call": "gör",
     "cannot be checked (%s: %s)": "denetlenemiyor (%s: %s)",
-    "a saved hand without its log": "kaydı olmayan kayıtlı el",
+    "a saved hand with a damaged log": "kaydı bozuk kayıtlı el",
     "the saved hand does not replay from its log (action %d: %s)": "kayıtlı el kaydından yeniden oynanamıyor (hamle %d: %s)",
     "the saved hand is not the hand its log plays": "kayıtlı el, kaydının oynadığı el değil",
     "cannot be resumed (%s: %s)": "sürdürülemiyor (%s: %s)",

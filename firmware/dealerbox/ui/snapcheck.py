@@ -105,7 +105,7 @@ def check(snap):
         return N_("house rules out of range (%s)") % err
     t = snap["table"]
     n = len(t["names"])
-    if not _ints(t["stacks"], n) or not _ints(t["bought_in"], n):
+    if not _ints(t["stacks"], n) or not _ints(t["bought_in"], n) or t.get("carry") and not _ints(t["carry"], n):
         return N_("a stack or buy-in out of range")
     if not 0 <= t["dealer"] < n:
         return N_("dealer seat %d of %d") % (t["dealer"], n)
@@ -154,13 +154,20 @@ def play_log(e, rows):
 
 
 def _replays(e, log):
-    """None when the saved hand ``e`` (restored from a snapshot) is the hand its own log deals and plays again: its
-    state and table field for field of the same shape (``_same``: a seat's flag a bool, a hand a list of cards, a
-    result the dict of its keys...), its deck, hands and result equal; else why not (str). A saved hand's other
-    numbers may come from an earlier firmware (its rounding), its shape may not differ: a value of another type
-    would stop the game later, on a screen or at an action."""
+    """None when the saved hand ``e`` (restored from a snapshot) is the hand its own log deals and plays again:
+    its state (``Engine.to_state``) of the same shape field for field (``_same``: a seat's flag a bool, a hand a
+    list of cards, a result the dict of its keys) and every value equal, but Teen Patti's exact stake (an earlier
+    firmware's snapshot has it from its rounded one) and the hand's number where its log has none (an earlier
+    firmware's); else why not (str). A value of another type or a flag the log does not give would stop the game
+    later, on a screen or at an action; the save before it is used instead."""
     if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
-        return N_("a saved hand without its log")
+        return N_("a saved hand with a damaged log")
+    for k, n in (("salt", 32), ("commit", 64)):    # copied as they are (start_from_log): hex, as the deal made them
+        v = log.get(k)
+        if v is not None and (not isinstance(v, str) or len(v) != n or v.strip("0123456789abcdef")):
+            return N_("a saved hand with a damaged log")
+    if type(log.get("cents", 0)) is not int:
+        return N_("a saved hand with a damaged log")
     t = Table(log["names"], list(log["stacks"]), log["dealer"])
     t.bought_in = list(log.get("bought_in") or log["stacks"])
     ref = type(e)(t, log["rules"])
@@ -170,12 +177,14 @@ def _replays(e, log):
         return N_("the saved hand does not replay from its log (action %d: %s)") % why
     if ref.phase != "over" and isinstance(log.get("result"), dict) and log["result"].get("voided") is True:
         ref.void_hand()
-    if not _same(e.to_state(False), ref.to_state(False), False) or not _same(e.table.to_state(False),
-                                                                              t.to_state(False), False):
+    a, b = e.to_state(False), ref.to_state(False)     # (not the table: a session's end, a rebuy and a carried
+    if not _same(a, b, False):                        # pot's return change it after the hand)
         return N_("the saved hand is not the hand its log plays")
-    for k in ("deck", "hands", "result"):   # the cards and the result: as the log deals and plays them, exactly
-        if not _same(getattr(e, k), getattr(ref, k), True):
+    for k in a:                 # every value as the log deals and plays it, but an earlier firmware's rounded stake
+        if k != "stake2" and k != "hand_no" and not _same(a[k], b[k], True):
             return N_("the saved hand is not the hand its log plays")
+    if e.hand_no < 1 or "hand" in log and e.hand_no != ref.hand_no:  # (a log of an earlier firmware has no number)
+        return N_("the saved hand is not the hand its log plays")
     return None
 
 
