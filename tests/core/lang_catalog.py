@@ -339,7 +339,7 @@ KEYS = (
     "a hand of %r in a session of %r",
     "a hand that is not cards",
     "a pot out of range",
-    "a saved hand without its log",
+    "a saved hand with a damaged log",
     "a seen player bets with chaal, not blind",
     "a seen player cannot ask a blind one for the show: chaal or pack",
     "a show only when two players remain",
