@@ -178,13 +178,11 @@ def _replays(e, log):
     if ref.phase != "over" and isinstance(log.get("result"), dict) and log["result"].get("voided") is True:
         ref.void_hand()
     a, b = e.to_state(False), ref.to_state(False)     # (not the table: a session's end, a rebuy and a carried
-    if not _same(a, b, False):                        # pot's return change it after the hand)
+    if len(a) != len(b) or e.hand_no < 1:            # pot's return change it after the hand)
         return N_("the saved hand is not the hand its log plays")
-    for k in a:                 # every value as the log deals and plays it, but an earlier firmware's rounded stake
-        if k != "stake2" and k != "hand_no" and not _same(a[k], b[k], True):
+    for k in a:     # every value as the log plays it; an earlier firmware's rounded stake, unnumbered hand: the type
+        if k not in b or not _same(a[k], b[k], k != "stake2" and (k != "hand_no" or "hand" in log)):
             return N_("the saved hand is not the hand its log plays")
-    if e.hand_no < 1 or "hand" in log and e.hand_no != ref.hand_no:  # (a log of an earlier firmware has no number)
-        return N_("the saved hand is not the hand its log plays")
     return None
 
 
