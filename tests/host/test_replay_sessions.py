@@ -175,6 +175,9 @@ def test_wrong_shapes_are_named_in_words():
     log = _log()
     log["actions"][0] = [True, "blind", 2]
     assert _bad([json.dumps(log)]) == ('action 1 [true, "blind", 2]: malformed action (a row is [seat, kind, amount])')
+    for kind in ("bl\u0002ind", "", "blind!"):       # a kind is a word of letters (a control character ends a code)
+        log["actions"][0] = [0, kind, 2]
+        assert _bad([json.dumps(log)]).endswith(": malformed action (a row is [seat, kind, amount])"), kind
     assert _bad(['{"v": 1, "game": "turkish"}']) == ('the log has no "rules" (a hand log line has "game", "rules", '
                                                      '"names", "stacks", "dealer", "deck" and "actions")')
     log = _log()

@@ -70,10 +70,11 @@ class Action(Record):
     def from_list(row):
         """``(seat, Action)`` from a hand-log row ``[seat, kind, amount]`` (plus ``cards``, a list of positions).
 
-        Raises ValueError for a malformed row (replay: host_tools/replay.py and the tests)."""
+        Raises ValueError for a malformed row: not a list of 3 or 4, a seat or amount not an int, a kind not a word
+        of letters (as a journal record's: ui/snapcheck.py ``action_of``) (replay: host_tools/replay.py, the tests)."""
         if not isinstance(row, list) or len(row) not in (3, 4) or type(row[0]) is not int \
-                or not isinstance(row[1], str) or type(row[2]) is not int:    # a bool is no seat or amount
-            raise ValueError(N_("malformed action %r") % (row,))
+                or not isinstance(row[1], str) or not row[1].isalpha() or type(row[2]) is not int:
+            raise ValueError(N_("malformed action %r") % (row,))    # (a bool is no seat or amount; a kind is letters)
         return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
 
 
