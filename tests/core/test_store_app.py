@@ -207,6 +207,9 @@ def test_a_checksummed_save_with_impossible_content_is_refused_and_the_previous_
     def unlogged(s):                # an action the log does not have
         s["engine"]["log"]["actions"].append([0, "chaal", 999])
 
+    def no_chips(s):                # the config the rebuy, the rules and the next setup read
+        del s["cfg"]["chips"]
+
     def other_deck(s):              # the hand's cards are not those its log deals
         d = s["engine"]["deck"]
         d[-1], d[-2] = d[-2], d[-1]
@@ -224,7 +227,8 @@ def test_a_checksummed_save_with_impossible_content_is_refused_and_the_previous_
              (number, "snapshot without a valid 'engine'"),
              (name, "cannot be resumed (TableError: a name is a string, not 99)"),
              (unlogged, "the saved hand does not replay from its log (action "),
-             (other_deck, "the saved hand is not the hand its log plays"))
+             (other_deck, "the saved hand is not the hand its log plays"),
+             (no_chips, "snapshot without a valid 'cfg'"))
     d = _tmpdir()
     try:
         for change, reason in cases:

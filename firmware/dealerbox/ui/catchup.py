@@ -20,7 +20,8 @@ def catch_up(e, logs):
     between hands as logged) and played the same way. The engine is deterministic, so the stacks come out as
     logged. Nothing is logged again (the app logs a hand when a player's action ends it, never here).
 
-    Returns ``(hands, problem)``: how many logged hands were brought to their end, and None or the reason (str)
+    A Turkish hand in progress draws on with the log's reshuffles after the saved ones (``Stock.replay``), not with
+    new ones. Returns ``(hands, problem)``: how many logged hands were brought to their end, and None or the reason (str)
     the next could not be (a log that does not continue the saved hand, an action refused, another result):
     the engine then stays at the end of the last one that could.
     """
@@ -44,6 +45,10 @@ def catch_up(e, logs):
                     or log["actions"][:len(done)] != done:
                 return k, N_("the hand log of hand %r does not continue the saved hand %d") % (hand, e.hand_no)
             rest = log["actions"][len(done):]
+            st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
+            logged = log.get("reshuffles")
+            if st is not None and isinstance(logged, list) and len(logged) > len(st.reshuffles):
+                st.replay = [list(r) if isinstance(r, list) else r for r in logged[len(st.reshuffles):]]
         else:
             if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
                     or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):

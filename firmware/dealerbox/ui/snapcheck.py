@@ -57,6 +57,24 @@ def _ints(x, n=None, lo=0, hi=MAX_CHIPS):
     return True
 
 
+def _config(cfg):
+    """True when the session config ``cfg`` (ui/settings.py) has what the app reads of it later (the rebuy, the rules
+    between hands, the table menu, the end and the next setup): ``players`` 2-10, as many ``names`` (strs) or more,
+    ``chips`` a stack 1..``MAX_CHIPS``, ``cents`` a step of the chip value's ladder, ``preset`` a str."""
+    from dealerbox.ui.settings import CENTS_LADDER
+
+    p = cfg.get("players")
+    names = cfg.get("names")
+    if type(p) is not int or not 2 <= p <= MAX_SEATS or not isinstance(names, list) or len(names) < p:
+        return False
+    for nm in names:
+        if not isinstance(nm, str):
+            return False
+    c = cfg.get("chips")
+    return type(c) is int and 1 <= c <= MAX_CHIPS and cfg.get("cents", 0) in CENTS_LADDER \
+        and type(cfg.get("cents", 0)) is int and isinstance(cfg.get("preset", ""), str)
+
+
 def _shape(snap):
     """The reason ``snap`` has not the shape of the app's snapshot (``App.snapshot``), or None."""
     if not isinstance(snap, dict):
@@ -65,7 +83,7 @@ def _shape(snap):
     if v != SNAPSHOT_VERSION:
         return N_("snapshot version %r, this firmware reads %d") % (v, SNAPSHOT_VERSION)
     cfg = snap.get("cfg")
-    if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str):
+    if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str) or not _config(cfg):
         return N_("snapshot without a valid 'cfg'")
     t = snap.get("table")
     ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
@@ -222,11 +240,16 @@ def _cards(es, n):
     if not isinstance(hands, list) or len(hands) != n:
         return N_("hands that are not %d seats") % n
     held = bytearray(_DECK)
-    for h in hands:
+    pb = es.get("pb")
+    folded = pb.get("folded") if isinstance(pb, dict) else None
+    for s in range(n):
+        h = hands[s]
         if h is None:
             continue
         if not _ints(h, None, 0, _DECK - 1):
             return N_("a hand that is not cards")
+        if isinstance(folded, list) and s < len(folded) and folded[s] is True:
+            continue        # a folded hand's cards went to the muck: a Turkish reshuffle deals them to another seat
         for c in h:
             if held[c] or not seen[c]:
                 return N_("card %d twice in the hand") % c
