@@ -21,8 +21,8 @@ def catch_up(e, logs):
     logged. Nothing is logged again (the app logs a hand when a player's action ends it, never here).
 
     A Turkish hand in progress draws on with the log's reshuffles after the saved ones (``Stock.replay``), not with
-    new ones. Returns ``(hands, problem)``: how many logged hands were brought to their end, and None or the reason (str)
-    the next could not be (a log that does not continue the saved hand, an action refused, another result):
+    new ones. Returns ``(hands, problem)``: how many logged hands were brought to their end, and None or the reason
+    (str) the next could not be (a log that does not continue the saved hand, an action refused, another result):
     the engine then stays at the end of the last one that could.
     """
     import json
