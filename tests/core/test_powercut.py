@@ -75,7 +75,9 @@ def synthetic_session(players=10, hands=6, seed=11):
 
 def _snapshot(hand, dealer, stacks, engine):
     n = len(stacks)
-    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["P%d" % (i + 1) for i in range(n)],
+    names = ["P%d" % (i + 1) for i in range(n)]
+    cfg = {"game": "teen-patti", "players": n, "names": names, "chips": 1000}
+    return {"v": 1, "cfg": cfg, "table": {"names": names,
             "stacks": list(stacks), "bought_in": [1000] * n, "dealer": dealer}, "engine": engine, "hand_no": hand,
             "last": ""}
 

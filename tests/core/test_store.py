@@ -44,7 +44,7 @@ def _read(path):
 
 def _snap(i):
     """A snapshot with the shape of the app's (ui/app.py App.snapshot, version 1)."""
-    return {"v": 1, "cfg": {"game": "teen-patti", "chips": 100},
+    return {"v": 1, "cfg": {"game": "teen-patti", "players": 3, "names": ["Anna", "Ben", "Carla"], "chips": 100},
             "table": {"names": ["Anna", "Ben", "Carla"], "stacks": [100 - i, 100 + i, 100], "bought_in": [100] * 3,
                       "dealer": i % 3},
             "engine": None, "hand_no": i, "last": ""}
@@ -619,20 +619,21 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
 def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used():
     d = _tmpdir()
     table = b'{"names":["A","B"],"stacks":[5,5],"bought_in":[5,5],"dealer":1}'
+    cfg = b'{"game":"indian","players":2,"names":["A","B"],"chips":5}'
     cases = (
         (b'{"v":1,"table":{}}', "snapshot without a valid 'cfg'"),
         (b'{"v":1,"cfg":{},"table":%s}' % table, "snapshot without a valid 'cfg'"),
-        (b'{"v":2,"cfg":{"game":"indian"},"table":%s,"engine":null}' % table,
+        (b'{"v":2,"cfg":%s,"table":%s,"engine":null}' % (cfg, table),
          "snapshot version 2, this firmware reads 1"),
-        (b'{"cfg":{"game":"indian"},"table":%s,"engine":null}' % table, "snapshot version None, this firmware reads 1"),
-        (b'{"v":1,"cfg":{"game":"indian"},"table":[],"engine":null}', "snapshot without a valid 'table'"),
-        (b'{"v":1,"cfg":{"game":"indian"},"table":{"names":["A","B"],"stacks":[5],"bought_in":[5,5],"dealer":1}}',
+        (b'{"cfg":%s,"table":%s,"engine":null}' % (cfg, table), "snapshot version None, this firmware reads 1"),
+        (b'{"v":1,"cfg":%s,"table":[],"engine":null}' % cfg, "snapshot without a valid 'table'"),
+        (b'{"v":1,"cfg":%s,"table":{"names":["A","B"],"stacks":[5],"bought_in":[5,5],"dealer":1}}' % cfg,
          "snapshot without a valid 'table'"),
-        (b'{"v":1,"cfg":{"game":"indian"},"table":{"names":["A","B"],"stacks":[5,"5"],"bought_in":[5,5],"dealer":1}}',
+        (b'{"v":1,"cfg":%s,"table":{"names":["A","B"],"stacks":[5,"5"],"bought_in":[5,5],"dealer":1}}' % cfg,
          "snapshot without a valid 'table'"),
-        (b'{"v":1,"cfg":{"game":"indian"},"table":{"names":["A","B"],"stacks":[5,5],"bought_in":[5,5]}}',
+        (b'{"v":1,"cfg":%s,"table":{"names":["A","B"],"stacks":[5,5],"bought_in":[5,5]}}' % cfg,
          "snapshot without a valid 'table'"),
-        (b'{"v":1,"cfg":{"game":"indian"},"table":%s,"engine":7}' % table, "snapshot without a valid 'engine'"),
+        (b'{"v":1,"cfg":%s,"table":%s,"engine":7}' % (cfg, table), "snapshot without a valid 'engine'"),
         (b"[1,2]", "not a snapshot (JSON list)"),
         (b'"DBX"', "not a snapshot (JSON str)"),
     )

@@ -26,6 +26,8 @@ from host_tools.hostboard import HostBoard, parse_script
 ALL_BCM = sorted(pi.BUTTON_PINS)
 
 
+CFG = {"game": "teen-patti", "players": 2, "names": ["Anna", "Ben"], "chips": 15}   # a session config (ui/snapcheck.py)
+
 def test_board_sets_up_pull_ups_and_finds_the_display(tmp_path, capsys):
     b, fake = make_board(tmp_path)
     assert sorted(fake.pins) == ALL_BCM
@@ -255,7 +257,7 @@ def test_a_crash_shows_the_error_and_a_press_restarts(tmp_path):
 
 
 def _snap(i):
-    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
+    return {"v": 1, "cfg": CFG, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
             "bought_in": [15, 15], "dealer": 0}, "engine": None, "hand_no": i, "last": ""}
 
 

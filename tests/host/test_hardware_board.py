@@ -165,6 +165,8 @@ class FakeOs:
         return bytes(n)
 
 
+CFG = {"game": "teen-patti", "players": 2, "names": ["Anna", "Ben"], "chips": 15}   # a session config (ui/snapcheck.py)
+
 def make_board(devices=(0x3C,), config=None, ssd1306=FakeSSD1306, tmp_path=None):
     m = FakeMachine(devices)
     import os
@@ -417,7 +419,7 @@ def test_crash_shows_error_keeps_session_and_restarts_on_a_press(tmp_path, capsy
 
 
 def _snap(i):
-    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
+    return {"v": 1, "cfg": CFG, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
             "bought_in": [15, 15], "dealer": 0}, "engine": None, "hand_no": i, "last": ""}
 
 

@@ -23,7 +23,9 @@ from folder_powercut import Disk, FolderPowerCut, ModelFile, ModelOs, ModelPiFs,
 def _snapshot(hand, dealer, stacks, engine):
     """A snapshot of the app's shape (``cfg``, ``table``, ``engine``), which the store checks."""
     n = len(stacks)
-    return {"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["P%d" % (i + 1) for i in range(n)],
+    names = ["P%d" % (i + 1) for i in range(n)]
+    cfg = {"game": "teen-patti", "players": n, "names": names, "chips": 1000}
+    return {"v": 1, "cfg": cfg, "table": {"names": names,
             "stacks": list(stacks), "bought_in": [1000] * n, "dealer": dealer}, "engine": engine, "hand_no": hand,
             "last": ""}
 

@@ -307,7 +307,8 @@ def test_the_box_starts_no_app_without_the_texts_it_was_built_with(tmp_path, mon
     monkeypatch.setattr(lang, "TEXTS", crc)
     store_dir = tmp_path / "store"
     b, m = make_board(tmp_path=store_dir)
-    b.store.save({"v": 1, "cfg": {"game": "teen-patti"}, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
+    cfg = {"game": "teen-patti", "players": 2, "names": ["Anna", "Ben"], "chips": 15}
+    b.store.save({"v": 1, "cfg": cfg, "table": {"names": ["Anna", "Ben"], "stacks": [10, 20],
                   "bought_in": [15, 15], "dealer": 0}, "engine": None, "hand_no": 1, "last": ""})
     before = sorted(p.name for p in store_dir.iterdir())
     made = []
