@@ -50,6 +50,14 @@ def _snap(i):
             "engine": None, "hand_no": i, "last": ""}
 
 
+def _saved_twice(d):
+    """A Store on the folder ``d`` that saved ``_snap(1)`` then ``_snap(2)`` (session.bak and session.json)."""
+    s = Store(d)
+    s.save(_snap(1))
+    s.save(_snap(2))
+    return s
+
+
 def _file(body, number, mark=0, magic=b"DBX2"):
     """A snapshot file with a right header around ``body`` (bytes), whatever the body is."""
     head = b"%s %010d %08x %010d" % (magic, number, crc32(body), len(body))
@@ -161,9 +169,7 @@ def test_save_without_load_continues_numbering():
 def test_corrupt_newest_falls_back_to_previous_good_copy():
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        _saved_twice(d)
         data = _read(d + "/session.json")
         i = data.find(b"Carla")
         _write(d + "/session.json", data[:i] + b"Karla" + data[i + 5:])
@@ -188,9 +194,7 @@ def test_corrupt_newest_falls_back_to_previous_good_copy():
 def test_a_save_without_load_never_renames_a_damaged_session_over_the_backup():
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        _saved_twice(d)
         _write(d + "/session.json", _read(d + "/session.json")[:50])  # truncated
         Store(d).save(_snap(3))  # no load first
         assert decode(_read(d + "/session.bak")) == (1, _snap(1))
@@ -203,9 +207,7 @@ def test_a_save_without_load_never_renames_a_damaged_session_over_the_backup():
 def test_truncated_newest_falls_back():
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        _saved_twice(d)
         data = _read(d + "/session.json")
         _write(d + "/session.json", data[:60])
         t = Store(d)
@@ -222,9 +224,7 @@ def test_truncated_newest_falls_back():
 def test_power_cut_states_between_the_steps_of_a_save():
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        _saved_twice(d)
         new = encode(_snap(3), 3)
         # cut while session.tmp was being written: it is short, session.json is the state before
         _write(d + "/session.tmp", new[:25])
@@ -322,9 +322,7 @@ def test_one_damaged_save_is_set_aside_whichever_it_is():
     (removed by hand): no save is usable and the players are told why (before, a new session started in silence)."""
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        _saved_twice(d)
         _write(d + "/session.bak", b"null\n")
         t = Store(d)
         assert t.load() == _snap(2)
@@ -354,9 +352,7 @@ def test_a_folder_where_a_damaged_save_goes_never_costs_the_good_save():
     failed rename made the whole store unreadable: "Save unreadable", the good save never offered)."""
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        s = _saved_twice(d)
         _write(d + "/session.bak", b"null\n")
         os.mkdir(d + "/session.bak.bad")
         t = Store(d)
@@ -385,9 +381,7 @@ def test_a_folder_where_a_damaged_save_goes_never_costs_the_good_save():
 def test_clear_forgets_the_session_not_the_logs():
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        s = _saved_twice(d)
         s.append_log('{"v":1}')
         s.clear()
         assert s.number == 0
@@ -401,9 +395,7 @@ def test_clear_forgets_the_session_not_the_logs():
 def test_a_save_without_load_continues_after_the_newest_number_and_clear_starts_again():
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        _saved_twice(d)
         t = Store(d)            # a store that never loaded: its first save scans, so 3 follows 2
         t.save(_snap(3))
         assert t.number == 3
@@ -494,9 +486,7 @@ def test_module_constants():
 def test_set_aside_keeps_the_files_and_starts_fresh():
     d = _tmpdir()
     try:
-        s = Store(d)
-        s.save(_snap(1))
-        s.save(_snap(2))
+        s = _saved_twice(d)
         s.append_log('{"v":1}')
         assert s.set_aside() == ["session.json", "session.bak"]
         assert sorted(os.listdir(d)) == ["hands.log", "session.bak.crashed", "session.json.crashed"]
@@ -641,9 +631,7 @@ def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used
         for body, problem in cases:
             for name in os.listdir(d):
                 os.remove(d + "/" + name)
-            s = Store(d)
-            s.save(_snap(1))
-            s.save(_snap(2))
+            _saved_twice(d)
             _write(d + "/session.json", _file(body, 99))
             t = Store(d)
             assert t.load(check) == _snap(1), body

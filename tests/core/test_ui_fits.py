@@ -170,6 +170,14 @@ def _setup_fits(code):
         assert not rig.bad, (code, rig.bad[:4])
 
 
+def _long_table():
+    """A FitRig whose 10-player Teen Patti table, every name of the longest, is set up (at its first gate)."""
+    rig = FitRig(2)
+    rig.app.cfg["names"] = list(LONG)
+    setup(rig, "teen-patti", 10, chips=10000)
+    return rig
+
+
 def test_resume_screens_fit_and_open_on_their_first_line():
     for code in present():
         in_language(code, _resume_fits, code)
@@ -177,9 +185,7 @@ def test_resume_screens_fit_and_open_on_their_first_line():
 
 def _resume_fits(code):
     from test_ui_setup import ReportStore
-    rig = FitRig(2)
-    rig.app.cfg["names"] = list(LONG)
-    setup(rig, "teen-patti", 10, chips=10000)
+    rig = _long_table()
     live = rig.app.snapshot()
     cfg = rig.app.cfg
     rig = None
@@ -223,9 +229,7 @@ def test_the_not_saved_notice_and_gate_fit_with_every_reason():
 
 def _not_saved_fits(code):
     from dealerbox.ui import nosave
-    rig = FitRig(2)
-    rig.app.cfg["names"] = list(LONG)
-    setup(rig, "teen-patti", 10, chips=10000)
+    rig = _long_table()
     app = rig.app
     assert app.mode == modes.M_GATE
     said = []
