@@ -101,6 +101,15 @@ def _candidates(toks):
     return out
 
 
+def _replaced(lines, edits):
+    """The source of ``lines`` (its lines, ends kept) with each one-line token span of ``edits`` (``(start, end,
+    text)``, tokenize's (row, column) pairs) replaced by its text: only tokens change, every line keeps its number."""
+    for (row, c0), (_row, c1), rep in sorted(edits, reverse=True):
+        line = lines[row - 1]
+        lines[row - 1] = line[:c0] + rep + line[c1:]
+    return "".join(lines)
+
+
 def number(source, ids):
     """``source`` (a module's text) with its numbered texts replaced by their numbers (str), and how many were
     replaced. ``ids`` ({text: number}) is shared by every module of a build: a text already numbered keeps its
@@ -117,10 +126,7 @@ def number(source, ids):
             continue
         n = ids.setdefault(v, len(ids))
         edits.append((toks[k].start, toks[k].end, str(n)))
-    for (row, c0), (_row, c1), rep in sorted(edits, reverse=True):
-        line = lines[row - 1]
-        lines[row - 1] = line[:c0] + rep + line[c1:]
-    return "".join(lines), len(edits)
+    return _replaced(lines, edits), len(edits)
 
 
 def _docstrings(toks):
@@ -156,10 +162,7 @@ def coded(source, ids):
             if spec != "%%":
                 code += "\x1f" + spec
         edits.append((t.start, t.end, repr(code + "\x02")))
-    for (row, c0), (_row, c1), rep in sorted(edits, reverse=True):
-        line = lines[row - 1]
-        lines[row - 1] = line[:c0] + rep + line[c1:]
-    return "".join(lines), len(edits)
+    return _replaced(lines, edits), len(edits)
 
 
 def interned(source):

@@ -24,6 +24,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import GAMES, engine_class
 from dealerbox.lang import N_
 from dealerbox.ui.modes import SNAPSHOT_VERSION
+from dealerbox.ui.settings import CENTS_LADDER
 
 MAX_CHIPS = const(1000000000)   # more chips than any table has: a larger stack is a damaged save
 MAX_SEATS = const(10)
@@ -61,8 +62,6 @@ def _config(cfg):
     """True when the session config ``cfg`` (ui/settings.py) has what the app reads of it later (the rebuy, the rules
     between hands, the table menu, the end and the next setup): ``players`` 2-10, as many ``names`` (strs) or more,
     ``chips`` a stack 1..``MAX_CHIPS``, ``cents`` a step of the chip value's ladder, ``preset`` a str."""
-    from dealerbox.ui.settings import CENTS_LADDER
-
     p = cfg.get("players")
     names = cfg.get("names")
     if type(p) is not int or not 2 <= p <= MAX_SEATS or not isinstance(names, list) or len(names) < p:
