@@ -68,7 +68,7 @@ def read_logs(lines):
     hand's object with a field without its shape (replay and verify name it as a hand that does not check).
     Raises ReportError when the first line is not a hand log (not JSON, or not a hand's JSON object with a game
     and a deck: replay's ``not a hand log (line 1 is ...)``), or when there is no hand at all."""
-    from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_hand, not_a_log, read_line
+    from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_genesis, is_hand, not_a_log, read_line
 
     out = []
     for no, line in enumerate(lines, 1):
@@ -79,6 +79,8 @@ def read_logs(lines):
             log = read_line(line)
         except ReplayError as exc:
             log, why, unread = None, str(exc), exc
+        if why is None and is_genesis(log):     # a session's first line: no hand (its hands follow)
+            continue
         if why is None and not is_hand(log):
             why = NOT_A_HAND
         if why is not None and not out:         # the first line is not a hand: the file is something else

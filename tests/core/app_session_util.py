@@ -31,7 +31,7 @@ class MemStore:
         self.saves += 1
 
     def append_log(self, log):
-        assert isinstance(log, dict) and log["v"] == 1 and log["result"] is not None, log
+        assert isinstance(log, dict) and log["v"] == 2 and log["result"] is not None, log
         assert no_code(json.dumps(log)), log
         self.logs.append(len(log["actions"]))
 

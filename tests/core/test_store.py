@@ -439,9 +439,8 @@ def test_hand_logs_append_and_rotate():
 
 
 def test_hand_log_given_as_a_dict_is_one_json_line():
-    """The app hands the log dict itself (streamed with json.dump on MicroPython): the same line as
-    json.dumps, the byte count right; the log moves once it holds log_limit bytes (a dict's length
-    is not known before it is written, so the log may pass the limit by that one line)."""
+    """The app hands the log dict itself: the same line as json.dumps, the byte count right; with a log_limit the
+    log moves before a line would take it past the limit (the box sets none: it keeps every hand)."""
     import json
 
     d = _tmpdir()
@@ -454,11 +453,10 @@ def test_hand_log_given_as_a_dict_is_one_json_line():
         assert s.append_log(logs[0]) == 84
         assert s.append_log(text[1]) == 84           # a str line is written as it is: 168 <= 200
         assert _read(d + "/hands.log") == (text[0] + "\n" + text[1] + "\n").encode()
-        assert s.append_log(logs[2]) == 84           # 168 < 200: appended, the log now passes the limit
-        assert _read(d + "/hands.log") == ("\n".join(text[:3]) + "\n").encode()
-        assert s.append_log(logs[3]) == 84           # 252 >= 200: hands.log moves to hands.1.log first
-        assert _read(d + "/hands.1.log") == ("\n".join(text[:3]) + "\n").encode()
-        assert _read(d + "/hands.log") == (text[3] + "\n").encode()
+        assert s.append_log(logs[2]) == 84           # 168 + 84 > 200: hands.log moves to hands.1.log first
+        assert _read(d + "/hands.1.log") == ("\n".join(text[:2]) + "\n").encode()
+        assert s.append_log(logs[3]) == 84           # 84 + 84 <= 200: appended
+        assert _read(d + "/hands.log") == ("\n".join(text[2:]) + "\n").encode()
         assert s.read_log() == text
         assert s.bytes_written == 4 * 84
     finally:

@@ -115,8 +115,8 @@ def test_the_usb_interrupt_is_off_exactly_while_a_hand_is_live():
     assert app.rows[app.sel][0] == "Next hand"
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
-    assert app.mode == modes.M_SEAL and app.engine.hand_no == 2   # the deal's seal, before the first gate
-    assert board.interrupts == [(0, True), (200, False)]  # the next deal: off again
+    assert app.mode == modes.M_SEAL and app.engine.sealed is not None   # the seal and the cut, before the deal
+    assert board.interrupts == [(0, True), (190, False)]  # off at the press that shuffles, before the deck exists
 
 
 def test_the_frame_is_shown_before_the_save():

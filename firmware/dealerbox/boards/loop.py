@@ -72,6 +72,9 @@ def run(board, app, debouncer=None, steps=-1):
         elif events:
             last = now
             pressed = True
+            if hook is not None and was is not True:
+                hook(False)     # off through every press: a deck shuffled by it never meets a Ctrl-C
+                was = True
             for button, long in events:
                 app.press(button, long)
         elif d is not None and not asleep and board.ticks_diff(now, last) >= IDLE_MS:

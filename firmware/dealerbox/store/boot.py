@@ -25,6 +25,7 @@ from dealerbox.store import (
     OLD_LOG,
     SESSION,
     TEMP,
+    ZERO,
     chunks,
     journal_line,
 )
@@ -517,3 +518,57 @@ def read_log(s):
         if data:
             hand_lines(data, lines)
     return lines
+
+
+def last_line(s, name=LOG):
+    """``(start, end)`` byte offsets of the last whole line of file ``name`` (``end`` its newline's offset), or None
+    when it holds none; read from its end in 256-byte chunks (a log of any size in bounded memory)."""
+    size = s._size(name)
+    if size <= 0:
+        return None
+    f = s._open(s.path(name), "rb")
+    try:
+        end = None
+        pos = size
+        buf = bytearray(256)
+        while pos > 0:
+            k = 256 if pos >= 256 else pos
+            pos -= k
+            f.seek(pos)
+            mv = memoryview(buf)[:k]
+            f.readinto(mv)
+            data = bytes(mv)
+            i = k
+            while True:
+                i = data.rfind(b"\n", 0, i)
+                if i < 0:
+                    break
+                if end is None:
+                    end = pos + i
+                elif pos + i < end:
+                    return pos + i + 1, end
+            if end is None and pos == 0:
+                return None
+        return (0, end) if end is not None else None
+    finally:
+        f.close()
+
+
+def last_line_hash(s):
+    """The hash (``dealerbox.store.line_hash``) of ``hands.log``'s last whole line, streamed in 64-byte chunks;
+    ``ZERO`` when it has none."""
+    from binascii import hexlify
+    from hashlib import sha256
+
+    span = last_line(s)
+    if span is None:
+        return ZERO
+    h = sha256()
+    f = s._open(s.path(LOG), "rb")
+    try:
+        f.seek(span[0])
+        for part in chunks(f, span[1] - span[0]):
+            h.update(bytes(part))
+    finally:
+        f.close()
+    return hexlify(h.digest()).decode()

@@ -145,7 +145,9 @@ def hand_lines(data, out):
         if ln:
             if ln[:1] == b"{" and ln[-1:] == b"}":
                 try:
-                    out.append(ln.decode())
+                    text = ln.decode()
+                    if '"genesis": ' not in text or '"deck": ' in text:     # (a session's genesis: no hand)
+                        out.append(text)
                     continue
                 except UnicodeError:
                     pass
