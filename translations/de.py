@@ -553,4 +553,6 @@ T = {
     "Cut at card %d of %d": "Abheben: Karte %d/%d",
     "Not cut": "Nicht abgehoben",
     "\x17\x18 cut  OK: deal": "\x17\x18 abheben  OK: geben",
+    "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log beiseitegelegt (hands.log.bad); ein sauberes Log geht weiter.",
+    "the save is older than the hand log": "der Spielstand ist älter als das Log",
 }

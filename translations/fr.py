@@ -505,4 +505,6 @@ T = {
     "Cut at card %d of %d": "Coupe: carte %d sur %d",
     "Not cut": "Pas coupé",
     "\x17\x18 cut  OK: deal": "\x17\x18 couper  OK: donner",
+    "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log mis de côté (hands.log.bad); un historique propre continue.",
+    "the save is older than the hand log": "la sauvegarde est plus ancienne que l’historique",
 }

@@ -522,4 +522,6 @@ T = {
     "Cut at card %d of %d": "Taglio: carta %d di %d",
     "Not cut": "Non tagliato",
     "\x17\x18 cut  OK: deal": "\x17\x18 taglia  OK: dai",
+    "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log messo da parte (hands.log.bad); un registro pulito continua.",
+    "the save is older than the hand log": "il salvataggio è più vecchio del registro",
 }

@@ -517,4 +517,6 @@ T = {
     "Cut at card %d of %d": "Kesim: kart %d / %d",
     "Not cut": "Kesilmedi",
     "\x17\x18 cut  OK: deal": "\x17\x18 kes  OK: dağıt",
+    "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log kenara alındı (hands.log.bad); temiz bir kayıt sürüyor.",
+    "the save is older than the hand log": "kayıt, el kaydından daha eski",
 }

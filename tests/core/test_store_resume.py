@@ -783,7 +783,8 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
     """hands.log: hand 1's line, then two lines of garbage (one of them not even UTF-8), and the newest save damaged.
     Before, reading the hand logs after the older save's mark raised UnicodeDecodeError at boot (a traceback, the
     box stopped); ASCII garbage stopped the catch-up with "a hand log after the save is not JSON". Now the damaged
-    lines are counted and said, the good hand caught up; the file is left as it is (a committed log is never cut)."""
+    lines are counted and said, the good hand caught up; the file is set aside whole as hands.log.bad and a clean log
+    (its hand lines) goes on (issue 24: new hands were appended after the garbage, then the tools refused it all)."""
     from app_util import OK
     from dealerbox.ui import modes
 
@@ -798,38 +799,41 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
         st.load()
         assert st.later == [log["raw"]]
         assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used. 1 saved action " \
-            "after that save is lost. Hand log damaged: 2 damaged lines dropped." % n
+            "after that save is lost. Hand log damaged: 2 damaged lines dropped. hands.log set aside as hands.log.bad; " \
+            "a clean hand log goes on." % n
         assert "hands.log: 2 damaged lines after save 1's mark dropped" in st.found
+        assert "hands.log set aside as hands.log.bad" in st.found
         st = None
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live
         assert app.report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the session " \
-            "goes on from the end of hand 1. 1 saved action after that save is lost. Hand log damaged: 2 damaged " \
-            "lines dropped." % n
+            "goes on from the end of hand 1. 1 saved action after that save is lost." % n  # (the log: cleaned)
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
-        assert _read(d + "/hands.log") == (log["raw"] + "\n").encode() + junk
+        assert _read(d + "/hands.log") == (log["raw"] + "\n").encode()
+        assert _read(d + "/hands.log.bad") == (log["raw"] + "\n").encode() + junk
     finally:
         _clean(d)
 
 
-def test_garbage_after_the_committed_hand_logs_is_said_when_it_is_cut():
+def test_garbage_after_the_committed_hand_logs_is_said_and_set_aside():
     """Garbage appended to hands.log after the hand logs the newest save committed was cut back at boot without a
-    word (as a hand logged after the save is, which a power cut leaves): it is no hand log; said as damaged lines.
-    The committed hand stays; a hand log appended after the save is still cut silently."""
+    word: it is no hand log; said as damaged lines, the file set aside whole as hands.log.bad and a clean log
+    goes on. A line of a hand log's shape after the save is never cut: the app catches up with it."""
     d, log = _tp_after_hand_1()
     try:
         good = (log["raw"] + "\n").encode()
         _write(d + "/hands.log", good + b"garbage\n" + NOISE[:20] + b"\n")
         st = Store(d)
         st.load()
-        assert st.report == "Hand log damaged: 2 damaged lines dropped." and st.journal == ["2.blind.1"]
-        assert _read(d + "/hands.log") == good
+        assert st.report == ("Hand log damaged: 2 damaged lines dropped. hands.log set aside as hands.log.bad; a "
+                             "clean hand log goes on.") and st.journal == ["2.blind.1"]
+        assert _read(d + "/hands.log") == good and _read(d + "/hands.log.bad") == good + b"garbage\n" + NOISE[:20] + b"\n"
         _write(d + "/hands.log", good + b"{}\n")          # (a hand log's shape: the power went before its commit)
         st = Store(d)
         st.load()
-        assert st.report is None and _read(d + "/hands.log") == good
-        assert st.read_log() == [log["raw"]]
+        assert st.report is None and _read(d + "/hands.log") == good + b"{}\n" and st.later == ["{}"]
+        assert st.read_log() == [log["raw"], "{}"]
     finally:
         _clean(d)

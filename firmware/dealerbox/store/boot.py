@@ -370,61 +370,101 @@ def load(s, validate=None):
             damage.newer_journal(s, mark, reports)
     else:
         s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
-    s._commit_log(mark, number, not fallback, reports)
-    if fallback and mark is not None:
+    after = s._commit_log(mark, number, not fallback, reports)
+    if (fallback or after) and mark is not None:
         from dealerbox.store import damage
         s.later = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
+        if s.later and not s.later_why:
+            s.later_why = N_("the save is older than the hand log")
     if reports:
         s.report = " ".join(reports)
     return obj
 
 
 def commit_log(s, mark, number, trusted, reports):
-    """Make ``hands.log`` what save ``number`` committed: ``mark`` bytes (None: a DBX1 save, nothing known).
+    """Make ``hands.log`` what save ``number`` committed, or more: ``mark`` bytes (None: a DBX1 save, nothing known).
+    Returns True when it holds whole lines after ``mark``: hands logged after the save (the power went before the
+    journal line that would have committed one, the journal was lost, or an older save is used): never cut (a
+    committed line of the hand log is never removed), ``load`` catches the session up with them (``later``).
 
-    Longer, ``trusted`` (the newest save is used) and ``mark`` at a line end: the tail was appended
-    after the last commit (the power went before the journal line that would have committed it) and
-    is cut. Shorter, with ``hands.1.log`` exactly ``mark`` long: the log moved after the commit, and
-    what ``hands.log`` holds is newer: removed. Shorter otherwise: the log was damaged; every complete
-    line is kept, a partial last line cut, and ``reports`` says how much is missing (and that no hand log is left
-    when ``hands.log`` is gone: removed, or a folder set aside at boot).
+    Only a partial last line (a write cut short: no hand) is cut, and said. Shorter than ``mark``: the log was
+    damaged (or moved to ``hands.1.log`` by earlier firmware, exactly ``mark`` long: what ``hands.log`` holds is
+    newer); ``reports`` says how much is missing (and that no hand log is left when ``hands.log`` is gone). The
+    log is read from its end in small chunks (``last_line``): a boot needs no memory for a log of any size.
+    ``trusted`` is kept for the callers (the newest save used); it changes nothing: the log wins.
     """
     size = s._size(LOG)
     if mark is None or size < 0 and not mark or size == mark:
-        return
-    data = None
-    if size > mark:
-        if trusted:
-            data = s._read(LOG) or b""
-            if mark == 0 or data[mark - 1:mark] == b"\n":
-                truncate_log(s, mark)
-                s.found.append("hands.log: %d bytes logged after save %d dropped" % (size - mark, number))
-                from dealerbox.store import damage  # a hand logged after the save: a power cut; garbage: damage
-
-                bad = damage.hand_lines(data[mark:], [])
-                if bad:
-                    damage.dropped(bad, reports)
-                return
-        s.found.append("hands.log: %d bytes more than save %d recorded, kept" % (size - mark, number))
-    elif trusted and size >= 0 and s._size(OLD_LOG) == mark:
-        s._remove(LOG)
-        s.found.append("hands.log: %d bytes logged after save %d dropped" % (size, number))
-        return
-    else:
+        return False
+    moved = 0 <= size < mark and s._size(OLD_LOG) == mark
+    if size < mark and not moved:
         missing = mark - (size if size > 0 else 0)
         s.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
         reports.append((N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.") if
                         size > 0 else N_("Hand log damaged: %d bytes of hand logs are missing; no hand log is left."))
                        % missing)
-    if size <= 0:
-        return
-    if data is None:
-        data = s._read(LOG) or b""
-    end = data.rfind(b"\n") + 1
-    if end < len(data):  # a partial last line: not a hand; cut, so the next line starts whole
-        truncate_log(s, end)
-        s.found.append("hands.log: a partial line of %d bytes cut" % (len(data) - end))
-        reports.append(N_("A partial hand log (%d bytes) was removed.") % (len(data) - end))
+    if size > 0:
+        span = last_line(s)
+        end = span[1] + 1 if span is not None else 0
+        if end < size:  # a partial last line: not a hand; cut, so the next line starts whole
+            truncate_log(s, end)
+            s._tip = None
+            s.found.append("hands.log: a partial line of %d bytes cut" % (size - end))
+            reports.append(N_("A partial hand log (%d bytes) was removed.") % (size - end))
+            size = end
+    if size > mark or moved and size > 0:
+        s.found.append("hands.log: %d bytes logged after save %d: caught up, kept" % (
+            size - (0 if moved else mark), number))
+        return True
+    return False
+
+
+def log_lines(s, name, start):
+    """Each whole line (bytes, no newline) of file ``name`` from byte ``start`` (a line's start), read in 256-byte
+    chunks: only the line being read is on the heap. A last line without its newline is not given."""
+    f = s._open(s.path(name), "rb")
+    try:
+        f.seek(start)
+        part = b""
+        while True:
+            chunk = f.read(256)
+            if not chunk:
+                return
+            part += chunk
+            nl = part.find(b"\n")
+            while nl >= 0:
+                yield part[:nl]
+                part = part[nl + 1:]
+                nl = part.find(b"\n")
+    finally:
+        f.close()
+
+
+def clean_log(s, mark):
+    """Set ``hands.log`` aside as ``hands.log.bad`` (kept whole, for study) and continue a clean log: its first
+    ``mark`` bytes (the lines the save committed) and the hand lines after them, without the damaged lines (noise,
+    garbage: ``damage.hand_lines``), streamed. True when done (a rename that fails leaves the log as it is)."""
+    from dealerbox.store.damage import hand_lines
+
+    if not set_aside_file(s, LOG, BAD):
+        return False
+    src = s._open(s.path(LOG + BAD), "rb")
+    try:
+        dst = s._open(s.path(LOG_TEMP), "wb")
+        try:
+            if mark:
+                for part in chunks(src, mark):
+                    dst.write(part)
+            for ln in log_lines(s, LOG + BAD, mark):
+                if ln and not hand_lines(ln + b"\n", []):     # a hand (or a session's genesis) line: kept
+                    dst.write(ln + b"\n")
+        finally:
+            s._close(dst)
+    finally:
+        src.close()
+    s._replace(LOG_TEMP, LOG)
+    s._tip = None
+    return True
 
 
 def truncate_log(s, size):

@@ -106,31 +106,34 @@ def newer_journal(store, mark, reports):
 
 def logged_after(store, mark, names, reports):
     """The whole hand-log lines (list of str) after byte ``mark`` of the log: ``names`` is ``(older, newest)``
-    (``hands.1.log``, ``hands.log``); read from ``mark`` on (a few KB, never the whole log), in the older file
-    too when the newest is shorter than ``mark`` (it moved after the save). A line that is no hand log (noise,
-    garbage: ``hand_lines``) is left in the file and not caught up; ``reports`` and ``store.lost`` say how
-    many."""
+    (``hands.1.log``, ``hands.log``); read line by line from ``mark`` on (``boot.log_lines``: never the whole log on
+    the heap), in the older file too when the newest is shorter than ``mark`` (it moved after the save). A line of
+    ``hands.log`` that is no hand log (noise, garbage: ``hand_lines``) is set aside with the file as
+    ``hands.log.bad`` and a clean log continued (``boot.clean_log``); ``reports`` and ``store.lost`` say how many."""
+    from dealerbox.store.boot import clean_log, log_lines
+
     old, log = names
     out = []  # type: list
     bad = 0
+    dirty = None        # the mark from which hands.log has damaged lines
     for name in (old, log) if store._size(log) < mark else (log,):
         size = store._size(name)
         if size <= mark:
             mark = 0 if name == old and size == mark else mark
             continue
-        f = store._open(store.path(name), "rb")
-        try:
-            f.seek(mark)
-            data = f.read()
-        finally:
-            f.close()
+        for ln in log_lines(store, name, mark):
+            k = hand_lines(ln + b"\n", out)
+            bad += k
+            if k and name == log:
+                dirty = mark
         mark = 0
-        bad += hand_lines(data, out)
     if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
         why = dropped(bad, reports)
         store.lost = store.lost + " " + why if store.lost else why
         store.found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
             bad, "" if bad == 1 else "s", store.number))
+        if dirty is not None and clean_log(store, dirty):
+            reports.append(N_("hands.log set aside as hands.log.bad; a clean hand log goes on."))
     return out
 
 

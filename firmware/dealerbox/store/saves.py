@@ -367,7 +367,7 @@ class Store:
         can replace it)."""
         from dealerbox.store import boot
 
-        boot.commit_log(self, mark, number, trusted, reports)
+        return boot.commit_log(self, mark, number, trusted, reports)
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
