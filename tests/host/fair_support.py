@@ -45,6 +45,39 @@ def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names
     return logs
 
 
+def chained(game, players, hands, seed, store, cuts=(0, 7, 19, 33), rules=None, rebuy=None, names=None):
+    """Play ``hands`` hands of ``game`` as the box does (issue 24): each deck sealed with the hash of the log's last
+    line (``Engine.seal_deck(store.tip())``), cut by the player at the dealer's right (``cuts``, one per hand, in
+    turn), dealt, played with seeded legal choices and appended to ``store`` (a ``dealerbox.store.saves.Store``)
+    as the box appends it. Returns the hand-log dicts."""
+    names = names or ["P%d" % (i + 1) for i in range(players)]
+    table = Table(names, 100)
+    e = engine_class(game)(table, rules, SeededEntropy(seed))
+    pick = SeededEntropy(seed + 1000).read
+    logs = []
+    for h in range(hands):
+        if len(table.seats_in_play()) < 2:
+            break
+        e.seal_deck(store.tip())
+        e.start_hand(cut=cuts[h % len(cuts)] % len(e.sealed[0]))
+        while e.phase != "over":
+            opts = [o for o in e.legal_actions() if WEIGHTS.get(o.kind, 1)]
+            x = randbelow(sum(WEIGHTS.get(o.kind, 1) for o in opts), pick)
+            for o in opts:
+                x -= WEIGHTS.get(o.kind, 1)
+                if x < 0:
+                    break
+            if o.kind == "draw":
+                e.apply(Action("draw", 0, [0, 2][:randbelow(3, pick)]))
+            else:
+                e.apply(Action(o.kind, o.amounts[0] if o.amounts else o.min))
+        store.append_log(e.log)
+        logs.append(json.loads(json.dumps(e.log)))
+        if rebuy and rebuy[0] == h + 1:
+            table.rebuy(rebuy[1], rebuy[2])
+    return logs
+
+
 def lines(logs):
     """The hand logs as the text of a ``hands.log`` file."""
     return "".join(json.dumps(log) + "\n" for log in logs)

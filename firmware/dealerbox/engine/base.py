@@ -154,7 +154,7 @@ def commitment(hand, game, deck, salt, prev=None):
 def seal_code(commit):
     """The code the table sees for a deal's commitment (64 hex digits): its first 16 hex digits (64 bits) in four
     groups of four, ``"3f9a 0c12 77ab 01cd"`` (docs/fairness.md: forging it is out of reach)."""
-    return "%s %s %s %s" % (commit[:4], commit[4:8], commit[8:12], commit[12:16])
+    return " ".join((commit[:4], commit[4:8], commit[8:12], commit[12:16]))
 
 
 def seal(log, read):

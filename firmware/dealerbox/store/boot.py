@@ -150,22 +150,16 @@ def read_journal(s, crc):
 
 
 def first_line_whole(s, mark):
-    """True when the journal, its first line not chained to the snapshot (``mark``: its hand log's length), is the
-    journal of an earlier snapshot (a snapshot saved, no action recorded since), not damage: its first line has the
-    shape of one (``<record> <hex> <8 hex>``) and none of its lines commits a longer hand log than ``mark`` that
-    ``hands.log`` has (an earlier snapshot's lines commit at most that: the log only grows, but for its move to
-    ``hands.1.log``). Else it is this snapshot's, damaged (``damage.journal`` says so), and the hand logs its lines
-    committed are kept: a line 1 damaged in its shape made the log cut back and a logged hand dealt again."""
-    size = s._size(LOG)
-    first = True
-    for ln in (s._read(JOURNAL) or b"").split(b"\n"):
-        line = journal_line(ln)
-        if first and (line is None or not line[0]):
-            return False
-        first = False
-        if line is not None and mark is not None and mark < line[1] <= size:
-            return False
-    return True
+    """True when the journal, its first line not chained to the snapshot, is the journal of the snapshot before it
+    (``session.bak``: a save whose journal removal the power cut off, ``Store.save``), not damage: its first line
+    chains to that snapshot's CRC. Else it is this snapshot's, damaged (``damage.journal`` says so: a bit flipped in
+    line 1 dropped the hand's actions without a word before), and the hand logs its lines committed are kept.
+    ``mark`` (the snapshot's log length) is kept for the callers."""
+    crc = check_file(s, BACKUP)[2]
+    data = s._read(JOURNAL) or b""
+    nl = data.find(b"\n")
+    line = journal_line(data[:nl]) if nl > 9 else None
+    return crc is not None and line is not None and line[2] == crc32(memoryview(data)[:nl - 9], crc)
 
 
 def gone(s, number, validate):

@@ -18,8 +18,8 @@ from dealerbox.store import checksum as crc32
 def journal(store, ok, good, number, reports):
     """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal after its ``ok`` good
     lines (ending at byte ``good``) is damaged; False when what follows them is one line a power cut can leave: a
-    write cut short (printable, at most the three fields of a line) or whole with its newline (the three fields, the
-    last 8 long): dropped silently. The lines from the bad one to the last of a journal line's shape are actions
+    write cut short (printable, at most the three fields of a line, no newline): dropped silently (a whole line
+    whose CRC does not match is a flipped bit: damage, said). The lines from the bad one to the last of a journal line's shape are actions
     lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions are lost"); the lines
     after that (noise, garbage: no journal line's shape) are damaged lines, never counted as actions ("3 damaged
     journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line that does not chain is
@@ -30,8 +30,7 @@ def journal(store, ok, good, number, reports):
         lines.pop()                     # the newline that ends the last line
     ln = lines[0]
     f = ln.split(b" ")
-    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(f) < 4 and (
-            rest[-1:] != b"\n" or len(f) == 3 and len(f[2]) == 8):
+    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(f) < 4 and rest[-1:] != b"\n":
         return False
     lost = 0
     for i in range(len(lines)):

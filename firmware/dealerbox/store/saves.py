@@ -285,10 +285,12 @@ class Store:
         self.number += 1
         self._crc = crc
         self._jsize = 0
-        # a damaged journal (or one a failed write left) is never read again: a later boot would say its damage again
-        # (the hand logs since caught up) or take it for an earlier save's; an OSError here leaves the store broken
-        # (the next record refused, the next save removes it)
-        if self._broken and self._exists(JOURNAL):
+        # the old snapshot's journal goes (a damaged one, or one a failed write left, is never read again): a journal
+        # on flash is the newest snapshot's, or (the power cut before this removal) the one before's, whose first line
+        # chains to session.bak (store.boot.first_line_whole); anything else is damage, said in words. An OSError here
+        # leaves the store broken (the next record refused, the next save removes it)
+        if self._exists(JOURNAL):
+            self._broken = True
             self._remove(JOURNAL)
         self._broken = False
         self._known = True
