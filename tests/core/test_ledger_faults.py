@@ -28,6 +28,8 @@ def _read(path):
         return None
     try:
         return f.read()
+    except OSError:             # a folder (MicroPython opens one, then its read fails)
+        return None
     finally:
         f.close()
 
