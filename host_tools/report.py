@@ -176,6 +176,9 @@ def session_figures(session):
             stacks, bought, carry = list(table.stacks), list(table.bought_in), table.carry
             result = e.result
             after = list(stacks)
+            if isinstance(log.get("result"), dict) and log["result"].get("voided") is True:
+                hv["reason"] = "voided: the hand did not finish (its chips went back)"
+                result = None                               # voided by the table: nobody played it, nobody won
         except replay.ReplayError as exc:
             voided = hv["verified"] and hv["reason"]        # verified as far as it went: it did not finish
             if voided:

@@ -87,3 +87,25 @@ def chunks(f, size):
             raise OSError(5)
         yield mv[:k]
         size -= k
+
+
+def log_lines(s, name, start):
+    """Each whole line (bytes, no newline) of the store ``s``'s file ``name`` from byte ``start`` (a line's start),
+    read in 256-byte chunks: only the line being read is on the heap. A last line without its newline is not
+    given (``boot.clean_log``, ``damage.logged_after``)."""
+    f = s._open(s.path(name), "rb")
+    try:
+        f.seek(start)
+        part = b""
+        while True:
+            chunk = f.read(256)
+            if not chunk:
+                return
+            part += chunk
+            nl = part.find(b"\n")
+            while nl >= 0:
+                yield part[:nl]
+                part = part[nl + 1:]
+                nl = part.find(b"\n")
+    finally:
+        f.close()

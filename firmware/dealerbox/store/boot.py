@@ -28,6 +28,7 @@ from dealerbox.store import (
     ZERO,
     chunks,
     journal_line,
+    log_lines,
 )
 from dealerbox.store import FIELDS as _FIELDS
 from dealerbox.store import HEAD as _HEAD
@@ -367,9 +368,11 @@ def load(s, validate=None):
     after = s._commit_log(mark, number, not fallback, reports)
     if (fallback or after) and mark is not None:
         from dealerbox.store import damage
-        s.later = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
+        s.later, dirty = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
         if s.later and not s.later_why:
             s.later_why = N_("the save is older than the hand log")
+        if dirty is not None and clean_log(s, dirty):     # garbage after the mark: the file kept aside, a clean log
+            reports.append(N_("hands.log set aside as hands.log.bad; a clean hand log goes on."))
     if reports:
         s.report = " ".join(reports)
     return obj
@@ -413,27 +416,6 @@ def commit_log(s, mark, number, trusted, reports):
     return False
 
 
-def log_lines(s, name, start):
-    """Each whole line (bytes, no newline) of file ``name`` from byte ``start`` (a line's start), read in 256-byte
-    chunks: only the line being read is on the heap. A last line without its newline is not given."""
-    f = s._open(s.path(name), "rb")
-    try:
-        f.seek(start)
-        part = b""
-        while True:
-            chunk = f.read(256)
-            if not chunk:
-                return
-            part += chunk
-            nl = part.find(b"\n")
-            while nl >= 0:
-                yield part[:nl]
-                part = part[nl + 1:]
-                nl = part.find(b"\n")
-    finally:
-        f.close()
-
-
 def clean_log(s, mark):
     """Set ``hands.log`` aside as ``hands.log.bad`` (kept whole, for study) and continue a clean log: its first
     ``mark`` bytes (the lines the save committed) and the hand lines after them, without the damaged lines (noise,
@@ -449,7 +431,7 @@ def clean_log(s, mark):
             if mark:
                 for part in chunks(src, mark):
                     dst.write(part)
-            for ln in log_lines(s, LOG + BAD, mark):
+            for ln in log_lines(s, LOG + BAD, mark):     # (dealerbox.store: read a line at a time)
                 if ln and not hand_lines(ln + b"\n", []):     # a hand (or a session's genesis) line: kept
                     dst.write(ln + b"\n")
         finally:

@@ -11,7 +11,7 @@
   ones said (also for ``boot.commit_log``'s cut when it cuts garbage, and ``boot.read_log``).
 """
 
-from dealerbox.store import BAD, JOURNAL, MAGIC, N_, SESSION, journal_line
+from dealerbox.store import BAD, JOURNAL, MAGIC, N_, SESSION, journal_line, log_lines
 from dealerbox.store import checksum as crc32
 
 
@@ -108,8 +108,9 @@ def logged_after(store, mark, names, reports):
     (``hands.1.log``, ``hands.log``); read line by line from ``mark`` on (``boot.log_lines``: never the whole log on
     the heap), in the older file too when the newest is shorter than ``mark`` (it moved after the save). A line of
     ``hands.log`` that is no hand log (noise, garbage: ``hand_lines``) is set aside with the file as
-    ``hands.log.bad`` and a clean log continued (``boot.clean_log``); ``reports`` and ``store.lost`` say how many."""
-    from dealerbox.store.boot import clean_log, log_lines
+    ``hands.log.bad`` and a clean log continued (``boot.clean_log``, by the caller); ``reports`` and ``store.lost`` say
+    how many. Returns ``(lines, dirty)``: ``dirty`` the byte of ``hands.log`` after which it has damaged lines, or
+    None."""
 
     old, log = names
     out = []  # type: list
@@ -131,9 +132,7 @@ def logged_after(store, mark, names, reports):
         store.lost = store.lost + " " + why if store.lost else why
         store.found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
             bad, "" if bad == 1 else "s", store.number))
-        if dirty is not None and clean_log(store, dirty):
-            reports.append(N_("hands.log set aside as hands.log.bad; a clean hand log goes on."))
-    return out
+    return out, dirty
 
 
 def hand_lines(data, out):

@@ -24,8 +24,11 @@ class SealCut:
 
     def __init__(self, engine, commit):
         self.code = seal_code(commit)
+        self.rows = (self.code[:9], self.code[10:])     # the seal's two lines, cut once (a redraw allocates nothing)
         self.size = len(engine.sealed[0])
         self.cut = 0
+        self.line = tr("Not cut")   # the cut point in words (made at a press: a redraw allocates nothing)
+        self.hint = tr("\x17\x18 cut  OK: deal")
         name = engine.table.names[engine.cutter()]
         line = tr("Hand %d sealed: %s cuts") % (engine.hand_no + 1, name)
         self.title = line if len(line) <= 21 else tr("%s cuts") % name
@@ -37,6 +40,7 @@ class SealCut:
             self.cut = (self.cut + step) % self.size
         elif button == btn.LEFT:
             self.cut = (self.cut - step) % self.size
+        self.line = tr("Cut at card %d of %d") % (self.cut, self.size) if self.cut else tr("Not cut")
         return button == btn.OK and not long
 
     def key(self):
@@ -46,7 +50,7 @@ class SealCut:
     def draw(self, cv):
         """The title (who cuts), the seal in big type on two lines, the cut point, the keys."""
         widgets.title(cv, self.title)
-        cv.center(self.code[:9], 12, 1, True)
-        cv.center(self.code[10:], 29, 1, True)
-        cv.center(tr("Cut at card %d of %d") % (self.cut, self.size) if self.cut else tr("Not cut"), 46)
-        widgets.footer(cv, tr("\x17\x18 cut  OK: deal"))
+        cv.center(self.rows[0], 12, 1, True)
+        cv.center(self.rows[1], 29, 1, True)
+        cv.center(self.line, 46)
+        widgets.footer(cv, self.hint)
