@@ -1,11 +1,11 @@
-"""The packed language tables (dealerbox/lang/pack.py, docs/languages.md "How the tables work"): the keys' hash is
+"""The packed language tables (host_tools/langpack.py, docs/languages.md "How the tables work"): the keys' hash is
 the same on both interpreters (the build packs on CPython, the box looks up on MicroPython), a table packs into
 the bytes ``build`` writes and every text is found back, a text not in the table stays English, the texts kept for
 redraws are made at ``use``, ``tr_reason`` formats a refusal from the English templates, and a table file missing
 or damaged is refused in words, the language in use unchanged. Both interpreters."""
 
 from dealerbox import lang
-from dealerbox.lang.pack import PackError, image, pack, use_table
+from langpack import PackError, image, pack, use_table
 from store_util import _tmpdir
 from support import raises
 
@@ -73,7 +73,7 @@ def test_a_table_too_big_for_its_offsets_is_refused_in_words():
 
 
 def test_the_table_file_is_a_head_and_the_packed_table():
-    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S (``lang/pack.py``)."""
+    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S (``host_tools/langpack.py``)."""
     from dealerbox.store import checksum
     words = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d"}
     k, h, o, s = pack(words, lang.key_hash)

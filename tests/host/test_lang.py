@@ -8,7 +8,7 @@ import os
 
 import pytest
 from dealerbox import lang
-from dealerbox.lang.pack import use_table
+from langpack import use_table
 from pseudo_util import pseudo
 
 from host_tools import lang as tool
@@ -91,7 +91,7 @@ def test_the_templates_module_is_up_to_date():
 def test_the_catalog_packs_with_every_key_found_back():
     """The whole catalog as a table: its hashes distinct and ascending, every key's translation found back through
     ``tr`` (nothing else found), and a key drawn inside a redraw (``keep``) translated at ``use``."""
-    from dealerbox.lang.pack import pack
+    from langpack import pack
     keys = tool.catalog()
     table = {k: pseudo(k) for k in keys}
     k, h, o, s = pack(table, lang.key_hash)
@@ -124,7 +124,7 @@ def _collision():
 
 
 def test_two_keys_with_one_hash_take_another_seed_or_are_refused_in_words():
-    from dealerbox.lang.pack import PackError, pack
+    from langpack import PackError, pack
     a, b = _collision()
     k, h, o, s = pack({a: "A", b: "B"}, lang.key_hash)
     assert k > 0 and len(h) == 8

@@ -35,7 +35,7 @@ from micropython import const
 from dealerbox.engine import _copy
 from dealerbox.engine.pots import PotBook, Record
 from dealerbox.engine.rules import validate
-from dealerbox.lang import N_
+from dealerbox.reason import Reason
 from dealerbox.rng import shuffle
 
 _LOG_VERSION = const(1)
@@ -44,8 +44,8 @@ _MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 0
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``str(e)`` is the reason shown to the player (English; on the box a
-    message code, written out by ``lang.english``: host_tools/texts.py)."""
+    """An action the rules do not allow now: ``e.args[0]`` is the reason (a ``Reason``, or a catalog key str), which
+    the UI shows in the table's language (``lang.said``); ``str(e)`` is it in English."""
 
 
 class Action(Record):
@@ -74,7 +74,7 @@ class Action(Record):
         of letters (as a journal record's: ui/snapcheck.py ``action_of``) (replay: host_tools/replay.py, the tests)."""
         if not isinstance(row, list) or len(row) not in (3, 4) or type(row[0]) is not int \
                 or not isinstance(row[1], str) or not row[1].isalpha() or type(row[2]) is not int:
-            raise ValueError(N_("malformed action %r") % (row,))    # (a bool is no seat or amount; a kind is letters)
+            raise ValueError(Reason("malformed action %r", row))    # (a bool is no seat or amount; a kind is letters)
         return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
 
 
@@ -101,19 +101,20 @@ class Option(Record):
 
 
 def amount_reason(o, chips):
-    """None when the offered ``Option`` ``o`` allows ``chips`` (int), else the reason: the one amount rule."""
+    """None when the offered ``Option`` ``o`` allows ``chips`` (int), else the reason (a ``Reason``): the one amount
+    rule."""
     if o.allows(chips):
         return None
     if o.max == 0 and o.amounts is None:
-        return N_("%s takes no amount") % o.kind
+        return Reason("%s takes no amount", o.kind)
     a = o.amounts
     if a is not None and len(a) == 1:
-        return N_("%s is %d chips, not %d") % (o.kind, a[0], chips)
+        return Reason("%s is %d chips, not %d", o.kind, a[0], chips)
     if a is not None and len(a) == 2:       # (the two-size chaal: its lowest or highest)
-        return N_("%s is %d or %d chips, not %d") % (o.kind, a[0], a[1], chips)
+        return Reason("%s is %d or %d chips, not %d", o.kind, a[0], a[1], chips)
     if a is not None:
-        return N_("%s is %s chips, not %d") % (o.kind, ", ".join(map(str, a)), chips)
-    return N_("%s is %d to %d chips, not %d") % (o.kind, o.min, o.max, chips)
+        return Reason("%s is %s chips, not %d", o.kind, ", ".join(map(str, a)), chips)
+    return Reason("%s is %d to %d chips, not %d", o.kind, o.min, o.max, chips)
 
 
 def _reader(entropy):
@@ -275,36 +276,36 @@ class Engine:
         out = []
         for kind in self.KINDS:
             o = self._verify(seat, kind)
-            if type(o) is not str:
+            if type(o) is not Reason:
                 out.append(o)
         return out
 
     def why_illegal(self, action):
         """The reason ``action`` (an ``Action``) by the seat to act is refused, or None. Never changes state."""
         if self.phase == "idle":
-            return N_("no hand has started")
+            return Reason("no hand has started")
         if self.phase == "over" or self.to_act is None:
-            return N_("the hand is over")
+            return Reason("the hand is over")
         if not isinstance(action, Action):
-            return N_("not an action")
+            return Reason("not an action")
         if type(action.amount) is not int:
-            return N_("an amount is a whole number of chips")
+            return Reason("an amount is a whole number of chips")
         return self._why(self.to_act, action)
 
     def _verify(self, seat, kind):
-        """The rule of ``kind`` (str) for ``seat`` now: an ``Option`` when legal, else the reason (str). A mid-hand
-        rebuy is the same for every game (``_rebuy_allowed``); every other kind is the game's ``_check``."""
+        """The rule of ``kind`` (str) for ``seat`` now: an ``Option`` when legal, else the reason (a ``Reason``). A
+        mid-hand rebuy is the same for every game (``_rebuy_allowed``); every other kind is the game's ``_check``."""
         if kind == "rebuy":
             if self._rebuy_allowed(seat):
                 return Option("rebuy", 1, _MAX_REBUY)
-            return N_("no rebuy in the middle of a hand")
+            return Reason("no rebuy in the middle of a hand")
         return self._check(seat, kind)  # type: ignore[attr-defined]
 
     def _why(self, seat, action):
         """The reason ``action`` by ``seat`` is refused, or None: its kind's rule, then its amount against the
         ``Option`` that rule gives (game hook: a game whose actions carry more, e.g. cards, checks those too)."""
         o = self._verify(seat, action.kind)
-        if type(o) is str:
+        if type(o) is Reason:
             return o
         return amount_reason(o, action.amount)
 
