@@ -4,14 +4,14 @@ import json
 
 from dealerbox.engine import restore
 from dealerbox.engine.betting import KINDS, BettingRound
-from support import message, raises
+from support import raises
 
 
 def betting(r, seat, kind, amount, stack, stacks, pot):
     """The round's reason ``kind`` by ``seat`` for ``amount`` chips is refused, or None (``BettingRound.check``)."""
     got = r.check(seat, kind, stack, stacks, pot)
-    if isinstance(got, str):
-        return message(got)
+    if not isinstance(got, tuple):
+        return str(got)
     lo, hi = got
     return None if kind in ("check", "fold", "call") or lo <= amount <= hi else "out of range"
 
@@ -22,7 +22,7 @@ def options(r, seat, stack, stacks, pot):
     out = []
     for kind in KINDS:
         got = r.check(seat, kind, stack, stacks, pot)
-        if not isinstance(got, str):
+        if isinstance(got, tuple):
             out.append((kind, got[0], got[1]))
     return out
 

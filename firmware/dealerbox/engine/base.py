@@ -276,7 +276,7 @@ class Engine:
         out = []
         for kind in self.KINDS:
             o = self._verify(seat, kind)
-            if type(o) is not Reason:
+            if type(o) is Option:
                 out.append(o)
         return out
 
@@ -305,7 +305,7 @@ class Engine:
         """The reason ``action`` by ``seat`` is refused, or None: its kind's rule, then its amount against the
         ``Option`` that rule gives (game hook: a game whose actions carry more, e.g. cards, checks those too)."""
         o = self._verify(seat, action.kind)
-        if type(o) is Reason:
+        if type(o) is not Option:
             return o
         return amount_reason(o, action.amount)
 

@@ -197,7 +197,7 @@ class Indian(Engine):
             return Reason("no such action in Indian Poker: %s", kind)
         stacks = self.table.stacks
         r = self.round.check(seat, kind, stacks[seat], stacks, self.pb.total())
-        if type(r) is Reason:
+        if type(r) is not tuple:
             return r
         return Option(kind, r[0], r[1])
 

@@ -321,7 +321,7 @@ class Turkish(Engine):
                 return Option("look")
             if kind == "karanlik":         # the blind bet: the first bet of the round, whose rule is the round's
                 if seat == self.blind_seat and self.street == 0 and type(rnd.check(seat, "bet", stack, stacks, 0)) \
-                        is not Reason:
+                        is tuple:
                     b = min(self.rules["bet"], stack)
                     return Option("karanlik", b, b)
                 return Reason("nobody left to call a blind bet")
@@ -345,7 +345,7 @@ class Turkish(Engine):
         elif kind not in BETTING_KINDS:
             return Reason("no such action in Turkish Poker: %s", kind)
         r = rnd.check(seat, kind, stack, stacks, self.pb.total())
-        if type(r) is Reason:
+        if type(r) is not tuple:
             return r
         return Option("open" if self.street == 0 and kind == "bet" else kind, r[0], r[1])
 
@@ -358,7 +358,7 @@ class Turkish(Engine):
                 return Reason("only a draw names cards")
             return Engine._why(self, seat, action)
         o = self._check(seat, action.kind)
-        if type(o) is Reason:
+        if type(o) is not Option:
             return o
         why = amount_reason(o, action.amount)       # a draw takes no amount: the option's own rule
         if why is not None:

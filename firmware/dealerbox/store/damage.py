@@ -98,10 +98,10 @@ def newer_journal(store, mark, reports):
     n -= ended
     if not newer or n <= 0:
         return 0
-    store.lost = Reason("%d saved action after that save is lost." if n == 1 else
-                        "%d saved actions after that save are lost.", n)
+    store.lost = [Reason("%d saved action after that save is lost." if n == 1 else
+                         "%d saved actions after that save are lost.", n)]
     store.found.append("session.jnl: %d action%s of the lost save lost" % (n, "" if n == 1 else "s"))
-    reports.append(store.lost)
+    reports.append(store.lost[0])
     return n
 
 
@@ -129,7 +129,7 @@ def logged_after(store, mark, names, reports):
         bad += hand_lines(data, out)
     if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
         why = dropped(bad, reports)
-        store.lost = store.lost + " " + why if store.lost else why
+        store.lost.append(why)
         store.found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
             bad, "" if bad == 1 else "s", store.number))
     return out

@@ -107,8 +107,8 @@ class Store:
     ``later`` (list of str: the hand logs committed after the snapshot ``load`` returned when its own record
     of them was lost - an older save used, or a damaged journal line - the app replays them: ``load``;
     ``later_why`` says why, a ``Reason`` or str, e.g. ``"the newest save was damaged (checksum mismatch)"``),
-    ``lost`` (a ``Reason``: a sentence saying how many journal actions were lost with a lost newest save, and one saying
-    how many damaged lines of the hand log after the save used were dropped, or ""),
+    ``lost`` (list of ``Reason``: a sentence saying how many journal actions were lost with a lost newest save, and one
+    saying how many damaged lines of the hand log after the save used were dropped, or none),
     ``found`` (list of str: what ``load`` found, one line per file and what it did), ``report``
     (str or None: a sentence for the players when something was damaged or lost, in English; ``reports`` the same
     as a list of ``Reason``, shown by ``lang.said``), counters
@@ -131,7 +131,7 @@ class Store:
         self.reports = []  # type: list
         self.later = []  # type: list
         self.later_why = ""
-        self.lost = ""
+        self.lost = []  # type: list
         self.aside = []  # type: list  # the files found as folders and set aside at boot, in words (store/boot.py)
         self.bytes_written = 0
         self.saves = 0
@@ -351,7 +351,7 @@ class Store:
             self.journal = []
             self.later = []
             self.later_why = ""
-            self.lost = ""
+            self.lost = []  # type: list
             self.number = 0
             self._known = self._broken = True
             self._session_ok = False
