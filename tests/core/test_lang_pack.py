@@ -76,7 +76,8 @@ def test_a_table_too_big_for_its_offsets_is_refused_in_words():
 
 
 def test_the_table_file_is_a_head_and_the_packed_table():
-    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S (``host_tools/langpack.py``)."""
+    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S
+    (``host_tools/langpack.py``)."""
     from dealerbox.store import checksum
     words = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d"}
     k, h, o, s = pack(words, lang.key_hash)

@@ -246,13 +246,14 @@ def test_the_report_names_the_last_hand_brought_to_its_end_not_the_one_dealt_aga
     why = "action 1 of hand 2's log refused (blind is 1 to 2 chips, not 9)"
     e.hand_no, e.phase = 2, "bet"
     catchup.say(app, e, (1, why))
-    assert said(app.report) == ("Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the "
-                          "end of hand 1. Save damaged: the newest save was damaged (checksum mismatch): a logged hand "
-                          "could not be replayed (action 1 of hand 2's log refused (blind is 1 to 2 chips, not 9)).")
+    assert said(app.report) == (
+        "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1. "
+        "Save damaged: the newest save was damaged (checksum mismatch): a logged hand could not be replayed (action 1 "
+        "of hand 2's log refused (blind is 1 to 2 chips, not 9)).")
     e.phase = "over"            # both hands brought to their end
     catchup.say(app, e, (2, None))
-    assert said(app.report) == ("Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the "
-                          "end of hand 2.")
+    assert said(app.report) == (
+        "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 2.")
 
 
 # ---- 2: a damaged journal line ------------------------------------------------------------------------------
@@ -355,7 +356,8 @@ def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == "Save damaged: journal line 5 is damaged: the session goes on from the end of hand 1."
+        assert said(app.report) == (
+            "Save damaged: journal line 5 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
         assert app.engine.log["actions"] == log["actions"] and _log_lines(d) == [raw]
@@ -409,8 +411,8 @@ def test_every_hand_logged_after_the_used_save_is_caught_up():
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == "Save damaged: the newest save was damaged (checksum mismatch): the session goes on " \
-            "from the end of hand 2."
+        assert said(app.report) == "Save damaged: the newest save was damaged (checksum mismatch): the session goes " \
+            "on from the end of hand 2."
         rig.press(OK)
         assert app.engine.hand_no == 2 and app.engine.phase == "over" and app.table.stacks == end
         assert _log_lines(d) == logs
@@ -509,7 +511,8 @@ def _first_line_damaged(damage):
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        assert said(app.report) == (
+            "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
     finally:
@@ -676,7 +679,8 @@ def test_a_journal_of_random_bytes_is_damage_and_the_logged_hand_is_kept():
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live          # not "Hand 1 was in play"
-        assert said(app.report) == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        assert said(app.report) == (
+            "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.engine.hand_no == 1 and app.table.stacks == [96, 108, 98, 98]
         assert _log_lines(d) == [raw]
@@ -751,7 +755,8 @@ def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
         data = _read(p)
         _write(p, b"xx.garbage" + data[data.find(b"\n"):])         # first damage: hand 1 caught up
         rig = _boot(d)
-        assert said(rig.app.report) == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        assert said(rig.app.report) == (
+            "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert rig.app.engine.phase == "over" and rig.app.engine.hand_no == 1
         rig = None
@@ -805,8 +810,8 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the session " \
-            "goes on from the end of hand 1. 1 saved action after that save is lost. Hand log damaged: 2 damaged " \
+        assert said(app.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the " \
+            "session goes on from the end of hand 1. 1 saved action after that save is lost. Hand log damaged: 2 damaged " \
             "lines dropped." % n
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]

@@ -2,7 +2,6 @@
 
 import json
 
-from dealerbox.engine import restore
 from dealerbox.engine.betting import KINDS, BettingRound
 from support import raises
 
@@ -99,7 +98,7 @@ def test_state_round_trip_and_bad_structure():
     r = _round(stacks, "fixed", 2, cap=3, check_raise=False)
     _do(r, stacks, "check")
     saved = json.dumps(r.to_state())
-    r2 = restore.betting_round(json.loads(saved))
+    r2 = BettingRound.from_state(json.loads(saved))
     assert json.dumps(r2.to_state()) == saved and r2.to_act == 1
     assert r2.folded == r.folded and r2.pending == r.pending and r2.can_raise == r.can_raise
     assert r2.checked == 0b01 and r2.check_raise is False and r2.cap == 3

@@ -6,7 +6,6 @@ RULES.md, Turkish Poker, draw (seed 002); the reshuffle rule of docs/turkish.md.
 import json
 
 from dealerbox.cards import parse_cards
-from dealerbox.engine import restore
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.games.turkish import Stock, StockError, Turkish
 from dealerbox.rng import SeededEntropy
@@ -149,7 +148,7 @@ def test_stock_unit_folded_hands_join_the_muck_the_served_player_keeps_out():
     got = st.deal(1, 0, SeededEntropy(3).read)
     assert got[0] in (10, 11) and sorted(st.reshuffles[0]) == [10, 11] and st.muck == [0 * 64 + 20]
     assert st.left() == 1
-    st2 = restore.stock(json.loads(json.dumps(st.to_state())), [1, 2], Stock)
+    st2 = Stock.from_state(json.loads(json.dumps(st.to_state())), [1, 2])
     assert st2.deal(1, 1, None) == [21 - got[0]]
     with raises(StockError, "the stock and the other players' discards are empty"):
         st2.deal(1, 0, None)

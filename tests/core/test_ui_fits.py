@@ -190,8 +190,9 @@ def _resume_fits(code):
     live = rig.app.snapshot()
     cfg = rig.app.cfg
     rig = None
+    cut = Reason("truncated (%d of %d bytes)", 8, 15)
     for report in (None, [Reason("Save damaged: %s", "used the previous one")],
-                   [Reason("Save damaged (%s): the one before it is used.", Reason("truncated (%d of %d bytes)", 8, 15)),
+                   [Reason("Save damaged (%s): the one before it is used.", cut),
                     Reason("A partial hand log (%d bytes) was removed.", 37)]):
         r = FitRig(2, store=ReportStore(live, report))
         app = r.app

@@ -260,13 +260,37 @@ class Engine:
         return events
 
     def start_from_log(self, log):
-        """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay). The work is
-        ``engine.restore.start_from_log`` (imported on a resume or a replay, kept), whose docstring says what
-        the log must hold. ValueError for a deck that is not the game's.
-        """
-        from dealerbox.engine import restore
+        """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay).
 
-        return restore.start_from_log(self, log)
+        The deck is the log's; so are the draws the game would make: Turkish Poker's carried pot
+        (``"carry"``, chips per seat, docs/turkish.md) and reshuffled stocks (``"reshuffles"``),
+        Teen Patti's Joker Hunt wild rank (``"wild"``). The hand's number in its session (``"hand"``, 1 for the
+        first) becomes ``hand_no``; a log written before the key existed gets none, so the replayed log equals
+        it. The commitment and salt (``"commit"``, ``"salt"``) and the chip value (``"cents"``) are carried over
+        as logged (``host_tools.verify`` checks them; logs written before them have none). ValueError for a
+        deck that is not the game's.
+        """
+        deck = log["deck"]
+        hand = log.get("hand")
+        self.hand_no = hand - 1 if hand else 0     # start_hand counts it up
+        if self.GAME == "teen-patti":
+            events = self.start_hand(deck=deck, wild=log.get("wild"))  # type: ignore[call-arg]
+            if "stake2" not in log:     # written before the exact stake: replays with the stake rounded up
+                del self.log["stake2"]
+        else:
+            if self.GAME == "turkish":
+                carry = log.get("carry")
+                self.table.carry = list(carry) if carry else None
+                self.replay_reshuffles = _copy(log.get("reshuffles") or [])  # type: ignore[attr-defined]
+            events = self.start_hand(deck=deck)
+        if hand is None:
+            del self.log["hand"]
+        if log["rules"] != self.rules:     # written before a house rule existed: its rules as logged
+            self.log["rules"] = _copy(log["rules"])
+        for k in ("salt", "commit", "cents"):
+            if k in log:
+                self.log[k] = log[k]
+        return events
 
     def legal_actions(self):
         """List of ``Option`` for the seat to act (empty when the hand is over): every kind whose rule allows it."""
@@ -455,15 +479,34 @@ class Engine:
         return events
 
     def void_hand(self):
-        """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every chip
-        put in goes back to its seat; the work and the log's result are ``engine.restore.void_hand``'s (imported
-        then, kept). Returns the events. IllegalAction when no hand is in progress.
+        """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every
+        chip put in this hand goes back to the seat that put it in (a Turkish carried pot back to the table's
+        ``carry``, to wait for the next deal), nobody wins, the button stays. The log's result is
+        ``{"voided": True, "back": [[seat, chips], ...], "returned": None, "stacks": [...], "pots": [],
+        "awards": [], "shown": [None, ...]}``; the log keeps the deck (the deal revealed). Returns the events
+        (``["back", seat, chips]`` per seat, then ``["void"]``). IllegalAction when no hand is in progress.
         """
         if self.phase in ("idle", "over"):
             raise IllegalAction("no hand in progress")
-        from dealerbox.engine import restore
-
-        return restore.void_hand(self)
+        carry = self.log.get("carry")
+        back = []
+        events = []
+        for s in range(self.n):
+            chips = self.pb.contributed[s] - (carry[s] if carry else 0)
+            if chips:
+                self.table.stacks[s] += chips
+                back.append([s, chips])
+                events.append(["back", s, chips])
+        if carry:
+            self.table.carry = list(carry)
+        self.pb = PotBook(self.n)
+        self.result = {"voided": True, "back": back, "returned": None, "stacks": list(self.table.stacks),
+                       "pots": [], "awards": [], "shown": [None] * self.n}
+        self.log["result"] = self.result
+        self.phase = "over"
+        self.to_act = None
+        events.append(["void"])
+        return events
 
     # ---- snapshot ------------------------------------------------------------------------------
     def to_state(self, copy=True):
@@ -488,6 +531,32 @@ class Engine:
 
         ValueError when ``d`` is another game's snapshot; KeyError for a dict that lacks a key of the snapshot.
         """
-        from dealerbox.engine import restore
-
-        return restore.from_state(cls, table, d, entropy)
+        if d["game"] != cls.GAME:
+            raise ValueError("a %s snapshot, not %s" % (d["game"], cls.GAME))
+        if cls.GAME == "teen-patti" and "stake2" not in d:
+            # written before Teen Patti's exact stake ("stake" in whole chips): stake2 = 2 * stake, and the hand goes
+            # on with the old rounding (its log has no "stake2")
+            d = dict(d)
+            d["stake2"] = 2 * d["stake"]
+        e = cls(table, d["rules"], entropy)
+        e.hand_no = d["hand_no"]
+        e.phase = d["phase"]
+        e.to_act = d["to_act"]
+        e.dealt = list(d["dealt"])
+        e.hands = _copy(d["hands"])
+        e.deck = list(d["deck"])
+        e.pos = d["pos"]
+        e.pb = PotBook.from_state(d["pb"])
+        e.result = _copy(d["result"])
+        e.log = log = _copy(d["log"])
+        for k in ("rules", "deck", "result"):   # shared again as start_hand / _finish share them
+            if k in log and log[k] == getattr(e, k):
+                log[k] = getattr(e, k)
+        for k in cls.STATE:
+            if k[-6:] != "_state":
+                setattr(e, k, _copy(d[k]))
+        if "round_state" in cls.STATE:          # the game's own objects (Engine.to_state: a name ending in _state)
+            e.round = type(e.round).from_state(d["round_state"])  # type: ignore[attr-defined]
+        if "stock_state" in cls.STATE:
+            e.stock = type(e.stock).from_state(d["stock_state"], e.deck[e.pos:])  # type: ignore[attr-defined]
+        return e

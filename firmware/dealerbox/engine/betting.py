@@ -235,10 +235,21 @@ class BettingRound:
 
     def to_state(self):
         """JSON-able dict of the round (the per-seat flags as bit masks, seat 0 = bit 0); it shares the lists of
-        the round (``Engine.to_state`` copies the whole snapshot when asked). ``engine.restore.betting_round`` reads it
-        back."""
+        the round (``Engine.to_state`` copies the whole snapshot when asked). ``from_state`` reads it back."""
         return {"order": self.order, "size": self.size, "structure": self.structure, "cap": self.cap,
                 "check_raise": self.check_raise, "bets": self.bets, "high": self.high,
                 "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
                 "flags": [self.folded, self.pending, self.can_raise, self.checked]}
+
+    @staticmethod
+    def from_state(d):
+        """A ``BettingRound`` from ``to_state()``'s dict (the per-seat flags from their bit masks)."""
+        r = BettingRound(len(d["bets"]), d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
+        r.bets = list(d["bets"])
+        r.high = d["high"]
+        r.min_raise = d["min_raise"]
+        r.raises = d["raises"]
+        r.folded, r.pending, r.can_raise, r.checked = d["flags"]   # bit masks, seat 0 = bit 0, as the round keeps them
+        r.to_act = d["to_act"]
+        return r
 

@@ -188,14 +188,24 @@ class Stock:
 
     def to_state(self):
         """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle). It shares
-        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``engine.restore.stock`` reads
-        it back."""
+        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``from_state`` reads it
+        back."""
         d = {"pos": self.pos, "muck": self.muck, "reshuffles": self.reshuffles}
         if self.reshuffles:
             d["cards"] = self.cards
         if self.replay:
             d["replay"] = self.replay
         return d
+
+    @classmethod
+    def from_state(cls, d, cards):
+        """A stock from ``to_state()``'s dict ``d``; ``cards``: the stock as dealt from the deck (its cards when there
+        was no reshuffle, which the snapshot then leaves out)."""
+        st = cls(d["cards"] if "cards" in d else cards, d.get("replay"))
+        st.pos = d["pos"]
+        st.muck = list(d["muck"])
+        st.reshuffles = [list(r) for r in d["reshuffles"]]
+        return st
 
 
 class Turkish(Engine):
@@ -214,7 +224,7 @@ class Turkish(Engine):
     KINDS = ("draw", "look", "karanlik", "check", "open", "bet", "call", "raise", "fold")
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
              "owed", "blind_seat", "replay_reshuffles")
-    replay_reshuffles = None    # the logged reshuffles of the hand a replay starts (engine.restore), then None
+    replay_reshuffles = None    # the logged reshuffles of the hand a replay starts (``start_from_log``), then None
 
     # ---- rules, deck, ranking ------------------------------------------------------------------
     def _fresh_deck(self):

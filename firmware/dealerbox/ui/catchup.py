@@ -94,7 +94,7 @@ def say(app, e, done):
         report.append(Reason("Save damaged: %s: the session goes on from the end of hand %d.", why, ended))
     if problem is not None:
         report.append(Reason("Save damaged: %s: a logged hand could not be replayed (%s).", why, problem))
-    report.extend(getattr(store, "lost", None) or ())   # the journal actions lost with the newest save (store/damage.py)
+    report.extend(getattr(store, "lost", None) or ())   # the actions lost with the newest save (store/damage.py)
     app.report = report
 
 
