@@ -351,7 +351,7 @@ class Store:
             self.journal = []
             self.later = []
             self.later_why = ""
-            self.lost = []  # type: list
+            self.lost = []
             self.number = 0
             self._known = self._broken = True
             self._session_ok = False
