@@ -16,7 +16,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 SHIMS = os.path.join(_HERE, "shims")
 
 for _p in (SHIMS, FIRMWARE):
-    if _p not in sys.path and os.path.isdir(_p):    # (installed by pip, the core is the package dealerbox: no firmware/)
+    if _p not in sys.path and os.path.isdir(_p):  # (pip-installed: the core is the package dealerbox)
         sys.path.insert(0, _p)
 
 
