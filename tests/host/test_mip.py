@@ -140,3 +140,25 @@ def test_without_target_main_py_would_land_in_lib(monkeypatch):
     argv = [a for a in _readme_command() if a not in ("--target", "/")]
     board, _served = _install(argv, monkeypatch)
     assert "/lib/main.py" in board.files and "/main.py" not in board.files
+
+
+def test_the_wokwi_project_opens_the_wiring_and_takes_the_deploy():
+    """hardware/wokwi.toml (Wokwi for VS Code) beside diagram.json: it runs the firmware put in hardware/wokwi/
+    (ignored by git) and serves the board's REPL on the port the README's deploy line names, which deploy takes
+    as a port (not refused as missing)."""
+    import tomllib
+
+    from host_tools import deploy
+
+    with open(os.path.join(ROOT, "hardware", "wokwi.toml"), "rb") as f:
+        w = tomllib.load(f)["wokwi"]
+    assert w["version"] == 1 and w["firmware"] == w["elf"] == "wokwi/firmware.uf2"
+    with open(os.path.join(ROOT, "hardware", "diagram.json")) as f:
+        parts = {p["type"] for p in json.load(f)["parts"]}
+    assert {"wokwi-pi-pico", "board-ssd1306", "wokwi-pushbutton"} <= parts
+    port = "port:rfc2217://localhost:%d" % w["rfc2217ServerPort"]
+    with open(os.path.join(ROOT, "README.md")) as f:
+        assert "make deploy PORT=%s" % port in f.read()
+    assert deploy.missing_port(port, []) is None
+    with open(os.path.join(ROOT, ".gitignore")) as f:
+        assert "/hardware/wokwi/" in f.read().split("\n")
