@@ -1,29 +1,35 @@
-"""The night's report from the box's hand log: ``python -m host_tools.report hands.log --out DIR``.
+"""The night's report from the box's hand log: ``python -m host_tools.report hands.log`` (``dealerbox report``).
+
+    python -m host_tools.report FILE [--out DIR] [--chip-value MONEY] [--csv FILE] [--nights N]
 
 Writes (into ``DIR``; ``report/`` in the current folder without ``--out``, ignored by git at the repository's
-root as ``/report/``) ``DIR/report.html``, one self-contained page (inline CSS, every chart embedded as a base64 PNG: it
-opens in a browser with no network), and ``DIR/stacks.png`` (matplotlib: each player's stack after every
-hand, one panel per session). Per session (a log may hold several: docs/hand-log.md, Sessions) the page has
+root as ``/report/``) ``DIR/report.html``, one self-contained page (inline CSS, the chart embedded as a base64 PNG: it
+opens in a browser with no network), and ``DIR/stacks.png`` (matplotlib, the extra ``report``; without it the page
+says so and the rest is written): per night of the last ``N`` (3), each player's net after every hand of the night,
+a session's start dotted, a rebuy a marker on the line (never a rise). Per session (a log may hold several:
+docs/hand-log.md, Sessions), titled with its game and variant (``title``), the page has
 
-* the chart of the stacks;
 * per player: hands played (dealt in), hands won (got chips from a pot), showdowns won (won a hand that
   went to a showdown: two hands or more shown), the biggest pot won (chips from one hand), chips bought
-  in (the starting chips and every rebuy) and the number of rebuys, the net in chips and, when the table
-  set a chip value, in money;
-* the settling up: who pays whom (``dealerbox.engine.settle``, at most players - 1 transfers, money in
-  whole cents);
-* every hand: its commitment's first 8 hex digits (as the box showed them) and whether it verifies
-  (``host_tools.verify``).
+  in (the starting chips and every rebuy) and the number of rebuys, the net in chips and, with a chip
+  value, in money;
+* the settling up: who pays whom, with the fewest transfers (``host_tools.night``; money in whole cents);
+* its hands: each commitment's first 8 hex digits (as the box showed them) and whether it verifies
+  (``host_tools.verify``): every hand for the last ``N`` nights, only those that do not verify (or have a note) before.
+
+Sessions in a row with the same players are a night, settled as a whole too (``host_tools.night``: the chip value
+carried to the night's next sessions, ``--chip-value`` setting or overriding it); ``--csv FILE`` writes the ledger
+(every hand's result per player, the nets, the transfers). The log is read a session at a time.
 
 The session's figures come from the hands replayed through the engines (``host_tools.replay``), so a
 carried Turkish pot goes back to its owners at the end as on the box. A voided hand is shown as voided (its
 chips went back). A hand that does not replay (tampered or damaged) or a damaged line is named, counts for
-nobody, and its session is not settled (no nets, no payments: ``unsettled``): the logged numbers are never
-used. A last line cut short (a power cut while the box appended it) is named and left out.
+nobody, and its session is not settled (no nets, no payments: ``unsettled``), nor its night: the logged numbers are
+never used. A last line cut short (a power cut while the box appended it) is named and left out.
 
 Exit 0 when the page is written and every hand replays and verifies; 1 when it is written but a hand does
 not replay or does not verify (named on stderr); 2 for a file that cannot be read, is not a hand log or holds
-no hand (the reason in words), or a folder that cannot be written.
+no hand (the reason in words), a folder or CSV file that cannot be written, or a chip value that is not money.
 """
 
 import argparse
