@@ -32,6 +32,8 @@ ignored here, with a message.
 
 from micropython import const
 
+from dealerbox.boards.pages import Pages, set_window
+
 # ---- The pin map (BCM GPIO numbers, and the physical pins of the 40-pin header) ------------
 I2C_BUS = const(1)          # /dev/i2c-1, the header's I2C (raspi-config's "I2C")
 I2C_SDA = const(2)          # BCM2 (SDA1), header pin 3
@@ -127,7 +129,7 @@ def paged(ssd1306):
     (boards/pages.py) through the driver's own ``write_cmd`` and its I2C device; ``shows`` counts the frames
     shown, ``pager.sent`` the bytes sent."""
 
-    class PagedSSD1306(ssd1306.SSD1306_I2C):
+    class PagedSSD1306(ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
         pager = None
         shows = 0
 
@@ -135,8 +137,6 @@ def paged(ssd1306):
             """Send what changed of the frame since the last ``show`` (the first: all of it, from the driver's
             start-up)."""
             if self.pager is None:
-                from dealerbox.boards.pages import Pages
-
                 self.pager = Pages(memoryview(self.buffer)[1:], self.window)   # byte 0 is the data's 0x40
                 self.span = bytearray(129)
                 self.span[0] = 0x40
@@ -144,8 +144,6 @@ def paged(ssd1306):
             self.pager.show()
 
         def window(self, page, c0, c1, data):
-            from dealerbox.boards.pages import set_window
-
             set_window(self, page, c0, c1)
             if page < 0:
                 buf, end = self.buffer, len(self.buffer)    # the whole frame, after its control byte

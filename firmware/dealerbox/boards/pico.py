@@ -28,7 +28,7 @@ import json
 
 from micropython import const
 
-from dealerbox.boards.pages import set_window
+from dealerbox.boards.pages import Pages, set_window
 from dealerbox.boards.sampler import PERIOD_MS, Sampler
 
 # ---- The pin map (GPIO numbers; physical pins of the Pico in the comments) -----------------
@@ -177,7 +177,7 @@ def paged(ssd1306):
     pages and column spans (boards/pages.py), through the driver's own ``write_cmd``/``write_data``; ``shows``
     counts the frames shown, ``pager.sent`` the bytes sent."""
 
-    class PagedSSD1306(ssd1306.SSD1306_I2C):
+    class PagedSSD1306(ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
         pager = None
         shows = 0
 
@@ -185,8 +185,6 @@ def paged(ssd1306):
             """Send what changed of the frame since the last ``show`` (the first: all of it, from the driver's
             start-up)."""
             if self.pager is None:
-                from dealerbox.boards.pages import Pages
-
                 self.pager = Pages(self.buffer, self.window)
             self.shows += 1
             self.pager.show()
