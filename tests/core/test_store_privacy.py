@@ -9,7 +9,7 @@ announced to the table on the resume screen (test_store_app.py). docs/security.m
 
 import sys
 
-from app_util import OK, Rig, select, setup
+from app_util import OK, Rig, pack_to_the_last, setup
 from dealerbox.boards import loop
 from dealerbox.ui import modes
 
@@ -99,13 +99,7 @@ def test_the_usb_interrupt_is_off_exactly_while_a_hand_is_live():
     board = Board()
     loop.run(board, app, steps=3)
     assert board.interrupts == [(0, False)]              # a hand is live: Ctrl-C off
-    for _ in range(2):                                   # two players pack: the next pack ends the hand
-        if app.mode == modes.M_GATE:
-            rig.press(OK)
-        select(rig, "pack")
-        if len(app.engine.live_seats()) > 2:
-            rig.press(OK)
-    assert app.mode == modes.M_TURN and app.opts[app.oi].kind == "pack" and app.hand_live()
+    pack_to_the_last(rig)                                # two players pack: the next pack ends the hand
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
     assert app.engine.phase == "over" and not app.hand_live()

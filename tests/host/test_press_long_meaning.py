@@ -12,7 +12,7 @@ import copy
 import types
 
 import framebuf
-from app_util import OK, Rig, select, setup
+from app_util import OK, Rig, pack_to_the_last, select, setup
 from autoplay_util import autoplay
 from dealerbox.boards import loop
 from dealerbox.rng import SeededEntropy
@@ -81,18 +81,10 @@ def test_long_buttons_at_the_table():
 # ---- the real app on the Pico board ------------------------------------------------------------------------------
 
 def _last_pack(store):
-    """A Teen Patti hand of 3 where two players packed (test_store_privacy.py): the turn, "Pack" selected, whose
-    OK ends the hand."""
+    """A Teen Patti hand of 3 where two players packed: the turn, "Pack" selected, whose OK ends the hand."""
     rig = Rig(seed=3, store=store)
-    app = rig.app
     setup(rig, "teen-patti", 3)
-    for _ in range(2):
-        if app.mode == modes.M_GATE:
-            rig.press(OK)
-        select(rig, "pack")
-        if len(app.engine.live_seats()) > 2:
-            rig.press(OK)
-    assert app.mode == modes.M_TURN and app.opts[app.oi].kind == "pack" and app.hand_live()
+    pack_to_the_last(rig)
     return rig
 
 

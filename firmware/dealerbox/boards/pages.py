@@ -119,3 +119,29 @@ def set_window(driver, page, c0, c1):
     driver.write_cmd(0x22)                  # set page address
     driver.write_cmd(0 if page < 0 else page)
     driver.write_cmd(PAGES - 1 if page < 0 else page)
+
+
+class Paged:
+    """A mixin before an SSD1306 driver's class (``class D(Paged, ssd1306.SSD1306_I2C)``, boards/pico.py and pi.py):
+    its ``show`` sends only what changed (``Pages``) through the class's ``window(page, c0, c1, data)``, from
+    ``frame()``, the driver's 1024-byte frame. The first ``show`` (the driver's own, at its start) sends it all.
+    ``shows`` counts the frames shown, ``pager.sent`` the bytes sent."""
+
+    pager = None
+    shows = 0
+
+    def frame(self):
+        """The driver's frame (the board's class says where it is)."""
+        raise NotImplementedError
+
+    def window(self, page, c0, c1, data):
+        """Send ``data`` into a window (``Pages``); the board's class does it with its driver."""
+        raise NotImplementedError
+
+    def show(self):
+        """Send what changed of the frame since the last ``show``."""
+        if self.pager is None:
+            self.pager = Pages(self.frame(), self.window)
+        self.shows += 1
+        self.pager.show()
+

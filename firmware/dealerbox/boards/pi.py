@@ -32,7 +32,7 @@ ignored here, with a message.
 
 from micropython import const
 
-from dealerbox.boards.pages import Pages, set_window
+from dealerbox.boards.pages import Paged, set_window
 
 # ---- The pin map (BCM GPIO numbers, and the physical pins of the 40-pin header) ------------
 I2C_BUS = const(1)          # /dev/i2c-1, the header's I2C (raspi-config's "I2C")
@@ -129,19 +129,11 @@ def paged(ssd1306):
     (boards/pages.py) through the driver's own ``write_cmd`` and its I2C device; ``shows`` counts the frames
     shown, ``pager.sent`` the bytes sent."""
 
-    class PagedSSD1306(ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
-        pager = None
-        shows = 0
-
-        def show(self):
-            """Send what changed of the frame since the last ``show`` (the first: all of it, from the driver's
-            start-up)."""
-            if self.pager is None:
-                self.pager = Pages(memoryview(self.buffer)[1:], self.window)   # byte 0 is the data's 0x40
-                self.span = bytearray(129)
-                self.span[0] = 0x40
-            self.shows += 1
-            self.pager.show()
+    class PagedSSD1306(Paged, ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
+        def frame(self):
+            self.span = bytearray(129)      # a page's span after the data's control byte
+            self.span[0] = 0x40
+            return memoryview(self.buffer)[1:]      # the driver's byte 0 is that control byte
 
         def window(self, page, c0, c1, data):
             set_window(self, page, c0, c1)

@@ -28,7 +28,7 @@ import json
 
 from micropython import const
 
-from dealerbox.boards.pages import Pages, set_window
+from dealerbox.boards.pages import Paged, set_window
 from dealerbox.boards.sampler import PERIOD_MS, Sampler
 
 # ---- The pin map (GPIO numbers; physical pins of the Pico in the comments) -----------------
@@ -177,17 +177,9 @@ def paged(ssd1306):
     pages and column spans (boards/pages.py), through the driver's own ``write_cmd``/``write_data``; ``shows``
     counts the frames shown, ``pager.sent`` the bytes sent."""
 
-    class PagedSSD1306(ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
-        pager = None
-        shows = 0
-
-        def show(self):
-            """Send what changed of the frame since the last ``show`` (the first: all of it, from the driver's
-            start-up)."""
-            if self.pager is None:
-                self.pager = Pages(self.buffer, self.window)
-            self.shows += 1
-            self.pager.show()
+    class PagedSSD1306(Paged, ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
+        def frame(self):
+            return self.buffer
 
         def window(self, page, c0, c1, data):
             set_window(self, page, c0, c1)
