@@ -290,6 +290,7 @@ class PicoBoard:
         if self.sampler is None:
             self.sampler = Sampler(self.buttons, self.ticks_ms)
             timer = self.machine.Timer
+            # kept in ``timer``: a Timer the collector frees is stopped (its finaliser deinits it)
             self.timer = timer(-1, mode=timer.PERIODIC, period=PERIOD_MS, callback=self.sampler.sample)
         return self.sampler
 
