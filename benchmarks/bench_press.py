@@ -49,7 +49,7 @@ def press_delays(hold=HOLD_MS, long_mask=0):
         c = _Contact(20 + phase, hold)
         sampler = Sampler(c.read, c.ticks)
         db = btn.Debouncer()
-        db.long_mask = long_mask
+        db.set_long_mask(long_mask)
         db.feed(0, 0)
         got = None
         while got is None and c.now < 1000:

@@ -79,7 +79,7 @@ def timeline(spans, end, period=5, phase=0, long_mask=0):
     """Sample a contact every ``period`` ms (from ``phase``) up to ``end``: ``spans`` [(from, to)] ms when OK's
     contact is closed. Returns [(ms, button, long)] of the events."""
     d = btn.Debouncer()
-    d.long_mask = long_mask
+    d.set_long_mask(long_mask)
     out = []
     t = phase
     while t <= end:
@@ -159,20 +159,20 @@ def test_the_long_meaning_can_change_while_the_button_is_held():
     ok = 1 << btn.OK
     d.feed(0, 0)
     assert d.feed(5, ok) == () and d.feed(15, ok) == ()   # pressed (a long meaning: nothing yet)
-    d.long_mask = 0                                         # the screen changed (another button's press)
+    d.set_long_mask(0)                                        # the screen changed (another button's press)
     assert d.feed(20, ok) == () and d.feed(760, ok) == ()  # no long press where there is no long meaning now
     assert d.feed(765, 0) == () and d.feed(775, 0) == ((btn.OK, False),)   # the end of the press: short
     d2 = btn.Debouncer()
-    d2.long_mask = 0
+    d2.set_long_mask(0)
     d2.feed(0, 0)
     assert d2.feed(5, ok) == () and d2.feed(15, ok) == ((btn.OK, False),)  # acted on the press
-    d2.long_mask = btn.ALL
+    d2.set_long_mask(btn.ALL)
     assert d2.feed(900, ok) == () and d2.feed(905, 0) == () and d2.feed(915, 0) == ()     # nothing more
 
 
 def test_a_sample_older_than_the_last_is_ignored():
     d = btn.Debouncer()
-    d.long_mask = 0
+    d.set_long_mask(0)
     ok = 1 << btn.OK
     d.feed(100, 0)
     assert d.feed(105, ok) == ()

@@ -48,7 +48,7 @@ def run(board, app, debouncer=None, steps=-1):
         app.defer = True
     longs = getattr(app, "long_buttons", None)
     if longs is not None:
-        debouncer.long_mask = longs()
+        debouncer.set_long_mask(longs())
     live = getattr(app, "hand_live", None)
     hook = getattr(board, "usb_interrupt", None)
     start = getattr(board, "start_sampling", None)
@@ -120,7 +120,7 @@ class _Turn:
             self.pressed = True
             self.app.press(button, long)
             if self.longs is not None:
-                db.long_mask = self.longs()
+                db.set_long_mask(self.longs())
 
     def idle(self, now):
         """The display off after ``IDLE_MS`` without a press."""

@@ -64,6 +64,10 @@ class Debouncer:
         self.now = 0                # the last sample's time
         self.started = False
 
+    def set_long_mask(self, mask):
+        """The buttons with a long meaning on the screen now (bitmask; the run loop passes ``app.long_buttons()``)."""
+        self.long_mask = mask
+
     def feed(self, now_ms, pressed):
         """One sample: ``now_ms`` (ticks in ms) and ``pressed`` (bitmask). Returns events, usually ``()``.
 
