@@ -7,7 +7,9 @@
 * ``i2c_bytes_per_press``: the bytes the page diff (boards/pages.py, through the host board's ``show``) sends to
   the display after each press of whole sessions (each game set up by presses, then ``HANDS`` hands played by
   tests/core/autoplay_util.py and the session ended), command bytes included; a press that changes nothing sends
-  0 B. Median and max over every press; a whole frame is 1037 B.
+  0 B. Median and max over every press (setup included: its presses move a cursor or a value), and the median
+  of the hands' presses alone (a third of them go from a gate to a turn or back: a whole new screen); a whole
+  frame is 1037 B.
 """
 
 import os
@@ -91,7 +93,7 @@ class ShowRig:
 
 
 def session_bytes(hands=HANDS):
-    """Every press's bytes over the sessions of ``GAMES`` (list of int)."""
+    """Every press's bytes over the sessions of ``GAMES``: (all, those of the hands' play) (lists of int)."""
     core = os.path.join(ROOT, "tests", "core")
     if core not in sys.path:
         sys.path.insert(0, core)
@@ -99,13 +101,15 @@ def session_bytes(hands=HANDS):
     from autoplay_util import autoplay
     from dealerbox.rng import SeededEntropy
 
-    sent = []
+    sent, play = [], []
     for game, players, seed in GAMES:
         rig = ShowRig(seed)
         setup(rig, game, players)
+        done = len(rig.sent)
         autoplay(rig, SeededEntropy(seed + 100), hands)
         sent += rig.sent
-    return sent
+        play += rig.sent[done:]
+    return sent, play
 
 
 def run():
@@ -114,7 +118,7 @@ def run():
     line("press_to_event_ms", median(delays), "ms", "<= 15; a clean press of a button with no long meaning, "
          "sampled every 5 ms, worst phase %d ms; a button with a long meaning held %d ms: %d ms" % (
              max(delays), HOLD_MS, median(ends)))
-    sent = session_bytes()
+    sent, play = session_bytes()
     line("i2c_bytes_per_press", "median %d B, max %d" % (median(sent), max(sent)), "B",
-         "median <= 410; %d presses of 3 whole sessions, %d sent nothing; a whole frame 1037 B" % (
-             len(sent), sent.count(0)))
+         "median <= 410; %d presses of 3 whole sessions, %d sent nothing; the hands alone: median %d B; a whole "
+         "frame 1037 B" % (len(sent), sent.count(0), median(play)))

@@ -34,6 +34,7 @@ def test_the_bench_lines(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("bench: press_to_event_ms = 12 ms  (target: <= 15; ")
     assert out[1].startswith("bench: i2c_bytes_per_press = median ") and "(target: median <= 410; " in out[1]
-    sent = bench_press.session_bytes()
-    assert len(sent) > 500 and max(sent) == 1037 and sent.count(0) > 50
+    sent, play = bench_press.session_bytes()
+    assert len(sent) > 500 and max(sent) == 1037 and sent.count(0) > 50 and 400 < len(play) < len(sent)
+    assert "the hands alone: median %d B" % bench_press.median(play) in out[1]
     assert out[1].startswith("bench: i2c_bytes_per_press = median %d B, max 1037 B" % bench_press.median(sent))
