@@ -90,25 +90,34 @@ class Debouncer:
             bit = 1 << b
             if diff & bit:
                 self.changed[b] = now_ms
-            held = ((now_ms - self.changed[b]) & _PERIOD_MASK) >= self.EDGE_MS
-            if not self.stable & bit:
-                if pressed & bit and held:              # a press begins
-                    self.stable |= bit
-                    self.down_at[b] = self.changed[b]
-                    self.sent &= ~bit
-                    if not self.long_mask & bit:        # no long meaning here: act now
-                        self.sent |= bit
-                        out = out + ((b, False),)
-            elif pressed & bit:
-                if not self.sent & bit and self.long_mask & bit and \
-                        ((now_ms - self.down_at[b]) & _PERIOD_MASK) >= self.LONG_MS:
-                    self.sent |= bit
-                    out = out + ((b, True),)
-            elif held:
-                if not self.sent & bit:                 # the press ended short
-                    self.sent |= bit
-                    out = out + ((b, False),)
-                if ((now_ms - self.changed[b]) & _PERIOD_MASK) >= self.STABLE_MS:
-                    self.stable &= ~bit                 # free for the next press
+            long = self._step(b, bit, now_ms, pressed & bit)
+            if long is not None:
+                out = out + ((b, long),)
         self.raw = pressed
         return out
+
+    def _step(self, b, bit, now_ms, down):
+        """Button ``b`` (its ``bit``; ``down``: held in this sample) at ``now_ms``: None, or its event's ``long``."""
+        since = (now_ms - self.changed[b]) & _PERIOD_MASK          # how long its level has been what it is
+        if not self.stable & bit:                                   # free: a press begins once seen EDGE_MS
+            if not down or since < self.EDGE_MS:
+                return None
+            self.stable |= bit
+            self.down_at[b] = self.changed[b]
+            if self.long_mask & bit:                                # a long meaning: wait for the end or the time
+                self.sent &= ~bit
+                return None
+            self.sent |= bit
+            return False                                            # no long meaning here: it acts now
+        if down:
+            if self.sent & bit or not self.long_mask & bit or \
+                    ((now_ms - self.down_at[b]) & _PERIOD_MASK) < self.LONG_MS:
+                return None
+            self.sent |= bit
+            return True
+        if since >= self.STABLE_MS:
+            self.stable &= ~bit                                     # free for the next press
+        if self.sent & bit or since < self.EDGE_MS:
+            return None
+        self.sent |= bit
+        return False                                                # the press ended short
