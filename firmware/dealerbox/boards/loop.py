@@ -17,8 +17,6 @@ _ROWS = const(8)
 CRASH_LIMIT = const(2)     # crashes in a row with the same saved session before it is set aside
 SAFE = ("Session is safe", "OK: restart", "Hold OK: set the", "session aside")
 ASIDE = ("Crashed again:", "saved session", "set aside.", "OK: new session")
-INCOMPLETE = ("FIRMWARE", "INCOMPLETE:")
-REDEPLOY = ("Run make deploy", "again.")
 
 
 def run(board, app, debouncer=None, steps=-1):
@@ -154,13 +152,8 @@ def wrap(text, cols=_COLS):
 
 
 def described(exc):
-    """``exc`` in words (str): its class name, then its message written out in English (a message of the game
-    layers is a code on the box: ``lang.english``, imported then)."""
+    """``exc`` in words (str): its class name, then its message."""
     msg = str(exc)
-    if "\x01" in msg:
-        from dealerbox.lang import english
-
-        msg = english(msg)
     return "%s: %s" % (type(exc).__name__, msg) if msg else type(exc).__name__
 
 
@@ -177,26 +170,15 @@ def error_lines(exc, aside=False):
 
 
 def print_error(exc, out=None):
-    """The traceback of ``exc`` on the REPL (``sys.print_exception`` on MicroPython), its message written out in
-    English (``described``); ``out``: the stream written to (default: the REPL, ``sys.stdout``; on CPython, the
-    host tests and the Pi, ``sys.stderr``)."""
+    """The traceback of ``exc`` on the REPL (``sys.print_exception`` on MicroPython); ``out``: the stream written to
+    (default: the REPL, ``sys.stdout``; on CPython, the host tests and the Pi, ``sys.stderr``)."""
     pe = getattr(sys, "print_exception", None)
     if pe is None:  # CPython
         import traceback  # type: ignore[import-not-found]
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=out)
         return
-    out = out or sys.stdout
-    if "\x01" in str(exc):         # a message code (``described``): the traceback printed into a str first
-        import io
-
-        from dealerbox.lang import english
-
-        buf = io.StringIO()
-        pe(exc, buf)
-        out.write(english(buf.getvalue()))
-    else:
-        pe(exc, out)
+    pe(exc, out or sys.stdout)
 
 
 def note_crash(board):
@@ -260,27 +242,8 @@ def fatal(board, exc, debouncer=None, steps=-1):
         board.sleep_ms(SAMPLE_MS)
 
 
-def incomplete(board, why):
-    """A firmware copied without the texts its UI was built with (``lang.texts_problem``: ``why``, str): said on the
-    REPL and the screen, and nothing else done (the saved session untouched, no crash counted; the REPL free for
-    ``make deploy``)."""
-    board.say("firmware incomplete: %s; copy the build again (make deploy)" % why)
-    d = board.display
-    if d is not None:
-        d.poweron()
-        d.fill(0)
-        from dealerbox import lang
-
-        short = why.replace(lang.table_dir(), "")      # on the screen the file without its folder: room for why
-        lines = list(INCOMPLETE) + wrap(short)[:_ROWS - len(INCOMPLETE) - len(REDEPLOY)] + list(REDEPLOY)
-        for i in range(len(lines)):
-            d.text(lines[i], 0, i * 8, 1)
-        d.show()
-
-
 def main(board, make_app):
-    """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``. A firmware whose
-    numbered texts cannot be read (``lang.texts_problem``) starts no app: ``incomplete`` says why.
+    """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``.
 
     Ctrl-C on the REPL (KeyboardInterrupt) stops the box for maintenance (mpremote) between hands; while a
     hand is live it is off (``run``). DOWN held at power-up (``board.service_held()``) does not start the app:
@@ -289,12 +252,6 @@ def main(board, make_app):
     held = getattr(board, "service_held", None)
     if held is not None and held():
         board.say("service: DOWN held at power-up, the app is not started (the REPL is free)")
-        return
-    from dealerbox import lang
-
-    why = lang.texts_problem()
-    if why is not None:
-        incomplete(board, why)
         return
     try:
         app = make_app(board)

@@ -40,7 +40,8 @@ from micropython import const
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
-from dealerbox.lang import N_, tr, tr_reason
+from dealerbox.lang import N_, said, tr
+from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, Canvas, text_width
@@ -183,7 +184,7 @@ class App:
         self.peek_for = []      # seats still to see that comparison (behind their gates)
         self.gate_name = ""
         self.saved = None
-        self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
+        self.report = None      # what the store found wrong at boot (a list of ``Reason``: the resume screen), or None
         self.report_read = False    # the table has read the report (OK on it): the resume screen offers its choices
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
         self.back_sel = 0       # the row of that menu the player left it at (the cursor stays there)
@@ -372,7 +373,7 @@ class App:
             from dealerbox.ui import snapcheck
             _k, problem = snapcheck.replay(self, records)
             if problem is not None:     # the session continues before the refused action; saved so at once
-                self.report = problem
+                self.report = [Reason("Save damaged: %s", problem)]
                 self.last = tr("Journal damaged")
                 self._save()
         if es is not None and self.later:   # hands logged after an older save: brought to their logged end
@@ -719,7 +720,7 @@ class App:
         try:
             events = e.apply(action)
         except IllegalAction as err:
-            self.msg = tr_reason(str(err))     # (the engine's English reason, in the language in use)
+            self.msg = said(err)      # (the engine's reason, in the language in use)
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)
