@@ -243,139 +243,201 @@ def load(s, validate=None):
     and ``later`` lists the hand logs after the used save's mark (``later_why`` says why) for the app to
     bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again.
     """
-    found = s.found = []
-    s.report = None
-    s.journal = []
-    s.later = []
-    s.later_why = ""
-    s.lost = []
     reports = []
-    bad = {}
-    valid = []
-    s.aside = []        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
-    for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
-        if s._is_folder(name) and set_aside_file(s, name, BAD):     # (a card edited on a computer)
-            reports.append(Reason("%s was a folder, not a file: set aside.", name))
-            s.aside = list(reports)
-    for name in (SESSION, TEMP, BACKUP):
-        number, mark, crc, problem = check_file(s, name)
-        if problem is not None:
-            found.append("%s: %s" % (name, problem))
-            bad[name] = problem
-        elif number is not None:
-            found.append("%s: save %d ok" % (name, number))
-            valid.append((number, name, mark, crc))
-    for name in (SESSION, BACKUP):  # a damaged one kept for study before a save or a new session's clear replaces it
-        if name in bad:
-            set_aside_file(s, name, BAD)
-    valid.sort()
+    _fresh(s)
+    _folders(s, reports)
+    valid, bad = _scan(s)
     newest = valid[-1][0] if valid else 0
-    obj = None
-    while valid:
-        number, name, mark, crc = valid.pop()
-        try:
-            obj = parse(s, name)
-            if validate is not None:
-                try:
-                    problem = validate(obj)
-                except Exception as err:  # a check that trips on the content: refused, never a crash
-                    problem = Reason("cannot be checked (%s: %s)", type(err).__name__, err)
-            else:
-                problem = None if isinstance(obj, dict) else N_("not a snapshot")
-            if problem is None:
-                break
-            raise ValueError(problem)
-        except OSError as e:
-            found.append("%s: unreadable (%s)" % (name, e))
-            bad[name] = N_("unreadable")
-        except ValueError as e:
-            found.append("%s: %s" % (name, e))
-            bad[name] = str(e)
-            set_aside_file(s, name, BAD)
-        obj = None
-    s._known = True
-    s._session_ok = False
-    s._jsize = 0
-    s._broken = False
-    if obj is None:
-        s.number = newest
-        s._broken = True
-        found.append(N_("no valid saved session") if found else N_("no saved session"))
-        why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
-        if why:
-            reports.append(Reason("Save unusable (%s): a new session starts.", why))
-            if s._exists(JOURNAL):  # the lost save's actions: kept with it for study (the next save would remove them)
-                set_aside_file(s, JOURNAL, BAD)
+    got = _pick(s, valid, bad, validate)
+    if got is None:
+        _none_usable(s, newest, bad, reports)
         said(s, reports)
         return None
+    number, name, mark, crc, obj = got
     s.number = number
     why = bad.get(SESSION)
     if why is None and name == BACKUP and not s._exists(SESSION):
         why = gone(s, number, validate)  # no session.json: what it held after this save is not known
     fallback = number < newest or why is not None and name == BACKUP  # an older save than the newest
+    _say_used(s, name, number, why, bad, reports)
+    _put_in_place(s, name, why)
+    if name == SESSION:
+        mark, damaged = _session_journal(s, crc, mark, number, reports)
+        fallback = fallback or damaged
+    elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
+        mark = _backup_journal(s, crc, mark, number, reports)
+    else:
+        s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
+    _catch_up(s, mark, number, fallback, reports)
+    said(s, reports)
+    return obj
+
+
+def _fresh(s):
+    """What ``load`` sets, before it looks at a file."""
+    s.found = []
+    s.report = None
+    s.journal = []
+    s.later = []
+    s.later_why = ""
+    s.lost = []
+    s.aside = []        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
+    s._known = True
+    s._session_ok = False
+    s._jsize = 0
+    s._broken = False
+
+
+def _folders(s, reports):
+    """A save folder edited on a computer: a folder where a file should be is set aside as ``*.bad``, said."""
+    for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
+        if s._is_folder(name) and set_aside_file(s, name, BAD):
+            reports.append(Reason("%s was a folder, not a file: set aside.", name))
+            s.aside = list(reports)
+
+
+def _scan(s):
+    """Each snapshot file checked (``check_file``): ``(valid, bad)``, the valid ones as ``(number, name, mark, crc)``
+    oldest first, and ``{name: problem}``; a damaged ``session.json`` / ``session.bak`` set aside for study at once
+    (before a save or a new session's clear replaces it)."""
+    bad = {}
+    valid = []
+    for name in (SESSION, TEMP, BACKUP):
+        number, mark, crc, problem = check_file(s, name)
+        if problem is not None:
+            s.found.append("%s: %s" % (name, problem))
+            bad[name] = problem
+        elif number is not None:
+            s.found.append("%s: save %d ok" % (name, number))
+            valid.append((number, name, mark, crc))
+    for name in (SESSION, BACKUP):
+        if name in bad:
+            set_aside_file(s, name, BAD)
+    valid.sort()
+    return valid, bad
+
+
+def _refused(obj, validate):
+    """Why snapshot ``obj`` cannot be used (``validate``'s reason: a check that trips on it is a reason too), or
+    None."""
+    if validate is None:
+        return None if isinstance(obj, dict) else N_("not a snapshot")
+    try:
+        return validate(obj)
+    except Exception as err:  # noqa: BLE001 - a check that trips on the content: refused, never a crash
+        return Reason("cannot be checked (%s: %s)", type(err).__name__, err)
+
+
+def _pick(s, valid, bad, validate):
+    """The newest valid snapshot the app's check accepts: ``(number, name, mark, crc, obj)``, or None; each one
+    refused is said in ``found``, put in ``bad`` and set aside (an unreadable one left where it is)."""
+    while valid:
+        number, name, mark, crc = valid.pop()
+        try:
+            obj = parse(s, name)
+            problem = _refused(obj, validate)
+            if problem is None:
+                return number, name, mark, crc, obj
+            raise ValueError(problem)
+        except OSError as e:
+            s.found.append("%s: unreadable (%s)" % (name, e))
+            bad[name] = N_("unreadable")
+        except ValueError as e:
+            s.found.append("%s: %s" % (name, e))
+            bad[name] = str(e)
+            set_aside_file(s, name, BAD)
+    return None
+
+
+def _none_usable(s, newest, bad, reports):
+    """No snapshot is usable: a new session starts; the lost save's journal is kept with it for study."""
+    s.number = newest
+    s._broken = True
+    s.found.append(N_("no valid saved session") if s.found else N_("no saved session"))
+    why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
+    if why:
+        reports.append(Reason("Save unusable (%s): a new session starts.", why))
+        if s._exists(JOURNAL):
+            set_aside_file(s, JOURNAL, BAD)
+
+
+def _say_used(s, name, number, why, bad, reports):
+    """Say which save is used and why (``why``: what happened to ``session.json``, or None)."""
     if name != SESSION:
-        found.append("using %s (save %d): %s" % (
+        s.found.append("using %s (save %d): %s" % (
             name, number, "the power went during a save" if why is None else "session.json is damaged"))
         if why is not None:
             reports.append(Reason("Save damaged (%s): the one before it is used.", why))
             s.later_why = N_("the newest save was lost") if why == "missing" else \
                 Reason("the newest save was damaged (%s)", why)
     elif TEMP in bad:
-        found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
+        s.found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
     elif bad:
-        found.append("using %s (save %d)" % (name, number))
+        s.found.append("using %s (save %d)" % (name, number))
+
+
+def _put_in_place(s, name, why):
+    """The files as an uninterrupted save leaves them: ``session.bak`` used, a ``session.json`` left set aside; a
+    whole ``session.tmp`` renamed into place (the save the power interrupted, finished)."""
     if name == BACKUP:
         if s._exists(SESSION):
             set_aside_file(s, SESSION, BAD)
-    elif name == TEMP:  # finish the save the power interrupted
+        return
+    if name == TEMP:
         if s._exists(SESSION):
             s._replace(SESSION, BACKUP if why is None else SESSION + BAD)
         s._replace(TEMP, SESSION)
-        s._session_ok = True
-    else:
-        s._session_ok = True
-    if name == SESSION:
-        recs, jmark, good, tail = read_journal(s, crc)
-        s.journal = recs
-        s._jsize = good
-        if tail and recs:
-            s._broken = True  # a bad line after good ones: the next write is a snapshot
-        if recs:
-            found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
-                                                           number))
-        if tail and (recs or not first_line_whole(s, mark)):    # damage, unless a power cut tore the last line
-            from dealerbox.store import damage
-            if damage.journal(s, len(recs), good, number, reports):
-                fallback = True     # what the lost lines committed is not known: no hand log is cut
-                s._broken = True    # the next write a snapshot, which removes the damaged journal (Store.save)
-        if jmark is not None:
-            mark = jmark
-    elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
-        recs, jmark, good, tail = read_journal(s, crc)
-        if recs:    # the journal of this save (the lost one saved after it, no action since): continued
-            s.journal = recs
-            s._jsize = good
-            s._broken = tail > 0
-            found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
-                                                           number))
-            if jmark is not None:
-                mark = jmark
-        else:
-            s._crc = crc
-            from dealerbox.store import damage
-            damage.newer_journal(s, mark, reports)
-    else:
-        s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
-    after = s._commit_log(mark, number, not fallback, reports)
-    if (fallback or after) and mark is not None:
+    s._session_ok = True
+
+
+def _session_journal(s, crc, mark, number, reports):
+    """The journal of ``session.json`` (CRC ``crc``, log mark ``mark``): its good lines for the app, a damaged line
+    said (``damage.journal``). Returns ``(mark, damaged)``: the log mark of its last good line, and True when what
+    lost lines committed is not known."""
+    recs, jmark, good, tail = read_journal(s, crc)
+    s.journal = recs
+    s._jsize = good
+    if tail and recs:
+        s._broken = True  # a bad line after good ones: the next write is a snapshot
+    if recs:
+        s.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s", number))
+    damaged = False
+    if tail and (recs or not first_line_whole(s, mark)):    # damage, unless a power cut tore the last line
         from dealerbox.store import damage
-        s.later, dirty = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
-        if s.later and not s.later_why:
-            s.later_why = N_("the save is older than the hand log")
-        if dirty is not None and clean_log(s, dirty):     # garbage after the mark: the file kept aside, a clean log
-            reports.append(N_("hands.log set aside as hands.log.bad; a clean hand log goes on."))
-    said(s, reports)
-    return obj
+        damaged = damage.journal(s, len(recs), good, number, reports)
+        s._broken = s._broken or damaged    # the next write a snapshot, which removes the damaged journal
+    return (jmark if jmark is not None else mark), damaged
+
+
+def _backup_journal(s, crc, mark, number, reports):
+    """``session.bak`` used, the newest save lost: its own journal continued when there is one (the lost save was
+    saved after it, no action since), else the lost save's actions counted (``damage.newer_journal``). Returns the
+    log mark."""
+    recs, jmark, good, tail = read_journal(s, crc)
+    if not recs:
+        s._crc = crc
+        from dealerbox.store import damage
+        damage.newer_journal(s, mark, reports)
+        return mark
+    s.journal = recs
+    s._jsize = good
+    s._broken = tail > 0
+    s.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s", number))
+    return jmark if jmark is not None else mark
+
+
+def _catch_up(s, mark, number, fallback, reports):
+    """``hands.log`` as the save committed it or more (``commit_log``); the whole lines after ``mark`` given to the
+    app as ``later`` (caught up, never dealt again); garbage among them set aside with the file (``clean_log``)."""
+    after = s._commit_log(mark, number, not fallback, reports)
+    if not (fallback or after) or mark is None:
+        return
+    from dealerbox.store import damage
+    s.later, dirty = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
+    if s.later and not s.later_why:
+        s.later_why = N_("the save is older than the hand log")
+    if dirty is not None and clean_log(s, dirty):     # garbage after the mark: the file kept aside, a clean log
+        reports.append(N_("hands.log set aside as hands.log.bad; a clean hand log goes on."))
 
 
 def said(s, reports):
