@@ -60,8 +60,22 @@ def check(data):
     nl = data.find(b"\n")
     if nl < 0:
         raise ValueError(N_("no header"))
+    magic, number, size, mark, crc = _header(data[:nl])
+    if len(data) < nl + 2 + size:
+        raise ValueError(Reason("truncated (%d of %d bytes)", len(data), nl + 2 + size))
+    body = memoryview(data)[nl + 1:nl + 1 + size]
+    got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
+    if got != crc:
+        raise ValueError(N_("checksum mismatch"))
+    return number, nl + 1, size, mark, crc
+
+
+def _header(line):
+    """``(magic, save number, JSON length, log mark or None, crc)`` of a snapshot file's header line (bytes): the
+    current ``DBX3`` layout, or ``DBX2`` / ``DBX1`` of earlier firmware (``DBX1``: no log mark). ValueError ``not a
+    session file`` for anything else."""
     try:
-        parts = data[:nl].decode().split()
+        parts = line.decode().split()
     except UnicodeError:
         raise ValueError(N_("not a session file")) from None
     n = len(parts)
@@ -73,21 +87,12 @@ def check(data):
         mark_s = parts[4] if n == 5 else "0"
     else:
         raise ValueError(N_("not a session file"))
-    if not (num_s.isdigit() and size_s.isdigit() and mark_s.isdigit()):
-        raise ValueError(N_("not a session file"))
     try:
-        crc = int(crc_s, 16)
+        if not (num_s.isdigit() and size_s.isdigit() and mark_s.isdigit()):
+            raise ValueError
+        return magic, int(num_s), int(size_s), int(mark_s) if n == 5 else None, int(crc_s, 16)
     except ValueError:
         raise ValueError(N_("not a session file")) from None
-    number = int(num_s)
-    size = int(size_s)
-    if len(data) < nl + 2 + size:
-        raise ValueError(Reason("truncated (%d of %d bytes)", len(data), nl + 2 + size))
-    body = memoryview(data)[nl + 1:nl + 1 + size]
-    got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
-    if got != crc:
-        raise ValueError(N_("checksum mismatch"))
-    return number, nl + 1, size, int(mark_s) if n == 5 else None, crc
 
 
 def decode(data):
@@ -470,14 +475,7 @@ def commit_log(s, mark, number, trusted, reports):
                               size > 0 else "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.",
                               missing))
     if size > 0:
-        span = last_line(s)
-        end = span[1] + 1 if span is not None else 0
-        if end < size:  # a partial last line: not a hand; cut, so the next line starts whole
-            truncate_log(s, end)
-            s._tip = None
-            s.found.append("hands.log: a partial line of %d bytes cut" % (size - end))
-            reports.append(Reason("A partial hand log (%d bytes) was removed.", size - end))
-            size = end
+        size = cut_partial(s, size, reports)
     if size > mark or moved and size > 0:
         s.found.append("hands.log: %d bytes logged after save %d: caught up, kept" % (
             size - (0 if moved else mark), number))
@@ -510,6 +508,19 @@ def clean_log(s, mark):
     s._replace(LOG_TEMP, LOG)
     s._tip = None
     return True
+
+
+def cut_partial(s, size, reports):
+    """Cut a partial last line of ``hands.log`` (``size`` bytes long: a write cut short, no hand) so the next line
+    starts whole, and say it; returns the log's size after."""
+    span = last_line(s)
+    end = span[1] + 1 if span is not None else 0
+    if end < size:
+        truncate_log(s, end)
+        s._tip = None
+        s.found.append("hands.log: a partial line of %d bytes cut" % (size - end))
+        reports.append(Reason("A partial hand log (%d bytes) was removed.", size - end))
+    return end
 
 
 def truncate_log(s, size):

@@ -29,9 +29,7 @@ def journal(store, ok, good, number, reports):
     lines = rest.split(b"\n")
     if len(lines) > 1 and not lines[-1]:
         lines.pop()                     # the newline that ends the last line
-    ln = lines[0]
-    f = ln.split(b" ")
-    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(f) < 4 and rest[-1:] != b"\n":
+    if len(lines) == 1 and torn(lines[0], rest):
         return False
     lost = 0
     for i in range(len(lines)):
@@ -50,6 +48,24 @@ def journal(store, ok, good, number, reports):
         reports.append(Reason("Save damaged: %d damaged journal line dropped." if junk == 1 else
                               "Save damaged: %d damaged journal lines dropped.", junk))
     return True
+
+
+def torn(ln, rest):
+    """True when journal line ``ln`` (bytes), the last of ``rest``, is one a power cut leaves: a write cut short
+    (printable, at most the three fields of a line, no newline)."""
+    return 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(ln.split(b" ")) < 4 and rest[-1:] != b"\n"
+
+
+def _first_link(head, text, c, m, mark):
+    """``(newer, prev)`` for the journal's first line (``text`` its record and mark, ``c`` its CRC, ``m`` its log
+    mark): newer when it records a longer hand log than ``mark`` or chains to what is left of the lost save (the
+    header words ``head`` of ``session.json.bad``: then ``prev`` is that save's log length, else None)."""
+    try:
+        if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
+            return True, int(head[4])
+    except ValueError:
+        pass
+    return mark is not None and m > mark, None
 
 
 def newer_journal(store, mark, reports):
@@ -79,13 +95,7 @@ def newer_journal(store, mark, reports):
         c = line[2]
         text = memoryview(data)[at:nl - 9]
         if crc is None:
-            newer = mark is not None and m > mark
-            try:    # the first line chains to what is left of the lost save: its header's log length is known
-                if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
-                    newer = True
-                    prev = int(head[4])
-            except ValueError:
-                pass
+            newer, prev = _first_link(head, text, c, m, mark)
         elif crc32(text, crc) != c:
             break
         crc = c
