@@ -138,3 +138,35 @@ def test_every_fault_at_every_write_keeps_the_log_and_never_reopens_a_finished_h
                 assert report and "journal line 1" in report, (i, report)
             checked += 1
     assert checked >= 200, checked
+
+
+class _Full:
+    """A store whose every write fails for a full flash (errno 28)."""
+
+    def load(self, validate=None):
+        return None
+
+    def clear(self):
+        pass
+
+    def save(self, obj):
+        raise OSError(28, "No space left on device")
+
+    record = append_log = save
+
+
+def test_a_session_ended_while_not_saved_flushes_without_a_crash():
+    """"End session" then OK while the flash is full: the session is gone (``table`` None) and the snapshot still
+    queued is not written (an AttributeError in App.snapshot before); a hand log still queued is tried first."""
+    from dealerbox.ui.app import App
+
+    store = _Full()
+    app = App(SeededEntropy(1).read, store=store)
+    app.unsaved = "flash full"
+    app.writes = [{"hand": 1}, None]
+    app.table = None
+    app.flush()                                 # the hand log's write fails again: the notice, no traceback
+    assert app.mode == modes.M_NOSAVE and app.writes == [{"hand": 1}]
+    app.writes = [None]
+    app.flush()                                 # nothing left to save: no snapshot of no session
+    assert app.writes == [] and app.unsaved is None

@@ -430,7 +430,7 @@ class App:
                 elif not store.record(item):
                     snap = True
                 i += 1
-            if snap:
+            if snap and self.table is not None:     # (the session ended meanwhile: nothing left to save)
                 store.save(self.snapshot(False))
         except OSError as err:
             kept = self._kept
