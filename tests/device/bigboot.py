@@ -20,6 +20,8 @@ def main():
             break
         app.press(OK)
     e = app.engine
+    if e is None:
+        raise AssertionError("not resumed: mode %d, %r, %r" % (app.mode, app.store.found, app.store.report))
     gc.collect()
     print("ok", e.hand_no, e.phase, " ".join(str(x) for x in app.table.stacks), app.store.tip()[:16])
     micropython.mem_info()

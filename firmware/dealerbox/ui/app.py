@@ -87,7 +87,7 @@ _O = const(16)              # OK
 # screen, the name editor's letter 10 on and delete, long OK the table menu (or Done on the rebuy)
 _LONG = {M_GAME: _UD | 4, M_PLAYERS: _UD | _LR, M_NAMES: _UD | 4, M_NAME: _UD | 4, M_CHIPS: _UD | _LR,
          M_BOOT: _UD | _LR, M_STRUCT: _UD | 4, M_PRESET: _UD | 4, M_RULES: _UD | 4, M_SUMMARY: _UD | 4, M_LANG: _UD,
-         M_GATE: _O, M_SEAL: _O, M_PEEK: _O, M_DRAWN: _O, M_SHOWDOWN: _O, M_AWARDS: _O,
+         M_GATE: _O, M_SEAL: _LR, M_PEEK: _O, M_DRAWN: _O, M_SHOWDOWN: _O, M_AWARDS: _O,
          M_BETWEEN: _UD, M_MENU: _UD, M_REBUY: _UD | _O}
 SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
                  N_("%s: sideshow"))

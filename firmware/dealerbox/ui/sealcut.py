@@ -34,14 +34,15 @@ class SealCut:
         self.title = line if len(line) <= 21 else tr("%s cuts") % name
 
     def press(self, button, long):
-        """Handle one button; True when OK cut the deck (the app deals it, cut at ``cut``)."""
+        """Handle one button (long LEFT/RIGHT: 10 cards); True when OK (short or long) cut the deck (the app deals it,
+        cut at ``cut``)."""
         step = 10 if long else 1
         if button == btn.RIGHT:
             self.cut = (self.cut + step) % self.size
         elif button == btn.LEFT:
             self.cut = (self.cut - step) % self.size
         self.line = tr("Cut at card %d of %d") % (self.cut, self.size) if self.cut else tr("Not cut")
-        return button == btn.OK and not long
+        return button == btn.OK
 
     def key(self):
         """What the screen draws from (the app's redraw test)."""
