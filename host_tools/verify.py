@@ -235,8 +235,9 @@ def check_link(log, no, tip, before):
     """The chain of a version 2 line ``log`` (line ``no``): its ``prev`` must be ``tip``, the hash of the line before
     it (None: it is the file's first line), and it must follow ``before`` (that line's JSON value): a later hand the
     hand before it in its session, hand 1 any line (the session's chain starts from it: the last line the box
-    held when the session started), or a genesis line that names its game, names and stacks. Returns a note (str) for a first line that continues a
-    chain whose start is not in the file (older hands dropped), else None. Raises Mismatch naming the break."""
+    held when the session started), or a genesis line that names its game, names and stacks. Returns a note (str)
+    for a first line that continues a chain whose start is not in the file (older hands dropped), else None. Raises
+    Mismatch naming the break."""
     from host_tools.replay import is_genesis, is_hand
 
     genesis = is_genesis(log)

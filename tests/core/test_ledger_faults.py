@@ -50,12 +50,15 @@ def _record(hands=3):
     d = _tmpdir()
     states = []
     store = Store(d)
-    for op in ("save", "record", "append_log"):
-        def wrap(*a, _f=getattr(store, op)):
-            r = _f(*a)
+    def wrapped(f):
+        def wrap(*a):
+            r = f(*a)
             states.append({n: _read(d + "/" + n) for n in NAMES if _read(d + "/" + n) is not None})
             return r
-        setattr(store, op, wrap)
+        return wrap
+
+    for op in ("save", "record", "append_log"):
+        setattr(store, op, wrapped(getattr(store, op)))
     rig = Rig(seed=5, store=store)
     setup(rig, "teen-patti", 3)
     autoplay(rig, SeededEntropy(8).read, hands)

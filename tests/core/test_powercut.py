@@ -145,7 +145,6 @@ def test_powercut_while_load_cuts_the_log_back():
         pc.save(snap)  # the deal: a session always has a snapshot before its first hand log
         pc.append_log('{"hand":0,"pad":"%s"}' % ("x" * 700))
         assert pc.record("0.chaal.1")
-        store = pc.store
         f = open(ROOT_DIR + "/hands.log", "ab")         # a torn append: the power went mid-line
         f.write(('{"hand":1,"pad":"%s' % ("y" * 900)).encode())
         f.close()

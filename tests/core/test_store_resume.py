@@ -88,7 +88,7 @@ def _read(path):
 
 
 def _log_lines(d):
-    return [ln for ln in _read(d + "/hands.log").decode().split("\n") if ln and "\"genesis\": " not in ln]  # hands (no genesis)
+    return [ln for ln in _read(d + "/hands.log").decode().split("\n") if ln and "\"genesis\": " not in ln]
 
 
 def _clean(d):
@@ -811,8 +811,8 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
         st.load()
         assert st.later == [log["raw"]]
         assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used. 1 saved action " \
-            "after that save is lost. Hand log damaged: 2 damaged lines dropped. hands.log set aside as hands.log.bad; " \
-            "a clean hand log goes on." % n
+            "after that save is lost. Hand log damaged: 2 damaged lines dropped. hands.log set aside as " \
+            "hands.log.bad; a clean hand log goes on." % n
         assert "hands.log: 2 damaged lines after save 1's mark dropped" in st.found
         assert "hands.log set aside as hands.log.bad" in st.found
         st = None
@@ -841,7 +841,8 @@ def test_garbage_after_the_committed_hand_logs_is_said_and_set_aside():
         st.load()
         assert st.report == ("Hand log damaged: 2 damaged lines dropped. hands.log set aside as hands.log.bad; a "
                              "clean hand log goes on.") and st.journal == ["2.blind.1"]
-        assert _read(d + "/hands.log") == good and _read(d + "/hands.log.bad") == good + b"garbage\n" + NOISE[:20] + b"\n"
+        assert _read(d + "/hands.log") == good
+        assert _read(d + "/hands.log.bad") == good + b"garbage\n" + NOISE[:20] + b"\n"
         _write(d + "/hands.log", good + b"{}\n")          # (a hand log's shape: the power went before its commit)
         st = Store(d)
         st.load()

@@ -3,8 +3,8 @@ headless Chromium (the chart and the tables are in the page it renders), the PNG
 as an image (Pillow), and every figure of the page checked against the hands replayed through the engines."""
 
 import base64
-import json
 import io
+import json
 import os
 import shutil
 import subprocess

@@ -76,7 +76,7 @@ class TeenPatti(Engine):
         self._rk = None
 
     # ---- the deal -------------------------------------------------------------------------------
-    def start_hand(self, deck=None, wild=None, cut=None):
+    def start_hand(self, deck=None, cut=None, wild=None):  # type: ignore[override]
         """Boot, shuffle, deal (docs/engine.md). ``wild`` (0-12) replaces the Joker Hunt draw (replay); ``cut``: as
         ``Engine.start_hand`` (a cut deal's wild rank is its bottom card's: seed 000, "en coupant le jeu")."""
         self._wild_given = wild

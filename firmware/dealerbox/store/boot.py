@@ -248,7 +248,7 @@ def load(s, validate=None):
     and ``later`` lists the hand logs after the used save's mark (``later_why`` says why) for the app to
     bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again.
     """
-    reports = []
+    reports = []  # type: list
     _fresh(s)
     _folders(s, reports)
     valid, bad = _scan(s)

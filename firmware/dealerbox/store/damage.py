@@ -20,10 +20,10 @@ def journal(store, ok, good, number, reports):
     """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal after its ``ok`` good
     lines (ending at byte ``good``) is damaged; False when what follows them is one line a power cut can leave: a
     write cut short (printable, at most the three fields of a line, no newline): dropped silently (a whole line
-    whose CRC does not match is a flipped bit: damage, said). The lines from the bad one to the last of a journal line's shape are actions
-    lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions are lost"); the lines
-    after that (noise, garbage: no journal line's shape) are damaged lines, never counted as actions ("3 damaged
-    journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line that does not chain is
+    whose CRC does not match is a flipped bit: damage, said). The lines from the bad one to the last of a journal
+    line's shape are actions lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions
+    are lost"); the lines after that (noise, garbage: no journal line's shape) are damaged lines, never counted as
+    actions ("3 damaged journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line that does not chain is
     damage only when the journal is not an earlier snapshot's (``boot.first_line_whole``)."""
     rest = (store._read(JOURNAL) or b"")[good:]
     lines = rest.split(b"\n")
