@@ -23,8 +23,8 @@ def journal(store, ok, good, number, reports):
     whose CRC does not match is a flipped bit: damage, said). The lines from the bad one to the last of a journal
     line's shape are actions lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions
     are lost"); the lines after that (noise, garbage: no journal line's shape) are damaged lines, never counted as
-    actions ("3 damaged journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line that does not chain is
-    damage only when the journal is not an earlier snapshot's (``boot.first_line_whole``)."""
+    actions ("3 damaged journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line
+    that does not chain is damage only when the journal is not an earlier snapshot's (``boot.first_line_whole``)."""
     rest = (store._read(JOURNAL) or b"")[good:]
     lines = rest.split(b"\n")
     if len(lines) > 1 and not lines[-1]:
