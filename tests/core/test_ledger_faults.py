@@ -16,7 +16,7 @@ from autoplay_util import autoplay
 from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
-from store_util import _tmpdir, _write
+from store_util import _clean, _tmpdir, _write
 
 NAMES = ("session.json", "session.bak", "session.tmp", "session.jnl", "hands.log")
 
@@ -32,16 +32,6 @@ def _read(path):
         return None
     finally:
         f.close()
-
-
-def _clean(d):
-    for name in os.listdir(d):
-        p = d + "/" + name
-        if os.stat(p)[0] & 0x4000:
-            _clean(p)
-        else:
-            os.remove(p)
-    os.rmdir(d)
 
 
 def _record(hands=3):

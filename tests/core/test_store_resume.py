@@ -18,7 +18,7 @@ import os
 from dealerbox.lang import said
 from dealerbox.store.boot import encode
 from dealerbox.store.saves import Store
-from store_util import _tmpdir, _write
+from store_util import _clean, _tmpdir, _write
 
 # tp.keys's hand 1 (seed 7, 4 players, the defaults): P2 wins 14 at the show, stacks 96 108 98 98
 HAND1 = (("blind", None), ("blind", None), ("blind", None), ("blind", None), ("see", None), ("chaal", 2),
@@ -89,17 +89,6 @@ def _read(path):
 
 def _log_lines(d):
     return [ln for ln in _read(d + "/hands.log").decode().split("\n") if ln and "\"genesis\": " not in ln]
-
-
-def _clean(d):
-    """Remove the store folder ``d`` and everything in it (a file set aside as a folder included)."""
-    for name in os.listdir(d):
-        p = d + "/" + name
-        if os.stat(p)[0] & 0x4000:
-            _clean(p)
-        else:
-            os.remove(p)
-    os.rmdir(d)
 
 
 def _tp_after_hand_1():
