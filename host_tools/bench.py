@@ -24,6 +24,7 @@ BENCHES = [
     "benchmarks.bench_flash",       # flash erases, bytes and ms per action on littlefs2; the app's CPU per press
     "benchmarks.bench_commit",      # the deal's seal beside the shuffle (MicroPython)
     "benchmarks.bench_lang",        # the largest language table as compiled .mpy
+    "benchmarks.bench_boot",        # the modules, .mpy bytes and heap loaded before the first frame
 ]
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
