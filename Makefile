@@ -8,7 +8,7 @@ MP     := $(VENV)/bin/micropython
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 MPPATH := build/mpy:tests/core
 # the core tests' heap under MicroPython: correctness, with room for the test modules compiled from source and the
-# language walks' catalog; the box's memory is tests/host/test_hardware_device.py's job (192K, docs/device.md)
+# language walks' catalog; the box's memory is tests/host/test_hardware_device.py's job (256K, docs/device.md)
 HEAP   ?= 1M
 ARGS   ?=
 
