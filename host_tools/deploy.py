@@ -120,15 +120,15 @@ def package_json():
     ``main.py`` runs at boot: ``mpremote mip install --target / github:OWNER/REPO``.
     """
     urls = [[rel, "firmware/" + rel] for rel in firmware_sources() + firmware_data()]
-    return {"urls": urls, "deps": [["ssd1306", "latest"]], "version": "1.0.0"}
+    return {"urls": urls, "deps": [["ssd1306", "latest"]], "version": "1.0.0", "license": "MIT"}
 
 
 def package_json_text():
     """``package.json`` as written to the repository: one [device path, repository path] per line."""
     d = package_json()
     urls = ",\n".join("    " + json.dumps(u) for u in d["urls"])
-    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s\n}\n' % (
-        urls, json.dumps(d["deps"]), json.dumps(d["version"]))
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s,\n  "license": %s\n}\n' % (
+        urls, json.dumps(d["deps"]), json.dumps(d["version"]), json.dumps(d["license"]))
 
 
 def steps(port, build=BUILD, driver=True):

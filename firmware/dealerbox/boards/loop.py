@@ -20,15 +20,21 @@ ASIDE = ("Crashed again:", "saved session", "set aside.", "OK: new session")
 
 
 def run(board, app, debouncer=None, steps=-1):
-    """Poll the buttons every ``SAMPLE_MS`` and hand each debounced event to ``app``; redraw when dirty.
+    """Every ``SAMPLE_MS`` read the buttons and hand each debounced event to ``app``; redraw when dirty.
 
-    ``steps``: number of samples to run (-1: forever). After ``IDLE_MS`` without a press
+    ``steps``: number of loop turns to run (-1: forever). After ``IDLE_MS`` without a press
     the display is switched off; the press that wakes it does nothing else.
 
-    The frame comes first: after the presses of a sample the app's screen is drawn and shown, and
-    only then is the session written (``app.flush()``, the app told so by ``app.defer``), so a
-    press never waits on the flash; then the heap is collected. While a hand is live
-    (``app.hand_live()``) the USB REPL's interrupt is off through the board's hook
+    The buttons: a board with ``start_sampling()`` (the Pico) samples them from a timer into a queue
+    (boards/sampler.py), drained here with each change's own time, so no press is lost while the loop
+    is busy; other boards are read once a turn (``board.buttons()``). A button acts on the press
+    unless the screen gives it a long meaning (``app.long_buttons()``, a bitmask of ui.buttons bits,
+    asked after every press; an app without it: every button waits for the end of its press).
+
+    The frame comes first: after the presses of a turn the app's screen is drawn and shown (only the
+    changed pages go to the display), and only then is the session written (``app.flush()``, the app
+    told so by ``app.defer``), so a press never waits on the flash; then the heap is collected. While
+    a hand is live (``app.hand_live()``) the USB REPL's interrupt is off through the board's hook
     ``usb_interrupt(on)`` (docs/security.md), and on again between hands.
     """
     if debouncer is None:
@@ -38,15 +44,19 @@ def run(board, app, debouncer=None, steps=-1):
     flush = getattr(app, "flush", None)
     if flush is not None:
         app.defer = True
+    longs = getattr(app, "long_buttons", None)
+    if longs is not None:
+        debouncer.set_long_mask(longs())
     live = getattr(app, "hand_live", None)
     hook = getattr(board, "usb_interrupt", None)
+    start = getattr(board, "start_sampling", None)
+    sampler = start() if start is not None else None
     was = None
     d = board.display
     if d is not None:
         app.draw(d)
         d.show()
-    last = board.ticks_ms()
-    asleep = waking = False
+    turn = _Turn(board, app, debouncer, longs)
     while steps != 0:
         if steps > 0:
             steps -= 1
@@ -56,36 +66,66 @@ def run(board, app, debouncer=None, steps=-1):
                 hook(not now_live)
                 was = now_live
         now = board.ticks_ms()
-        mask = board.buttons()
-        events = debouncer.feed(now, mask)
-        pressed = False
-        if asleep and mask:
-            d.poweron()
-            asleep = False
-            waking = True
-            last = now
-        if waking:
-            if not mask and not debouncer.stable:
-                waking = False
-        elif events:
-            last = now
-            pressed = True
-            for button, long in events:
-                app.press(button, long)
-        elif d is not None and not asleep and board.ticks_diff(now, last) >= IDLE_MS:
-            d.poweroff()
-            asleep = True
-        if d is not None and not asleep and app.dirty:
+        if sampler is None:
+            turn.feed(now, board.buttons())
+        else:
+            while sampler.pending():
+                t = sampler.take()
+                turn.feed(t - sampler.period, debouncer.raw)    # the sample before a change read the level before
+                turn.feed(t, sampler.mask)
+            turn.feed(now, debouncer.raw)   # no change since: the level held until now (older: ignored)
+        turn.idle(now)
+        if d is not None and not turn.asleep and app.dirty:
             app.draw(d)
             d.show()
-        if pressed:
+        if turn.pressed:
+            turn.pressed = False
             if flush is not None:
                 flush()     # after the frame: the flash never delays what the players see
-                if d is not None and not asleep and app.dirty:  # the save failed: the notice
+                if d is not None and not turn.asleep and app.dirty:  # the save failed: the notice
                     app.draw(d)
                     d.show()
             gc.collect()
         board.sleep_ms(SAMPLE_MS)
+
+
+class _Turn:
+    """What ``run`` keeps between samples: the display asleep or waking, the last press's time, a press made."""
+
+    def __init__(self, board, app, debouncer, longs):
+        self.board = board
+        self.app = app
+        self.debouncer = debouncer
+        self.longs = longs
+        self.last = board.ticks_ms()
+        self.asleep = self.waking = self.pressed = False
+
+    def feed(self, now, mask):
+        """One sample into the debouncer; its events to the app (none while the display wakes)."""
+        db = self.debouncer
+        events = db.feed(now, mask)
+        if self.asleep and mask:
+            self.board.display.poweron()
+            self.asleep = False
+            self.waking = True
+            self.last = now
+        if self.waking:
+            if not mask and not db.stable:
+                self.waking = False
+            return
+        for button, long in events:
+            self.last = now
+            self.pressed = True
+            self.app.press(button, long)
+            if self.longs is not None:
+                db.set_long_mask(self.longs())
+
+    def idle(self, now):
+        """The display off after ``IDLE_MS`` without a press."""
+        d = self.board.display
+        if d is not None and not self.asleep and not self.pressed and self.board.ticks_diff(now, self.last) >= IDLE_MS:
+            d.poweroff()
+            self.asleep = True
 
 
 def wrap(text, cols=_COLS):

@@ -183,8 +183,8 @@ def codes():
 def table_dir():
     """The folder of the table files (str ending in "/"): ``tables/`` beside this module (``dealerbox/lang/tables/`` on
     the box, a path in the checkout on CPython); ``/lang/`` on a firmware frozen into flash (``manifest.py``: its
-    modules are not files, and MicroPython freezes no data files: the tables are copied there, docs/languages.md).
-    Tests point it elsewhere (stand-in tables)."""
+    modules are not files; its tables are frozen as modules, ``frozen_table``, and a file in ``/lang/`` wins over them:
+    docs/languages.md). Tests point it elsewhere (stand-in tables)."""
     import os
 
     w = __file__
@@ -209,15 +209,32 @@ def use(c):
     if c == "en":
         _speak(c, None)
         return
-    _speak(c, open_table(table_dir() + c + ".bin"))
+    _speak(c, open_table(table_dir() + c + ".bin", c))
 
 
-def open_table(path):
+FROZEN = "dealerbox_table_"     # a table frozen into the firmware: the module FROZEN + its code, its bytes ``T``
+
+
+def frozen_table(c):
+    """The table of language ``c`` frozen into the firmware (``manifest.py`` makes the module ``dealerbox_table_<c>``
+    from ``tables/<c>.bin``: its bytes ``T`` stay in flash) open as a file, an io.BytesIO that reads those bytes in
+    place (nothing copied to the heap); None when the firmware has none (not a frozen build)."""
+    try:
+        m = __import__(FROZEN + c)
+    except ImportError:
+        return None
+    import io
+
+    return io.BytesIO(m.T)
+
+
+def open_table(path, frozen=None):
     """The language table ``path`` open for reading, after checking it: its head (12 bytes: ``MAGIC``, the CRC-32
     of the rest, the number of keys N in 2 bytes), then 6 bytes a key (a hash and an offset) and one more offset, the
-    end of the texts (host_tools/langpack.py); its length as those say and its CRC-32 as its head says. Raises
-    ValueError naming the file and what is wrong (missing, a folder, not such a file, cut short, too long, the
-    CRC)."""
+    end of the texts (host_tools/langpack.py); its length as those say and its CRC-32 as its head says. ``frozen``:
+    the language whose table frozen into the firmware (``frozen_table``) is read when there is no file at ``path`` (a
+    file there wins, as a module on the filesystem wins over a frozen one). Raises ValueError naming the file and
+    what is wrong (missing, a folder, not such a file, cut short, too long, the CRC)."""
     try:
         import os
 
@@ -225,7 +242,9 @@ def open_table(path):
             raise ValueError("%s was a folder, not a file" % path)
         f = open(path, "rb")
     except OSError:
-        raise ValueError("no table file %s" % path) from None
+        f = frozen_table(frozen) if frozen else None
+        if f is None:
+            raise ValueError("no table file %s" % path) from None
     try:
         from binascii import crc32
 
