@@ -36,8 +36,6 @@ first screen needs (a setup screen, the language list, or the resume offer); the
 when a session starts or is restored, the results screens at the first hand's end (``make bench``: boot_*).
 """
 
-import sys
-
 from micropython import const
 
 from dealerbox.lang import N_, said, tr
@@ -127,21 +125,6 @@ def record_of(seat, action):
     if action.cards is not None:
         rec += "." + "-".join(map(str, action.cards))
     return rec
-
-
-# the modules only a resume uses (the save read and checked, the journal replayed, logged hands caught up)
-RESUME_ONLY = ("dealerbox.ui.snapcheck", "dealerbox.ui.catchup", "dealerbox.store.boot")
-
-
-def forget(names):
-    """Drop the modules ``names`` (tuple of dotted names) that are loaded: their code leaves the heap at the next
-    collection (a later need imports a module again)."""
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            pkg, attr = name.rsplit(".", 1)
-            if hasattr(sys.modules[pkg], attr):
-                delattr(sys.modules[pkg], attr)
 
 
 def hand_live(engine):
@@ -409,7 +392,6 @@ class App:
             self.writes.append(e.log)
             self._save()
         self._after_engine()
-        forget(RESUME_ONLY)     # nothing of the resume's checks and catch-up kept: the heap as after a fresh start
 
     def _save(self):
         """Save the session (a snapshot) at the next ``flush``."""
