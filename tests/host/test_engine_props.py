@@ -58,7 +58,7 @@ def check_refusals(e, kinds):
         try:
             e.apply(a)
         except IllegalAction as exc:
-            assert str(exc) == why
+            assert exc.args[0] == why
         else:
             raise AssertionError("illegal action applied: %r (offered %r)" % (a, opts))
         assert _state(e) == before, a
