@@ -443,7 +443,7 @@ def section_html(k, f, detail=True):
            "<h2>Session %d: %s, %s, %s</h2>" % (k, e(f["title"]), plural(len(f["names"]), "player"),
                                                  plural(len(f["hands"]), "hand"))]
     if cents:
-        out.append('<p class="note">%s</p>' % e(_value_note(f)))
+        out.append('<p class="note">%s</p>' % html.escape(_value_note(f), quote=False))
     head = ["Player", "Hands played", "Hands won", "Showdowns won", "Biggest pot won", "Bought in", "Rebuys",
             "Net (chips)"] + (["Net (money)"] if cents else [])
     out.append('<table class="players" id="%s-players"><tr>%s</tr>' % (sid, "".join("<th>%s</th>" % h for h in head)))
