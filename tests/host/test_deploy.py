@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from host_tools import ROOT, deploy, texts
+from host_tools import ROOT, deploy
 from host_tools.build import firmware_data, firmware_sources
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -31,31 +31,10 @@ def _fake_build(tmp_path):
 
 
 def test_a_build_that_would_not_start_is_not_copied(tmp_path):
-    """The UI's texts are numbers in the .mpy files (host_tools/texts.py): a build whose texts.bin is missing,
-    damaged or another build's, a language table damaged or missing, a module's .mpy missing or not importable, is
-    refused before anything is run on the board (the box's own checks, ``lang.texts_problem`` and ``lang.use``, run
-    on the build under MicroPython)."""
+    """A language table damaged or missing, a module's .mpy missing or not importable, is refused before anything
+    is run on the board (the box's own check, ``lang.use``, run on the build under MicroPython)."""
     build = _fake_build(tmp_path)
     assert deploy.deploy("/dev/ttyACM0", build, run=None, say=lambda s: None, dry_run=True) == 0
-    rel = "dealerbox/lang/tables/texts.bin"
-    path = os.path.join(build, rel)
-    with open(path, "rb") as f:
-        data = f.read()
-    other = texts.image({"Pass the box to": 0})
-    cases = (("cut", data[:-1], "%s is damaged: %d bytes, not %d" % (rel, len(data) - 1, len(data))),
-             ("other", other, "%s is another build's, not this firmware's" % rel),
-             ("gone", None, "no table file %s" % rel))
-    for _name, new, why in cases:
-        if new is None:
-            os.remove(path)
-        else:
-            with open(path, "wb") as f:
-                f.write(new)
-        msg = deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True)
-        assert msg == ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again "
-                       "(make deploy does)" % (build, why))
-    with open(path, "wb") as f:
-        f.write(data)
     fr = os.path.join(build, "dealerbox", "lang", "tables", "fr.bin")
     with open(fr, "rb") as f:
         table = f.read()
