@@ -58,9 +58,8 @@ I2C_OFF = ("I2C is not enabled (no /dev/i2c-%d): run `sudo raspi-config nonint d
 _EACCES = const(13)
 _TICKS_MASK = const(0x3FFFFFFF)
 _TICKS_HALF = const(0x20000000)
-
-
 INSTALL = "pip install 'dealerbox[pi]' (in a clone: pip install -r requirements-pi.txt)"   # Blinka and the driver
+
 
 class StartError(Exception):
     """The board cannot run at all (no Blinka, not a Raspberry Pi, no GPIO access): the message says what to
