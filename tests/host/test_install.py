@@ -18,8 +18,11 @@ HEAVY_HOST = {"matplotlib", "numpy", "pillow"}      # what the Pi never imports
 def _clone(dst):
     """Copy the repository's files (tracked, and new ones not ignored: what a clone of this commit holds) to ``dst``;
     without git, the folder less what the Makefile and the tools make (.venv, build, caches)."""
-    r = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
-                       capture_output=True)
+    try:
+        r = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
+                           capture_output=True)
+    except FileNotFoundError:               # (no git on the machine)
+        r = subprocess.CompletedProcess([], 1)
     if r.returncode:
         shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns(".git", ".venv", "build", "__pycache__", "*.egg-info",
                                                                  ".*_cache", "sim-out", "report"))
