@@ -527,8 +527,8 @@ def report_html(figs, nights, settled, source, cut=None, png=None, detail=3):
                "not won; dotted: a new session).</p>\n" % (base64.b64encode(png).decode(), shown))
     else:
         img = '<p class="note" id="chart">%s.</p>\n' % NO_CHART
-    nights_note = ('<p class="note">%s of the same players in a row are settled together as a night (the log has '
-                   "no dates).</p>\n" % plural(len(nights), "night")) if len(nights) < len(figs) else ""
+    nights_note = ('<p class="note">%s: sessions in a row with the same players are a night, settled together too '
+                   "(the log has no dates).</p>\n" % plural(len(nights), "night")) if len(nights) < len(figs) else ""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Dealer Box: the night's "
             "report</title>\n<style>%s</style></head>\n<body>\n<h1>Dealer Box: the night's report</h1>\n"
             '<p class="note">From <code>%s</code>: %s.</p>\n%s%s%s%s\n</body></html>\n'
