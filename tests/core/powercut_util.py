@@ -236,7 +236,7 @@ class PowerCut:
         st = self.store
         if not st._known or not st.number or st._broken:
             return False
-        size = st._size("hands.log")
+        size = st.size("hands.log")
         mark = size if size > 0 else 0
         for _log, ln in self.pending:
             mark += len(ln) + 1

@@ -200,7 +200,7 @@ def test_power_cut_while_the_boot_cuts_the_log_back():
     pc.save(snap)
     saved = pc.state()
     with Routed(pc.disk):       # a torn append: the power went mid-line (a whole line is never cut: issue 24)
-        f = pc.store._open(pc.store.path("hands.log"), "ab")
+        f = pc.store.open("hands.log", "ab")
         f.write(('{"hand":1,"pad":"%s' % ("y" * 900)).encode())
         f.close()
     assert pc.state() == saved  # a boot cuts the partial line

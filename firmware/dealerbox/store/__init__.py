@@ -1,8 +1,10 @@
 """Saves on flash: power-cut-safe snapshots, checksums, the hand logs. Knows records, not screens.
 
-The file names, the header formats and the checksum are here, shared by ``saves`` (the ``Store``: what every
-session does) and ``boot`` (reading saves back, damage, crashes: imported by ``saves`` when first needed):
-``boot`` imports nothing from ``saves``, so there is no import cycle. The formats: ``saves``'s docstring.
+The file names, the header formats, the checksum and the readers of a hand log file (a line at a time, the last
+line from the end) are here, shared by ``saves`` (the ``Store``: what every session does, the files) and ``boot``
+(``Recovery``: reading saves back at boot, deciding what is used, saying what was damaged; imported by ``saves``
+when first needed): ``boot`` imports nothing from ``saves`` and reads and writes files only through the ``Store``'s
+public methods, so there is no import cycle. The formats: ``saves``'s docstring.
 """
 
 try:
@@ -89,11 +91,11 @@ def chunks(f, size):
         size -= k
 
 
-def log_lines(s, name, start):
-    """Each whole line (bytes, no newline) of the store ``s``'s file ``name`` from byte ``start`` (a line's start),
+def log_lines(store, name, start):
+    """Each whole line (bytes, no newline) of the ``Store``'s file ``name`` from byte ``start`` (a line's start),
     read in 256-byte chunks: only the line being read is on the heap. A last line without its newline is not
-    given (``boot.clean_log``, ``damage.logged_after``)."""
-    f = s._open(s.path(name), "rb")
+    given (``Recovery.clean_log``, ``damage.logged_after``)."""
+    f = store.open(name, "rb")
     try:
         f.seek(start)
         part = b""
@@ -109,3 +111,58 @@ def log_lines(s, name, start):
                 nl = part.find(b"\n")
     finally:
         f.close()
+
+
+def last_line(store, name=LOG):
+    """``(start, end)`` byte offsets of the last whole line of the ``Store``'s file ``name`` (``end`` its newline's
+    offset), or None when it holds none; read from its end in 256-byte chunks (a log of any size in bounded
+    memory)."""
+    size = store.size(name)
+    if size <= 0:
+        return None
+    f = store.open(name, "rb")
+    try:
+        end = None
+        pos = size
+        buf = bytearray(256)
+        while pos > 0:
+            k = 256 if pos >= 256 else pos
+            pos -= k
+            f.seek(pos)
+            mv = memoryview(buf)[:k]
+            f.readinto(mv)
+            data = bytes(mv)
+            i = k
+            while True:
+                i = data.rfind(b"\n", 0, i)
+                if i < 0:
+                    break
+                if end is None:
+                    end = pos + i
+                elif pos + i < end:
+                    return pos + i + 1, end
+            if end is None and pos == 0:
+                return None
+        return (0, end) if end is not None else None
+    finally:
+        f.close()
+
+
+def last_line_hash(store):
+    """The hash (``line_hash``) of the ``Store``'s ``hands.log``'s last whole line, streamed in 64-byte chunks;
+    ``ZERO`` when it has none."""
+    from binascii import hexlify
+    from hashlib import sha256
+
+    span = last_line(store)
+    if span is None:
+        return ZERO
+    h = sha256()
+    f = store.open(LOG, "rb")
+    try:
+        f.seek(span[0])
+        for part in chunks(f, span[1] - span[0]):
+            h.update(bytes(part))
+    finally:
+        f.close()
+    return hexlify(h.digest()).decode()

@@ -68,11 +68,13 @@ from micropython import const
 from dealerbox.store import (  # the files: the module docstring (the rest of the names: dealerbox.store)
     BACKUP,
     BAD,
+    CRASHED,
     CRASHES,
     FIELDS,
     HEAD,
     JOURNAL,
     LOG,
+    LOG_TEMP,
     MAGIC,
     N_,
     NAMES,
@@ -83,6 +85,7 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     SESSION,
     TEMP,
     chunks,
+    last_line_hash,
     line_hash,
 )
 from dealerbox.store import checksum as crc32
@@ -121,7 +124,7 @@ class Store:
         if fs is None:
             import os as fs
         self.fs = fs
-        self._open = open if getattr(fs, "__name__", "") in ("os", "uos") else getattr(fs, "open", open)
+        self._opener = open if getattr(fs, "__name__", "") in ("os", "uos") else getattr(fs, "open", open)
         self._fsync = getattr(fs, "fsync", None)
         self._sync_dir = getattr(fs, "sync_dir", None)
         self.root = root.rstrip("/")
@@ -132,7 +135,7 @@ class Store:
         self.report = None  # type: str | None
         self.reports = []  # type: list
         self.later = []  # type: list
-        self.later_why = ""
+        self.later_why = ""  # type: object
         self.lost = []  # type: list
         self.aside = []  # type: list  # the files found as folders and set aside at boot, in words (store/boot.py)
         self._tip = None        # the hash of hands.log's last line (``tip``), None until read
@@ -161,14 +164,18 @@ class Store:
                         raise
             self._ready = True
 
-    def _size(self, name):
+    def open(self, name, mode):
+        """File ``name`` of the store's folder opened in ``mode`` (``fs.open`` or the builtin); OSError if not."""
+        return self._opener(self.path(name), mode)
+
+    def size(self, name):
         """The length of file ``name`` in bytes, -1 when it does not exist."""
         try:
             return self.fs.stat(self.path(name))[6]
         except OSError:
             return -1
 
-    def _is_folder(self, name):
+    def is_folder(self, name):
         """True when ``name`` is a folder, not a file (a save folder edited by hand: ``store/boot.py`` sets it
         aside)."""
         try:
@@ -176,21 +183,23 @@ class Store:
         except OSError:
             return False
 
-    def _exists(self, name):
-        return self._size(name) >= 0
+    def exists(self, name):
+        """True when file (or folder) ``name`` is there."""
+        return self.size(name) >= 0
 
-    def _remove(self, name):
+    def remove(self, name):
+        """Remove file ``name``; nothing when it is not there, OSError when the filesystem fails."""
         try:
             self.fs.remove(self.path(name))
         except OSError as e:
             if e.args[0] != _ENOENT:
                 raise
 
-    def _read(self, name):
+    def read(self, name):
         """The bytes of file ``name``, or None when it does not exist (or is a folder: MicroPython's unix port
         opens one, then its read fails)."""
         try:
-            f = self._open(self.path(name), "rb")
+            f = self.open(name, "rb")
         except OSError:
             return None
         try:
@@ -202,7 +211,8 @@ class Store:
         finally:
             f.close()
 
-    def _close(self, f):
+    def close(self, f):
+        """Close written file ``f``, synced first where the board needs it (``fs.fsync``)."""
         if self._fsync is not None:
             self._fsync(f)
         f.close()
@@ -211,7 +221,7 @@ class Store:
         if self._sync_dir is not None:
             self._sync_dir(self.root or "/")
 
-    def _replace(self, src, dst):
+    def replace(self, src, dst):
         """Rename ``src`` over ``dst``; littlefs and POSIX replace atomically, FAT needs the remove first."""
         try:
             self.fs.rename(self.path(src), self.path(dst))
@@ -234,13 +244,15 @@ class Store:
         ``session.tmp`` is removed) and TypeError/ValueError if ``obj`` is not JSON-able.
         """
         if not self._known:  # not loaded: continue after the newest number on flash, never reuse one
-            from dealerbox.store import boot
+            from dealerbox.store.boot import newest_number
 
-            boot.scan_number(self)
+            self.number = newest_number(self)
+            self._broken = True  # the journal's state is not known: the first record after this must not append
+            self._known = True
         self._ensure_root()
-        mark = self._size(LOG)
+        mark = self.size(LOG)
         mark = mark if mark > 0 else 0
-        f = self._open(self.path(TEMP), "w+b" if _STREAM else "wb")
+        f = self.open(TEMP, "w+b" if _STREAM else "wb")
         try:
             try:
                 if _STREAM:
@@ -268,21 +280,21 @@ class Store:
                     n = len(data)
                     crc = int(data[_CRC_AT:_CRC_AT + 8], 16)
             finally:
-                self._close(f)
+                self.close(f)
         except BaseException:
             try:
-                self._remove(TEMP)  # a full flash: give its blocks back
+                self.remove(TEMP)  # a full flash: give its blocks back
             except OSError:
                 pass
             raise
-        if self._exists(SESSION):
+        if self.exists(SESSION):
             ok = self._session_ok
             if not ok:  # not known good (never after a load or save of this store): checked, store.boot
-                from dealerbox.store import boot
+                from dealerbox.store.boot import check_file
 
-                ok = boot.check_file(self, SESSION)[0] is not None
-            self._replace(SESSION, BACKUP if ok else SESSION + BAD)
-        self._replace(TEMP, SESSION)
+                ok = check_file(self, SESSION)[0] is not None
+            self.replace(SESSION, BACKUP if ok else SESSION + BAD)
+        self.replace(TEMP, SESSION)
         self._session_ok = True
         self.number += 1
         self._crc = crc
@@ -291,9 +303,9 @@ class Store:
         # on flash is the newest snapshot's, or (the power cut before this removal) the one before's, whose first line
         # chains to session.bak (store.boot.first_line_whole); anything else is damage, said in words. An OSError here
         # leaves the store broken (the next record refused, the next save removes it)
-        if self._exists(JOURNAL):
+        if self.exists(JOURNAL):
             self._broken = True
-            self._remove(JOURNAL)
+            self.remove(JOURNAL)
         self._broken = False
         self._known = True
         self.journal = []
@@ -315,17 +327,17 @@ class Store:
             raise ValueError(N_("bad journal record %r") % rec)
         if not self._known or not self.number or self._broken:
             return False
-        mark = self._size(LOG)
+        mark = self.size(LOG)
         line, crc = self._line(rec, mark if mark > 0 else 0)
         if self._jsize + len(line) > JOURNAL_CAP:
             return False
         self._ensure_root()
         self._broken = True  # until the line is whole on flash
-        f = self._open(self.path(JOURNAL), "ab" if self._jsize else "wb")
+        f = self.open(JOURNAL, "ab" if self._jsize else "wb")
         try:
             f.write(line)
         finally:
-            self._close(f)
+            self.close(f)
         if not self._jsize:
             self._synced()
         self._broken = False
@@ -341,43 +353,47 @@ class Store:
         crc = crc32(text, self._crc)
         return text + (" %08x\n" % crc).encode(), crc
 
-    # ---- load, and the rare paths (dealerbox/store/boot.py, imported when first needed) -----
+    # ---- load (dealerbox/store/boot.py's ``Recovery``, imported when first needed) -----------------
     def load(self, validate=None):
         """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.
 
         ``validate``: the app's check, ``validate(obj) -> None`` or the reason (str) the snapshot cannot be
         used (version, shape, content: ui/snapcheck.py). Sets ``journal``, ``later``, ``found`` and ``report``,
-        and puts the files back as an uninterrupted save leaves them: ``store.boot.load`` says how. With no
+        and puts the files back as an uninterrupted save leaves them: ``store.boot.Recovery.load`` says how. With no
         snapshot file at all (a new box, or after ``clear``) the answer is None at once, without reading anything.
         """
-        if self._size(SESSION) < 0 and self._size(TEMP) < 0 and self._size(BACKUP) < 0:
+        if self.size(SESSION) < 0 and self.size(TEMP) < 0 and self.size(BACKUP) < 0:
             self.found = [N_("no saved session")]
             self.report = None
+            self.reports = []
             self.journal = []
             self.later = []
             self.later_why = ""
             self.lost = []
+            self.aside = []
             self.number = 0
             self._known = self._broken = True
             self._session_ok = False
             self._jsize = 0
             return None
-        from dealerbox.store import boot
+        from dealerbox.store.boot import Recovery
 
-        return boot.load(self, validate)
-
-    def _commit_log(self, mark, number, trusted, reports):
-        """Make ``hands.log`` what save ``number`` committed (``store.boot.commit_log``; a method so a test
-        can replace it)."""
-        from dealerbox.store import boot
-
-        return boot.commit_log(self, mark, number, trusted, reports)
+        r = Recovery(self)
+        obj = r.load(validate)
+        self.found, self.reports, self.report = r.found, r.reports, r.report
+        self.journal, self.later, self.later_why = r.journal, r.later, r.later_why
+        self.lost, self.aside = r.lost, r.aside
+        self.number, self._crc, self._jsize, self._broken = r.number, r.crc, r.jsize, r.broken
+        self._session_ok = r.session_ok
+        self._known = True
+        self._tip = None    # the log may have been cut or cleaned: read again when needed
+        return obj
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
         """Forget the saved session (a new session starts); the hand logs stay."""
         for name in (SESSION, TEMP, BACKUP, CRASHES, JOURNAL):
-            self._remove(name)
+            self.remove(name)
         self.number = 0
         self.journal = []
         self._session_ok = False
@@ -388,7 +404,7 @@ class Store:
         """The names kept from earlier sessions: ``(last, known)``, two lists of str (the seats' names of the last
         session, and every name typed, newest first); ``([], [])`` when there are none or the file is damaged (a
         torn write loses only the names, never a session)."""
-        data = self._read(NAMES)
+        data = self.read(NAMES)
         try:
             d = json.loads(data) if data else {}
             last = []
@@ -408,18 +424,18 @@ class Store:
         ``names.tmp`` written, synced and renamed over ``names.json`` (the session files are not touched)."""
         self._ensure_root()
         data = json.dumps({"last": list(last), "known": list(known)}).encode()
-        f = self._open(self.path(NAMES_TEMP), "wb")
+        f = self.open(NAMES_TEMP, "wb")
         try:
             f.write(data)
         finally:
-            self._close(f)
+            self.close(f)
         self.bytes_written += len(data)
-        self._replace(NAMES_TEMP, NAMES)
+        self.replace(NAMES_TEMP, NAMES)
 
     def load_prefs(self):
         """The box's settings kept across sessions and power cuts: a dict (``{"lang": "de"}``, ui/langpick.py);
         None when none were kept, ``{}`` when the file is damaged (a torn write loses only the settings)."""
-        data = self._read(PREFS)
+        data = self.read(PREFS)
         if data is None:
             return None
         try:
@@ -433,47 +449,110 @@ class Store:
         over ``prefs.json``, as the names are (the session files are not touched). Raises OSError as ``save``."""
         self._ensure_root()
         data = json.dumps(prefs).encode()
-        f = self._open(self.path(PREFS_TEMP), "wb")
+        f = self.open(PREFS_TEMP, "wb")
         try:
             f.write(data)
         finally:
-            self._close(f)
+            self.close(f)
         self.bytes_written += len(data)
-        self._replace(PREFS_TEMP, PREFS)
+        self.replace(PREFS_TEMP, PREFS)
 
     def set_aside(self):
-        """Rename the snapshot files to ``*.crashed``; returns the names set aside (``store.boot.set_aside``)."""
-        from dealerbox.store import boot
+        """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
 
-        return boot.set_aside(self)
+        Returns the list of names set aside. The next boot starts a new session; the hand logs stay.
+        """
+        moved = []
+        for name in (SESSION, TEMP, BACKUP):
+            if self.exists(name):
+                self.replace(name, name + CRASHED)
+                moved.append(name)
+        self.remove(CRASHES)
+        self.remove(JOURNAL)
+        self.number = 0
+        self._session_ok = False
+        self._known = True
+        self._broken = True
+        return moved
 
     def note_crash(self):
-        """Record a crash of the app with the current snapshot; the crashes in a row with it (``store.boot``)."""
-        from dealerbox.store import boot
+        """Record a crash of the app with the current snapshot; returns the crashes in a row with it (int).
 
-        return boot.note_crash(self)
+        The file ``crashes`` holds ``"<save number> <count>"``: the count goes up when the app crashes again
+        before any new save (the same snapshot), and starts at 1 otherwise. Returns 0 (and writes nothing)
+        when there is no saved snapshot. ``boards.loop`` sets the session aside at the second crash in a row.
+        """
+        if not self.number:
+            return 0
+        count = 1
+        data = self.read(CRASHES)
+        if data:
+            parts = data.split()
+            if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit() and int(parts[0]) == self.number:
+                count = int(parts[1]) + 1
+        self._ensure_root()
+        f = self.open(CRASHES, "wb")
+        try:
+            f.write(("%d %d\n" % (self.number, count)).encode())
+        finally:
+            self.close(f)
+        return count
 
     def free_room(self):
-        """Delete the older hand logs and the files set aside; ``(names, bytes)`` freed (``store.boot``)."""
-        from dealerbox.store import boot
-
-        return boot.free_room(self)
+        """Delete what the session does not need to make room on a full flash: the older hand logs
+        (``hands.1.log``) and the files set aside (``*.bad``, ``*.crashed``: snapshots, a lost session's journal).
+        Returns ``(names, bytes)`` freed. The session, its backup, its journal and ``hands.log`` (the newest hand logs)
+        are never touched."""
+        names = []
+        freed = 0
+        for name in (OLD_LOG, SESSION + BAD, BACKUP + BAD, JOURNAL + BAD, TEMP + BAD, SESSION + CRASHED,
+                     BACKUP + CRASHED, TEMP + CRASHED, LOG_TEMP):
+            n = self.size(name)
+            if n >= 0:
+                self.remove(name)
+                names.append(name)
+                freed += n
+        return names, freed
 
     def read_log(self):
-        """Every whole hand log line (str), oldest first (``store.boot.read_log``)."""
-        from dealerbox.store import boot
+        """Every whole hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``.
+        A last line without its newline (a write that did not finish) is not a hand log: skipped, as is a line that
+        is not one (``damage.hand_lines``)."""
+        from dealerbox.store.damage import hand_lines
 
-        return boot.read_log(self)
+        lines = []  # type: list
+        for name in (OLD_LOG, LOG):
+            data = self.read(name)
+            if data:
+                hand_lines(data, lines)
+        return lines
 
     def tip(self):
         """The hash of the last whole line of ``hands.log`` (64 hex digits, ``dealerbox.store.line_hash``):
         the ``prev`` the next line chains to; ``ZERO`` when the log is empty or gone. Read from the log's end in
-        small chunks (``store.boot.last_line``) once, then kept up to date by ``append_log``."""
+        small chunks (``dealerbox.store.last_line``) once, then kept up to date by ``append_log``."""
         if self._tip is None:
-            from dealerbox.store import boot
-
-            self._tip = boot.last_line_hash(self)
+            self._tip = last_line_hash(self)
         return self._tip
+
+    def truncate_log(self, size):
+        """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it (MicroPython's
+        files cannot be truncated; the copy and rename keep the log whole if the power goes meanwhile)."""
+        self._tip = None
+        if not size:
+            self.remove(LOG)
+            return
+        src = self.open(LOG, "rb")
+        try:
+            dst = self.open(LOG_TEMP, "wb")
+            try:
+                for part in chunks(src, size):
+                    dst.write(part)
+            finally:
+                self.close(dst)
+        finally:
+            src.close()
+        self.replace(LOG_TEMP, LOG)
 
     def append_log(self, line):
         """Append one hand log as a line of ``hands.log``; returns the bytes written (int).
@@ -490,10 +569,10 @@ class Store:
             line = json.dumps(line)
         data = line.encode() if isinstance(line, str) else bytes(line)
         n = len(data) + 1
-        size = self._size(LOG)
+        size = self.size(LOG)
         if self.log_limit and size > n and size + n > self.log_limit:
-            self._replace(LOG, OLD_LOG)
-        f = self._open(self.path(LOG), "ab")
+            self.replace(LOG, OLD_LOG)
+        f = self.open(LOG, "ab")
         start = 0
         try:
             f.seek(0, 2)
@@ -502,11 +581,9 @@ class Store:
             f.write(b"\n")
         except BaseException:
             f.close()
-            from dealerbox.store import boot
-
-            boot.truncate_log(self, start)
+            self.truncate_log(start)
             raise
-        self._close(f)
+        self.close(f)
         self._tip = line_hash(data)
         self.bytes_written += n
         return n
