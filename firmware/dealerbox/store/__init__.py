@@ -20,6 +20,7 @@ JOURNAL = "session.jnl"
 LOG = "hands.log"
 OLD_LOG = "hands.1.log"
 LOG_TEMP = "hands.tmp"
+TIP = "hands.tip"           # the hash of the last line of the hands the table dropped (``Store.drop_hands``)
 CRASHES = "crashes"
 NAMES = "names.json"        # the table's names kept across sessions (``load_names`` / ``save_names``)
 NAMES_TEMP = "names.tmp"
@@ -148,17 +149,17 @@ def last_line(store, name=LOG):
         f.close()
 
 
-def last_line_hash(store):
-    """The hash (``line_hash``) of the ``Store``'s ``hands.log``'s last whole line, streamed in 64-byte chunks;
-    ``ZERO`` when it has none."""
+def last_line_hash(store, name=LOG):
+    """The hash (``line_hash``) of the last whole line of the ``Store``'s file ``name``, streamed in 64-byte chunks;
+    None when it has none."""
     from binascii import hexlify
     from hashlib import sha256
 
-    span = last_line(store)
+    span = last_line(store, name)
     if span is None:
-        return ZERO
+        return None
     h = sha256()
-    f = store.open(LOG, "rb")
+    f = store.open(name, "rb")
     try:
         f.seek(span[0])
         for part in chunks(f, span[1] - span[0]):

@@ -465,7 +465,7 @@ class Recovery:
         size = store.size(LOG)
         if mark is None or size < 0 and not mark or size == mark:
             return False
-        moved = 0 <= size < mark and store.size(OLD_LOG) == mark
+        moved = size < mark and store.size(OLD_LOG) == mark     # (``Store.drop_hands`` before its save: no hands.log)
         if size < mark and not moved:
             missing = mark - (size if size > 0 else 0)
             self.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, self.number))

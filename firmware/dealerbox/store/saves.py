@@ -8,7 +8,8 @@ Files under ``root`` (``/data`` on the box)::
     session.jnl    the journal: the actions since the newest snapshot, one short line each
     hands.log      one JSON hand log per line (docs/engine.md), appended
     hands.1.log    older hand logs: written by earlier firmware (at 256 KB), or with a ``log_limit``; read, never
-                   removed but by the table's choice (``free_room``)
+                   removed but by the table's choice (``free_room``, ``drop_hands``)
+    hands.tip      the hash of the last hand the table dropped (``drop_hands``): the next line chains to it
     crashes        "<save number> <count>": crashes of the app in a row with that snapshot
     names.json     the table's names kept for the next session (``save_names``)
     prefs.json     the box's settings kept across sessions: the language (``save_prefs``)
@@ -84,13 +85,19 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     PREFS_TEMP,
     SESSION,
     TEMP,
+    TIP,
+    ZERO,
     chunks,
     last_line_hash,
     line_hash,
+    log_lines,
 )
 from dealerbox.store import checksum as crc32
 
 JOURNAL_CAP = const(448)   # bytes of journal: under littlefs2's inline limit (512 on the Pico), docs/device.md
+ROOM_RESERVE = const(16384)  # bytes kept for the session's own files (three snapshots, the journal, names, settings)
+HAND_BYTES = const(1600)   # a hand line's bytes until the log holds one to measure (1.0-2.6 KB: docs/device.md)
+LOW_HANDS = const(10)      # room for fewer hands than this: the table is warned between hands (``room_hands``)
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file (no big string)
 _HEAD_SIZE = const(47)
@@ -118,6 +125,9 @@ class Store:
     (str or None: a sentence for the players when something was damaged or lost, in English; ``reports`` the same
     as a list of ``Reason``, shown by ``lang.said``), counters
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
+
+    Room (docs/device.md, "Room"): ``hands()`` the hands held, ``room()`` the bytes free, ``room_hands()`` how many
+    more hands fit; ``drop_hands(obj)`` drops them all when the table agreed; nothing else ever removes a hand.
     """
 
     def __init__(self, root="/", fs=None, log_limit=0):
@@ -139,6 +149,7 @@ class Store:
         self.lost = []  # type: list
         self.aside = []  # type: list  # the files found as folders and set aside at boot, in words (store/boot.py)
         self._tip = None        # the hash of hands.log's last line (``tip``), None until read
+        self._hands = None      # the hands held (``hands``), None until counted
         self.bytes_written = 0
         self.saves = 0
         self.records = 0
@@ -386,7 +397,7 @@ class Store:
         self.number, self._crc, self._jsize, self._broken = r.number, r.crc, r.jsize, r.broken
         self._session_ok = r.session_ok
         self._known = True
-        self._tip = None    # the log may have been cut or cleaned: read again when needed
+        self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
         return obj
 
     # ---- the rest -------------------------------------------------------------------------
@@ -532,8 +543,78 @@ class Store:
         the ``prev`` the next line chains to; ``ZERO`` when the log is empty or gone. Read from the log's end in
         small chunks (``dealerbox.store.last_line``) once, then kept up to date by ``append_log``."""
         if self._tip is None:
-            self._tip = last_line_hash(self)
+            tip = last_line_hash(self, LOG) or last_line_hash(self, OLD_LOG)
+            if tip is None:     # no line left: the hands the table dropped (``drop_hands``), or none
+                tip = (self.read(TIP) or b"").decode()
+                tip = tip if len(tip) == 64 else ZERO
+            self._tip = tip
         return self._tip
+
+    # ---- room: the hands held and the flash left (docs/device.md, "Room") ----------------------------
+    def hands(self):
+        """The hands the box holds (int): the hand lines of ``hands.1.log`` and ``hands.log`` (a session's genesis
+        line is no hand). Counted once, the files streamed a line at a time, then kept up to date by ``append_log``
+        (and counted again after a ``load`` that may have cut the log)."""
+        if self._hands is None:
+            n = 0
+            for name in (OLD_LOG, LOG):
+                if self.size(name) > 0:
+                    for ln in log_lines(self, name, 0):
+                        if ln[:1] == b"{" and (b'"genesis": ' not in ln or b'"deck": ' in ln):
+                            n += 1
+            self._hands = n
+        return self._hands
+
+    def room(self):
+        """The bytes free on the store's filesystem (int): ``statvfs``'s ``f_bavail * f_frsize`` (``fs.statvfs``, else
+        ``os.statvfs``); None where neither can say (a port without it, a filesystem error)."""
+        stat = getattr(self.fs, "statvfs", None)
+        if stat is None:
+            import os
+
+            stat = getattr(os, "statvfs", None)
+        try:
+            v = stat(self.root or "/") if stat is not None else None
+        except OSError:
+            return None
+        return v[4] * v[1] if v is not None else None
+
+    def room_hands(self):
+        """How many more hands fit on the flash (int >= 0), or None when the room is not known: the bytes free
+        (``room``) less ``ROOM_RESERVE`` (the session's own files), over the log's bytes per hand so far
+        (``HAND_BYTES`` before it holds one). Under ``LOW_HANDS`` the table is warned between hands."""
+        room = self.room()
+        if room is None:
+            return None
+        n = self.hands()
+        size = max(self.size(LOG), 0) + max(self.size(OLD_LOG), 0)
+        per = size // n if n and size >= n else HAND_BYTES
+        return max(room - ROOM_RESERVE, 0) // per
+
+    def drop_hands(self, obj):
+        """Drop every hand the box holds (only when the table agreed, asked twice: ui/roomnote.py) to make room,
+        keeping the session: ``obj`` (its snapshot, between hands: a JSON-able dict) is saved with an empty log.
+        Returns ``(hands, bytes)`` dropped and freed (the set-aside files go too: ``free_room``).
+
+        The chain goes on: the last line's hash is kept in ``hands.tip`` and the next line's ``prev`` is it (a log
+        copied off before, ``make logs``, and the next one verify as one chain). Power-cut-safe: ``hands.log`` is first
+        renamed whole to ``hands.1.log`` (a boot reads a log moved at the save's mark as moved, nothing lost), the
+        snapshot saved (its mark 0), and only then the moved log removed. Raises OSError as ``save``."""
+        tip = self.tip()
+        n = self.hands()
+        self._ensure_root()
+        f = self.open(TIP, "wb")
+        try:
+            f.write(tip.encode())
+        finally:
+            self.close(f)
+        if self.exists(LOG):
+            self.replace(LOG, OLD_LOG)
+        self.save(obj)
+        freed = self.free_room()[1]
+        self._tip = tip
+        self._hands = 0
+        return n, freed
 
     def truncate_log(self, size):
         """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it (MicroPython's
@@ -572,6 +653,7 @@ class Store:
         size = self.size(LOG)
         if self.log_limit and size > n and size + n > self.log_limit:
             self.replace(LOG, OLD_LOG)
+            self._hands = None      # (tests: the older file's hands are gone)
         f = self.open(LOG, "ab")
         start = 0
         try:
@@ -585,5 +667,7 @@ class Store:
             raise
         self.close(f)
         self._tip = line_hash(data)
+        if self._hands is not None and (b'"genesis": ' not in data or b'"deck": ' in data):
+            self._hands += 1
         self.bytes_written += n
         return n
