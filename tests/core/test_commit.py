@@ -10,6 +10,7 @@ from dealerbox.engine.commit import reveal
 from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy, shuffle
+from dealerbox.store import line_hash
 from dealerbox.ui import modes
 from support import raises
 
@@ -136,5 +137,6 @@ def test_the_seal_screen_comes_before_any_gate_or_private_screen_and_the_log_rev
     seals = [i for i in range(len(frames)) if frames[i][0] == modes.M_SEAL]
     gates = [i for i in range(len(frames)) if frames[i][0] in (modes.M_GATE, modes.M_TURN, modes.M_PEEK)]
     assert seals[0] == 0 and seals[-1] < gates[0] and gates[0] == len(seals)   # one hand: its seal, then play
-    log = json.loads(store.logs[0])
-    assert log["commit"][:4] == shown[:4] and reveal(log) == log["commit"]
+    assert len(store.logs) == 2 and json.loads(store.logs[0])["genesis"] is True    # the session's genesis first
+    log = json.loads(store.logs[1])
+    assert log["prev"] == line_hash(store.logs[0]) and log["commit"][:4] == shown[:4] and reveal(log) == log["commit"]

@@ -67,7 +67,8 @@ def test_names_with_accents_are_typed_logged_and_resumed():
         assert app.engine.phase == "over"
         raw = _read(d + "/hands.log")
         lines = [ln for ln in raw.decode("utf-8").split("\n") if ln]
-        assert len(lines) == 1 and json.loads(lines[0])["names"] == NAMES
+        assert len(lines) == 2 and json.loads(lines[0])["genesis"] is True      # the session's genesis, then hand 1
+        assert json.loads(lines[0])["names"] == json.loads(lines[1])["names"] == NAMES
         for _ in range(10):                                  # on to hand 2, one action in
             if app.engine.hand_no == 2 and app.mode == modes.M_GATE:
                 break

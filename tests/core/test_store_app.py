@@ -6,9 +6,11 @@ The faults of issue 13 reproduced here: 1 (a full flash at a save), 4 (a save wi
 impossible content); 2 and 3 are in test_store.py, 5 (privacy) in test_store_privacy.py.
 """
 
+import json
 import os
 
 from dealerbox.lang import said
+from dealerbox.store import line_hash
 from dealerbox.store.saves import Store
 from dealerbox.ui import nosave
 from dealerbox.ui.snapcheck import check
@@ -57,7 +59,15 @@ def test_a_restart_mid_hand_is_announced_and_continue_replays_the_journal():
         app = rig.app
         before = app.snapshot()
         assert app.engine.phase == "betting" and len(app.engine.log["actions"]) == 4
-        assert sorted(os.listdir(d)) == ["session.jnl", "session.json"]  # one snapshot (the deal), 4 lines
+        # the session's genesis line, one snapshot (the deal), 4 lines
+        assert sorted(os.listdir(d)) == ["hands.log", "session.jnl", "session.json"]
+        with open(d + "/hands.log", "rb") as f:
+            line = f.read()
+        genesis = json.loads(line)
+        assert genesis == {"v": 2, "genesis": True, "game": "teen-patti", "rules": app.engine.rules,
+                           "names": app.table.names, "stacks": [100, 100, 100], "bought_in": [100, 100, 100],
+                           "prev": "0" * 64}
+        assert line[-1:] == b"\n" and app.engine.log["prev"] == line_hash(line[:-1])   # hand 1 chains to it
         assert app.store.saves == 1 and app.store.records == 4
         rig = app = None
         again = _reboot(d)

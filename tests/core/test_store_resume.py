@@ -16,6 +16,7 @@ import json
 import os
 
 from dealerbox.lang import said
+from dealerbox.store import line_hash
 from dealerbox.store.boot import encode
 from dealerbox.store.saves import Store
 from store_util import _clean, _tmpdir, _write
@@ -100,6 +101,9 @@ def _tp_after_hand_1():
     assert log["hand"] == 1 and log["result"]["stacks"] == [96, 108, 98, 98]
     assert _read(d + "/session.jnl").count(b"\n") == 1
     log["raw"] = logs[0]    # the line as written (the key order of a parsed dict differs between interpreters)
+    head = _read(d + "/hands.log")
+    log["head"] = head[:head.find(b"\n") + 1]     # the session's genesis line, before hand 1's (its newline too)
+    assert json.loads(log["head"])["genesis"] is True and json.loads(log["raw"])["prev"] == line_hash(log["head"][:-1])
     return d, log
 
 
@@ -206,8 +210,9 @@ def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_play
     d, log = _tp_after_hand_1()
     try:
         other = dict(log)
+        del other["head"]
         other["deck"] = list(reversed(log["deck"]))         # not the deck the older save dealt
-        _write(d + "/hands.log", (json.dumps(other) + "\n").encode())
+        _write(d + "/hands.log", log["head"] + (json.dumps(other) + "\n").encode())
         p = d + "/session.json"
         n = len(_read(p))
         _write(p, _read(p)[:100])
@@ -260,8 +265,8 @@ def _nine_actions():
     assert rig.app.engine.pot_total() == 10
     rig = None
     gc.collect()
-    assert sorted(os.listdir(d)) == ["session.jnl", "session.json"]
-    assert _read(d + "/session.jnl").count(b"\n") == 9
+    assert sorted(os.listdir(d)) == ["hands.log", "session.jnl", "session.json"]     # hands.log: the genesis line
+    assert _read(d + "/session.jnl").count(b"\n") == 9 and _read(d + "/hands.log").count(b"\n") == 1
     return d
 
 
@@ -580,7 +585,7 @@ def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed(
         app = rig.app
         assert app.store.report == ("hands.log was a folder, not a file: set aside. Hand log damaged: %d bytes of "
                                     "hand logs are missing; no hand log is left." % size)     # none kept: never
-        assert size == 1365                                                 # "every complete hand kept"
+        assert size == 1921       # the genesis line (556 bytes) and hand 1's (1365): "every complete hand kept"
         assert app.mode == modes.M_RESUME and app.saved_live
         assert sorted(os.listdir(d)) == ["hands.log.bad", "session.bak", "session.jnl", "session.json"]
     finally:
@@ -727,8 +732,8 @@ def test_a_first_journal_line_damaged_in_its_shape_never_offers_the_logged_hand_
     offered again as "Hand 1 was in play". The journal's later lines commit a longer hand log than the save: it is
     this save's, damaged; hand 1 is caught up and its log kept."""
     def damage(data):
-        assert data.startswith(b"1.blind.1 0 ")
-        return b"x" + data[1:]                          # "x.blind.1 0 <crc>": the shape of a line, not its CRC
+        assert data.startswith(b"1.blind.1 22c ")          # (0x22c: the genesis line, 556 bytes, before hand 1)
+        return b"x" + data[1:]                          # "x.blind.1 22c <crc>": the shape of a line, not its CRC
 
     _first_line_damaged(damage)
 
@@ -792,7 +797,7 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
     d, log = _tp_after_hand_1()
     try:
         junk = b"garbage\n" + NOISE[:20] + b"\n"
-        _write(d + "/hands.log", (log["raw"] + "\n").encode() + junk)
+        _write(d + "/hands.log", log["head"] + (log["raw"] + "\n").encode() + junk)
         p = d + "/session.json"
         n = len(_read(p))
         _write(p, _read(p)[:100])
@@ -812,8 +817,8 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
             "session goes on from the end of hand 1. 1 saved action after that save is lost." % n  # (the log: cleaned)
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
-        assert _read(d + "/hands.log") == (log["raw"] + "\n").encode()
-        assert _read(d + "/hands.log.bad") == (log["raw"] + "\n").encode() + junk
+        assert _read(d + "/hands.log") == log["head"] + (log["raw"] + "\n").encode()
+        assert _read(d + "/hands.log.bad") == log["head"] + (log["raw"] + "\n").encode() + junk
     finally:
         _clean(d)
 
@@ -824,7 +829,7 @@ def test_garbage_after_the_committed_hand_logs_is_said_and_set_aside():
     goes on. A line of a hand log's shape after the save is never cut: the app catches up with it."""
     d, log = _tp_after_hand_1()
     try:
-        good = (log["raw"] + "\n").encode()
+        good = log["head"] + (log["raw"] + "\n").encode()
         _write(d + "/hands.log", good + b"garbage\n" + NOISE[:20] + b"\n")
         st = Store(d)
         st.load()

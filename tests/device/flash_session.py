@@ -40,6 +40,8 @@ class CountingStore(Store):
         self.actions = 0
 
     def append_log(self, line):
+        if "genesis" in line:       # the session's genesis line: no hand
+            return Store.append_log(self, line)
         self.logs += 1
         self.actions += len(line["actions"])
         return Store.append_log(self, line)

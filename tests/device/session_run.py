@@ -267,7 +267,8 @@ class CountingStore(Store):
         self.logs = 0
 
     def append_log(self, line):
-        self.logs += 1
+        if "genesis" not in line:   # (the session's genesis line: no hand)
+            self.logs += 1
         return Store.append_log(self, line)
 
 

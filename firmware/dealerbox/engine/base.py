@@ -253,6 +253,16 @@ class Engine:
         self.sealed = (deck, hexlify(salt).decode(), prev, c)
         return c
 
+    def genesis(self, prev):
+        """The session's genesis line (a dict; docs/hand-log.md, "Version 2"): the first record of the session's own
+        chain, written before its first hand - ``{"v": 2, "genesis": true, "game", "rules", "names", "stacks",
+        "bought_in", "prev"}`` with the table as it sits down; ``prev`` (64 hex digits) the hash of the hand log's last
+        line (``Store.tip``: the session before's, or zeros). Hand 1 chains to it and starts as it says
+        (``host_tools.verify.check_link``)."""
+        t = self.table
+        return {"v": _CHAINED, "genesis": True, "game": self.GAME, "rules": self.rules, "names": t.names,
+                "stacks": t.stacks[:], "bought_in": t.bought_in[:], "prev": prev}
+
     def cutter(self):
         """The seat that cuts the sealed deck: the player at the dealer's right (seeds 000, 002, 003), the seat
         before the dealer among those in play (play goes to the dealer's left)."""

@@ -371,9 +371,10 @@ class Store:
         ``validate``: the app's check, ``validate(obj) -> None`` or the reason (str) the snapshot cannot be
         used (version, shape, content: ui/snapcheck.py). Sets ``journal``, ``later``, ``found`` and ``report``,
         and puts the files back as an uninterrupted save leaves them: ``store.boot.Recovery.load`` says how. With no
-        snapshot file at all (a new box, or after ``clear``) the answer is None at once, without reading anything.
+        snapshot file at all (a new box, or after ``clear``) the answer is None at once, without reading anything
+        (unless ``hands.log`` is a folder: set aside and said, as ``Recovery`` does).
         """
-        if self.size(SESSION) < 0 and self.size(TEMP) < 0 and self.size(BACKUP) < 0:
+        if self.size(SESSION) < 0 and self.size(TEMP) < 0 and self.size(BACKUP) < 0 and not self.is_folder(LOG):
             self.found = [N_("no saved session")]
             self.report = None
             self.reports = []

@@ -549,8 +549,13 @@ class App:
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
         self.engine = engine_class(cfg["game"])(self.table, cfg["rules"], self.entropy)
-        if self.store is not None and hasattr(self.store, "clear"):  # type: ignore[attr-defined]
-            self.store.clear()  # type: ignore[attr-defined]
+        if self.store is not None:
+            if hasattr(self.store, "clear"):  # type: ignore[attr-defined]
+                self.store.clear()  # type: ignore[attr-defined]
+            g = self.engine.genesis(self._tip())    # the session's chain opens with its own record
+            if cfg.get("cents"):
+                g["cents"] = cfg["cents"]
+            self.writes.append(g)
         self.last = ""
         self.next_hand()
 
