@@ -19,6 +19,11 @@ def _lines(path):
     return [ln for ln in path.read_text().split("\n") if ln]
 
 
+def _hands(path):
+    """The hand lines of the log at ``path`` (its session's genesis line left out)."""
+    return [ln for ln in _lines(path) if "genesis" not in json.loads(ln)]
+
+
 def _resumed_store(tmp_path):
     """The tester's store (hand 1 ended, hand 2 one blind in) with its newest save damaged, resumed (hand 1 comes
     back ended as logged), then hand 2 dealt again and played to its end. Returns the folder (a Path)."""
@@ -26,7 +31,8 @@ def _resumed_store(tmp_path):
     import shutil
 
     d = pathlib.Path(shutil.move(_session(), str(tmp_path / "S")))     # out of /tmp, into pytest's folder
-    first = _lines(d / "hands.log")
+    first = _hands(d / "hands.log")
+    assert len(_lines(d / "hands.log")) == 2 and json.loads(_lines(d / "hands.log")[0])["genesis"] is True
     assert len(first) == 1 and json.loads(first[0])["result"]["stacks"] == [96, 108, 98, 98]
     p = d / "session.json"
     data = bytearray(p.read_bytes())
@@ -44,7 +50,8 @@ def _resumed_store(tmp_path):
             break
         act(rig, "pack" if len(rig.app.engine.log["actions"]) >= 4 else "blind")
     assert rig.app.engine.phase == "over"
-    logs = [json.loads(ln) for ln in _lines(d / "hands.log")]
+    logs = [json.loads(ln) for ln in _hands(d / "hands.log")]
+    assert len(_lines(d / "hands.log")) == 3                       # the genesis line, once, before them
     assert [lg["hand"] for lg in logs] == [1, 2]                   # hand 1 once, then a new deal for hand 2
     assert logs[0] == json.loads(first[0]) and logs[1]["commit"] != logs[0]["commit"]
     assert logs[1]["stacks"] == [96, 108, 98, 98]                  # hand 2 from hand 1's logged end
@@ -58,7 +65,7 @@ def test_a_damaged_newest_save_leaves_one_line_per_hand_for_replay_verify_and_re
     assert replay.main([log]) == 0
     cap = capsys.readouterr()
     out = json.loads(cap.out)
-    assert [h["line"] for h in out["hands"]] == [1, 2] and out["hands"][0]["stacks"] == [96, 108, 98, 98]
+    assert [h["line"] for h in out["hands"]] == [2, 3] and out["hands"][0]["stacks"] == [96, 108, 98, 98]
     assert cap.err == ""
     assert verify.main([log]) == 0
     assert capsys.readouterr().out.count(": verified ") == 2
@@ -81,7 +88,7 @@ def test_a_hand_logged_twice_by_earlier_firmware_is_read_once(tmp_path, capsys):
     """hands.log as earlier firmware left it: hand 1, hand 1 dealt again after the resume and played the same way
     (the same commitment), then hand 2."""
     d = _resumed_store(tmp_path)
-    hand1, hand2 = [_v1(ln) for ln in _lines(d / "hands.log")]
+    hand1, hand2 = [_v1(ln) for ln in _hands(d / "hands.log")]
     path = tmp_path / "old.log"
     path.write_text(hand1 + "\n" + hand1 + "\n" + hand2 + "\n")
     capsys.readouterr()

@@ -71,7 +71,9 @@ def test_a_reshuffled_turkish_hand_saves_checks_and_catches_up_as_logged(tmp_pat
         rig.press(OK)                           # the report read
     assert [r[0] for r in app.rows] == ["5 players, hand 1", "Resume", "New session"]
     rig.press(OK)                               # Resume
-    logged = json.loads(open(os.path.join(d, "hands.log")).read().splitlines()[0])
+    genesis, line = open(os.path.join(d, "hands.log")).read().splitlines()[:2]     # the session's genesis, hand 1
+    assert json.loads(genesis)["genesis"] is True
+    logged = json.loads(line)
     e = app.engine
     assert e.phase == "over" and e.hand_no == 1
     assert e.stock.reshuffles == logged["reshuffles"] and len(logged["reshuffles"]) == 1
