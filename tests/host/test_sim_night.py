@@ -45,6 +45,8 @@ def test_the_readme_command_writes_a_hand_log_of_four_hands(tmp_path, capsys):
         path = os.path.join(store, "hands.log")
         with open(path) as f:
             logs = [json.loads(line) for line in f]
+        assert logs[0]["genesis"] is True and logs[0]["names"] == logs[1]["names"]   # the session's genesis line
+        logs = logs[1:]
         assert [log["hand"] for log in logs] == list(range(1, hands + 1))
         assert all(log["game"] == "teen-patti" and len(log["names"]) == 4 and log["result"]["awards"] for log in logs)
         capsys.readouterr()
