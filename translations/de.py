@@ -554,4 +554,12 @@ T = {
     "\x17\x18 cut  OK: deal": "\x17\x18 abheben  OK: geben",
     "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log beiseitegelegt (hands.log.bad); ein sauberes Log geht weiter.",
     "the save is older than the hand log": "der Spielstand ist älter als das Log",
+    "Hands kept": "Runden gespeichert",
+    "Room for": "Platz für",
+    "%d hands": "%d Runden",
+    "Room: %d more hands": "Platz: %d Runden",
+    "Copy off: make logs": "Kopieren: make logs",
+    "Drop old hands": "Alte Runden löschen",
+    "Drop them? OK again": "Löschen? Nochmal OK",
+    "%d hands dropped": "%d Runden gelöscht",
 }

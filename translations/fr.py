@@ -506,4 +506,12 @@ T = {
     "\x17\x18 cut  OK: deal": "\x17\x18 couper  OK: donner",
     "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log mis de côté (hands.log.bad); un historique propre continue.",
     "the save is older than the hand log": "la sauvegarde est plus ancienne que l’historique",
+    "Hands kept": "Mains gardées",
+    "Room for": "Place pour",
+    "%d hands": "%d mains",
+    "Room: %d more hands": "Place: %d mains",
+    "Copy off: make logs": "Copier: make logs",
+    "Drop old hands": "Effacer les mains",
+    "Drop them? OK again": "Effacer? Encore OK",
+    "%d hands dropped": "%d mains effacées",
 }

@@ -523,4 +523,12 @@ T = {
     "\x17\x18 cut  OK: deal": "\x17\x18 taglia  OK: dai",
     "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log messo da parte (hands.log.bad); un registro pulito continua.",
     "the save is older than the hand log": "il salvataggio è più vecchio del registro",
+    "Hands kept": "Mani salvate",
+    "Room for": "Spazio per",
+    "%d hands": "%d mani",
+    "Room: %d more hands": "Spazio: %d mani",
+    "Copy off: make logs": "Copia: make logs",
+    "Drop old hands": "Cancella le mani",
+    "Drop them? OK again": "Cancello? Di nuovo OK",
+    "%d hands dropped": "%d mani cancellate",
 }

@@ -518,4 +518,12 @@ T = {
     "\x17\x18 cut  OK: deal": "\x17\x18 kes  OK: dağıt",
     "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log kenara alındı (hands.log.bad); temiz bir kayıt sürüyor.",
     "the save is older than the hand log": "kayıt, el kaydından daha eski",
+    "Hands kept": "Kayıtlı eller",
+    "Room for": "Kalan yer",
+    "%d hands": "%d el",
+    "Room: %d more hands": "Yer: %d el kaldı",
+    "Copy off: make logs": "Kopyala: make logs",
+    "Drop old hands": "Eski elleri sil",
+    "Drop them? OK again": "Silinsin? Tekrar OK",
+    "%d hands dropped": "%d el silindi",
 }

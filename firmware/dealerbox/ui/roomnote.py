@@ -1,0 +1,68 @@
+"""The room on the flash, said to the table (docs/device.md, "Room"): how many hands the box holds and for how many
+more it has room (rows of the end-of-session screen), and the notice between hands when the flash is nearly full,
+which drops the hands only when the table says so twice (``Store.drop_hands``). Imported when first needed."""
+
+from dealerbox.lang import tr
+from dealerbox.ui import buttons as btn
+from dealerbox.ui.modes import M_ROOM
+from dealerbox.ui.screen import Screen
+
+LOW_HANDS = 10      # room for fewer hands than this: the notice before the next deal (``Store.LOW_HANDS``'s value)
+
+
+def room_rows(store):
+    """Rows ``(label, value)`` saying how many hands ``store`` holds and for how many more it has room (``Store.hands``,
+    ``Store.room_hands``): ``[("Hands kept", "212"), ("Room for", "431 hands")]``; the second left out when the room is
+    not known, none for a store that cannot say (a test's)."""
+    hands = getattr(store, "hands", None)
+    if hands is None:
+        return []
+    rows = [(tr("Hands kept"), str(hands()))]
+    left = store.room_hands()
+    if left is not None:
+        rows.append((tr("Room for"), tr("%d hands") % left))
+    return rows
+
+
+def low(store):
+    """How many more hands fit on ``store``'s flash (int) when that is fewer than ``LOW_HANDS``, else None (room
+    enough, or not known)."""
+    room_hands = getattr(store, "room_hands", None)
+    left = room_hands() if room_hands is not None else None
+    return left if left is not None and left < LOW_HANDS else None
+
+
+class RoomScreen(Screen):
+    """Between hands, the flash nearly full (``low``): "Room: 7 more hands" over "Next hand" and "Drop old hands",
+    the footer "Copy off: make logs". "Next hand" deals (the notice comes again before the next one while the room
+    stays low); "Drop old hands" asks again ("Drop them? OK again") and only a second OK drops them
+    (``App.drop_hands``: ``Store.drop_hands``), said with their count ("212 hands dropped")."""
+
+    MODE = M_ROOM
+
+    def build(self):
+        left = self.app.store.room_hands()
+        self.title = tr("Room: %d more hands") % (left or 0)
+        self.rows = [(tr("Next hand"), None), (tr("Drop old hands"), None)]
+        self.hint = tr("Copy off: make logs")
+
+    def press(self, b, long):
+        app = self.app
+        if self.armed:          # "Drop old hands" asked for a second OK: anything else keeps them
+            self.armed = False
+            self.msg = ""
+            if b == btn.OK and self.sel == 1:
+                n = app.drop_hands()
+                if n is not None:
+                    self.msg = tr("%d hands dropped") % n
+                    self.sel = 0
+                    self.build()
+            return
+        if b in (btn.UP, btn.DOWN):
+            self.sel = 1 - self.sel
+            self.fix_top()
+        elif b == btn.OK and self.sel == 0:
+            app.next_hand()
+        elif b == btn.OK:
+            self.armed = True
+            self.msg = tr("Drop them? OK again")
