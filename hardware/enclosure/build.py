@@ -51,8 +51,8 @@ def read_stl(path):
     return rec["v"].astype(float)
 
 
-def write(m, out):
-    """The STL and STEP files of every printed part into folder ``out``; returns their paths."""
+def write(m, out, step=True):
+    """The STL (and with ``step`` the STEP) files of every printed part into folder ``out``; returns their paths."""
     from build123d import export_step, export_stl
 
     os.makedirs(out, exist_ok=True)
@@ -60,9 +60,10 @@ def write(m, out):
     for name, solid in printed(m).items():
         stl = os.path.join(out, name + ".stl")
         export_stl(solid, stl, tolerance=TOLERANCE, angular_tolerance=ANGULAR)
-        step = os.path.join(out, name + ".step")
-        export_step(solid, step, timestamp="2026-01-01T00:00:00")
-        paths += [stl, step]
+        paths.append(stl)
+        if step:
+            paths.append(os.path.join(out, name + ".step"))
+            export_step(solid, paths[-1], timestamp="2026-01-01T00:00:00")
     return paths
 
 

@@ -223,8 +223,11 @@ def _lid(m, pcb_top, board_top):
     lip = rounded(o, o, TOP_Z - LIP_H, LENGTH - 2 * o, WIDTH - 2 * o, LIP_H, CORNER_R - o) - rounded(
         o + MIN_WALL, o + MIN_WALL, TOP_Z - LIP_H - 1, LENGTH - 2 * (o + MIN_WALL), WIDTH - 2 * (o + MIN_WALL),
         LIP_H + 2, CORNER_R - o - MIN_WALL)
+    r = BOSS_D / 2 + CLEAR + 0.5      # the lip stops square short of each corner's boss (no thin wedge)
     for x, y in m.screws:
-        lip = lip - cyl(x, y, TOP_Z - LIP_H - 1, BOSS_D + 2 * CLEAR + 1, LIP_H + 2)
+        x0, x1 = (0, x + r) if x < LENGTH / 2 else (x - r, LENGTH)
+        y0, y1 = (0, y + r) if y < WIDTH / 2 else (y - r, WIDTH)
+        lip = lip - box(x0, y0, TOP_Z - LIP_H - 1, x1 - x0, y1 - y0, LIP_H + 2)
     pz = PARTS["oled"]["pcb"][2]
     posts = [cyl(x, y, pcb_top, OLED_POST_D, TOP_Z - pcb_top) + cyl(x, y, pcb_top - pz - 1, OLED_PIN_D, pz + 1)
              for x, y in m.oled_holes]
