@@ -82,7 +82,7 @@ compile: $(STAMP)
 	$(PY) -m host_tools.build
 
 lint: $(STAMP)
-	$(PY) -m ruff check firmware host_tools tests benchmarks
+	$(PY) -m ruff check firmware host_tools tests benchmarks hardware
 	$(PY) -m host_tools.typecheck
 
 bench: $(STAMP)

@@ -10,7 +10,7 @@ The button table (``buttons``) reads the order and the labels from the firmware'
 hardware/wiring.png (host_tools/wiring.py draws them from there).
 """
 
-import host_tools  # noqa: F401  (puts firmware/ and the MicroPython shims on sys.path)
+import host_tools  # noqa: F401, I001  (first: it puts firmware/ and the MicroPython shims on sys.path)
 from dealerbox.boards import pico
 from dealerbox.ui.buttons import NAMES
 

@@ -62,7 +62,8 @@ def test_every_part_inside_the_cavity_and_clear(m):
 
 
 def test_wires_have_their_room(m):
-    """The band between the floor's parts and the lid's (83.6 x 47.6 x 4 mm: the inside less the bosses' corners) is free for the wires."""
+    """The band between the floor's parts and the lid's (83.6 x 47.6 x 4 mm: the inside less the bosses' corners)
+    is free for the wires."""
     assert m.wires.volume == pytest.approx(83.6 * 47.6 * 4.0)
     for name, part in list(m.parts.items()) + [("base", m.base), ("lid", m.lid)]:
         assert overlap(m.wires, part) < EPS, name
