@@ -56,7 +56,16 @@ class FakeMachine:
         self.held = ()
         self.timeline = None  # [(from_ms, (buttons...)), ...] read against self.clock
         self.clock = None
+        self.vbus = 1         # GP24: USB power present (the box on a USB cable)
+        self.vsys_raw = [32000]  # ADC3's read_u16() values, read in turn (the last one again): 4.83 V
         machine = self
+
+        class ADC:
+            def __init__(self, channel):
+                machine.adc = channel
+
+            def read_u16(self):
+                return machine.vsys_raw.pop(0) if len(machine.vsys_raw) > 1 else machine.vsys_raw[0]
 
         class Pin(FakePin):
             def __new__(cls, gpio, mode=None, pull=None):
@@ -75,6 +84,7 @@ class FakeMachine:
 
         self.Pin = Pin
         self.I2C = I2C
+        self.ADC = ADC
 
     def reset(self):
         self.resets += 1
@@ -91,6 +101,8 @@ class FakeMachine:
         self.timeline = [(t0 + t, held) for t, held in timeline]
 
     def level(self, gpio):
+        if gpio == pico.VBUS_SENSE:
+            return self.vbus
         held = self.held
         if self.timeline is not None:
             held = ()
@@ -211,9 +223,11 @@ def test_board_pins_i2c_and_display(capsys):
     import os
 
     b, m = make_board(devices=(0x3D,), config={"i2c_freq": 1000000, "flip": True, "contrast": 99})
-    assert sorted(m.pins) == sorted(pico.BUTTON_PINS)
+    assert sorted(m.pins) == sorted(pico.BUTTON_PINS) + [24]       # the buttons and VBUS's sense
     for g in pico.BUTTON_PINS:
         assert (m.pins[g].mode, m.pins[g].pull) == (FakePin.IN, FakePin.PULL_UP)
+    assert (m.pins[24].mode, m.pins[24].pull, m.adc) == (FakePin.IN, None, 29)
+    assert b.contrast == 99
     assert m.i2c_args == (0, 4, 5, 1000000)
     assert b.address == 0x3D and b.display.addr == 0x3D
     assert b.display.rotated is False and b.display.contrast_level == 99

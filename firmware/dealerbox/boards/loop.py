@@ -12,6 +12,10 @@ from micropython import const
 
 SAMPLE_MS = const(10)      # button sampling period (the debouncer needs a level stable 30 ms)
 IDLE_MS = const(300000)    # 5 minutes without a press: the display sleeps (OLEDs burn in, batteries drain)
+DIM_MS = const(60000)      # a minute without a press: the display dims (``DIM_CONTRAST``), sooner than it sleeps
+DIM_CONTRAST = const(1)    # the SSD1306's contrast dimmed (0-255; the board's own: ``board.contrast``, else 255)
+ASLEEP_MS = const(50)      # the sampling period while the display sleeps: the waking press is not acted on
+POWER_MS = const(10000)    # the battery read every 10 s (``board.battery_mv``, ``dealerbox.power``)
 _COLS = const(16)          # 8x8 built-in framebuf font on 128 pixels
 _ROWS = const(8)
 CRASH_LIMIT = const(2)     # crashes in a row with the same saved session before it is set aside
@@ -24,8 +28,10 @@ REDEPLOY = ("Run make deploy", "again.")
 def run(board, app, debouncer=None, steps=-1):
     """Poll the buttons every ``SAMPLE_MS`` and hand each debounced event to ``app``; redraw when dirty.
 
-    ``steps``: number of samples to run (-1: forever). After ``IDLE_MS`` without a press
-    the display is switched off; the press that wakes it does nothing else.
+    ``steps``: number of samples to run (-1: forever). After ``DIM_MS`` without a press the display dims,
+    after ``IDLE_MS`` it is switched off (then the buttons are sampled every ``ASLEEP_MS``); the press that
+    brightens or wakes it does nothing else. The battery's level goes to the app every ``POWER_MS``
+    (``battery``).
 
     The frame comes first: after the presses of a sample the app's screen is drawn and shown, and
     only then is the session written (``app.flush()``, the app told so by ``app.defer``), so a
@@ -48,7 +54,10 @@ def run(board, app, debouncer=None, steps=-1):
         app.draw(d)
         d.show()
     last = board.ticks_ms()
-    asleep = waking = False
+    asleep = waking = dimmed = False
+    bright = getattr(board, "contrast", 255)
+    level = battery(board, app, None)
+    read_at = last
     while steps != 0:
         if steps > 0:
             steps -= 1
@@ -61,9 +70,11 @@ def run(board, app, debouncer=None, steps=-1):
         mask = board.buttons()
         events = debouncer.feed(now, mask)
         pressed = False
-        if asleep and mask:
-            d.poweron()
-            asleep = False
+        if (asleep or dimmed) and mask:
+            dim(d, False, bright)
+            if asleep:
+                d.poweron()
+            asleep = dimmed = False
             waking = True
             last = now
         if waking:
@@ -77,6 +88,11 @@ def run(board, app, debouncer=None, steps=-1):
         elif d is not None and not asleep and board.ticks_diff(now, last) >= IDLE_MS:
             d.poweroff()
             asleep = True
+        elif d is not None and not asleep and not dimmed and board.ticks_diff(now, last) >= DIM_MS:
+            dimmed = dim(d, True, bright)
+        if board.ticks_diff(now, read_at) >= POWER_MS:
+            level = battery(board, app, level)
+            read_at = now
         if d is not None and not asleep and app.dirty:
             app.draw(d)
             d.show()
@@ -87,7 +103,33 @@ def run(board, app, debouncer=None, steps=-1):
                     app.draw(d)
                     d.show()
             gc.collect()
-        board.sleep_ms(SAMPLE_MS)
+        board.sleep_ms(ASLEEP_MS if asleep else SAMPLE_MS)
+
+
+def dim(d, on, bright):
+    """Dim display ``d`` (``on``: contrast ``DIM_CONTRAST``) or bring it back to ``bright``; True when dimmed (a
+    display without ``contrast`` is never dimmed)."""
+    contrast = getattr(d, "contrast", None)
+    if contrast is None:
+        return False
+    contrast(DIM_CONTRAST if on else bright)
+    return on
+
+
+def battery(board, app, was):
+    """Read the battery (``board.battery_mv()``: VSYS in mV or None; ``board.usb_power()``: VBUS present) and hand
+    its level (``dealerbox.power.level``, from ``was``, the last one) to ``app.battery``; returns the level. A
+    board or an app without them: nothing read, None."""
+    read = getattr(board, "battery_mv", None)
+    tell = getattr(app, "battery", None)
+    if read is None or tell is None:
+        return None
+    from dealerbox import power
+
+    usb = getattr(board, "usb_power", None)
+    level = power.level(read(), bool(usb()) if usb is not None else False, was)
+    tell(level)
+    return level
 
 
 def wrap(text, cols=_COLS):

@@ -42,7 +42,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import N_, tr, tr_reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
+from dealerbox.ui import battery, cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, Canvas, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
@@ -182,6 +182,7 @@ class App:
         self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
         self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
+        self.power = None       # the battery's level the board last read (dealerbox.power), or None
         setup_flow.new_config(self, "teen-patti")     # a fresh session config (ui/setup_flow.py)
         if store is not None:
             self.resume(store)
@@ -263,7 +264,16 @@ class App:
             screens.draw_seal(self, cv)
         else:
             screens.draw_list(self, cv)
+        battery.draw(self, cv)
         self.dirty = False
+
+    def battery(self, level):
+        """The battery's level from the board (``dealerbox.power``: USB, FULL ... CRITICAL, or None), shown between
+        hands (ui/battery.py): the frame is redrawn when it changes there."""
+        if level != self.power:
+            self.power = level
+            if battery.shows(self):
+                self.dirty = True
 
     def private_seat(self):
         """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
