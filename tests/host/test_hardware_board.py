@@ -623,3 +623,33 @@ def test_main_starts_with_the_defaults_when_the_configuration_stops_the_board(tm
     assert "dealerbox: config.json: contrast \"max\" is not a number from 0 to 255; using the default" in out.out
     assert "dealerbox: the board did not start with /config.json (OSError: 22); starting with the defaults" in out.out
     assert "starting with the defaults" in out.out and "OSError" in out.err
+
+
+# ---- the battery ------------------------------------------------------------------------------
+
+def test_battery_read_on_gp29_and_usb_on_gp24():
+    from dealerbox import power
+
+    b, m = make_board()
+    m.vbus = 0
+    m.vsys_raw = [24000] * 4 + [24016] * 4           # 8 reads averaged: 24008 -> 3626 mV at VSYS
+    assert b.battery_mv() == 3626 and not b.usb_power()
+    assert power.level(b.battery_mv(), b.usb_power()) == power.HALF     # the cell at 3.88 V
+    m.vbus = 1
+    assert b.usb_power()
+
+
+def test_pico_w_has_no_battery_reading(capsys):
+    class Uname:
+        machine = "Raspberry Pi Pico W with RP2040"
+
+    class PicoWOs(FakeOs):
+        @staticmethod
+        def uname():
+            return Uname()
+
+    m = FakeMachine()
+    b = PicoBoard(config={}, machine=m, ssd1306=FakeSSD1306, os=PicoWOs, time=FakeTime(),
+                  store_root="/nonexistent-dealerbox")
+    assert b.battery_mv() is None and not b.usb_power() and 24 not in m.pins
+    assert "Pico W: GP29 and GP24 belong to the wireless chip; no battery reading" in b.messages

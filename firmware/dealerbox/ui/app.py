@@ -41,8 +41,8 @@ from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import N_, tr, tr_reason
-from dealerbox.ui import buttons as btn
 from dealerbox.ui import battery, cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
+from dealerbox.ui import buttons as btn
 from dealerbox.ui.canvas import WIDTH, Canvas, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,

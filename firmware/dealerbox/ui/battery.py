@@ -15,7 +15,7 @@ from dealerbox.ui import widgets
 from dealerbox.ui.canvas import HEIGHT, WIDTH
 from dealerbox.ui.modes import M_BETWEEN
 
-_X = const(WIDTH - 13)      # the glyph's left edge (13 px wide, in the 9 px title bar)
+_X = const(115)             # the glyph's left edge: 13 px wide (to x 127), in the 9 px title bar
 _FOOT_Y = const(56)
 WARNINGS = (N_("Battery empty soon!"), N_("Low battery: plug in"))     # CRITICAL, LOW
 keep(WARNINGS)
@@ -47,7 +47,7 @@ def glyph(fb, lvl):
         fb.hline(_X + 8, 3, 3, 0)
         fb.hline(_X + 8, 5, 3, 0)
         return
-    fb.rect(_X, 2, 10, 5, 0)    # the cell and its nub
-    fb.vline(_X + 10, 3, 3, 0)
+    fb.rect(_X, 2, 12, 5, 0)    # the cell and its nub
+    fb.vline(_X + 12, 3, 3, 0)
     for i in range(lvl - power.CRITICAL):
         fb.fill_rect(_X + 2 + 3 * i, 3, 2, 3, 0)
