@@ -24,6 +24,7 @@ BENCHES = [
     "benchmarks.bench_flash",       # flash erases, bytes and ms per action on littlefs2; the app's CPU per press
     "benchmarks.bench_commit",      # the deal's seal beside the shuffle (MicroPython)
     "benchmarks.bench_lang",        # the largest language table as compiled .mpy
+    "benchmarks.bench_power",       # the loop's busy share of a session at a table's pace; hours per charge
 ]
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")

@@ -215,11 +215,11 @@ def test_dims_after_a_minute_and_the_brightening_press_is_not_acted_on():
     board = Board(presses)
     app = App()
     app.t = board.ticks_ms
-    loop.run(board, app, Debouncer(), steps=(dim_at + 1000) // loop.SAMPLE_MS)
+    loop.run(board, app, Debouncer(), steps=(dim_at + 1000) // loop.QUIET_MS + 30)   # 20 ms samples while quiet
     d = board.display
     assert d.contrasts == [loop.DIM_CONTRAST, 200]           # dimmed once, back to the board's contrast
     assert app.presses == [(dim_at + 930, OK)]      # UP only brightened it; OK acted on (released, stable 30 ms)
-    assert d.on and set(board.slept) == {loop.SAMPLE_MS}     # awake: sampled every 10 ms throughout
+    assert d.on and set(board.slept) == {loop.SAMPLE_MS, loop.QUIET_MS}     # awake: never the 50 ms of sleep
 
 
 def test_sleeps_after_five_minutes_then_samples_slower_and_wakes_without_acting():
@@ -228,7 +228,7 @@ def test_sleeps_after_five_minutes_then_samples_slower_and_wakes_without_acting(
     app = App()
     app.t = board.ticks_ms
     asleep_steps = 1000 // loop.ASLEEP_MS
-    loop.run(board, app, Debouncer(), steps=idle // loop.SAMPLE_MS + 1 + asleep_steps + 60)
+    loop.run(board, app, Debouncer(), steps=idle // loop.QUIET_MS + 1 + asleep_steps + 60)
     d = board.display
     assert d.contrasts == [loop.DIM_CONTRAST, 200] and d.on
     assert board.slept.count(loop.ASLEEP_MS) == asleep_steps   # asleep from idle to the wake: 50 ms samples
@@ -239,7 +239,7 @@ def test_loop_reads_the_battery_every_ten_seconds():
     board = Board(readings=[4000 - 250, 3700 - 250, 3900 - 250, 3400 - 250])     # the cell 4.0, 3.7, 3.9, 3.4 V
     app = App()
     app.t = board.ticks_ms
-    loop.run(board, app, Debouncer(), steps=3 * loop.POWER_MS // loop.SAMPLE_MS + 1)
+    loop.run(board, app, Debouncer(), steps=3 * loop.POWER_MS // loop.QUIET_MS + 1)    # quiet: 20 ms samples
     assert board.reads == [0, 10000, 20000, 30000]
     assert app.levels == [power.FULL, power.HALF, power.HALF, power.CRITICAL]    # 3.9 after 3.7: still half
     board = Board(readings=[0], usb=True)

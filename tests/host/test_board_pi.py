@@ -136,7 +136,7 @@ def test_the_display_sleeps_when_idle_and_a_press_wakes_it(tmp_path):
     sel = app.sel
     idle = loop.IDLE_MS
     fake.play(t, [(0, ()), (idle + 100, (B.DOWN,)), (idle + 200, ()), (idle + 400, (B.DOWN,)), (idle + 500, ())])
-    loop.run(b, app, B.Debouncer(), steps=(idle + 700) // loop.SAMPLE_MS)
+    loop.run(b, app, B.Debouncer(), steps=(idle + 700) // loop.QUIET_MS + 50)   # 20 ms samples while quiet
     assert switched == [(0xAE, idle), (0xAF, idle + 100)] and panel.on
     assert app.sel == sel + 1  # the waking press did nothing; the second one moved the menu
 

@@ -14,6 +14,8 @@ SAMPLE_MS = const(10)      # button sampling period (the debouncer needs a level
 IDLE_MS = const(300000)    # 5 minutes without a press: the display sleeps (OLEDs burn in, batteries drain)
 DIM_MS = const(60000)      # a minute without a press: the display dims (``DIM_CONTRAST``), sooner than it sleeps
 DIM_CONTRAST = const(1)    # the SSD1306's contrast dimmed (0-255; the board's own: ``board.contrast``, else 255)
+QUIET_MS = const(20)       # the sampling period while no button is held nor pending (a press acts at its release,
+                           # sampled every 10 ms: never later; a touch is seen within 20 ms, a tap of 50 ms counts)
 ASLEEP_MS = const(50)      # the sampling period while the display sleeps: the waking press is not acted on
 POWER_MS = const(10000)    # the battery read every 10 s (``board.battery_mv``, ``dealerbox.power``)
 _COLS = const(16)          # 8x8 built-in framebuf font on 128 pixels
@@ -28,9 +30,10 @@ REDEPLOY = ("Run make deploy", "again.")
 def run(board, app, debouncer=None, steps=-1):
     """Poll the buttons every ``SAMPLE_MS`` and hand each debounced event to ``app``; redraw when dirty.
 
-    ``steps``: number of samples to run (-1: forever). After ``DIM_MS`` without a press the display dims,
-    after ``IDLE_MS`` it is switched off (then the buttons are sampled every ``ASLEEP_MS``); the press that
-    brightens or wakes it does nothing else. The battery's level goes to the app every ``POWER_MS``
+    ``steps``: number of samples to run (-1: forever). While nothing is held nor pending the loop samples
+    every ``QUIET_MS`` and skips the debouncer (nothing can come of it). After ``DIM_MS`` without a press the
+    display dims, after ``IDLE_MS`` it is switched off (then the buttons are sampled every ``ASLEEP_MS``); the
+    press that brightens or wakes it does nothing else. The battery's level goes to the app every ``POWER_MS``
     (``battery``).
 
     The frame comes first: after the presses of a sample the app's screen is drawn and shown, and
@@ -68,7 +71,8 @@ def run(board, app, debouncer=None, steps=-1):
                 was = now_live
         now = board.ticks_ms()
         mask = board.buttons()
-        events = debouncer.feed(now, mask)
+        quiet = not mask and not debouncer.raw and not debouncer.stable and debouncer.started
+        events = () if quiet else debouncer.feed(now, mask)
         pressed = False
         if (asleep or dimmed) and mask:
             dim(d, False, bright)
@@ -103,7 +107,8 @@ def run(board, app, debouncer=None, steps=-1):
                     app.draw(d)
                     d.show()
             gc.collect()
-        board.sleep_ms(ASLEEP_MS if asleep else SAMPLE_MS)
+        board.sleep_ms(ASLEEP_MS if asleep else SAMPLE_MS if mask or debouncer.raw or debouncer.stable or waking
+                       or pressed else QUIET_MS)
 
 
 def dim(d, on, bright):
