@@ -120,8 +120,10 @@ Generated from the pin map in `firmware/dealerbox/boards/pico.py` by `python -m 
 PINOUT_TAIL = """
 - Every button is a plain normally-open push button between its GPIO and GND: no resistor,
   the RP2040's internal pull-ups hold the pin high, a press pulls it low. The firmware
-  samples them every 10 ms and debounces in software (a level must hold 30 ms; held
-  700 ms = long press).
+  samples them every 10 ms (20 ms while none is held) and debounces in software (a level
+  must hold 30 ms; held 700 ms = long press).
+- The battery is read on GP29 (ADC3: VSYS / 3, on the Pico's own board) and USB power on
+  GP24 (VBUS): nothing to wire but the battery to VSYS (power.md).
 - The OLED is a 0.96" 128x64 SSD1306 module with I2C (4 pins: GND VCC SCL SDA). Its address
   is 0x3C (some modules: 0x3D; printed on the back as 0x78/0x7A, the 8-bit form): the
   firmware finds it with `i2c.scan()`. The modules carry their own I2C pull-up resistors.
