@@ -41,13 +41,27 @@ def draw(app, cv):
 def glyph(fb, lvl):
     """Level ``lvl`` (``dealerbox.power``) drawn dark on the title bar's right end of framebuffer ``fb``."""
     fb.fill_rect(_X - 2, 0, WIDTH - _X + 2, widgets.TITLE_H, 1)     # the bar again: a long title stops short
-    if lvl == power.USB:        # a plug pointing right: cable, body, two prongs
-        fb.hline(_X, 4, 4, 0)
-        fb.fill_rect(_X + 4, 2, 4, 5, 0)
-        fb.hline(_X + 8, 3, 3, 0)
-        fb.hline(_X + 8, 5, 3, 0)
-        return
-    fb.rect(_X, 2, 12, 5, 0)    # the cell and its nub
+    if lvl == power.USB:
+        _plug(fb)
+    else:
+        _cell(fb, lvl - power.CRITICAL)
+
+
+def _plug(fb):
+    """A plug pointing right: cable, body, two prongs."""
+    fb.hline(_X, 4, 4, 0)
+    fb.fill_rect(_X + 4, 2, 4, 5, 0)
+    fb.hline(_X + 8, 3, 3, 0)
+    fb.hline(_X + 8, 5, 3, 0)
+
+
+def _cell(fb, bars):
+    """The cell, its nub and ``bars`` bars (0-3) inside."""
+    fb.rect(_X, 2, 12, 5, 0)
     fb.vline(_X + 12, 3, 3, 0)
-    for i in range(lvl - power.CRITICAL):
-        fb.fill_rect(_X + 2 + 3 * i, 3, 2, 3, 0)
+    if bars > 0:                # unrolled: a loop's counters would need a call frame from the heap
+        fb.fill_rect(_X + 2, 3, 2, 3, 0)
+    if bars > 1:
+        fb.fill_rect(_X + 5, 3, 2, 3, 0)
+    if bars > 2:
+        fb.fill_rect(_X + 8, 3, 2, 3, 0)
