@@ -27,8 +27,8 @@ COLOURS = {"base": (0.16, 0.36, 0.62), "lid": (0.20, 0.45, 0.75), "cap": (0.95, 
 
 
 def printed(m):
-    """{file name without extension: solid} of the printed parts, in print orientation is left to the slicer:
-    base, lid, cap_up ... cap_ok."""
+    """{file name without extension: solid} of the printed parts, as they sit in the box (the slicer lays the lid on
+    its top): base, lid, cap_up ... cap_ok."""
     out = {"base": m.base, "lid": m.lid}
     for label, cap in m.caps.items():
         out["cap_" + label.lower()] = cap
@@ -127,12 +127,12 @@ def raster(items, size, elev, azim):
         nearer = inside & (zz > win)
         win[nearer] = zz[nearer]
         image[y0:y1 + 1, x0:x1 + 1][nearer] = col[k] * shade[k]
-        tone[y0:y1 + 1, x0:x1 + 1][nearer] = shade[k] + 10 * k / len(tri) * 0
+        tone[y0:y1 + 1, x0:x1 + 1][nearer] = shade[k]
     solid = np.isfinite(depth)
     d = np.where(solid, depth, lo[2] - 50)
     edge = np.zeros((h, w), dtype=bool)
     for axis in (0, 1):
-        jump = np.abs(np.diff(d, axis=axis)) > 1.2 / 1.0 + 0 * scale
+        jump = np.abs(np.diff(d, axis=axis)) > 1.2        # mm of depth between neighbouring pixels
         jump |= np.abs(np.diff(tone, axis=axis)) > 0.06
         if axis == 0:
             edge[1:] |= jump

@@ -175,8 +175,7 @@ def _floor_parts(m):
     ox, oy, oz = PARTS["plug_usb_c"]["overmold"]
     x = m.charger_usb[0]
     reach["plug_usb_c"] = box(x, CHARGER_YC - oy / 2, m.charger_usb[2] - oz / 2, LENGTH - x + ox, oy, oz)
-    rails = [box(cx0 + 2, CHARGER_YC + s * (cy / 2 - RIB) - (RIB if s < 0 else 0) * 0, WALL, cx - 4, RIB, c["rail"])
-             for s in (-1, 1)]
+    rails = [box(cx0 + 2, y, WALL, cx - 4, RIB, c["rail"]) for y in (CHARGER_YC - cy / 2, CHARGER_YC + cy / 2 - RIB)]
     bx, by, bz = battery_bay()
     parts["battery"] = box(BATTERY_X0, BATTERY_Y0, WALL, bx, by, bz)
     ribs = [box(BATTERY_X0 + 4, BATTERY_Y0 - CLEAR - RIB, WALL, bx - 8, RIB, 3.0),
