@@ -41,7 +41,7 @@ from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import N_, tr, tr_reason
-from dealerbox.ui import battery, cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
+from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
 from dealerbox.ui import buttons as btn
 from dealerbox.ui.canvas import WIDTH, Canvas, text_width
 from dealerbox.ui.modes import (
@@ -183,6 +183,7 @@ class App:
         self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
         self.power = None       # the battery's level the board last read (dealerbox.power), or None
+        self._battery = None    # ui/battery.py, imported with the first level (a board that reads none never does)
         setup_flow.new_config(self, "teen-patti")     # a fresh session config (ui/setup_flow.py)
         if store is not None:
             self.resume(store)
@@ -264,15 +265,20 @@ class App:
             screens.draw_seal(self, cv)
         else:
             screens.draw_list(self, cv)
-        battery.draw(self, cv)
+        if self._battery is not None:
+            self._battery.draw(self, cv)
         self.dirty = False
 
     def battery(self, level):
         """The battery's level from the board (``dealerbox.power``: USB, FULL ... CRITICAL, or None), shown between
         hands (ui/battery.py): the frame is redrawn when it changes there."""
         if level != self.power:
+            if self._battery is None:
+                from dealerbox.ui import battery
+
+                self._battery = battery
             self.power = level
-            if battery.shows(self):
+            if self._battery.shows(self):
                 self.dirty = True
 
     def private_seat(self):
