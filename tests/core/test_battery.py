@@ -215,31 +215,32 @@ def test_dims_after_a_minute_and_the_brightening_press_is_not_acted_on():
     board = Board(presses)
     app = App()
     app.t = board.ticks_ms
-    loop.run(board, app, Debouncer(), steps=(dim_at + 1000) // loop.QUIET_MS + 30)   # 20 ms samples while quiet
+    loop.run(board, app, Debouncer(), steps=dim_at // loop.SAMPLE_MS + 500 // loop.SLOW_MS + 60)
     d = board.display
     assert d.contrasts == [loop.DIM_CONTRAST, 200]           # dimmed once, back to the board's contrast
-    assert app.presses == [(dim_at + 930, OK)]      # UP only brightened it; OK acted on (released, stable 30 ms)
-    assert d.on and set(board.slept) == {loop.SAMPLE_MS, loop.QUIET_MS}     # awake: never the 50 ms of sleep
+    assert app.presses == [(dim_at + 910, OK)]      # UP only brightened it; OK acted on (its end seen 10 ms)
+    assert board.slept.count(loop.SLOW_MS) == 500 // loop.SLOW_MS      # dimmed: a turn every 50 ms until UP
+    assert d.on and board.t == dim_at + 500 + 60 * loop.SAMPLE_MS
 
 
-def test_sleeps_after_five_minutes_then_samples_slower_and_wakes_without_acting():
+def test_sleeps_after_five_minutes_and_wakes_without_acting():
     idle = loop.IDLE_MS
     board = Board([(idle + 1000, idle + 1100, 1 << DOWN), (idle + 1300, idle + 1400, 1 << DOWN)])
     app = App()
     app.t = board.ticks_ms
-    asleep_steps = 1000 // loop.ASLEEP_MS
-    loop.run(board, app, Debouncer(), steps=idle // loop.QUIET_MS + 1 + asleep_steps + 60)
+    slow = (idle - loop.DIM_MS + 1000) // loop.SLOW_MS      # dimmed, then asleep, until the first DOWN
+    loop.run(board, app, Debouncer(), steps=loop.DIM_MS // loop.SAMPLE_MS + slow + 60)
     d = board.display
     assert d.contrasts == [loop.DIM_CONTRAST, 200] and d.on
-    assert board.slept.count(loop.ASLEEP_MS) == asleep_steps   # asleep from idle to the wake: 50 ms samples
-    assert app.presses == [(idle + 1430, DOWN)]     # the waking press did nothing else
+    assert board.slept.count(loop.SLOW_MS) == slow
+    assert app.presses == [(idle + 1410, DOWN)]     # the waking press did nothing else
 
 
 def test_loop_reads_the_battery_every_ten_seconds():
     board = Board(readings=[4000 - 250, 3700 - 250, 3900 - 250, 3400 - 250])     # the cell 4.0, 3.7, 3.9, 3.4 V
     app = App()
     app.t = board.ticks_ms
-    loop.run(board, app, Debouncer(), steps=3 * loop.POWER_MS // loop.QUIET_MS + 1)    # quiet: 20 ms samples
+    loop.run(board, app, Debouncer(), steps=3 * loop.POWER_MS // loop.SAMPLE_MS + 1)
     assert board.reads == [0, 10000, 20000, 30000]
     assert app.levels == [power.FULL, power.HALF, power.HALF, power.CRITICAL]    # 3.9 after 3.7: still half
     board = Board(readings=[0], usb=True)

@@ -7,6 +7,7 @@ language named in the failure. Runs under pytest and under MicroPython (tests/mp
 
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, setup
 from autoplay_util import _choose
+from dealerbox.reason import Reason
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import modes
 from lang_util import in_language, present
@@ -189,8 +190,10 @@ def _resume_fits(code):
     live = rig.app.snapshot()
     cfg = rig.app.cfg
     rig = None
-    for report in (None, "used the previous one", ["session.json: truncated (8 of 15 bytes)",
-                                                   "using session.bak (save 3): session.json is damaged"]):
+    cut = Reason("truncated (%d of %d bytes)", 8, 15)
+    for report in (None, [Reason("Save damaged: %s", "used the previous one")],
+                   [Reason("Save damaged (%s): the one before it is used.", cut),
+                    Reason("A partial hand log (%d bytes) was removed.", 37)]):
         r = FitRig(2, store=ReportStore(live, report))
         app = r.app
         assert app.mode == modes.M_RESUME and app.top == 0, (app.top, app.rows)

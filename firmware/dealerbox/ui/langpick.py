@@ -37,7 +37,7 @@ def present():
     """The codes of ``lang.LANGS`` whose table is on this box (tuple of str, ``LANGS`` order, "en" first).
 
     A table is the file ``<code>.bin`` in ``lang.table_dir()`` (``dealerbox/lang/tables/``, or ``/lang/`` on a
-    firmware frozen into flash)."""
+    firmware frozen into flash), or the table frozen into the firmware (``lang.frozen_table``)."""
     global _found
     if PRESENT is not None:
         return PRESENT
@@ -46,7 +46,7 @@ def present():
         base = lang.table_dir()
         found = []
         for c in lang.codes():
-            if c == "en" or _exists(os, base + c + ".bin"):
+            if c == "en" or _exists(os, base + c + ".bin") or lang.frozen_table(c) is not None:
                 found.append(c)
         _found = tuple(found)
     return _found

@@ -11,7 +11,8 @@ app owns the session config (``cfg``, ui/settings.py) and the list/value screens
 from micropython import const
 
 from dealerbox.engine import rules
-from dealerbox.lang import N_, tr, tr_reason
+from dealerbox.lang import said, tr
+from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import langpick, settings, widgets
 from dealerbox.ui.modes import (
@@ -36,9 +37,8 @@ _MAX_KNOWN = const(20)      # names remembered across sessions
 def resume(app, store):
     """Offer "resume" on ``app`` when ``store.load()`` returns a snapshot of this app; True when it did.
 
-    What the store found wrong (``store.report``: a str, or a list of lines of which the last says
-    which save was used, or None) is shown first on the same screen ("Save damaged: ..."), also when
-    no save could be used (then only "New session" is offered)."""
+    What the store found wrong (``store.reports``: its sentences, ``Reason`` or catalog key str) is shown first on
+    the same screen ("Save damaged: ..."), also when no save could be used (then only "New session" is offered)."""
     app.store = store
     load = getattr(store, "load_names", None)   # the names kept from earlier sessions: the seats take the last
     last = None                                 # session's names, the names screen offers every name typed before
@@ -58,13 +58,10 @@ def resume(app, store):
     try:
         snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
     except Exception as err:   # a store that cannot be read: start a new session, and say so
-        app.report = N_("Save unreadable: %s") % err
+        app.report = [Reason("Save unreadable: %s", err)]
         snap = None
-    else:       # what the store found wrong: Store.load's lines name the save it used last, when one was damaged
-        rep = getattr(store, "report", None)
-        if isinstance(rep, list):
-            rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
-        app.report = rep if isinstance(rep, str) and rep else None
+    else:       # what the store found wrong
+        app.report = list(getattr(store, "reports", None) or ()) or None
     if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
         snap = None
     app.saved = snap
@@ -167,14 +164,7 @@ def build(app):
         rows = []  # type: list
         rep = app.report
         if rep:                                     # what the store found wrong, before the question
-            low = rep.lower()
-            if low.startswith("using "):            # Store.load's line naming the file: in the players' words
-                rep = tr("Save damaged: an older save is used")
-            elif not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
-                rep = tr("Save damaged: %s") % tr_reason(rep)
-            else:                                   # (English, as the store and ui/catchup.py say it)
-                rep = tr_reason(rep)
-            _wrap(rows, rep)
+            _wrap(rows, said(rep))
             if s is not None or len(rows) >= widgets.ROWS:     # a save to resume, or a report too long to show
                 # beside "New session": the report on a screen of its own, from its first line (UP/DOWN scroll it)
                 if not app.report_read:
