@@ -8,8 +8,8 @@ clock: the time the port spends between two of the loop's sleeps is the work. On
 timed on this machine in the same run), plus what the port does not spend: 24 ms per frame sent over I2C at
 400 kHz (DESIGN.md) and the flash's own time (45 ms per 4 KB erase, 0.4 ms per 256-byte page: W25Q16JV typical).
 
-* ``busy_share_<game>``: chip busy time / the session's wall time, % (median of 3 runs; target <= 15 %: the
-  work's +45 mW is then under 4 % of the budget).
+* ``busy_share_<game>``: chip busy time / the session's wall time, % (median of 3 runs; target <= 20 %: the
+  work's +45 mW is then under 6 % of the budget).
 * ``battery_hours_<cell>``: hours of play per charge of each cell of hardware/bom.md at the highest of the
   three shares, from the budget in hardware/power.md (``budget``).
 
@@ -95,7 +95,7 @@ def rows():
             shares.sort()
             s = shares[len(shares) // 2]
             worst = s if worst is None else max(worst, s)
-            res.append(("busy_share_%s" % game, round(100 * s, 1), "%", "<= 15 %"))
+            res.append(("busy_share_%s" % game, round(100 * s, 1), "%", "<= 20 %"))
         if worst is not None:
             for name, h in hours(worst):
                 res.append(("battery_hours_%s" % name, round(h, 1), "h", ">= 10 h: two long evenings"))
