@@ -31,19 +31,17 @@ gate or the end of the hand). Actions are the engine's legal options only; amoun
 with UP/DOWN (long: to its max/min).
 
 The setup screens (``ui/setup_flow.py``), the language row and list (``ui/langpick.py``) and the results screens
-(``ui/results_flow.py``) are module functions taking the app (docs/ui.md), imported with the app: its first screen
-is a setup screen (or the language list), and every session's first hand ends on the results screens.
+(``ui/results_flow.py``) are module functions taking the app (docs/ui.md). The app imports with itself only what its
+first screen needs (a setup screen, the language list, or the resume offer); the engine's and the games' modules
+when a session starts or is restored, the results screens at the first hand's end (``make bench``: boot_*).
 """
 
 from micropython import const
 
-from dealerbox.engine.base import Action, IllegalAction
-from dealerbox.engine.table import Table
-from dealerbox.games import engine_class
 from dealerbox.lang import N_, said, tr
 from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, langpick, results_flow, screens, settings, setup_flow, widgets
+from dealerbox.ui import cardart, font, langpick, screens, settings, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, Canvas, text_width
 from dealerbox.ui.modes import (
     M_AWARDS,
@@ -248,8 +246,11 @@ class App:
         elif m == M_SEAL or m == M_DRAWN:   # the deal's seal, a drawn hand seen: OK to the (next) gate
             if button == btn.OK:
                 self._after_engine()
-        elif results_flow.press(self, button, long):   # "Next hand", dealt once results_flow returned
-            self.next_hand()
+        else:
+            from dealerbox.ui import results_flow
+
+            if results_flow.press(self, button, long):    # "Next hand", dealt once results_flow returned
+                self.next_hand()
         if self.writes and not self.defer:
             self.flush()
         if self.dirty and not was and self._key() == before:
@@ -332,6 +333,8 @@ class App:
             if es is not None and (self.later or es.get("phase") not in ("idle", "over")):
                 e = None
                 try:
+                    from dealerbox.engine.table import Table
+                    from dealerbox.games import engine_class
                     from dealerbox.ui import snapcheck
                     e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
                     for rec in self.journal:
@@ -373,6 +376,9 @@ class App:
         """Continue the session of ``snap`` (from ``snapshot``) and the journal's actions after it (``journal``,
         set by ``resume``); a hand in progress resumes at its gate. ``void``: the table chose to void the hand
         in progress (every chip put in it back to its owner, logged as voided with its deal: ``Engine.void_hand``)."""
+        from dealerbox.engine.table import Table
+        from dealerbox.games import engine_class
+
         self.cfg = snap["cfg"]
         self.table = Table.from_state(snap["table"])
         es = snap.get("engine")
@@ -523,6 +529,8 @@ class App:
             self.sel = -1
             self.hint = tr("OK: pass the box")
         else:
+            from dealerbox.ui import results_flow
+
             results_flow.build(self)
         self._fix_top()
 
@@ -547,7 +555,11 @@ class App:
         self.dirty = True
 
     def start_session(self):
-        """Seat the players and deal the first hand (after the summary was confirmed)."""
+        """Seat the players and deal the first hand (after the summary was confirmed): the engine's modules are
+        imported here (the setup screens need none of them)."""
+        from dealerbox.engine.table import Table
+        from dealerbox.games import engine_class
+
         cfg = self.cfg  # type: ignore[attr-defined]
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
@@ -577,6 +589,8 @@ class App:
         self.viewer = None
         self.shown = None
         if e.phase == "over" or e.to_act is None:
+            from dealerbox.ui import results_flow
+
             if e.result is not None and results_flow.showdown_rows(self):
                 self._enter(M_SHOWDOWN)
             elif e.result is not None:
@@ -721,6 +735,8 @@ class App:
         self.dirty = True
 
     def _act(self, o):
+        from dealerbox.engine.base import Action, IllegalAction
+
         e = self.engine
         seat = e.to_act
         if o.kind == "draw":
@@ -863,8 +879,10 @@ class App:
         oc = peek.get(other) or peek.get(str(other)) or []
         names = self.table.names
         hands = []
+        from dealerbox.ui.results_flow import category_label
+
         for s, cards in ((seat, v.get("cards") or []), (other, oc)):
-            hands.append(("" if s == loser else "\x19", names[s], cards, results_flow.category_label(e.category(s))))
+            hands.append(("" if s == loser else "\x19", names[s], cards, category_label(e.category(s))))
         self.viewer = seat
         self.mode = M_PEEK
         self.rows = self._lines(hands)
