@@ -82,7 +82,7 @@ class Model:
     the ``cavity``), ``reach`` ({name: solid}: what passes through an opening: the switch's lever, the USB plugs),
     ``wires`` (the room kept free for the wires), and the figures the tests read: ``switches`` ({label: (x, y,
     plunger top z)}), ``buttons`` (list of (label, GPIO) in the firmware's order), ``active`` and ``window``
-    ((x0, y0, x1, y1)), ``glass_top`` (z)."""
+    ((x0, y0, x1, y1)), ``glass`` (the OLED's glass, the same), ``glass_top`` (z)."""
 
 
 def _cross():
@@ -110,6 +110,7 @@ def _oled(m):
     m.active = (ax0, ay0, ax0 + ax, ay0 + ay)
     m.window = (ax0 - WINDOW_MARGIN, ay0 - WINDOW_MARGIN, ax0 + ax + WINDOW_MARGIN, ay0 + ay + WINDOW_MARGIN)
     m.glass_top = glass_top
+    m.glass = (gx0, gy0, gx0 + gx, gy0 + gy)
     m.oled_holes = [(SCREEN_X0 + dx, y0 + dy) for dx in (p["hole_inset"], px - p["hole_inset"])
                     for dy in (p["hole_inset"], py - p["hole_inset"])]
     hx, hy, hz = p["header"]

@@ -131,9 +131,11 @@ def test_screen_seen_through_the_window(m):
     wider = encl.box(x0 - 1.0, y0, m.glass_top, x1 - x0 + 2.0, y1 - y0, height)     # 1 mm more: the lid is there
     assert overlap(wider, m.lid) > 1
     wx0, wy0, wx1, wy1 = m.window
-    glass = [s for s in m.parts["oled"].solids()][0].bounding_box()     # the union's box spans the glass
-    assert glass.min.X < wx0 and glass.max.X > wx1 and glass.min.Y < wy0 and glass.max.Y > wy1
-    assert glass.max.Z == pytest.approx(encl.TOP_Z)
+    gx0, gy0, gx1, gy1 = m.glass
+    assert gx0 < wx0 and gx1 > wx1 and gy0 < wy0 and gy1 > wy1
+    glass = encl.box(gx0, gy0, m.glass_top - 0.5, gx1 - gx0, gy1 - gy0, 0.5)     # its top half millimetre
+    assert overlap(glass, m.parts["oled"]) == pytest.approx(glass.volume)       # is the OLED's model there
+    assert m.parts["oled"].bounding_box().max.Z == pytest.approx(encl.TOP_Z)
 
 
 def test_lid_closes(m):
