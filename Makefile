@@ -17,7 +17,8 @@ ARGS   ?=
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: enclosure sim test test-share-1 test-share-2 test-cpython test-micropython soak compile lint bench deploy screenshots tables clean
+.PHONY: enclosure logs sim test test-share-1 test-share-2 test-cpython test-micropython soak compile lint bench deploy screenshots \
+	tables clean
 
 $(STAMP): $(REQS)
 	$(PYTHON) -m venv $(VENV)
@@ -97,6 +98,10 @@ bench: $(STAMP)
 ## make deploy: the firmware, precompiled, onto a Pico over USB (PORT=... to choose)
 deploy: compile
 	$(PY) -m host_tools.deploy $(ARGS)
+
+## make logs: copy the hand logs off a board over USB into logs/ (PORT=... to choose; docs/device.md, "Room")
+logs: $(STAMP)
+	$(PY) -m host_tools.logs $(ARGS)
 
 ## make screenshots: regenerate docs/screenshots with the simulator
 screenshots: $(STAMP)

@@ -80,7 +80,9 @@ def drop_repeats(lines, path="hands.log", err=None):
     (the tools skip blank lines, so the line numbers stay), and ``err`` (stderr by default) is told, one line
     each: ``hands.log:1: hand 1 is logged again on line 2 (the same deal, replayed at a resume): line 2 is
     used``. Only the next hand log counts (two sessions of the seeded simulator deal the same hands, lines
-    apart). Lines that are not JSON objects with a ``commit`` are left to the tool, which says what is wrong.
+    apart). Lines that are not JSON objects with a ``commit`` are left to the tool, which says what is wrong, and so
+    are chained lines (``"v": 2``, docs/hand-log.md): the current firmware never logs a hand twice, so a repeated
+    chained line is an insertion, which verify names.
     """
     import json
 
@@ -95,7 +97,7 @@ def drop_repeats(lines, path="hands.log", err=None):
                 log = json.loads(line)
             except (ValueError, RecursionError):
                 log = None
-            if isinstance(log, dict) and isinstance(log.get("commit"), str):
+            if isinstance(log, dict) and isinstance(log.get("commit"), str) and log.get("v") != 2:  # (v 2: chained)
                 key = (repr(log.get("game")), repr(log.get("hand")), log["commit"])
         if key is not None and prev is not None and prev[1] == key:
             out[prev[0]] = ""

@@ -31,6 +31,13 @@ class ReplayError(Exception):
 NOT_A_HAND = "not a hand's JSON object with a game and a deck"     # a line that is JSON but not a hand (null, [1])
 
 
+def is_genesis(log):
+    """True when ``log`` (a line's JSON value) is a session's genesis line (version 2: the first line of its
+    chain, ``{"v": 2, "genesis": true, "game", "names", "stacks", "prev"}``, docs/hand-log.md): no hand, the tools
+    pass over it (verify checks that it chains)."""
+    return isinstance(log, dict) and log.get("v") == 2 and "genesis" in log and "deck" not in log
+
+
 def is_hand(log):
     """True when ``log`` (a line's JSON value) is a hand's JSON object: a dict with a game and a deck."""
     return isinstance(log, dict) and "deck" in log and "game" in log
@@ -159,8 +166,8 @@ def check_shape(log):
     """
     if not isinstance(log, dict):
         raise ReplayError("not a hand log (a JSON object)")
-    if "v" not in log or type(log["v"]) is not int or log["v"] != 1:
-        raise ReplayError('unknown log version %s ("v" must be 1)' % _show(log.get("v")))
+    if "v" not in log or type(log["v"]) is not int or log["v"] not in (1, 2):
+        raise ReplayError('unknown log version %s ("v" must be 1 or 2)' % _show(log.get("v")))
     for k in FIELDS:
         if k not in log:
             raise ReplayError('the log has no "%s" (a hand log line has %s)'
@@ -188,9 +195,22 @@ def check_shape(log):
         _check_list(log, "carry", "the chips carried per seat (%s) or null" % CHIPS, _is_chips, n)
     if "cents" in log:
         check_cents(log["cents"])
-    for k, digits in (("salt", 32), ("commit", 64)):
+    for k, digits in (("salt", 32), ("commit", 64), ("prev", 64)):
         if k in log:
             check_hex(log, k, digits)
+    if log["v"] == 2:
+        check_sealed(log)
+
+
+def check_sealed(log):
+    """A version 2 line (a deal sealed, cut and chained: docs/hand-log.md) has its ``prev``, ``salt``, ``commit``
+    and ``cut`` (an int 0 to the deck's size - 1). Raises ReplayError naming the field."""
+    for k in ("prev", "salt", "commit", "cut"):
+        if k not in log:
+            raise ReplayError('the log has no "%s" (a version 2 line has "prev", "salt", "commit" and "cut")' % k)
+    if not _is_int(log["cut"], 0, len(log["deck"]) - 1):
+        raise ReplayError('"cut" must be where the deck was cut (0 to %d), not %s' % (len(log["deck"]) - 1,
+                                                                                    _show(log["cut"])))
 
 
 def check_cents(cents):
@@ -362,6 +382,9 @@ def replay_lines(lines):
             if not hands:                           # the first hand's line: not a hand log (exit 2, as verify, report)
                 exc.not_log = not_a_log(no, exc)
             raise
+        if is_genesis(log):                         # a session's first line (no hand): a new session follows
+            prev = None
+            continue
         try:
             if not isinstance(log, dict):           # null, a number, a list: JSON, but not a hand
                 raise ReplayError(NOT_A_HAND)

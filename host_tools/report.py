@@ -78,7 +78,7 @@ def iter_logs(lines):
     Raises ReportError when the first line is not a hand log (not JSON, or not a hand's JSON object with a game
     and a deck: replay's ``not a hand log (line 1 is ...)``), or when there is no hand at all. A generator: a long
     log is read a session at a time (``iter_sessions``), never all of it as dicts at once."""
-    from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_hand, not_a_log, read_line
+    from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_genesis, is_hand, not_a_log, read_line
 
     seen = False
     for no, line in enumerate(lines, 1):
@@ -89,6 +89,8 @@ def iter_logs(lines):
             log = read_line(line)
         except ReplayError as exc:
             log, why, unread = None, str(exc), exc
+        if why is None and is_genesis(log):     # a session's first line: no hand (its hands follow)
+            continue
         if why is None and not is_hand(log):
             why = NOT_A_HAND
         if why is not None and not seen:        # the first line is not a hand: the file is something else
@@ -187,6 +189,8 @@ def _hand_check(log, prev):
     try:
         c = verify.check_commitment(log)
         verify.check_shown(log, prev[0])
+        if isinstance(log.get("result"), dict) and log["result"].get("voided") is True:    # voided by the table
+            return replay.ReplayError("voided"), {"verified": True, "reason": "the hand did not finish", "commit": c}
         return prev, {"verified": True, "reason": "", "commit": c}
     except verify.Mismatch as why:
         return prev, {"verified": False, "reason": str(why), "commit": log.get("commit") or ""}

@@ -35,21 +35,44 @@ import sys
 from host_tools import FIRMWARE, load_hand_log, one_file_argument, plural  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 MAGIC = b"DBX1"
+MAGIC2 = b"DBX2"        # a version 2 line: the commitment also covers "prev", the hash of the line before
 SALT_HEX = 32
+ZERO = "0" * 64         # the "prev" of a chain's first line
 
 
 class Mismatch(Exception):
     """A hand does not verify; ``str(e)`` says what does not match."""
 
 
-def commitment(hand, game, deck, salt):
+def commitment(hand, game, deck, salt, prev=None):
     """SHA-256 (64 lowercase hex digits) of a deal, from the layout of docs/fairness.md, written here
     independently of the firmware: ``b"DBX1"``, ``hand`` as 4 bytes big-endian, ``len(game)`` as 1 byte and
-    the game's ASCII name, ``len(deck)`` as 1 byte and one byte per card, the 16-byte ``salt``."""
+    the game's ASCII name, ``len(deck)`` as 1 byte and one byte per card, the 16-byte ``salt``; with ``prev`` (64
+    hex digits, version 2) ``b"DBX2"`` and the 32 bytes of ``prev`` after the salt."""
     g = game.encode("ascii")
-    data = (MAGIC + hand.to_bytes(4, "big") + bytes([len(g)]) + g + bytes([len(deck)]) + bytes(deck)
-            + bytes(salt))
+    data = ((MAGIC if prev is None else MAGIC2) + hand.to_bytes(4, "big") + bytes([len(g)]) + g
+            + bytes([len(deck)]) + bytes(deck) + bytes(salt) + (bytes.fromhex(prev) if prev is not None else b""))
     return hashlib.sha256(data).hexdigest()
+
+
+def seal_code(commit, version=2):
+    """The code the box showed for a deal: version 2, the commitment's first 16 hex digits in groups of four
+    (``3f9a 0c12 77ab 01cd``); version 1, its first 8 (``3f9a0c12``)."""
+    if version == 1:
+        return commit[:8]
+    return " ".join(commit[i:i + 4] for i in range(0, 16, 4))
+
+
+def line_hash(line):
+    """The hash a hand log line is chained by (docs/hand-log.md): SHA-256 of its UTF-8 bytes, no newline."""
+    return hashlib.sha256(line.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def sealed_deck(log):
+    """The deck the box sealed: a version 2 line's dealt ``deck`` with its ``cut`` undone (the cut moved the first
+    ``cut`` cards of the sealed deck under the rest); a version 1 line's deck as it is."""
+    deck, cut = log["deck"], log.get("cut") or 0
+    return deck[len(deck) - cut:] + deck[:len(deck) - cut] if log.get("v") == 2 else deck
 
 
 def _cards(cards):
@@ -76,10 +99,19 @@ def check_commitment(log):
         check_deck(log)
     except ReplayError as exc:
         raise Mismatch(str(exc)) from None
-    want = commitment(hand, game, deck, bytes.fromhex(salt))
+    v2 = log.get("v") == 2
+    want = commitment(hand, game, sealed_deck(log), bytes.fromhex(salt), log["prev"] if v2 else None)
     if want != c:
+        if v2:
+            raise Mismatch("the commitment %s does not match the deck, cut, salt and prev of the log (they hash to "
+                           "%s): the deck, the cut, the salt, the hand number or the game was changed"
+                           % (seal_code(c), seal_code(want)))
         raise Mismatch("the commitment %s does not match the deck and salt of the log (they hash to %s): "
                        "the deck, the salt, the hand number or the game was changed" % (c[:8], want[:8]))
+    wild = log.get("wild")
+    if v2 and wild is not None and wild != deck[-1] >> 2:
+        raise Mismatch('the wild rank %s is not the rank of the card at the cut (%s)'
+                       % (json.dumps(wild), _cards([deck[-1]])))
     return c
 
 
@@ -170,12 +202,16 @@ def check_hand(log, prev=None):
     e = deal(log, prev)            # replay's checks first (the game, the deck): the three tools say the same
     c = check_commitment(log)
     play(e, log)
+    result = log.get("result")
+    if e.phase != "over" and isinstance(result, dict) and result.get("voided") is True:
+        e.void_hand()              # voided by the table after a restart mid-hand, as replay reads it
+    if e.phase != "over":          # as replay: the box logs a hand when it ends (or is voided), never before
+        raise Mismatch("the hand does not end after its %s" % plural(len(log["actions"]), "action"))
     check_shown(log, e)
-    if e.phase == "over":          # its actions end the hand: its result must be logged, and be the deal's
-        try:
-            check_result(e, log)
-        except ReplayError as exc:
-            raise Mismatch(str(exc)) from None
+    try:                           # its result must be logged, and be the deal's
+        check_result(e, log)
+    except ReplayError as exc:
+        raise Mismatch(str(exc)) from None
     return c, e
 
 
@@ -195,19 +231,59 @@ def label(log, no):
     return "hand %d" % hand if type(hand) is int and 1 <= hand <= HAND_MAX else "line %d" % no
 
 
+def check_link(log, no, tip, before):
+    """The chain of a version 2 line ``log`` (line ``no``): its ``prev`` must be ``tip``, the hash of the line before
+    it (None: it is the file's first line), and it must follow ``before`` (that line's JSON value): a later hand the
+    hand before it in its session, hand 1 any line (the session's chain starts from it: the last line the box
+    held when the session started), or a genesis line that names its game, names and stacks. Returns a note (str)
+    for a first line that continues a chain whose start is not in the file (older hands dropped), else None. Raises
+    Mismatch naming the break."""
+    from host_tools.replay import is_genesis, is_hand
+
+    genesis = is_genesis(log)
+    hand = log.get("hand")
+    if tip is None:
+        if not genesis and hand != 1:
+            raise Mismatch("the log starts in the middle of a session: the line before it (an earlier hand of its "
+                           "session) is not in the file")
+        if log.get("prev") != ZERO:
+            return "line %d: the chain goes on from a line not in this file (prev %s: older hands dropped)" % (
+                no, log.get("prev", "")[:16])
+        return None
+    if log.get("prev") != tip:
+        raise Mismatch('the chain breaks: "prev" is not the hash of line %d (%s); a line was deleted, inserted, '
+                       'moved or edited before it' % (no - 1, tip[:16]))
+    if genesis:
+        return None
+    if hand == 1:
+        if is_genesis(before) and not (before.get("game") == log.get("game") and before.get("names") ==
+                                       log.get("names") and before.get("stacks") == log.get("stacks")):
+            raise Mismatch("hand 1 does not start as its session's genesis line says (the game, names and stacks)")
+    elif not (is_hand(before) and before.get("game") == log.get("game") and before.get("names") == log.get("names")
+              and before.get("hand") == (hand - 1 if type(hand) is int else None)):
+        raise Mismatch("hand %s does not follow hand %s of its session on the line before" % (
+            json.dumps(hand), json.dumps(hand - 1 if type(hand) is int else None)))
+    return None
+
+
 def verify_lines(lines, out=print, bad_line=None):
     """Verify every non-blank line; ``out`` gets one line per hand. Returns ``(verified, failed, not_hands)``:
     the counts of hands verified and not, and the line numbers (list of int) of the lines after the first hand
     that are not a hand (not JSON, or JSON that is not a hand's object: ``host_tools.replay.read_line``), each
     given to ``bad_line(line number, reason)`` in replay's words and counted as no hand.
 
+    Version 2 lines (docs/hand-log.md) are chained: each one's ``prev`` is the hash of the line before it
+    (``check_link``); a break is a line that does NOT verify, naming it. A genesis line (a session's first) that
+    chains is said (``line 1: session start``) and counted as neither.
+
     Raises ValueError when no line is a hand log (the file is something else)."""
-    from host_tools.replay import NOT_A_HAND, ReplayError, is_hand, not_a_log, read_line
+    from host_tools.replay import NOT_A_HAND, ReplayError, is_genesis, is_hand, not_a_log, read_line
 
     ok = bad = 0
     logs = 0
     not_hands = []
     prev = None             # the previous hand's (engine, table), when it verified and finished
+    tip = before = None     # the previous non-blank line's hash and JSON value (the chain: check_link)
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -215,17 +291,23 @@ def verify_lines(lines, out=print, bad_line=None):
             log, unread = read_line(line), None
         except ReplayError as exc:
             log, unread = None, exc
-        if is_hand(log):
+        link, tip, before = (tip, before), line_hash(line), log
+        if is_hand(log) or is_genesis(log):
             logs += 1
         elif logs == 0:
             raise ValueError(not_a_log(no, unread))
-        if not is_hand(log):            # not JSON; null, a list, an object without a game and a deck
+        if not is_hand(log) and not is_genesis(log):    # not JSON; null, a list, an object without a game and a deck
             not_hands.append(no)
             prev = None                 # the session's chips cannot be followed across it
             if bad_line:
                 bad_line(no, str(unread) if unread else NOT_A_HAND)
             continue
         try:
+            note = check_link(log, no, *link) if log.get("v") == 2 else None
+            if is_genesis(log):
+                prev = None
+                out(note or "line %d: session start" % no)
+                continue
             c, e = check_hand(log, prev)
         except Mismatch as exc:
             prev = None
@@ -233,11 +315,12 @@ def verify_lines(lines, out=print, bad_line=None):
             where = label(log, no)
             out("%s: NOT verified: %s" % (where if where.startswith("line") else "%s (line %d)" % (where, no), exc))
             continue
-        finished = e.phase == "over"
-        prev = (e, e.table) if finished else None
+        if note:
+            out(note)
+        prev = (e, e.table)
         ok += 1
-        out("%s: verified %s%s" % (label(log, no), c[:8], "" if finished else " (the hand did not finish)"))
-    if logs == 0:
+        out("%s: verified %s" % (label(log, no), seal_code(c, log.get("v"))))
+    if ok + bad == 0:
         raise ValueError("no hand in the log")
     return ok, bad, not_hands
 

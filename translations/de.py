@@ -29,7 +29,6 @@ T = {
     "OK next": "OK weiter",
     "OK standings": "OK Spielstand",
     "OK: I am %s": "OK: ich bin %s",
-    "OK: pass the box": "OK: Box weitergeben",
     "OK: pass the box on": "OK: Box weitergeben",
     "Fold? OK again": "Passen? Nochmal OK",
     "Pack? OK again": "Packen? Nochmal OK",
@@ -236,8 +235,6 @@ T = {
 
     # ---- play: gate, seal, turn
     "Pass the box to": "Gib die Box an",
-    "Deal sealed": "Mischung versiegelt",
-    "check it in the log": "im Log nachprüfbar",
     "Hand %d dealt": "Runde %d gegeben",
     "to see the sideshow": "zum Vergleich",
     "Center": "Mitte",
@@ -552,4 +549,11 @@ T = {
     "Indian Poker has no draw": "Indian Poker hat keinen Tausch",
     "party mode has no betting: look at the others' cards and pass (check)":
         "im Partymodus wird nicht gesetzt: sieh dir die Karten der anderen an und schiebe",
+    "Hand %d sealed: %s cuts": "Hand %d versiegelt: %s hebt ab",
+    "%s cuts": "%s hebt ab",
+    "Cut at card %d of %d": "Abheben: Karte %d/%d",
+    "Not cut": "Nicht abgehoben",
+    "\x17\x18 cut  OK: deal": "\x17\x18 abheben  OK: geben",
+    "hands.log set aside as hands.log.bad; a clean hand log goes on.": "hands.log beiseitegelegt (hands.log.bad); ein sauberes Log geht weiter.",
+    "the save is older than the hand log": "der Spielstand ist älter als das Log",
 }

@@ -30,7 +30,7 @@ class MemStore:
         self.saves += 1
 
     def append_log(self, log):
-        assert isinstance(log, dict) and log["v"] == 1 and log["result"] is not None, log
+        assert isinstance(log, dict) and log["v"] == 2 and log["result"] is not None, log
         json.dumps(log)             # JSON as the flash store writes it
         self.logs.append(len(log["actions"]))
 

@@ -122,12 +122,15 @@ def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None,
 
 
 def pass_seal(rig):
-    """On a hand's first screen (the deal's seal: the commitment's first 8 hex digits), check it and press
-    OK to the first gate."""
+    """On a hand's first screen (the seal and the cut: the commitment's first 16 hex digits in groups of four),
+    check it and press OK: the sealed deck dealt, not cut, the first gate (or the hand's end, ``ended``)."""
     app = rig.app
     assert app.mode == modes.M_SEAL, app.mode
-    assert app.info == app.engine.log["commit"][:8] and len(app.info) == 8
+    commit = app.engine.sealed[3]
+    code = app.sealcut.code
+    assert code == " ".join((commit[:4], commit[4:8], commit[8:12], commit[12:16])) and len(code) == 19
     rig.press(OK)
+    assert app.engine.log["commit"] == commit and app.engine.log["cut"] == 0
     assert app.mode == modes.M_GATE
 
 

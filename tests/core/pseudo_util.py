@@ -118,7 +118,8 @@ def _words(s):
 
 
 def _hex8(w):
-    return len(w) == 8 and all(c in "0123456789abcdef" for c in w)
+    """A seal's hex digits on screen: 8 (a deal sealed before the chained log) or a group of 4 (docs/fairness.md)."""
+    return len(w) in (4, 8) and all(c in "0123456789abcdef" for c in w)
 
 
 def english(said, names=()):

@@ -9,6 +9,17 @@ def _tmpdir():
     return name
 
 
+def _clean(d):
+    """Remove the store folder ``d`` and everything in it (a file set aside as a folder included)."""
+    for name in os.listdir(d):
+        p = d + "/" + name
+        if os.stat(p)[0] & 0x4000:
+            _clean(p)
+        else:
+            os.remove(p)
+    os.rmdir(d)
+
+
 def _write(path, data):
     f = open(path, "wb")
     f.write(data)

@@ -119,7 +119,7 @@ def test_the_seal_screen_comes_before_any_gate_or_private_screen_and_the_log_rev
 
     def record():
         draw()
-        frames.append((app.mode, app.private_seat(), app.info if app.mode == modes.M_SEAL else None))
+        frames.append((app.mode, app.private_seat(), app.sealcut.code if app.mode == modes.M_SEAL else None))
     rig.draw = record
     setup(rig, "turkish", 3)                    # ends at the first gate, past the seal
     deal = 0
@@ -128,7 +128,8 @@ def test_the_seal_screen_comes_before_any_gate_or_private_screen_and_the_log_rev
             deal = i + 1
     assert frames[deal][0] == modes.M_SEAL and frames[deal][1] is None
     shown = frames[deal][2]
-    assert shown == app.engine.log["commit"][:8] and len(shown) == 8
+    c = app.engine.log["commit"]
+    assert shown == "%s %s %s %s" % (c[:4], c[4:8], c[8:12], c[12:16]) and app.engine.log["cut"] == 0
     del frames[:deal]
     assert app.mode == modes.M_GATE and all(f[1] is None for f in frames)
     autoplay(rig, SeededEntropy(3).read, 1)
@@ -136,4 +137,4 @@ def test_the_seal_screen_comes_before_any_gate_or_private_screen_and_the_log_rev
     gates = [i for i in range(len(frames)) if frames[i][0] in (modes.M_GATE, modes.M_TURN, modes.M_PEEK)]
     assert seals[0] == 0 and seals[-1] < gates[0] and gates[0] == len(seals)   # one hand: its seal, then play
     log = json.loads(store.logs[0])
-    assert log["commit"][:8] == shown and reveal(log) == log["commit"]
+    assert log["commit"][:4] == shown[:4] and reveal(log) == log["commit"]

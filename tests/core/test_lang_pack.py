@@ -58,11 +58,11 @@ def _kept(english):
 def test_the_kept_texts_are_made_when_the_language_is_chosen():
     """``keep``: the texts drawn inside redraws are in the cache right after ``use`` (ui/screens.py's are kept), in
     English too."""
-    from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
+    from dealerbox.ui import screens, sealcut  # noqa: F401  (their texts kept at import)
     use_table("de", {"Pass the box to": "Gib die Box an", "Language": "Sprache"})
     try:
         assert lang._c.get(_kept("Pass the box to")) == "Gib die Box an"
-        assert lang._c.get(_kept("Deal sealed")) == "Deal sealed"
+        assert lang._c.get(_kept("Not cut")) == "Not cut"
         assert "Language" not in lang._c
     finally:
         lang.use("en")
@@ -158,7 +158,7 @@ def test_a_table_file_that_is_a_folder_is_said_to_be_one():
 def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
     """``tr``: a text used again soon is the same str (a dict lookup, nothing allocated); after 16 other texts the
     recent ones start anew (the table's texts are not all made and kept); the kept texts stay."""
-    from dealerbox.ui import screens  # noqa: F401  (its texts kept at import)
+    from dealerbox.ui import screens, sealcut  # noqa: F401  (their texts kept at import)
     words = {"w%d" % i: "W%d" % i for i in range(40)}
     words["Pass the box to"] = "Gib die Box an"
     use_table("de", words)

@@ -135,29 +135,9 @@ def test_powercut_synthetic_session_every_block_write():
           "%d came back as before, %d as after" % (pc.cuts, saves, records, pc.writes, pc.before, pc.after))
 
 
-def test_powercut_harness_catches_a_log_not_committed_by_the_journal():
-    """A store that never cuts an uncommitted hand log: a cut between the append and the journal line came back
-    as the old state with the new hand's log, which the harness must refuse."""
-    _skip_on_cpython()
-
-    class Uncommitted(Store):
-        def _commit_log(self, mark, number, trusted, reports):
-            pass
-
-    pc = PowerCut(store_class=Uncommitted)
-    failed = None
-    try:
-        run_synthetic(pc, players=3, hands=1)
-    except AssertionError as e:
-        failed = str(e)
-    finally:
-        pc.pending = []
-        pc.close()
-    assert failed is not None and "neither before nor after" in failed, failed
-
-
 def test_powercut_while_load_cuts_the_log_back():
-    """A boot that drops an uncommitted hand log (copy to hands.tmp, rename) can lose power too."""
+    """A boot that cuts a partial last line of the hand log (a torn append: copy to hands.tmp, rename) can lose power
+    too; a whole line is never cut (issue 24)."""
     _skip_on_cpython()
     pc = PowerCut()
     try:
@@ -165,8 +145,9 @@ def test_powercut_while_load_cuts_the_log_back():
         pc.save(snap)  # the deal: a session always has a snapshot before its first hand log
         pc.append_log('{"hand":0,"pad":"%s"}' % ("x" * 700))
         assert pc.record("0.chaal.1")
-        store = pc.store
-        store.append_log('{"hand":1,"pad":"%s"}' % ("y" * 900))  # never recorded: the power went
+        f = open(ROOT_DIR + "/hands.log", "ab")         # a torn append: the power went mid-line
+        f.write(('{"hand":1,"pad":"%s' % ("y" * 900)).encode())
+        f.close()
         img = pc.img
         img[:] = pc.disk.data
         pc.disk.writes = 0

@@ -439,9 +439,8 @@ def test_hand_logs_append_and_rotate():
 
 
 def test_hand_log_given_as_a_dict_is_one_json_line():
-    """The app hands the log dict itself (streamed with json.dump on MicroPython): the same line as
-    json.dumps, the byte count right; the log moves once it holds log_limit bytes (a dict's length
-    is not known before it is written, so the log may pass the limit by that one line)."""
+    """The app hands the log dict itself: the same line as json.dumps, the byte count right; with a log_limit the
+    log moves before a line would take it past the limit (the box sets none: it keeps every hand)."""
     import json
 
     d = _tmpdir()
@@ -454,11 +453,10 @@ def test_hand_log_given_as_a_dict_is_one_json_line():
         assert s.append_log(logs[0]) == 84
         assert s.append_log(text[1]) == 84           # a str line is written as it is: 168 <= 200
         assert _read(d + "/hands.log") == (text[0] + "\n" + text[1] + "\n").encode()
-        assert s.append_log(logs[2]) == 84           # 168 < 200: appended, the log now passes the limit
-        assert _read(d + "/hands.log") == ("\n".join(text[:3]) + "\n").encode()
-        assert s.append_log(logs[3]) == 84           # 252 >= 200: hands.log moves to hands.1.log first
-        assert _read(d + "/hands.1.log") == ("\n".join(text[:3]) + "\n").encode()
-        assert _read(d + "/hands.log") == (text[3] + "\n").encode()
+        assert s.append_log(logs[2]) == 84           # 168 + 84 > 200: hands.log moves to hands.1.log first
+        assert _read(d + "/hands.1.log") == ("\n".join(text[:2]) + "\n").encode()
+        assert s.append_log(logs[3]) == 84           # 84 + 84 <= 200: appended
+        assert _read(d + "/hands.log") == ("\n".join(text[2:]) + "\n").encode()
         assert s.read_log() == text
         assert s.bytes_written == 4 * 84
     finally:
@@ -516,9 +514,10 @@ def test_checksummed_file_with_bad_json_falls_back():
 
 # ---- the hand log is committed by the snapshot saved after it --------------------------------
 
-def test_a_hand_log_the_power_cut_off_before_its_save_is_dropped_at_load():
-    """The app appends the hand's log, then saves: a cut between the two must not leave the log line
-    (the hand is resumed from the snapshot before, may be played differently, and logged again)."""
+def test_a_hand_log_the_power_cut_off_before_its_save_is_kept_and_caught_up():
+    """The app appends the hand's log, then saves: after a cut between the two the log line stays (a committed line
+    of the hand log is never removed: issue 24) and ``later`` gives it to the app, which brings the session to its
+    logged end (ui/catchup.py): the hand is never dealt or logged again."""
     d = _tmpdir()
     try:
         s = Store(d)
@@ -529,16 +528,14 @@ def test_a_hand_log_the_power_cut_off_before_its_save_is_dropped_at_load():
         # the power goes here: no save after the append
         t = Store(d)
         assert t.load() == _snap(2)
-        assert t.read_log() == ['{"hand":1}']
-        assert _read(d + "/hands.log") == b'{"hand":1}\n'
-        assert t.found[-1] == "hands.log: 24 bytes logged after save 2 dropped" and t.report is None
+        assert t.read_log() == ['{"hand":1}', '{"hand":2,"first":true}']
+        assert t.later == ['{"hand":2,"first":true}'] and t.later_why == "the save is older than the hand log"
+        assert t.found[-1] == "hands.log: 24 bytes logged after save 2: caught up, kept" and t.report is None
         assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.json"]
-        # the hand is replayed differently: one record of it, the second one
-        t.append_log('{"hand":2,"first":false}')
-        t.save(_snap(3))
+        t.save(_snap(3))            # the app's snapshot after the catch-up commits it
         u = Store(d)
-        assert u.load() == _snap(3)
-        assert u.read_log() == ['{"hand":1}', '{"hand":2,"first":false}']
+        assert u.load() == _snap(3) and u.later == []
+        assert u.read_log() == ['{"hand":1}', '{"hand":2,"first":true}']
         assert u.found == ["session.json: save 3 ok", "session.bak: save 2 ok"]
     finally:
         _rmtree(d)
@@ -557,13 +554,13 @@ def test_falling_back_to_the_backup_never_deletes_a_committed_hand():
         t = Store(d)
         assert t.load() == _snap(2)
         assert t.read_log() == ['{"hand":1}', '{"hand":2}']
-        assert t.found[-1] == "hands.log: 11 bytes more than save 2 recorded, kept"
-        assert t.report == "Save damaged (empty): the one before it is used."
+        assert t.found[-1] == "hands.log: 11 bytes logged after save 2: caught up, kept"
+        assert t.report == "Save damaged (empty): the one before it is used." and t.later == ['{"hand":2}']
     finally:
         _rmtree(d)
 
 
-def test_a_log_moved_to_hands_1_after_the_snapshot_loses_its_new_lines():
+def test_a_log_moved_to_hands_1_after_the_snapshot_keeps_its_new_lines():
     d = _tmpdir()
     try:
         s = Store(d, log_limit=30)
@@ -575,13 +572,12 @@ def test_a_log_moved_to_hands_1_after_the_snapshot_loses_its_new_lines():
         assert _read(d + "/hands.log") == b'{"hand":2}\n'
         t = Store(d)  # the power went before the save
         assert t.load() == _snap(2)
-        assert sorted(os.listdir(d)) == ["hands.1.log", "session.bak", "session.json"]
-        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}']
-        assert t.found[-1] == "hands.log: 11 bytes logged after save 2 dropped"
+        assert sorted(os.listdir(d)) == ["hands.1.log", "hands.log", "session.bak", "session.json"]
+        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2}'] and t.later == ['{"hand":2}']
+        assert t.found[-1] == "hands.log: 11 bytes logged after save 2: caught up, kept"
         # a line at least as long as the log so far never moves it (a moved log could then look committed)
-        t.append_log('{"hand":2,"pad":"xxxxx"}')
-        t.append_log('{"hand":3,"pad":"xxxxxxxxxx"}')  # 25 + 31 > 30, but 25 < 31: appended
-        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2,"pad":"xxxxx"}', '{"hand":3,"pad":"xxxxxxxxxx"}']
+        t.append_log('{"hand":3,"pad":"xxxxxxxxxx"}')  # 11 + 31 > 30, but 11 < 31: appended
+        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2}', '{"hand":3,"pad":"xxxxxxxxxx"}']
     finally:
         _rmtree(d)
 
@@ -828,10 +824,10 @@ def test_the_journal_commits_the_hand_log_appended_before_it():
         s.record("0.chaal.2")
         s.append_log('{"hand":1}')
         t = Store(d)
-        t.load()                                    # the hand's last line never came: its log is not committed
-        assert t.read_log() == [] and t.found[-1] == "hands.log: 11 bytes logged after save 1 dropped"
-        t.append_log('{"hand":1}')
-        assert t.record("1.show.4")                 # the line that ended the hand commits its log
+        t.load()                                    # the hand's last line never came: its log is kept, caught up
+        assert t.read_log() == ['{"hand":1}'] and t.later == ['{"hand":1}']
+        assert t.found[-1] == "hands.log: 11 bytes logged after save 1: caught up, kept"
+        assert t.record("1.show.4")                 # the next line commits the log
         u = Store(d)
         u.load()
         assert u.journal == ["0.chaal.2", "1.show.4"] and u.read_log() == ['{"hand":1}']
@@ -888,7 +884,7 @@ def test_a_full_flash_at_a_save_keeps_the_session_and_frees_room_on_request():
         full.save(_snap(2))
         t = Store(d)
         assert t.load() == _snap(2) and t.journal == []
-        assert sorted(os.listdir(d)) == ["session.bak", "session.jnl", "session.json"]
+        assert sorted(os.listdir(d)) == ["session.bak", "session.json"]     # (save 1's journal removed with it)
     finally:
         _rmtree(d)
 
@@ -920,7 +916,7 @@ def test_a_dbx2_save_of_the_current_firmware_loads_with_its_log_length():
         _write(d + "/session.json", _file(json.dumps(_snap(2), separators=(",", ":")).encode(), 7, mark=11))
         s = Store(d)
         assert s.load(check) == _snap(2) and s.number == 7 and s.journal == []
-        assert s.read_log() == ['{"hand":1}']        # hand 2 was logged after save 7: dropped, as before
+        assert s.read_log() == ['{"hand":1}', '{"hand":2}'] and s.later == ['{"hand":2}']  # kept, caught up
         assert s.record("0.chaal.1")                 # the journal chains to a DBX2 snapshot too
         t = Store(d)
         assert t.load(check) == _snap(2) and t.journal == ["0.chaal.1"]

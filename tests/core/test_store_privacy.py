@@ -111,9 +111,10 @@ def test_the_usb_interrupt_is_off_exactly_while_a_hand_is_live():
     assert app.rows[app.sel][0] == "Next hand"
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
-    assert app.mode == modes.M_SEAL and app.engine.hand_no == 2   # the deal's seal, before the first gate
-    # OK on "Next hand" has no long meaning: it acts on the press, seen twice (100, 110); the next deal: off again
-    assert board.interrupts == [(0, True), (120, False)]
+    assert app.mode == modes.M_SEAL and app.engine.sealed is not None   # the seal and the cut, before the deal
+    # OK on "Next hand" has no long meaning: it acts on the press, seen twice (100, 110); off at that press (110),
+    # before the deck exists (before: at the next sample, 120, the deck already made)
+    assert board.interrupts == [(0, True), (110, False)]
 
 
 def test_the_frame_is_shown_before_the_save():

@@ -18,7 +18,7 @@ import os
 from dealerbox.lang import said
 from dealerbox.store.boot import encode
 from dealerbox.store.saves import Store
-from store_util import _tmpdir, _write
+from store_util import _clean, _tmpdir, _write
 
 # tp.keys's hand 1 (seed 7, 4 players, the defaults): P2 wins 14 at the show, stacks 96 108 98 98
 HAND1 = (("blind", None), ("blind", None), ("blind", None), ("blind", None), ("see", None), ("chaal", 2),
@@ -88,18 +88,7 @@ def _read(path):
 
 
 def _log_lines(d):
-    return [ln for ln in _read(d + "/hands.log").decode().split("\n") if ln]
-
-
-def _clean(d):
-    """Remove the store folder ``d`` and everything in it (a file set aside as a folder included)."""
-    for name in os.listdir(d):
-        p = d + "/" + name
-        if os.stat(p)[0] & 0x4000:
-            _clean(p)
-        else:
-            os.remove(p)
-    os.rmdir(d)
+    return [ln for ln in _read(d + "/hands.log").decode().split("\n") if ln and "\"genesis\": " not in ln]
 
 
 def _tp_after_hand_1():
@@ -159,8 +148,7 @@ def test_a_byte_changed_in_the_newest_save_resumes_after_the_logged_hand():
         data[i] = ord("4")      # 95 -> 45: the checksum no longer matches
         _write(p, data)
         _resume_between_hands(d, log, "checksum mismatch")
-        assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.jnl", "session.json",
-                                         "session.json.bad"]
+        assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.json", "session.json.bad"]
     finally:
         _clean(d)
 
@@ -328,11 +316,12 @@ def test_a_torn_last_journal_line_is_a_power_cut_dropped_silently():
         report, app = _continue(d)
         assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 8
         data = bytearray(data)
-        data[-5] ^= 1                            # the last line whole but wrong: still only the last
+        data[data[:-1].rfind(b"\n") + 1] ^= 1     # the last line whole but wrong: a flipped bit, not a power cut
         _write(p, data)
         app = None
         report, app = _continue(d)
-        assert report is None and app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 8
+        assert report == "Save damaged: journal line 9 is damaged; 1 saved action is lost."
+        assert app.engine.pot_total() == 10 and len(app.engine.log["actions"]) == 8
     finally:
         _clean(d)
 
@@ -371,11 +360,17 @@ def test_the_journal_of_an_earlier_snapshot_is_not_damage():
         st = Store(d)
         snap = st.load()
         assert len(st.journal) == 9
+        jnl = _read(d + "/session.jnl")
         st.save(snap)           # a snapshot and no action since (a rebuy, then the deal): the 9 lines are stale
-        st.save(snap)
+        assert "session.jnl" not in os.listdir(d)       # removed by the save (a journal on flash is the newest's)
+        _write(d + "/session.jnl", jnl)     # the power went before that removal: session.bak's journal
         st = Store(d)
         assert st.load() is not None and st.journal == [] and st.report is None and st.later == []
-        assert _read(d + "/session.jnl").count(b"\n") == 9
+        st.save(snap)
+        _write(d + "/session.jnl", jnl)     # two saves since: its first line chains to neither save: damage, said
+        st = Store(d)
+        assert st.load() is not None and st.journal == [] and st.later == []
+        assert st.report == "Save damaged: journal line 1 is damaged; 9 saved actions are lost."
     finally:
         _clean(d)
 
@@ -535,10 +530,10 @@ def test_a_torn_only_journal_line_is_dropped_silently():
         _clean(d)
 
 
-def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost():
-    """Hand 2 dealt (save 2) and no action since: the journal is still hand 1's (chained to save 1). With save 2
-    damaged, save 1 and its 12 actions bring hand 1 to its end: nothing is lost, nothing caught up, nothing logged
-    again."""
+def test_the_hand_of_the_save_used_is_caught_up_when_the_newest_save_is_lost():
+    """Hand 2 dealt (save 2) and no action since: save 2 removed hand 1's journal (a journal on flash is the newest
+    save's). With save 2 damaged, save 1 is used and hand 1 brought to its logged end from hands.log: nothing is
+    lost, nothing logged again, and the table is told."""
     import gc
 
     from app_util import OK
@@ -551,13 +546,13 @@ def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost(
         rig = None
         gc.collect()
         raw = _log_lines(d)[0]
-        assert _read(d + "/session.jnl").count(b"\n") == 12
+        assert "session.jnl" not in os.listdir(d)
         p = d + "/session.json"
         n = len(_read(p))
         _write(p, _read(p)[:100])
         st = Store(d)
         st.load()
-        assert len(st.journal) == 12 and st.later == [] and st.lost == [] and st.number == 1
+        assert st.journal == [] and st.later == [raw] and st.lost == [] and st.number == 1
         assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used." % n
         st = None
         rig = _boot(d)
@@ -585,7 +580,7 @@ def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed(
         app = rig.app
         assert app.store.report == ("hands.log was a folder, not a file: set aside. Hand log damaged: %d bytes of "
                                     "hand logs are missing; no hand log is left." % size)     # none kept: never
-        assert size == 1279                                                 # "every complete hand kept"
+        assert size == 1365                                                 # "every complete hand kept"
         assert app.mode == modes.M_RESUME and app.saved_live
         assert sorted(os.listdir(d)) == ["hands.log.bad", "session.bak", "session.jnl", "session.json"]
     finally:
@@ -789,7 +784,8 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
     """hands.log: hand 1's line, then two lines of garbage (one of them not even UTF-8), and the newest save damaged.
     Before, reading the hand logs after the older save's mark raised UnicodeDecodeError at boot (a traceback, the
     box stopped); ASCII garbage stopped the catch-up with "a hand log after the save is not JSON". Now the damaged
-    lines are counted and said, the good hand caught up; the file is left as it is (a committed log is never cut)."""
+    lines are counted and said, the good hand caught up; the file is set aside whole as hands.log.bad and a clean log
+    (its hand lines) goes on (issue 24: new hands were appended after the garbage, then the tools refused it all)."""
     from app_util import OK
     from dealerbox.ui import modes
 
@@ -804,38 +800,42 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
         st.load()
         assert st.later == [log["raw"]]
         assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used. 1 saved action " \
-            "after that save is lost. Hand log damaged: 2 damaged lines dropped." % n
+            "after that save is lost. Hand log damaged: 2 damaged lines dropped. hands.log set aside as " \
+            "hands.log.bad; a clean hand log goes on." % n
         assert "hands.log: 2 damaged lines after save 1's mark dropped" in st.found
+        assert "hands.log set aside as hands.log.bad" in st.found
         st = None
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.saved_live
         assert said(app.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the " \
-            "session goes on from the end of hand 1. 1 saved action after that save is lost. Hand log damaged: 2 " \
-            "damaged lines dropped." % n
+            "session goes on from the end of hand 1. 1 saved action after that save is lost." % n  # (the log: cleaned)
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
-        assert _read(d + "/hands.log") == (log["raw"] + "\n").encode() + junk
+        assert _read(d + "/hands.log") == (log["raw"] + "\n").encode()
+        assert _read(d + "/hands.log.bad") == (log["raw"] + "\n").encode() + junk
     finally:
         _clean(d)
 
 
-def test_garbage_after_the_committed_hand_logs_is_said_when_it_is_cut():
+def test_garbage_after_the_committed_hand_logs_is_said_and_set_aside():
     """Garbage appended to hands.log after the hand logs the newest save committed was cut back at boot without a
-    word (as a hand logged after the save is, which a power cut leaves): it is no hand log; said as damaged lines.
-    The committed hand stays; a hand log appended after the save is still cut silently."""
+    word: it is no hand log; said as damaged lines, the file set aside whole as hands.log.bad and a clean log
+    goes on. A line of a hand log's shape after the save is never cut: the app catches up with it."""
     d, log = _tp_after_hand_1()
     try:
         good = (log["raw"] + "\n").encode()
         _write(d + "/hands.log", good + b"garbage\n" + NOISE[:20] + b"\n")
         st = Store(d)
         st.load()
-        assert st.report == "Hand log damaged: 2 damaged lines dropped." and st.journal == ["2.blind.1"]
+        assert st.report == ("Hand log damaged: 2 damaged lines dropped. hands.log set aside as hands.log.bad; a "
+                             "clean hand log goes on.") and st.journal == ["2.blind.1"]
         assert _read(d + "/hands.log") == good
+        assert _read(d + "/hands.log.bad") == good + b"garbage\n" + NOISE[:20] + b"\n"
         _write(d + "/hands.log", good + b"{}\n")          # (a hand log's shape: the power went before its commit)
         st = Store(d)
         st.load()
-        assert st.report is None and _read(d + "/hands.log") == good
-        assert st.read_log() == [log["raw"]]
+        assert st.report is None and _read(d + "/hands.log") == good + b"{}\n" and st.later == ["{}"]
+        assert st.read_log() == [log["raw"], "{}"]
     finally:
         _clean(d)

@@ -57,6 +57,9 @@ def walk():
     rig.press(OK)
     assert rig.app.mode == modes.M_SEAL
     snap("seal")
+    rig.press(RIGHT, 7)
+    snap("seal-cut")                # the cut point moved: "Cut at card 7 of 52"
+    rig.press(LEFT, 7)              # back: not cut, the walk deals the sealed deck as it is
     rig.press(OK)
     snap("gate")
     rig.press(OK)
@@ -80,7 +83,8 @@ GOLDEN_FRAMES = [
     ('preset', 1344118641, 2559),
     ('rules', 2025496473, 3022),
     ('summary', 693219861, 1873),
-    ('seal', 175802030, 2094),
+    ('seal', 1834680308, 2448),
+    ('seal-cut', 782470113, 2550),
     ('gate', 2818008713, 1644),
     ('turn-blind', 1014686140, 3402),
     ('turn-seen', 614831415, 2777),

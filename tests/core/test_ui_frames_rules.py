@@ -58,10 +58,10 @@ def walk_rules():
 
 
 GOLDEN_RULES = [
-    ('awards-everyone-packed', 551483, 1931),
+    ('awards-everyone-packed', 2114362926, 2027),
     ('between-busted', 933090035, 2800),
-    ('joker-hunt-turn', 2790160570, 3464),
-    ('joker-hunt-showdown', 130322747, 1661),
+    ('joker-hunt-turn', 2624445141, 3463),
+    ('joker-hunt-showdown', 220900613, 1722),
 ]
 
 

@@ -13,10 +13,29 @@ WEIGHTS = {"see": 6, "chaal": 8, "blind": 6, "pack": 2, "show": 3, "sideshow": 2
            "karanlik": 1, "rebuy": 0}
 
 
-def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names=None, cents=0):
+def play(e, pick):
+    """Play engine ``e``'s hand to its end with seeded legal choices (``pick``: the entropy's read)."""
+    while e.phase != "over":
+        opts = [o for o in e.legal_actions() if WEIGHTS.get(o.kind, 1)]
+        x = randbelow(sum(WEIGHTS.get(o.kind, 1) for o in opts), pick)
+        for o in opts:
+            x -= WEIGHTS.get(o.kind, 1)
+            if x < 0:
+                break
+        if o.kind == "draw":
+            e.apply(Action("draw", 0, [0, 2][:randbelow(3, pick)]))
+        else:
+            e.apply(Action(o.kind, o.amounts[0] if o.amounts else o.min))
+
+
+def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names=None, cents=0, store=None,
+            cuts=(0, 7, 19, 33)):
     """Play ``hands`` hands of ``game`` (or until one player has every chip); returns the list of hand-log
     dicts (JSON round trip, as read from ``hands.log``). ``rebuy``: ``(after_hand, seat, chips)`` bought in
-    between hands; ``cents``: the chip value (cents per chip, 0 for none)."""
+    between hands; ``cents``: the chip value (cents per chip, 0 for none). With a ``store`` (a
+    ``dealerbox.store.saves.Store``) the hands are dealt as the box deals them (issue 24): each deck sealed with
+    the hash of the log's last line (``Engine.seal_deck(store.tip())``), cut at ``cuts`` (one per hand, in turn)
+    and each hand appended to the store's ``hands.log``."""
     names = names or ["P%d" % (i + 1) for i in range(players)]
     table = Table(names, chips)
     e = engine_class(game)(table, rules, SeededEntropy(seed))
@@ -25,24 +44,25 @@ def session(game, players, hands, seed, chips=100, rules=None, rebuy=None, names
     for h in range(hands):
         if len(table.seats_in_play()) < 2:
             break
-        e.start_hand()
+        if store is None:
+            e.start_hand()
+        else:
+            e.seal_deck(store.tip())
+            e.start_hand(cut=cuts[h % len(cuts)] % len(e.sealed[0]))
         if cents:                       # the chip value, as the app logs it with each hand
             e.log["cents"] = cents
-        while e.phase != "over":
-            opts = [o for o in e.legal_actions() if WEIGHTS.get(o.kind, 1)]
-            x = randbelow(sum(WEIGHTS.get(o.kind, 1) for o in opts), pick)
-            for o in opts:
-                x -= WEIGHTS.get(o.kind, 1)
-                if x < 0:
-                    break
-            if o.kind == "draw":
-                e.apply(Action("draw", 0, [0, 2][:randbelow(3, pick)]))
-            else:
-                e.apply(Action(o.kind, o.amounts[0] if o.amounts else o.min))
+        play(e, pick)
+        if store is not None:
+            store.append_log(e.log)
         logs.append(json.loads(json.dumps(e.log)))
         if rebuy and rebuy[0] == h + 1:
             table.rebuy(rebuy[1], rebuy[2])
     return logs
+
+
+def chained(game, players, hands, seed, store, **kw):
+    """``session`` as the box plays it on ``store``: sealed, cut and chained hands (issue 24)."""
+    return session(game, players, hands, seed, store=store, **kw)
 
 
 def lines(logs):

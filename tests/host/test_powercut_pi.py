@@ -98,7 +98,9 @@ def _boot_app(store):
     app = App(SeededEntropy(99), store=None)
     if not app.resume(store):
         return None
-    app.press(OK)  # "Resume"
+    app.press(OK)  # "Resume" (or the report of a hand caught up from the log, read first)
+    if app.mode == modes.M_RESUME:
+        app.press(OK)
     assert app.mode != modes.M_RESUME and app.mode not in modes.SETUP, app.mode
     assert chips_conserved(app), "chips not conserved after resume"
     return app.snapshot()
@@ -189,7 +191,7 @@ def test_the_model_keeps_only_what_was_synced():
 
 
 def test_power_cut_while_the_boot_cuts_the_log_back():
-    """A boot that drops an uncommitted hand log (copy to hands.tmp, fsync, rename, folder fsync) can lose
+    """A boot that cuts a partial last line of the hand log (copy to hands.tmp, fsync, rename, folder fsync) can lose
     power too: at every syscall of it, every card it may leave boots to the saved session and its logs."""
     pc = FolderPowerCut()
     snap = _snapshot(1, 0, [5, 5], None)
@@ -197,9 +199,11 @@ def test_power_cut_while_the_boot_cuts_the_log_back():
     pc.append_log('{"hand":0,"pad":"%s"}' % ("x" * 700))
     pc.save(snap)
     saved = pc.state()
-    with Routed(pc.disk):
-        pc.store.append_log('{"hand":1,"pad":"%s"}' % ("y" * 900))  # never saved: the power went
-    assert pc.state() == saved  # a boot drops the line
+    with Routed(pc.disk):       # a torn append: the power went mid-line (a whole line is never cut: issue 24)
+        f = pc.store._open(pc.store.path("hands.log"), "ab")
+        f.write(('{"hand":1,"pad":"%s' % ("y" * 900)).encode())
+        f.close()
+    assert pc.state() == saved  # a boot cuts the partial line
     cuts = pc.cuts
     pc.store = model_store(pc.disk)  # the reboot
     assert pc.load() == snap  # the boot's repair, cut at every syscall: always the saved session

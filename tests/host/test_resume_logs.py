@@ -66,11 +66,22 @@ def test_a_damaged_newest_save_leaves_one_line_per_hand_for_replay_verify_and_re
     assert len(figs) == 1 and len(figs[0]["hands"]) == 2
 
 
+def _v1(line):
+    """A hand-log line as earlier firmware wrote it (version 1: no cut, no chain, the commitment without prev)."""
+    log = json.loads(line)
+    assert log["cut"] == 0
+    for k in ("prev", "cut"):
+        del log[k]
+    log["v"] = 1
+    log["commit"] = verify.commitment(log["hand"], log["game"], log["deck"], bytes.fromhex(log["salt"]))
+    return json.dumps(log)
+
+
 def test_a_hand_logged_twice_by_earlier_firmware_is_read_once(tmp_path, capsys):
     """hands.log as earlier firmware left it: hand 1, hand 1 dealt again after the resume and played the same way
     (the same commitment), then hand 2."""
     d = _resumed_store(tmp_path)
-    hand1, hand2 = _lines(d / "hands.log")
+    hand1, hand2 = [_v1(ln) for ln in _lines(d / "hands.log")]
     path = tmp_path / "old.log"
     path.write_text(hand1 + "\n" + hand1 + "\n" + hand2 + "\n")
     capsys.readouterr()

@@ -93,7 +93,9 @@ def test_a_changed_dealt_card_with_a_new_commitment_still_fails(tmp_path, capsys
     assert log["commit"][:8] != before[:8]
 
 
-def test_a_hand_that_did_not_finish_verifies_as_far_as_it_went(tmp_path, capsys):
+def test_a_hand_that_did_not_finish_is_refused_as_replay_refuses_it(tmp_path, capsys):
+    """verify is at least as strict as replay (issue 24): a hand whose actions do not end it and that is not voided
+    the box's way (``"voided": true``) is refused in replay's words; the box never logs such a hand."""
     logs = _logs()
     cut = next(log for log in logs if log["game"] == "turkish" and any(a[1] == "draw" for a in log["actions"]))
     k = [a[1] for a in cut["actions"]].index("draw") + 1
@@ -101,13 +103,15 @@ def test_a_hand_that_did_not_finish_verifies_as_far_as_it_went(tmp_path, capsys)
     cut["result"] = None
     cut["void"] = True
     other = next(log for log in logs if log["game"] == "indian")
-    other["actions"] = other["actions"][:1]     # voided with a result object of its own
+    other["actions"] = other["actions"][:1]     # a result object of its own, not the box's voided one
     other["result"] = {"void": True}
     rc, out, _err = _run(tmp_path, capsys, logs)
     j = logs.index(other)
-    assert out[j] == "hand %d: verified %s (the hand did not finish)" % (other["hand"], other["commit"][:8])
+    assert out[j] == "hand %d (line %d): NOT verified: the hand does not end after its 1 action" % (other["hand"],
+                                                                                                   j + 1)
     i = logs.index(cut)
-    assert rc == 0 and out[i] == "hand %d: verified %s (the hand did not finish)" % (cut["hand"], cut["commit"][:8])
+    assert rc == 1 and out[i] == "hand %d (line %d): NOT verified: the hand does not end after its %d actions" % (
+        cut["hand"], i + 1, k)
 
 
 def test_an_illegal_action_fails_naming_the_hand(tmp_path, capsys):

@@ -58,7 +58,6 @@ def run(board, app, debouncer=None, steps=-1):
     hook = getattr(board, "usb_interrupt", None)
     start = getattr(board, "start_sampling", None)
     sampler = start() if start is not None else None
-    was = None
     d = board.display
     if d is not None:
         app.draw(d)
@@ -71,9 +70,9 @@ def run(board, app, debouncer=None, steps=-1):
             steps -= 1
         if hook is not None and live is not None:
             now_live = bool(live())
-            if now_live != was:
+            if now_live != turn.live:
                 hook(not now_live)
-                was = now_live
+                turn.live = now_live
         now = board.ticks_ms()
         if sampler is None:
             turn.feed(now, board.buttons())
@@ -112,6 +111,8 @@ class _Turn:
         self.last = board.ticks_ms()
         self.asleep = self.waking = self.pressed = self.dimmed = False
         self.bright = getattr(board, "contrast", 255)
+        self.live = None        # the interrupt is off (True) or on (False) through ``usb_interrupt``, None: not yet
+        self.hook = getattr(board, "usb_interrupt", None)
 
     def feed(self, now, mask):
         """One sample into the debouncer; its events to the app (none while the display wakes)."""
@@ -132,6 +133,9 @@ class _Turn:
         for button, long in events:
             self.last = now
             self.pressed = True
+            if self.hook is not None and self.live is not True:
+                self.hook(False)    # off through every press: a deck shuffled by it never meets a Ctrl-C
+                self.live = True
             self.app.press(button, long)
             if self.longs is not None:
                 db.set_long_mask(self.longs())

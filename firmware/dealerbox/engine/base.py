@@ -28,7 +28,7 @@ Events are small lists, first item the event's name, e.g. ``["chaal", 2, 4]``
 """
 
 import hashlib
-from binascii import hexlify
+from binascii import hexlify, unhexlify
 
 from micropython import const
 
@@ -39,6 +39,7 @@ from dealerbox.reason import Reason
 from dealerbox.rng import shuffle
 
 _LOG_VERSION = const(1)
+_CHAINED = const(2)   # the log version of a sealed-and-cut deal, chained to the line before it (docs/hand-log.md)
 _DECK_SIZE = const(52)   # cards.DECK_SIZE: no import of the notation module during a hand (memory)
 _MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 001)
 
@@ -129,31 +130,48 @@ def _reader(entropy):
 # recomputes it from a hand log.
 
 
-def commitment(hand, game, deck, salt):
+def commitment(hand, game, deck, salt, prev=None):
     """The commitment of a deal, 64 lowercase hex digits (str): SHA-256 of the layout in ``engine/commit.py``.
 
     ``hand``: int 1..2**32-1; ``game``: str (ASCII, 1-255 characters); ``deck``: list of card ints 0-51
-    (1-255 of them); ``salt``: 16 bytes. Raises ValueError for a hand number or salt out of range, a
-    card not 0-255 (``bytes``); callers pass the engine's own deck and game."""
+    (1-255 of them); ``salt``: 16 bytes; ``prev``: None (version 1, ``b"DBX1"``) or the hash of the hand log's line
+    before this hand (64 hex digits: version 2, ``b"DBX2"``, its 32 bytes after the salt). Raises ValueError for a
+    hand number, salt or prev out of range, a card not 0-255 (``bytes``); callers pass the engine's own deck and
+    game."""
     g = game.encode()
-    if not 0 < hand < 4294967296 or len(salt) != 16:
+    if not 0 < hand < 4294967296 or len(salt) != 16 or prev is not None and len(prev) != 64:
         raise ValueError("no deal to commit")
-    h = hashlib.sha256(b"DBX1")
+    h = hashlib.sha256(b"DBX1" if prev is None else b"DBX2")
     h.update(bytes((hand >> 24, hand >> 16 & 255, hand >> 8 & 255, hand & 255, len(g))))
     h.update(g)
     h.update(bytes((len(deck),)))
     h.update(bytes(deck))
     h.update(salt)
+    if prev is not None:
+        h.update(unhexlify(prev))
     return hexlify(h.digest()).decode()
+
+
+def seal_code(commit):
+    """The code the table sees for a deal's commitment (64 hex digits): its first 16 hex digits (64 bits) in four
+    groups of four, ``"3f9a 0c12 77ab 01cd"`` (docs/fairness.md: forging it is out of reach)."""
+    return " ".join((commit[:4], commit[4:8], commit[8:12], commit[12:16]))
 
 
 def seal(log, read):
     """Commit the deal of the hand-log dict ``log`` (its ``hand``, ``game`` and ``deck``) with a fresh salt of
     16 bytes from the entropy source ``read(n) -> bytes``: sets ``log["salt"]`` (32 hex digits) and
-    ``log["commit"]`` (64 hex digits; the screens show its first 8). Raises ValueError as ``commitment``."""
+    ``log["commit"]`` (64 hex digits) (version 1: a deal with no cut, the engine used without the box's seal).
+    Raises ValueError as ``commitment``."""
     salt = read(16)
     log["commit"] = commitment(log["hand"], log["game"], log["deck"], salt)
     log["salt"] = hexlify(salt).decode()
+
+
+def cut_deck(deck, cut):
+    """The deck ``deck`` (list of card ints) cut at ``cut`` (int 0..len-1): its first ``cut`` cards moved under
+    the rest, as a player cuts (seeds 000, 002, 003: "le joueur à sa droite coupe le jeu"); 0: no cut."""
+    return deck[cut:] + deck[:cut]
 
 
 class Engine:
@@ -181,6 +199,7 @@ class Engine:
         self.entropy = entropy
         self.n = len(table.names)
         self.hand_no = 0
+        self.sealed = None  # type: tuple | None  # (deck, salt hex, prev, commitment) between seal_deck and the cut
         self._reset()
 
     # ---- hooks for the games -------------------------------------------------------------
@@ -215,19 +234,56 @@ class Engine:
         self.result = None  # type: dict | None
         self.log = {}  # type: dict
 
-    def start_hand(self, deck=None):
+    def seal_deck(self, prev):
+        """Shuffle the next hand's deck and seal it before anyone cuts or sees a card (docs/fairness.md): returns
+        the commitment (64 hex digits; the table sees ``seal_code`` of it), covering the hand's number, the game,
+        the shuffled deck, a fresh 16-byte salt and ``prev`` (64 hex digits: the hash of the hand log's last line,
+        ``Store.tip``). ``start_hand(cut=c)`` then deals that deck cut at ``c``. Raises ValueError with no entropy,
+        IllegalAction as ``start_hand`` when no hand can start."""
+        if self.phase not in ("idle", "over"):
+            raise IllegalAction("a hand is in progress")
+        if len(self.table.seats_in_play()) < 2:
+            raise IllegalAction("a hand needs two players with chips")
+        read = _reader(self.entropy)
+        if read is None:
+            raise ValueError("no entropy to shuffle with")
+        deck = shuffle(self._fresh_deck(), read)
+        salt = getattr(self.entropy, "salt", read)(16)
+        c = commitment(self.hand_no + 1, self.GAME, deck, salt, prev)
+        self.sealed = (deck, hexlify(salt).decode(), prev, c)
+        return c
+
+    def cutter(self):
+        """The seat that cuts the sealed deck: the player at the dealer's right (seeds 000, 002, 003), the seat
+        before the dealer among those in play (play goes to the dealer's left)."""
+        seats = self.table.seats_in_play()
+        d = self.table.dealer
+        best = seats[-1]
+        for s in seats:
+            if s < d:
+                best = s
+        return best
+
+    def start_hand(self, deck=None, cut=None):
         """Start a hand: boot/ante, shuffle, deal. Returns the events.
 
         ``deck`` (list of card ints, the full deck in dealt order) replaces the
-        shuffle (replay). Raises IllegalAction when a hand is in progress or fewer
-        than two seats have chips; ValueError for a deck that is not a
-        permutation of the game's deck, or when no entropy was given.
+        shuffle (replay). ``cut`` (int 0 .. deck size - 1, after ``seal_deck``): the sealed deck is dealt cut
+        there, and the log (version 2) records ``cut``, ``prev``, ``salt`` and ``commit``. Raises IllegalAction
+        when a hand is in progress or fewer than two seats have chips; ValueError for a deck that is not a
+        permutation of the game's deck, a cut out of range, or when no entropy was given.
         """
         if self.phase not in ("idle", "over"):
             raise IllegalAction("a hand is in progress")
         seats = self.table.seats_in_play()
         if len(seats) < 2:
             raise IllegalAction("a hand needs two players with chips")
+        sealed = None
+        if cut is not None:
+            sealed = self.sealed
+            if sealed is None or type(cut) is not int or not 0 <= cut < len(sealed[0]):
+                raise ValueError("no sealed deck to cut at %r" % (cut,))
+            deck = cut_deck(sealed[0], cut)
         self._reset()
         self.hand_no += 1
         fresh = self._fresh_deck()
@@ -237,7 +293,7 @@ class Engine:
             if read is None:
                 raise ValueError("no entropy to shuffle with")
             deck = shuffle(fresh, read)
-        else:                               # a given deck (replay): a permutation of the game's deck
+        elif sealed is None:                # a given deck (replay): a permutation of the game's deck
             deck = list(deck)
             if sorted(deck) != sorted(fresh):
                 raise ValueError("the deck is not a full %d-card deck" % len(fresh))
@@ -251,6 +307,14 @@ class Engine:
         self.log = {"v": _LOG_VERSION, "game": self.GAME, "hand": self.hand_no, "rules": self.rules,
                     "names": t.names, "stacks": t.stacks[:], "bought_in": t.bought_in[:],
                     "dealer": t.dealer, "deck": deck, "actions": [], "result": None}
+        if sealed is not None:      # the sealed deck, cut: the commitment covers the line before (docs/hand-log.md)
+            self.sealed = None
+            log = self.log
+            log["v"] = _CHAINED
+            log["prev"] = sealed[2]
+            log["salt"] = sealed[1]
+            log["commit"] = sealed[3]
+            log["cut"] = cut
         self.phase = "betting"
         events = self._begin()  # type: ignore[attr-defined]
         if read is not None:
@@ -287,7 +351,7 @@ class Engine:
             del self.log["hand"]
         if log["rules"] != self.rules:     # written before a house rule existed: its rules as logged
             self.log["rules"] = _copy(log["rules"])
-        for k in ("salt", "commit", "cents"):
+        for k in ("v", "prev", "salt", "commit", "cut", "cents"):    # (v 2: a sealed deal, cut, chained)
             if k in log:
                 self.log[k] = log[k]
         return events

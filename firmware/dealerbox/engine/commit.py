@@ -28,6 +28,11 @@ from dealerbox.engine.base import commitment
 
 def reveal(log):
     """The deal's commitment recomputed from the hand-log dict ``log``'s own ``hand``, ``game``, ``deck`` and
-    ``salt`` (str, 64 hex digits). ValueError when the salt is not 32 hex digits."""
+    ``salt`` (str, 64 hex digits), and for a version 2 line its ``cut`` (undone: the sealed deck) and ``prev``.
+    ValueError when the salt is not 32 hex digits."""
     from binascii import unhexlify
-    return commitment(log["hand"], log["game"], log["deck"], unhexlify(log["salt"]))
+    deck = log["deck"]
+    if log.get("v") != 2:
+        return commitment(log["hand"], log["game"], deck, unhexlify(log["salt"]))
+    k = len(deck) - log["cut"]
+    return commitment(log["hand"], log["game"], deck[k:] + deck[:k], unhexlify(log["salt"]), log["prev"])

@@ -76,10 +76,11 @@ class TeenPatti(Engine):
         self._rk = None
 
     # ---- the deal -------------------------------------------------------------------------------
-    def start_hand(self, deck=None, wild=None):
-        """Boot, shuffle, deal (docs/engine.md). ``wild`` (0-12) replaces the Joker Hunt draw (replay)."""
+    def start_hand(self, deck=None, cut=None, wild=None):  # type: ignore[override]
+        """Boot, shuffle, deal (docs/engine.md). ``wild`` (0-12) replaces the Joker Hunt draw (replay); ``cut``: as
+        ``Engine.start_hand`` (a cut deal's wild rank is its bottom card's: seed 000, "en coupant le jeu")."""
         self._wild_given = wild
-        return Engine.start_hand(self, deck)
+        return Engine.start_hand(self, deck, cut)
 
     def _begin(self):
         r = self.rules
@@ -92,7 +93,9 @@ class TeenPatti(Engine):
         self.last_bet = boot
         if r["variant"] == "joker-hunt":
             w = self._wild_given
-            if w is None:
+            if w is None and "cut" in self.log:     # the card at the cut, turned for all to see (seed 000)
+                w = self.deck[-1] >> 2
+            elif w is None:
                 w = randbelow(13, _reader(self.entropy))
             if not isinstance(w, int) or not 0 <= w <= 12:
                 raise ValueError("the wild rank is 0 to 12, not %r" % (w,))

@@ -29,6 +29,25 @@ HEAD = "%s %08x %s"                 # a snapshot file's header: magic, CRC, then
 FIELDS = "%010d %010d %010d\n"      # save number, JSON length, hands.log length
 
 
+ZERO = "0" * 64                     # the "prev" of a chain's first line: no line before it (docs/hand-log.md)
+
+
+def line_hash(line):
+    """The hash that chains a hand log line (docs/hand-log.md): SHA-256 of its bytes without the newline, as 64
+    lowercase hex digits. ``line``: the bytes (or str) of the line, or the hand-log dict itself (hashed as
+    ``json.dumps`` writes it, as ``Store.append_log`` does)."""
+    from binascii import hexlify
+    from hashlib import sha256
+
+    if isinstance(line, dict):
+        import json
+
+        line = json.dumps(line)
+    if isinstance(line, str):
+        line = line.encode()
+    return hexlify(sha256(line).digest()).decode()
+
+
 def N_(s):
     """``s`` unchanged: the catalog's marker of a text the screens show (``dealerbox.lang.N_``; the store imports
     only the primitives, so it keeps its own)."""
@@ -68,3 +87,25 @@ def chunks(f, size):
             raise OSError(5)
         yield mv[:k]
         size -= k
+
+
+def log_lines(s, name, start):
+    """Each whole line (bytes, no newline) of the store ``s``'s file ``name`` from byte ``start`` (a line's start),
+    read in 256-byte chunks: only the line being read is on the heap. A last line without its newline is not
+    given (``boot.clean_log``, ``damage.logged_after``)."""
+    f = s._open(s.path(name), "rb")
+    try:
+        f.seek(start)
+        part = b""
+        while True:
+            chunk = f.read(256)
+            if not chunk:
+                return
+            part += chunk
+            nl = part.find(b"\n")
+            while nl >= 0:
+                yield part[:nl]
+                part = part[nl + 1:]
+                nl = part.find(b"\n")
+    finally:
+        f.close()

@@ -26,8 +26,10 @@ from dealerbox.store import (
     OLD_LOG,
     SESSION,
     TEMP,
+    ZERO,
     chunks,
     journal_line,
+    log_lines,
 )
 from dealerbox.store import FIELDS as _FIELDS
 from dealerbox.store import HEAD as _HEAD
@@ -58,8 +60,22 @@ def check(data):
     nl = data.find(b"\n")
     if nl < 0:
         raise ValueError(N_("no header"))
+    magic, number, size, mark, crc = _header(data[:nl])
+    if len(data) < nl + 2 + size:
+        raise ValueError(Reason("truncated (%d of %d bytes)", len(data), nl + 2 + size))
+    body = memoryview(data)[nl + 1:nl + 1 + size]
+    got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
+    if got != crc:
+        raise ValueError(N_("checksum mismatch"))
+    return number, nl + 1, size, mark, crc
+
+
+def _header(line):
+    """``(magic, save number, JSON length, log mark or None, crc)`` of a snapshot file's header line (bytes): the
+    current ``DBX3`` layout, or ``DBX2`` / ``DBX1`` of earlier firmware (``DBX1``: no log mark). ValueError ``not a
+    session file`` for anything else."""
     try:
-        parts = data[:nl].decode().split()
+        parts = line.decode().split()
     except UnicodeError:
         raise ValueError(N_("not a session file")) from None
     n = len(parts)
@@ -71,21 +87,12 @@ def check(data):
         mark_s = parts[4] if n == 5 else "0"
     else:
         raise ValueError(N_("not a session file"))
-    if not (num_s.isdigit() and size_s.isdigit() and mark_s.isdigit()):
-        raise ValueError(N_("not a session file"))
     try:
-        crc = int(crc_s, 16)
+        if not (num_s.isdigit() and size_s.isdigit() and mark_s.isdigit()):
+            raise ValueError
+        return magic, int(num_s), int(size_s), int(mark_s) if n == 5 else None, int(crc_s, 16)
     except ValueError:
         raise ValueError(N_("not a session file")) from None
-    number = int(num_s)
-    size = int(size_s)
-    if len(data) < nl + 2 + size:
-        raise ValueError(Reason("truncated (%d of %d bytes)", len(data), nl + 2 + size))
-    body = memoryview(data)[nl + 1:nl + 1 + size]
-    got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
-    if got != crc:
-        raise ValueError(N_("checksum mismatch"))
-    return number, nl + 1, size, int(mark_s) if n == 5 else None, crc
 
 
 def decode(data):
@@ -150,22 +157,16 @@ def read_journal(s, crc):
 
 
 def first_line_whole(s, mark):
-    """True when the journal, its first line not chained to the snapshot (``mark``: its hand log's length), is the
-    journal of an earlier snapshot (a snapshot saved, no action recorded since), not damage: its first line has the
-    shape of one (``<record> <hex> <8 hex>``) and none of its lines commits a longer hand log than ``mark`` that
-    ``hands.log`` has (an earlier snapshot's lines commit at most that: the log only grows, but for its move to
-    ``hands.1.log``). Else it is this snapshot's, damaged (``damage.journal`` says so), and the hand logs its lines
-    committed are kept: a line 1 damaged in its shape made the log cut back and a logged hand dealt again."""
-    size = s._size(LOG)
-    first = True
-    for ln in (s._read(JOURNAL) or b"").split(b"\n"):
-        line = journal_line(ln)
-        if first and (line is None or not line[0]):
-            return False
-        first = False
-        if line is not None and mark is not None and mark < line[1] <= size:
-            return False
-    return True
+    """True when the journal, its first line not chained to the snapshot, is the journal of the snapshot before it
+    (``session.bak``: a save whose journal removal the power cut off, ``Store.save``), not damage: its first line
+    chains to that snapshot's CRC. Else it is this snapshot's, damaged (``damage.journal`` says so: a bit flipped in
+    line 1 dropped the hand's actions without a word before), and the hand logs its lines committed are kept.
+    ``mark`` (the snapshot's log length) is kept for the callers."""
+    crc = check_file(s, BACKUP)[2]
+    data = s._read(JOURNAL) or b""
+    nl = data.find(b"\n")
+    line = journal_line(data[:nl]) if nl > 9 else None
+    return crc is not None and line is not None and line[2] == crc32(memoryview(data)[:nl - 9], crc)
 
 
 def gone(s, number, validate):
@@ -247,135 +248,201 @@ def load(s, validate=None):
     and ``later`` lists the hand logs after the used save's mark (``later_why`` says why) for the app to
     bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again.
     """
-    found = s.found = []
-    s.report = None
-    s.journal = []
-    s.later = []
-    s.later_why = ""
-    s.lost = []
-    reports = []
-    bad = {}
-    valid = []
-    s.aside = []        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
-    for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
-        if s._is_folder(name) and set_aside_file(s, name, BAD):     # (a card edited on a computer)
-            reports.append(Reason("%s was a folder, not a file: set aside.", name))
-            s.aside = list(reports)
-    for name in (SESSION, TEMP, BACKUP):
-        number, mark, crc, problem = check_file(s, name)
-        if problem is not None:
-            found.append("%s: %s" % (name, problem))
-            bad[name] = problem
-        elif number is not None:
-            found.append("%s: save %d ok" % (name, number))
-            valid.append((number, name, mark, crc))
-    for name in (SESSION, BACKUP):  # a damaged one kept for study before a save or a new session's clear replaces it
-        if name in bad:
-            set_aside_file(s, name, BAD)
-    valid.sort()
+    reports = []  # type: list
+    _fresh(s)
+    _folders(s, reports)
+    valid, bad = _scan(s)
     newest = valid[-1][0] if valid else 0
-    obj = None
-    while valid:
-        number, name, mark, crc = valid.pop()
-        try:
-            obj = parse(s, name)
-            if validate is not None:
-                try:
-                    problem = validate(obj)
-                except Exception as err:  # a check that trips on the content: refused, never a crash
-                    problem = Reason("cannot be checked (%s: %s)", type(err).__name__, err)
-            else:
-                problem = None if isinstance(obj, dict) else N_("not a snapshot")
-            if problem is None:
-                break
-            raise ValueError(problem)
-        except OSError as e:
-            found.append("%s: unreadable (%s)" % (name, e))
-            bad[name] = N_("unreadable")
-        except ValueError as e:
-            found.append("%s: %s" % (name, e))
-            bad[name] = str(e)
-            set_aside_file(s, name, BAD)
-        obj = None
-    s._known = True
-    s._session_ok = False
-    s._jsize = 0
-    s._broken = False
-    if obj is None:
-        s.number = newest
-        s._broken = True
-        found.append(N_("no valid saved session") if found else N_("no saved session"))
-        why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
-        if why:
-            reports.append(Reason("Save unusable (%s): a new session starts.", why))
-            if s._exists(JOURNAL):  # the lost save's actions: kept with it for study (the next save would remove them)
-                set_aside_file(s, JOURNAL, BAD)
+    got = _pick(s, valid, bad, validate)
+    if got is None:
+        _none_usable(s, newest, bad, reports)
         said(s, reports)
         return None
+    number, name, mark, crc, obj = got
     s.number = number
     why = bad.get(SESSION)
     if why is None and name == BACKUP and not s._exists(SESSION):
         why = gone(s, number, validate)  # no session.json: what it held after this save is not known
     fallback = number < newest or why is not None and name == BACKUP  # an older save than the newest
+    _say_used(s, name, number, why, bad, reports)
+    _put_in_place(s, name, why)
+    if name == SESSION:
+        mark, damaged = _session_journal(s, crc, mark, number, reports)
+        fallback = fallback or damaged
+    elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
+        mark = _backup_journal(s, crc, mark, number, reports)
+    else:
+        s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
+    _catch_up(s, mark, number, fallback, reports)
+    said(s, reports)
+    return obj
+
+
+def _fresh(s):
+    """What ``load`` sets, before it looks at a file."""
+    s.found = []
+    s.report = None
+    s.journal = []
+    s.later = []
+    s.later_why = ""
+    s.lost = []
+    s.aside = []        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
+    s._known = True
+    s._session_ok = False
+    s._jsize = 0
+    s._broken = False
+
+
+def _folders(s, reports):
+    """A save folder edited on a computer: a folder where a file should be is set aside as ``*.bad``, said."""
+    for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
+        if s._is_folder(name) and set_aside_file(s, name, BAD):
+            reports.append(Reason("%s was a folder, not a file: set aside.", name))
+            s.aside = list(reports)
+
+
+def _scan(s):
+    """Each snapshot file checked (``check_file``): ``(valid, bad)``, the valid ones as ``(number, name, mark, crc)``
+    oldest first, and ``{name: problem}``; a damaged ``session.json`` / ``session.bak`` set aside for study at once
+    (before a save or a new session's clear replaces it)."""
+    bad = {}
+    valid = []
+    for name in (SESSION, TEMP, BACKUP):
+        number, mark, crc, problem = check_file(s, name)
+        if problem is not None:
+            s.found.append("%s: %s" % (name, problem))
+            bad[name] = problem
+        elif number is not None:
+            s.found.append("%s: save %d ok" % (name, number))
+            valid.append((number, name, mark, crc))
+    for name in (SESSION, BACKUP):
+        if name in bad:
+            set_aside_file(s, name, BAD)
+    valid.sort()
+    return valid, bad
+
+
+def _refused(obj, validate):
+    """Why snapshot ``obj`` cannot be used (``validate``'s reason: a check that trips on it is a reason too), or
+    None."""
+    if validate is None:
+        return None if isinstance(obj, dict) else N_("not a snapshot")
+    try:
+        return validate(obj)
+    except Exception as err:  # noqa: BLE001 - a check that trips on the content: refused, never a crash
+        return Reason("cannot be checked (%s: %s)", type(err).__name__, err)
+
+
+def _pick(s, valid, bad, validate):
+    """The newest valid snapshot the app's check accepts: ``(number, name, mark, crc, obj)``, or None; each one
+    refused is said in ``found``, put in ``bad`` and set aside (an unreadable one left where it is)."""
+    while valid:
+        number, name, mark, crc = valid.pop()
+        try:
+            obj = parse(s, name)
+            problem = _refused(obj, validate)
+            if problem is None:
+                return number, name, mark, crc, obj
+            raise ValueError(problem)
+        except OSError as e:
+            s.found.append("%s: unreadable (%s)" % (name, e))
+            bad[name] = N_("unreadable")
+        except ValueError as e:
+            s.found.append("%s: %s" % (name, e))
+            bad[name] = str(e)
+            set_aside_file(s, name, BAD)
+    return None
+
+
+def _none_usable(s, newest, bad, reports):
+    """No snapshot is usable: a new session starts; the lost save's journal is kept with it for study."""
+    s.number = newest
+    s._broken = True
+    s.found.append(N_("no valid saved session") if s.found else N_("no saved session"))
+    why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
+    if why:
+        reports.append(Reason("Save unusable (%s): a new session starts.", why))
+        if s._exists(JOURNAL):
+            set_aside_file(s, JOURNAL, BAD)
+
+
+def _say_used(s, name, number, why, bad, reports):
+    """Say which save is used and why (``why``: what happened to ``session.json``, or None)."""
     if name != SESSION:
-        found.append("using %s (save %d): %s" % (
+        s.found.append("using %s (save %d): %s" % (
             name, number, "the power went during a save" if why is None else "session.json is damaged"))
         if why is not None:
             reports.append(Reason("Save damaged (%s): the one before it is used.", why))
             s.later_why = N_("the newest save was lost") if why == "missing" else \
                 Reason("the newest save was damaged (%s)", why)
     elif TEMP in bad:
-        found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
+        s.found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
     elif bad:
-        found.append("using %s (save %d)" % (name, number))
+        s.found.append("using %s (save %d)" % (name, number))
+
+
+def _put_in_place(s, name, why):
+    """The files as an uninterrupted save leaves them: ``session.bak`` used, a ``session.json`` left set aside; a
+    whole ``session.tmp`` renamed into place (the save the power interrupted, finished)."""
     if name == BACKUP:
         if s._exists(SESSION):
             set_aside_file(s, SESSION, BAD)
-    elif name == TEMP:  # finish the save the power interrupted
+        return
+    if name == TEMP:
         if s._exists(SESSION):
             s._replace(SESSION, BACKUP if why is None else SESSION + BAD)
         s._replace(TEMP, SESSION)
-        s._session_ok = True
-    else:
-        s._session_ok = True
-    if name == SESSION:
-        recs, jmark, good, tail = read_journal(s, crc)
-        s.journal = recs
-        s._jsize = good
-        if tail and recs:
-            s._broken = True  # a bad line after good ones: the next write is a snapshot
-        if recs:
-            found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
-                                                           number))
-        if tail and (recs or not first_line_whole(s, mark)):    # damage, unless a power cut tore the last line
-            from dealerbox.store import damage
-            if damage.journal(s, len(recs), good, number, reports):
-                fallback = True     # what the lost lines committed is not known: no hand log is cut
-                s._broken = True    # the next write a snapshot, which removes the damaged journal (Store.save)
-        if jmark is not None:
-            mark = jmark
-    elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
-        recs, jmark, good, tail = read_journal(s, crc)
-        if recs:    # the journal of this save (the lost one saved after it, no action since): continued
-            s.journal = recs
-            s._jsize = good
-            s._broken = tail > 0
-            found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
-                                                           number))
-            if jmark is not None:
-                mark = jmark
-        else:
-            s._crc = crc
-            from dealerbox.store import damage
-            damage.newer_journal(s, mark, reports)
-    else:
-        s._crc = crc  # the journal belongs to another snapshot: the next record starts a new one
-    s._commit_log(mark, number, not fallback, reports)
-    if fallback and mark is not None:
+    s._session_ok = True
+
+
+def _session_journal(s, crc, mark, number, reports):
+    """The journal of ``session.json`` (CRC ``crc``, log mark ``mark``): its good lines for the app, a damaged line
+    said (``damage.journal``). Returns ``(mark, damaged)``: the log mark of its last good line, and True when what
+    lost lines committed is not known."""
+    recs, jmark, good, tail = read_journal(s, crc)
+    s.journal = recs
+    s._jsize = good
+    if tail and recs:
+        s._broken = True  # a bad line after good ones: the next write is a snapshot
+    if recs:
+        s.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s", number))
+    damaged = False
+    if tail and (recs or not first_line_whole(s, mark)):    # damage, unless a power cut tore the last line
         from dealerbox.store import damage
-        s.later = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
-    said(s, reports)
-    return obj
+        damaged = damage.journal(s, len(recs), good, number, reports)
+        s._broken = s._broken or damaged    # the next write a snapshot, which removes the damaged journal
+    return (jmark if jmark is not None else mark), damaged
+
+
+def _backup_journal(s, crc, mark, number, reports):
+    """``session.bak`` used, the newest save lost: its own journal continued when there is one (the lost save was
+    saved after it, no action since), else the lost save's actions counted (``damage.newer_journal``). Returns the
+    log mark."""
+    recs, jmark, good, tail = read_journal(s, crc)
+    if not recs:
+        s._crc = crc
+        from dealerbox.store import damage
+        damage.newer_journal(s, mark, reports)
+        return mark
+    s.journal = recs
+    s._jsize = good
+    s._broken = tail > 0
+    s.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s", number))
+    return jmark if jmark is not None else mark
+
+
+def _catch_up(s, mark, number, fallback, reports):
+    """``hands.log`` as the save committed it or more (``commit_log``); the whole lines after ``mark`` given to the
+    app as ``later`` (caught up, never dealt again); garbage among them set aside with the file (``clean_log``)."""
+    after = s._commit_log(mark, number, not fallback, reports)
+    if not (fallback or after) or mark is None:
+        return
+    from dealerbox.store import damage
+    s.later, dirty = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
+    if s.later and not s.later_why:
+        s.later_why = N_("the save is older than the hand log")
+    if dirty is not None and clean_log(s, dirty):     # garbage after the mark: the file kept aside, a clean log
+        reports.append(N_("hands.log set aside as hands.log.bad; a clean hand log goes on."))
 
 
 def said(s, reports):
@@ -386,51 +453,74 @@ def said(s, reports):
 
 
 def commit_log(s, mark, number, trusted, reports):
-    """Make ``hands.log`` what save ``number`` committed: ``mark`` bytes (None: a DBX1 save, nothing known).
+    """Make ``hands.log`` what save ``number`` committed, or more: ``mark`` bytes (None: a DBX1 save, nothing known).
+    Returns True when it holds whole lines after ``mark``: hands logged after the save (the power went before the
+    journal line that would have committed one, the journal was lost, or an older save is used): never cut (a
+    committed line of the hand log is never removed), ``load`` catches the session up with them (``later``).
 
-    Longer, ``trusted`` (the newest save is used) and ``mark`` at a line end: the tail was appended
-    after the last commit (the power went before the journal line that would have committed it) and
-    is cut. Shorter, with ``hands.1.log`` exactly ``mark`` long: the log moved after the commit, and
-    what ``hands.log`` holds is newer: removed. Shorter otherwise: the log was damaged; every complete
-    line is kept, a partial last line cut, and ``reports`` says how much is missing (and that no hand log is left
-    when ``hands.log`` is gone: removed, or a folder set aside at boot).
+    Only a partial last line (a write cut short: no hand) is cut, and said. Shorter than ``mark``: the log was
+    damaged (or moved to ``hands.1.log`` by earlier firmware, exactly ``mark`` long: what ``hands.log`` holds is
+    newer); ``reports`` says how much is missing (and that no hand log is left when ``hands.log`` is gone). The
+    log is read from its end in small chunks (``last_line``): a boot needs no memory for a log of any size.
+    ``trusted`` is kept for the callers (the newest save used); it changes nothing: the log wins.
     """
     size = s._size(LOG)
     if mark is None or size < 0 and not mark or size == mark:
-        return
-    data = None
-    if size > mark:
-        if trusted:
-            data = s._read(LOG) or b""
-            if mark == 0 or data[mark - 1:mark] == b"\n":
-                truncate_log(s, mark)
-                s.found.append("hands.log: %d bytes logged after save %d dropped" % (size - mark, number))
-                from dealerbox.store import damage  # a hand logged after the save: a power cut; garbage: damage
-
-                bad = damage.hand_lines(data[mark:], [])
-                if bad:
-                    damage.dropped(bad, reports)
-                return
-        s.found.append("hands.log: %d bytes more than save %d recorded, kept" % (size - mark, number))
-    elif trusted and size >= 0 and s._size(OLD_LOG) == mark:
-        s._remove(LOG)
-        s.found.append("hands.log: %d bytes logged after save %d dropped" % (size, number))
-        return
-    else:
+        return False
+    moved = 0 <= size < mark and s._size(OLD_LOG) == mark
+    if size < mark and not moved:
         missing = mark - (size if size > 0 else 0)
         s.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
         reports.append(Reason("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept." if
                               size > 0 else "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.",
                               missing))
-    if size <= 0:
-        return
-    if data is None:
-        data = s._read(LOG) or b""
-    end = data.rfind(b"\n") + 1
-    if end < len(data):  # a partial last line: not a hand; cut, so the next line starts whole
+    if size > 0:
+        size = cut_partial(s, size, reports)
+    if size > mark or moved and size > 0:
+        s.found.append("hands.log: %d bytes logged after save %d: caught up, kept" % (
+            size - (0 if moved else mark), number))
+        return True
+    return False
+
+
+def clean_log(s, mark):
+    """Set ``hands.log`` aside as ``hands.log.bad`` (kept whole, for study) and continue a clean log: its first
+    ``mark`` bytes (the lines the save committed) and the hand lines after them, without the damaged lines (noise,
+    garbage: ``damage.hand_lines``), streamed. True when done (a rename that fails leaves the log as it is)."""
+    from dealerbox.store.damage import hand_lines
+
+    if not set_aside_file(s, LOG, BAD):
+        return False
+    src = s._open(s.path(LOG + BAD), "rb")
+    try:
+        dst = s._open(s.path(LOG_TEMP), "wb")
+        try:
+            if mark:
+                for part in chunks(src, mark):
+                    dst.write(part)
+            for ln in log_lines(s, LOG + BAD, mark):     # (dealerbox.store: read a line at a time)
+                if ln and not hand_lines(ln + b"\n", []):     # a hand (or a session's genesis) line: kept
+                    dst.write(ln + b"\n")
+        finally:
+            s._close(dst)
+    finally:
+        src.close()
+    s._replace(LOG_TEMP, LOG)
+    s._tip = None
+    return True
+
+
+def cut_partial(s, size, reports):
+    """Cut a partial last line of ``hands.log`` (``size`` bytes long: a write cut short, no hand) so the next line
+    starts whole, and say it; returns the log's size after."""
+    span = last_line(s)
+    end = span[1] + 1 if span is not None else 0
+    if end < size:
         truncate_log(s, end)
-        s.found.append("hands.log: a partial line of %d bytes cut" % (len(data) - end))
-        reports.append(Reason("A partial hand log (%d bytes) was removed.", len(data) - end))
+        s._tip = None
+        s.found.append("hands.log: a partial line of %d bytes cut" % (size - end))
+        reports.append(Reason("A partial hand log (%d bytes) was removed.", size - end))
+    return end
 
 
 def truncate_log(s, size):
@@ -524,3 +614,57 @@ def read_log(s):
         if data:
             hand_lines(data, lines)
     return lines
+
+
+def last_line(s, name=LOG):
+    """``(start, end)`` byte offsets of the last whole line of file ``name`` (``end`` its newline's offset), or None
+    when it holds none; read from its end in 256-byte chunks (a log of any size in bounded memory)."""
+    size = s._size(name)
+    if size <= 0:
+        return None
+    f = s._open(s.path(name), "rb")
+    try:
+        end = None
+        pos = size
+        buf = bytearray(256)
+        while pos > 0:
+            k = 256 if pos >= 256 else pos
+            pos -= k
+            f.seek(pos)
+            mv = memoryview(buf)[:k]
+            f.readinto(mv)
+            data = bytes(mv)
+            i = k
+            while True:
+                i = data.rfind(b"\n", 0, i)
+                if i < 0:
+                    break
+                if end is None:
+                    end = pos + i
+                elif pos + i < end:
+                    return pos + i + 1, end
+            if end is None and pos == 0:
+                return None
+        return (0, end) if end is not None else None
+    finally:
+        f.close()
+
+
+def last_line_hash(s):
+    """The hash (``dealerbox.store.line_hash``) of ``hands.log``'s last whole line, streamed in 64-byte chunks;
+    ``ZERO`` when it has none."""
+    from binascii import hexlify
+    from hashlib import sha256
+
+    span = last_line(s)
+    if span is None:
+        return ZERO
+    h = sha256()
+    f = s._open(s.path(LOG), "rb")
+    try:
+        f.seek(span[0])
+        for part in chunks(f, span[1] - span[0]):
+            h.update(bytes(part))
+    finally:
+        f.close()
+    return hexlify(h.digest()).decode()

@@ -12,27 +12,24 @@
 """
 
 from dealerbox.reason import Reason
-from dealerbox.store import BAD, JOURNAL, MAGIC, SESSION, journal_line
+from dealerbox.store import BAD, JOURNAL, MAGIC, SESSION, journal_line, log_lines
 from dealerbox.store import checksum as crc32
 
 
 def journal(store, ok, good, number, reports):
     """True (and ``store.found``, ``store.later_why`` and ``reports`` say so) when the journal after its ``ok`` good
     lines (ending at byte ``good``) is damaged; False when what follows them is one line a power cut can leave: a
-    write cut short (printable, at most the three fields of a line) or whole with its newline (the three fields, the
-    last 8 long): dropped silently. The lines from the bad one to the last of a journal line's shape are actions
-    lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions are lost"); the lines
-    after that (noise, garbage: no journal line's shape) are damaged lines, never counted as actions ("3 damaged
-    journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line that does not chain is
-    damage only when the journal is not an earlier snapshot's (``boot.first_line_whole``)."""
+    write cut short (printable, at most the three fields of a line, no newline): dropped silently (a whole line
+    whose CRC does not match is a flipped bit: damage, said). The lines from the bad one to the last of a journal
+    line's shape are actions lost (a damaged line among them was one: "journal line 2 is damaged; 8 saved actions
+    are lost"); the lines after that (noise, garbage: no journal line's shape) are damaged lines, never counted as
+    actions ("3 damaged journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line
+    that does not chain is damage only when the journal is not an earlier snapshot's (``boot.first_line_whole``)."""
     rest = (store._read(JOURNAL) or b"")[good:]
     lines = rest.split(b"\n")
     if len(lines) > 1 and not lines[-1]:
         lines.pop()                     # the newline that ends the last line
-    ln = lines[0]
-    f = ln.split(b" ")
-    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(f) < 4 and (
-            rest[-1:] != b"\n" or len(f) == 3 and len(f[2]) == 8):
+    if len(lines) == 1 and torn(lines[0], rest):
         return False
     lost = 0
     for i in range(len(lines)):
@@ -51,6 +48,24 @@ def journal(store, ok, good, number, reports):
         reports.append(Reason("Save damaged: %d damaged journal line dropped." if junk == 1 else
                               "Save damaged: %d damaged journal lines dropped.", junk))
     return True
+
+
+def torn(ln, rest):
+    """True when journal line ``ln`` (bytes), the last of ``rest``, is one a power cut leaves: a write cut short
+    (printable, at most the three fields of a line, no newline)."""
+    return 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(ln.split(b" ")) < 4 and rest[-1:] != b"\n"
+
+
+def _first_link(head, text, c, m, mark):
+    """``(newer, prev)`` for the journal's first line (``text`` its record and mark, ``c`` its CRC, ``m`` its log
+    mark): newer when it records a longer hand log than ``mark`` or chains to what is left of the lost save (the
+    header words ``head`` of ``session.json.bad``: then ``prev`` is that save's log length, else None)."""
+    try:
+        if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
+            return True, int(head[4])
+    except ValueError:
+        pass
+    return mark is not None and m > mark, None
 
 
 def newer_journal(store, mark, reports):
@@ -80,13 +95,7 @@ def newer_journal(store, mark, reports):
         c = line[2]
         text = memoryview(data)[at:nl - 9]
         if crc is None:
-            newer = mark is not None and m > mark
-            try:    # the first line chains to what is left of the lost save: its header's log length is known
-                if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
-                    newer = True
-                    prev = int(head[4])
-            except ValueError:
-                pass
+            newer, prev = _first_link(head, text, c, m, mark)
         elif crc32(text, crc) != c:
             break
         crc = c
@@ -107,32 +116,34 @@ def newer_journal(store, mark, reports):
 
 def logged_after(store, mark, names, reports):
     """The whole hand-log lines (list of str) after byte ``mark`` of the log: ``names`` is ``(older, newest)``
-    (``hands.1.log``, ``hands.log``); read from ``mark`` on (a few KB, never the whole log), in the older file
-    too when the newest is shorter than ``mark`` (it moved after the save). A line that is no hand log (noise,
-    garbage: ``hand_lines``) is left in the file and not caught up; ``reports`` and ``store.lost`` say how
-    many."""
+    (``hands.1.log``, ``hands.log``); read line by line from ``mark`` on (``boot.log_lines``: never the whole log on
+    the heap), in the older file too when the newest is shorter than ``mark`` (it moved after the save). A line of
+    ``hands.log`` that is no hand log (noise, garbage: ``hand_lines``) is set aside with the file as
+    ``hands.log.bad`` and a clean log continued (``boot.clean_log``, by the caller); ``reports`` and ``store.lost`` say
+    how many. Returns ``(lines, dirty)``: ``dirty`` the byte of ``hands.log`` after which it has damaged lines, or
+    None."""
+
     old, log = names
     out = []  # type: list
     bad = 0
+    dirty = None        # the mark from which hands.log has damaged lines
     for name in (old, log) if store._size(log) < mark else (log,):
         size = store._size(name)
         if size <= mark:
             mark = 0 if name == old and size == mark else mark
             continue
-        f = store._open(store.path(name), "rb")
-        try:
-            f.seek(mark)
-            data = f.read()
-        finally:
-            f.close()
+        for ln in log_lines(store, name, mark):
+            k = hand_lines(ln + b"\n", out)
+            bad += k
+            if k and name == log:
+                dirty = mark
         mark = 0
-        bad += hand_lines(data, out)
     if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
         why = dropped(bad, reports)
         store.lost.append(why)
         store.found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
             bad, "" if bad == 1 else "s", store.number))
-    return out
+    return out, dirty
 
 
 def hand_lines(data, out):
@@ -146,7 +157,9 @@ def hand_lines(data, out):
         if ln:
             if ln[:1] == b"{" and ln[-1:] == b"}":
                 try:
-                    out.append(ln.decode())
+                    text = ln.decode()
+                    if '"genesis": ' not in text or '"deck": ' in text:     # (a session's genesis: no hand)
+                        out.append(text)
                     continue
                 except UnicodeError:
                     pass

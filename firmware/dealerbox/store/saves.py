@@ -7,7 +7,8 @@ Files under ``root`` (``/data`` on the box)::
     session.tmp    a snapshot being written (exists only if the power went mid-save)
     session.jnl    the journal: the actions since the newest snapshot, one short line each
     hands.log      one JSON hand log per line (docs/engine.md), appended
-    hands.1.log    the older hand logs once hands.log passed ``log_limit`` bytes
+    hands.1.log    older hand logs: written by earlier firmware (at 256 KB), or with a ``log_limit``; read, never
+                   removed but by the table's choice (``free_room``)
     crashes        "<save number> <count>": crashes of the app in a row with that snapshot
     names.json     the table's names kept for the next session (``save_names``)
     prefs.json     the box's settings kept across sessions: the language (``save_prefs``)
@@ -82,10 +83,10 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     SESSION,
     TEMP,
     chunks,
+    line_hash,
 )
 from dealerbox.store import checksum as crc32
 
-_LOG_LIMIT = const(262144)  # bytes of hands.log before it moves to hands.1.log
 JOURNAL_CAP = const(448)   # bytes of journal: under littlefs2's inline limit (512 on the Pico), docs/device.md
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file (no big string)
@@ -99,8 +100,9 @@ _EISDIR = const(21)
 class Store:
     """Saves the session power-cut-safely in folder ``root``: snapshots, a journal of actions, hand logs.
 
-    ``Store(root="/", fs=None, log_limit=262144)``: ``fs`` as in the module docstring;
-    ``log_limit`` the size in bytes at which ``hands.log`` becomes ``hands.1.log``.
+    ``Store(root="/", fs=None, log_limit=0)``: ``fs`` as in the module docstring;
+    ``log_limit`` the size in bytes at which ``hands.log`` becomes ``hands.1.log`` (0: never, the box keeps
+    every hand in ``hands.log`` while the flash has room).
 
     Attributes: ``number`` (int, the save number of the newest snapshot, 0 if none), ``journal``
     (list of str: the records ``load`` found after the snapshot it returned, oldest first),
@@ -115,7 +117,7 @@ class Store:
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
     """
 
-    def __init__(self, root="/", fs=None, log_limit=_LOG_LIMIT):
+    def __init__(self, root="/", fs=None, log_limit=0):
         if fs is None:
             import os as fs
         self.fs = fs
@@ -133,6 +135,7 @@ class Store:
         self.later_why = ""
         self.lost = []  # type: list
         self.aside = []  # type: list  # the files found as folders and set aside at boot, in words (store/boot.py)
+        self._tip = None        # the hash of hands.log's last line (``tip``), None until read
         self.bytes_written = 0
         self.saves = 0
         self.records = 0
@@ -284,10 +287,12 @@ class Store:
         self.number += 1
         self._crc = crc
         self._jsize = 0
-        # a damaged journal (or one a failed write left) is never read again: a later boot would say its damage again
-        # (the hand logs since caught up) or take it for an earlier save's; an OSError here leaves the store broken
-        # (the next record refused, the next save removes it)
-        if self._broken and self._exists(JOURNAL):
+        # the old snapshot's journal goes (a damaged one, or one a failed write left, is never read again): a journal
+        # on flash is the newest snapshot's, or (the power cut before this removal) the one before's, whose first line
+        # chains to session.bak (store.boot.first_line_whole); anything else is damage, said in words. An OSError here
+        # leaves the store broken (the next record refused, the next save removes it)
+        if self._exists(JOURNAL):
+            self._broken = True
             self._remove(JOURNAL)
         self._broken = False
         self._known = True
@@ -366,7 +371,7 @@ class Store:
         can replace it)."""
         from dealerbox.store import boot
 
-        boot.commit_log(self, mark, number, trusted, reports)
+        return boot.commit_log(self, mark, number, trusted, reports)
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
@@ -460,45 +465,41 @@ class Store:
 
         return boot.read_log(self)
 
+    def tip(self):
+        """The hash of the last whole line of ``hands.log`` (64 hex digits, ``dealerbox.store.line_hash``):
+        the ``prev`` the next line chains to; ``ZERO`` when the log is empty or gone. Read from the log's end in
+        small chunks (``store.boot.last_line``) once, then kept up to date by ``append_log``."""
+        if self._tip is None:
+            from dealerbox.store import boot
+
+            self._tip = boot.last_line_hash(self)
+        return self._tip
+
     def append_log(self, line):
         """Append one hand log as a line of ``hands.log``; returns the bytes written (int).
 
         ``line``: a str (or bytes) of JSON without a newline, or the hand log itself (a dict), written as
-        ``json.dumps`` would (streamed into the file on MicroPython: no line-sized string on the heap). One
-        open, write, close per line; if writing fails midway the log is cut back to where it was and the
-        error raised, so no partial line stays. The line counts once the next ``record`` or ``save`` commits
-        it (see ``load``). When the log would pass ``log_limit`` bytes it first becomes ``hands.1.log``.
+        ``json.dumps`` writes it. One open, write, close per line; if writing fails midway the log is cut back
+        to where it was and the error raised, so no partial line stays. The line counts once the next ``record``
+        or ``save`` commits it (see ``load``); ``tip()`` becomes its hash. With a ``log_limit`` (tests) the log
+        first becomes ``hands.1.log`` when it would pass that many bytes; the box keeps every hand in
+        ``hands.log`` (docs/device.md, "Room").
         """
         self._ensure_root()
-        whole = isinstance(line, dict)
-        stream = whole and _STREAM
-        if whole and not stream:
+        if isinstance(line, dict):
             line = json.dumps(line)
-        data = None
-        n = 1
-        if not stream:
-            data = line
-            if isinstance(line, str):   # something with the buffer protocol, without a copy where the port allows it
-                try:
-                    memoryview(line)  # type: ignore[arg-type]  # (a str has the buffer protocol on MicroPython)
-                except TypeError:
-                    data = line.encode()
-            if not whole:
-                n = len(memoryview(data)) + 1
+        data = line.encode() if isinstance(line, str) else bytes(line)
+        n = len(data) + 1
         size = self._size(LOG)
-        if size > n and size + n > self.log_limit:  # size > n: see _commit_log
+        if self.log_limit and size > n and size + n > self.log_limit:
             self._replace(LOG, OLD_LOG)
         f = self._open(self.path(LOG), "ab")
         start = 0
         try:
             f.seek(0, 2)
             start = f.tell()
-            if stream:
-                json.dump(line, f)
-            else:
-                f.write(data)  # type: ignore[arg-type]
+            f.write(data)
             f.write(b"\n")
-            n = f.tell() - start
         except BaseException:
             f.close()
             from dealerbox.store import boot
@@ -506,5 +507,6 @@ class Store:
             boot.truncate_log(self, start)
             raise
         self._close(f)
+        self._tip = line_hash(data)
         self.bytes_written += n
         return n

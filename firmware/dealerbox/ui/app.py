@@ -85,7 +85,7 @@ _O = const(16)              # OK
 # screen, the name editor's letter 10 on and delete, long OK the table menu (or Done on the rebuy)
 _LONG = {M_GAME: _UD | 4, M_PLAYERS: _UD | _LR, M_NAMES: _UD | 4, M_NAME: _UD | 4, M_CHIPS: _UD | _LR,
          M_BOOT: _UD | _LR, M_STRUCT: _UD | 4, M_PRESET: _UD | 4, M_RULES: _UD | 4, M_SUMMARY: _UD | 4, M_LANG: _UD,
-         M_GATE: _O, M_SEAL: _O, M_PEEK: _O, M_DRAWN: _O, M_SHOWDOWN: _O, M_AWARDS: _O,
+         M_GATE: _O, M_SEAL: _LR, M_PEEK: _O, M_DRAWN: _O, M_SHOWDOWN: _O, M_AWARDS: _O,
          M_BETWEEN: _UD, M_MENU: _UD, M_REBUY: _UD | _O}
 SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
                  N_("%s: sideshow"))
@@ -198,6 +198,7 @@ class App:
         self.journal = []       # the actions the store found after its snapshot (replayed by ``restore``)
         self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
+        self.sealcut = None     # the seal-and-cut screen (ui/sealcut.py) while a sealed deck waits for its cut
         self.power = None       # the battery's level the board last read (dealerbox.power), or None
         self._battery = None    # ui/battery.py, imported with the first level (a board that reads none never does)
         setup_flow.new_config(self, "teen-patti")     # a fresh session config (ui/setup_flow.py)
@@ -227,7 +228,10 @@ class App:
                 self.start_session()
         elif m == M_TURN:
             self._press_turn(button, long)
-        elif button == btn.OK and long and (m == M_GATE or m == M_SEAL or m == M_PEEK or m == M_DRAWN):
+        elif m == M_SEAL:              # the seal and the cut (ui/sealcut.py): OK deals the sealed deck, cut
+            if self.sealcut.press(button, long):
+                self._deal(self.sealcut.cut)
+        elif button == btn.OK and long and (m == M_GATE or m == M_PEEK or m == M_DRAWN):
             self._open_menu(M_GATE)     # the table menu (from a private screen: back through its gate)
         elif m == M_GATE:
             if button == btn.OK and self.peek_for:     # the sideshow's comparison, to one of its two players
@@ -243,7 +247,7 @@ class App:
                 else:
                     self.peek = None  # type: ignore[assignment]
                     self._after_engine()
-        elif m == M_SEAL or m == M_DRAWN:   # the deal's seal, a drawn hand seen: OK to the (next) gate
+        elif m == M_DRAWN:              # a drawn hand seen: OK to the next gate
             if button == btn.OK:
                 self._after_engine()
         else:
@@ -270,7 +274,7 @@ class App:
         """Everything the current screen draws from, to tell whether a press changed the frame."""
         return (self.mode, self.sel, self.top, self.oi, self.amount, self.cursor, self.marks, self.msg, self.edit,
                 self.epos, self.title, self.hint, self.info, self.status, self.viewer, self.rows, self.opts, self.armed,
-                self.shown, self.gate_name)
+                self.shown, self.gate_name, self.sealcut.key() if self.sealcut is not None else 0)
 
     def draw(self, fb):
         """Draw the current screen into ``fb`` (FrameBuffer 128x64 MONO_VLSB) and clear ``dirty``."""
@@ -291,7 +295,7 @@ class App:
         elif m == M_SHOWDOWN or m == M_PEEK or m == M_DRAWN:
             screens.draw_lines(self, cv)
         elif m == M_SEAL:
-            screens.draw_seal(self, cv)
+            self.sealcut.draw(cv)
         else:
             screens.draw_list(self, cv)
         if self._battery is not None:
@@ -357,7 +361,7 @@ class App:
         (the board turns the USB REPL's interrupt off then: boards/loop.py, docs/security.md)."""
         if self.mode == M_RESUME:
             return self.saved_live
-        return hand_live(self.engine)
+        return self.mode == M_SEAL or hand_live(self.engine)     # (the seal-and-cut screen: the deck exists)
 
     def snapshot(self, copy=True):
         """The session as a JSON-able dict: config, table, hand in progress, and where the flow is.
@@ -448,7 +452,7 @@ class App:
                 elif not store.record(item):
                     snap = True
                 i += 1
-            if snap:
+            if snap and self.table is not None:     # (the session ended meanwhile: nothing left to save)
                 store.save(self.snapshot(False))
         except OSError as err:
             kept = self._kept
@@ -522,12 +526,9 @@ class App:
             from dealerbox.ui import nosave
 
             nosave.build(self)
-        elif m == M_SEAL:      # the deal's seal, before the first gate (docs/fairness.md): photograph it
-            self.title = self.last
-            self.info = self.engine.log["commit"][:8]
+        elif m == M_SEAL:      # the seal and the cut (ui/sealcut.py): built when sealed
             self.rows = []
             self.sel = -1
-            self.hint = tr("OK: pass the box")
         else:
             from dealerbox.ui import results_flow
 
@@ -569,18 +570,36 @@ class App:
         self.last = ""
         self.next_hand()
 
+    def _tip(self):
+        """The hash of the hand log's last line, ``prev`` of the next (``Store.tip``; a line still to be written
+        first: its hash; ``ZERO`` with no store)."""
+        from dealerbox.store import ZERO, line_hash
+
+        for item in self.writes[::-1]:
+            if isinstance(item, dict):
+                return line_hash(item)
+        tip = getattr(self.store, "tip", None)
+        return tip() if tip is not None else ZERO
+
     def next_hand(self):
-        """Deal the next hand (boot/ante, shuffle, deal) and go to the first gate."""
-        self.engine.start_hand()
+        """Shuffle and seal the next hand's deck and show the seal-and-cut screen (ui/sealcut.py): the deal comes
+        with its cut (``_deal``)."""
+        from dealerbox.ui.sealcut import SealCut
+
+        e = self.engine
+        self.sealcut = SealCut(e, e.seal_deck(self._tip()))
+        self._enter(M_SEAL)
+
+    def _deal(self, cut):
+        """Deal the sealed deck cut at ``cut`` (boot/ante, deal), save, and go to the first gate."""
+        e = self.engine
+        e.start_hand(cut=cut)
+        self.sealcut = None
         cents = self.cfg.get("cents")  # type: ignore[attr-defined]
         if cents:           # the chip value (cents per chip) in the hand log, for settling up (host_tools.report)
-            self.engine.log["cents"] = cents
-        self.last = tr("Hand %d dealt") % self.engine.hand_no
-        e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
-        if "commit" in e.log and e.to_act is not None:
-            self._enter(M_SEAL)
-        else:
-            self._after_engine()
+            e.log["cents"] = cents
+        self.last = tr("Hand %d dealt") % e.hand_no
+        self._after_engine()
         self._save()  # type: ignore[attr-defined]
 
     def _after_engine(self):

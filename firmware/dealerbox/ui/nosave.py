@@ -7,7 +7,7 @@ b)`` its buttons ("Keep playing", "Free room": ``Store.free_room``).
 
 from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui.modes import M_GATE, M_NOSAVE
+from dealerbox.ui.modes import M_DRAWN, M_GATE, M_NOSAVE, M_PEEK, M_TURN
 
 
 def not_saved(app, err, boundary=True):
@@ -44,9 +44,11 @@ def press(app, b):
             app.dirty = True
             return
     back = app.nosave_from
-    if app.hand_live():             # (the notice is up: the engine's hand, not a resume offer's)
-        app.viewer = None
-        app._enter(M_GATE)
+    app.viewer = None
+    if app.hand_live() or back == M_PEEK and app.peek_for:  # (the engine's hand, not a resume offer's; a sideshow
+        app._enter(M_GATE)                                  # comparison still to show: behind its gate again)
+    elif back in (M_PEEK, M_DRAWN, M_TURN):     # a private screen the hand's end left: the results, never rebuilt
+        app._after_engine()                     # from nothing (a TypeError in canvas._str before)
     else:
         app._enter(back)
 

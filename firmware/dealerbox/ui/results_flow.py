@@ -7,6 +7,7 @@ session's first hand ends here). The gate, turn and sideshow screens are ``ui/ap
 press time (``build``), never while drawing.
 """
 
+from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import font, settings, widgets
@@ -289,8 +290,11 @@ def build(app):
         if not rows:
             rows.append((tr("No award"), None))
         seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
-        if seal:
-            rows.append((tr("Deal seal"), seal[:8]))
+        if seal:            # (a deal sealed before the chained log: its 8 digits, as shown then)
+            code = seal_code(seal) if "prev" in e.log else seal[:8]
+            rows.append((tr("Deal seal"), code[:9]))
+            if code[9:]:
+                rows.append(("", code[10:]))
         app.rows = fit(rows)
         app.sel = -1
         app.hint = tr("\x1c more  OK standings") if len(app.rows) > widgets.ROWS else tr("OK standings")

@@ -19,7 +19,7 @@ from dealerbox.ui.modes import MAX_NAME, action_label
 _NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
 # every text translated below, while drawing: translated when the language is chosen (lang.keep), so that a redraw
 # allocates nothing in any language (tests/host/test_lang.py checks the list against this module's tr calls)
-keep((N_("Pass the box to"), N_("Deal sealed"), N_("check it in the log"), N_("Center"), N_("Sideshow"),
+keep((N_("Pass the box to"), N_("Center"), N_("Sideshow"),
       N_("asked by"), N_("You: ?"), N_("You:")))
 
 
@@ -59,16 +59,6 @@ def draw_gate(app, cv):
     cv.center(app.info, 37 if c else 44)
     if c:
         _center_card(cv, c, (WIDTH - 66) // 2, 46)
-    widgets.footer(cv, app.hint)
-
-
-def draw_seal(app, cv):
-    """A hand's first screen: "Deal sealed" and the commitment's first 8 hex digits in big type
-    (``app.info``), before the first gate (docs/fairness.md)."""
-    widgets.title(cv, app.title)
-    cv.center(tr("Deal sealed"), 13)
-    cv.center(app.info, 24, 1, True)
-    cv.center(tr("check it in the log"), 44)
     widgets.footer(cv, app.hint)
 
 

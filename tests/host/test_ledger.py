@@ -1,0 +1,166 @@
+"""The ledger the table can trust (issue 24): a chained hand log (each line's "prev" the SHA-256 of the line before
+it), a 64-bit seal covering the deal and the line before, the cut. A tampered log - a line deleted, inserted, moved,
+edited, a player renamed, two nights spliced, a stack, a buy-in, an action, a card or the cut changed - is refused by
+verify naming the line; the untouched log verifies and prints the codes the table saw."""
+
+import json
+import os
+
+import fair_support as fs
+import pytest
+from dealerbox.engine.base import seal_code
+from dealerbox.store.saves import Store
+
+from host_tools import replay, verify
+
+
+def _night(tmp_path, name="box", seed=3, game="teen-patti", hands=5, rules=None):
+    """One box's hands.log after a session of ``hands`` hands (and its lines as text)."""
+    d = str(tmp_path / name)
+    os.mkdir(d)
+    store = Store(d)
+    logs = fs.chained(game, 4, hands, seed, store, rules=rules, rebuy=(2, 1, 50))
+    with open(d + "/hands.log") as f:
+        text = f.read().splitlines()
+    return logs, text
+
+
+def _verify(tmp_path, capsys, text, name="tampered.log"):
+    path = tmp_path / name
+    path.write_text("".join(ln + "\n" for ln in text))
+    capsys.readouterr()
+    rc = verify.main([str(path)])
+    out = capsys.readouterr()
+    return rc, out.out.splitlines()
+
+
+def _first_bad(out):
+    bad = [ln for ln in out if "NOT verified" in ln]
+    assert bad, out
+    return bad[0]
+
+
+def test_a_chained_night_verifies_and_prints_the_codes_the_table_saw(tmp_path, capsys):
+    logs, text = _night(tmp_path)
+    assert [log["v"] for log in logs] == [2] * 5 and logs[0]["prev"] == "0" * 64
+    for i in range(1, 5):
+        assert logs[i]["prev"] == verify.line_hash(text[i - 1])
+    rc, out = _verify(tmp_path, capsys, text)
+    assert rc == 0
+    assert out == ["hand %d: verified %s" % (i + 1, seal_code(logs[i]["commit"])) for i in range(5)]
+    assert all(len(seal_code(log["commit"]).replace(" ", "")) == 16 for log in logs)     # 64 bits on screen
+    assert replay.main([str(tmp_path / "tampered.log")]) == 0
+
+
+def test_the_deal_is_the_sealed_deck_cut_and_the_wild_rank_the_cards_at_the_cut(tmp_path):
+    logs, _text = _night(tmp_path, game="teen-patti", rules={"variant": "joker-hunt"})
+    assert [log["cut"] for log in logs] == [0, 7, 19, 33, 0]
+    for log in logs:
+        sealed = verify.sealed_deck(log)
+        c = log["cut"]
+        assert log["deck"] == sealed[c:] + sealed[:c]
+        assert log["wild"] == log["deck"][-1] >> 2
+        assert verify.commitment(log["hand"], log["game"], sealed, bytes.fromhex(log["salt"]), log["prev"]) \
+            == log["commit"]
+
+
+def _edit(i, f):
+    def change(text):
+        log = json.loads(text[i])
+        f(log)
+        text[i] = json.dumps(log)
+    return change
+
+
+def _first_card_swap(log):
+    log["deck"][0], log["deck"][1] = log["deck"][1], log["deck"][0]
+
+
+def _stack(log):
+    log["stacks"][0] += 5
+    log["bought_in"][0] += 5
+
+
+def _buy_in(log):
+    log["bought_in"][2] += 10
+
+
+def _action(log):
+    a = log["actions"][0]
+    a[1] = "pack" if a[1] != "pack" else "chaal"
+
+
+def _cut(log):
+    log["cut"] = (log["cut"] + 1) % len(log["deck"])
+
+
+def _cut_and_deck(log):       # the cut changed and the deck made to match it: the commitment gives it away
+    deck = verify.sealed_deck(log)
+    log["cut"] = (log["cut"] + 1) % len(deck)
+    log["deck"] = deck[log["cut"]:] + deck[:log["cut"]]
+
+
+TAMPER = {
+    "delete": (lambda t: t.pop(2), 3, "the chain breaks"),
+    "insert": (lambda t: t.insert(2, t[1]), 3, "the chain breaks"),
+    "insert a copy of the last": (lambda t: t.append(t[-1]), 6, "the chain breaks"),
+    "reorder": (lambda t: t.insert(1, t.pop(2)), 2, "the chain breaks"),
+    "edit a result": (_edit(1, lambda log: log["result"]["stacks"].reverse()), 2, "result"),
+    "rename on one line": (_edit(1, lambda log: log["names"].__setitem__(0, "Eve")), 2, "does not follow hand 1"),
+    "rename on the last line": (_edit(4, lambda log: log["names"].__setitem__(0, "Eve")), 5,
+                                "does not follow hand 4"),
+    "a stack": (_edit(3, _stack), 4, ""),
+    "a buy-in": (_edit(3, _buy_in), 4, ""),
+    "an action": (_edit(1, _action), 2, ""),
+    "a card": (_edit(2, _first_card_swap), 3, "commitment"),
+    "the cut": (_edit(2, _cut), 3, "commitment"),
+    "the cut and the deck": (_edit(2, _cut_and_deck), 4, "the chain breaks"),   # (no card shown: the next line)
+    "the last line edited": (_edit(4, _stack), 5, ""),
+}
+
+
+@pytest.mark.parametrize("how", sorted(TAMPER))
+def test_a_tampered_log_is_refused_naming_the_line(tmp_path, capsys, how):
+    change, line, words = TAMPER[how]
+    _logs, text = _night(tmp_path)
+    change(text)
+    rc, out = _verify(tmp_path, capsys, text)
+    bad = _first_bad(out)
+    assert rc == 1 and "(line %d)" % line in bad and words in bad, (how, out)
+
+
+def test_two_nights_spliced_are_refused_where_the_second_starts(tmp_path, capsys):
+    _a, night1 = _night(tmp_path, "box1", seed=3)
+    _b, night2 = _night(tmp_path, "box2", seed=4)
+    rc, out = _verify(tmp_path, capsys, night1 + night2[1:])    # night 2 without its first hand
+    assert rc == 1 and "(line 6)" in _first_bad(out) and "the chain breaks" in _first_bad(out)
+    rc, out = _verify(tmp_path, capsys, night1[:3] + night2)    # a night from another box after hand 3
+    assert rc == 1 and "(line 4)" in _first_bad(out) and "the chain breaks" in _first_bad(out)
+
+
+def test_a_log_cut_at_its_start_is_refused_or_said(tmp_path, capsys):
+    _logs, text = _night(tmp_path)
+    rc, out = _verify(tmp_path, capsys, text[1:])           # hand 1 deleted: hand 2 starts the file
+    assert rc == 1 and out[0] == ("hand 2 (line 1): NOT verified: the log starts in the middle of a session: the "
+                                  "line before it (an earlier hand of its session) is not in the file")
+
+
+def test_a_second_session_chains_to_the_first(tmp_path, capsys):
+    d = str(tmp_path / "box")
+    os.mkdir(d)
+    store = Store(d)
+    first = fs.chained("teen-patti", 3, 2, 5, store)
+    second = fs.chained("indian", 4, 2, 6, store)
+    with open(d + "/hands.log") as f:
+        text = f.read().splitlines()
+    assert second[0]["prev"] == verify.line_hash(text[len(first) - 1])
+    rc, out = _verify(tmp_path, capsys, text)
+    assert rc == 0 and len(out) == 4
+    rc, out = _verify(tmp_path, capsys, text[:1] + text[2:])      # the first session's last hand deleted
+    assert rc == 1 and "(line 2)" in _first_bad(out)
+
+
+def test_old_logs_still_verify_beside_chained_ones(tmp_path, capsys):
+    old = fs.session("turkish", 3, 3, 4)
+    rc, out = _verify(tmp_path, capsys, [json.dumps(log) for log in old])
+    assert rc == 0 and out == ["hand %d: verified %s" % (log["hand"], log["commit"][:8]) for log in old]
