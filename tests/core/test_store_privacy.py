@@ -105,14 +105,14 @@ def test_the_usb_interrupt_is_off_exactly_while_a_hand_is_live():
         select(rig, "pack")
         if len(app.engine.live_seats()) > 2:
             rig.press(OK)
-    assert app.mode == modes.M_TURN and app.opts[app.oi].kind == "pack" and app.hand_live()
+    assert app.mode == modes.M_TURN and app.screen.opts[app.screen.oi].kind == "pack" and app.hand_live()
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
     assert app.engine.phase == "over" and not app.hand_live()
     assert board.interrupts == [(0, False), (200, True)]  # on again once the hand is over (the next sample)
     while app.mode != modes.M_BETWEEN:                   # results screens: nothing changes
         rig.press(OK)
-    assert app.rows[app.sel][0] == "Next hand"
+    assert app.screen.rows[app.screen.sel][0] == "Next hand"
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
     assert app.mode == modes.M_SEAL and app.engine.hand_no == 2   # the deal's seal, before the first gate

@@ -103,12 +103,12 @@ def walk_settle():
             break
         if app.mode == modes.M_TURN:
             kinds = [o.kind for o in app.engine.legal_actions()]    # the engine's order: the same picks
-            shown = [o.kind for o in app.opts]
-            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.oi) % len(shown))
+            shown = [o.kind for o in app.screen.opts]
+            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.screen.oi) % len(shown))
         if app.mode == modes.M_BETWEEN:
             rig.press(UP, 5)                    # Next hand
         rig.press(OK)
-        if app.armed:                           # a pack with chips in the pot: asked twice
+        if app.screen.armed:                           # a pack with chips in the pot: asked twice
             rig.press(OK)
     out = []
     rows = []
@@ -117,17 +117,17 @@ def walk_settle():
     assert app.mode == modes.M_SETTLE
     rig.draw()
     out.append(("settle-up", frame_hash(rig.buf), lit(rig.buf)))
-    rows.append(list(app.rows))
+    rows.append(list(app.screen.rows))
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.sel == 4
+    assert app.mode == modes.M_BETWEEN and app.screen.sel == 4
     rig.press(DOWN)
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.armed     # End session is asked twice
+    assert app.mode == modes.M_BETWEEN and app.screen.armed     # End session is asked twice
     rig.press(OK)
     assert app.mode == modes.M_END
     rig.draw()
     out.append(("end-of-session", frame_hash(rig.buf), lit(rig.buf)))
-    rows.append(list(app.rows))
+    rows.append(list(app.screen.rows))
     return out, rows, list(app.table.stacks), list(app.table.bought_in)
 
 

@@ -17,7 +17,7 @@ def test_showdown_lines_labels_and_winner():
         act(rig, k)
     while app.mode != modes.M_SHOWDOWN:
         if app.mode == modes.M_TURN:
-            act(rig, "show" if "show" in [o.kind for o in app.opts] else "chaal")
+            act(rig, "show" if "show" in [o.kind for o in app.screen.opts] else "chaal")
         else:
             rig.press(OK)
     r = e.result
@@ -31,15 +31,15 @@ def test_showdown_lines_labels_and_winner():
     want = []
     for s in order:                                 # each hand on one line where its category fits
         cat = category_label(r["categories"][s])
-        if app.col + 3 * (cardart.SMALL_W + 1) + 3 + 6 * len(cat) <= 128:
+        if app.screen.col + 3 * (cardart.SMALL_W + 1) + 3 + 6 * len(cat) <= 128:
             want.append(("\x19" if s in winners else "", names[s], r["shown"][s], cat))
         else:
             want.append(("\x19" if s in winners else "", names[s], r["shown"][s], ""))
             want.append(("", "  " + cat, None, ""))
-    assert app.rows == want
-    assert app.col == 7 + 8 * 6 + 3                  # the cards after the longest name: no overlap
-    assert app.rows[0][0] == "\x19" and app.rows[0][1] == names[winners[0]]
-    assert any("High card" in row[1] or row[3] == "High card" for row in app.rows)
+    assert app.screen.rows == want
+    assert app.screen.col == 7 + 8 * 6 + 3                  # the cards after the longest name: no overlap
+    assert app.screen.rows[0][0] == "\x19" and app.screen.rows[0][1] == names[winners[0]]
+    assert any("High card" in row[1] or row[3] == "High card" for row in app.screen.rows)
     cv = app.canvas
-    visible = [c for row in app.rows[:5] if row[2] for c in row[2]]
+    visible = [c for row in app.screen.rows[:5] if row[2] for c in row[2]]
     assert len(visible) >= 6 and sorted(cv.cards[:cv.ncards]) == sorted(visible)

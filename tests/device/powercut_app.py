@@ -91,7 +91,7 @@ def run_void(sample=None):
         gc.collect()
         again = Rig(seed=7, store=pc)      # the restart: the table chooses to void
         holder.append(again)
-        assert again.app.mode == modes.M_RESUME and again.app.saved_live
+        assert again.app.mode == modes.M_RESUME and again.app.screen.saved_live
         pc._after_now = live               # the state before the void: the hand as it was
         again.press(DOWN)
         again.press(OK)

@@ -33,7 +33,8 @@ def _resumed_store(tmp_path):
     p.write_bytes(bytes(data))
     gc.collect()
     rig = Rig(seed=9, store=Store(str(d)))
-    assert rig.app.report.endswith("the session goes on from the end of hand 1. 1 saved action after that save is "
+    report = rig.app.screen.report
+    assert report.endswith("the session goes on from the end of hand 1. 1 saved action after that save is "
                                    "lost.")     # hand 2's blind: hand 2's deal was in the damaged save
     rig.press(OK)                   # the report, read first
     rig.press(OK)                   # Resume

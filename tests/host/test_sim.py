@@ -88,7 +88,7 @@ def test_summary_after_a_boot_on_an_unusable_save_names_no_game(tmp_path):
     from host_tools.sim import make_app, what_ran
     (tmp_path / "session.json").write_text("garbage")
     app = make_app(HostBoard(seed=5, store_dir=str(tmp_path)))
-    assert app.mode == 1 and app.saved is None and app.report    # the resume screen says what was found
+    assert app.mode == 1 and app.screen.saved is None and app.screen.report    # the resume screen says what was found
     a = argparse.Namespace(game=None, players=None)
     assert what_ran(app, a) == "still on the boot screen (no saved session could be used)"
 
@@ -184,7 +184,7 @@ def test_saved_session_then_game_applies_to_a_new_session(tmp_path):
     assert app2.mode == 1
     press(app2, btn.UP, False)                       # (a save mid-hand: Continue, Void, New session; UP wraps)
     press(app2, btn.OK, False)                       # New session: the command line's choice
-    assert app2.mode == 2 and app2.cfg["game"] == "turkish" and app2.cfg["players"] == 3 and app2.sel == 1
+    assert app2.mode == 2 and app2.cfg["game"] == "turkish" and app2.cfg["players"] == 3 and app2.screen.sel == 1
 
 
 def test_keys_lone_escape_does_not_swallow_the_next_key():

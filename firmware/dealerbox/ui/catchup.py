@@ -5,8 +5,9 @@ Imported by the app only when the store gave hand logs committed after the snaps
 
 * ``catch_up(engine, logs)``: the logged hands replayed through the engine, so a finished hand is never dealt
   (nor logged) again;
-* ``say(app, engine, done)``: the resume screen's words for what ``catch_up`` did;
-* ``restore(app)``: both on the app's restored engine, then a snapshot (it commits the logged hands).
+* ``say(store, engine, done, report)``: the resume screen's words for what ``catch_up`` did;
+* ``restore(engine, store, later)``: both on the app's restored engine (the app then saves a snapshot: it commits
+  the logged hands).
 """
 
 from dealerbox.lang import N_, tr
@@ -76,34 +77,32 @@ def catch_up(e, logs):
     return k, None
 
 
-def say(app, e, done):
-    """Set ``app.report`` to what ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``:
-    ``"Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand
-    1."`` (the last hand brought to its end), and that a logged hand could not be replayed and why."""
+def say(store, e, done, report=None):
+    """What ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``, for the resume screen, after
+    ``report`` (what the store found wrong, or None): ``"Save damaged: the newest save was damaged (checksum
+    mismatch): the session goes on from the end of hand 1."`` (the last hand brought to its end), and that a logged
+    hand could not be replayed and why. Returns the report (str), or ``report`` when there is nothing to say."""
     k, problem = done
-    why = getattr(app.store, "later_why", "") or N_("the newest save was lost")
+    why = getattr(store, "later_why", "") or N_("the newest save was lost")
     if k:                   # the last hand brought to its end: the one before a hand dealt again and refused
         ended = e.hand_no if e.phase == "over" or e.phase == "idle" else e.hand_no - 1
-        app.report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, ended)
+        report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, ended)
     if problem is not None:
         line = N_("Save damaged: %s: a logged hand could not be replayed (%s).") % (why, problem)
-        app.report = app.report + " " + line if k and app.report else line
-    lost = getattr(app.store, "lost", "")     # the journal actions lost with the newest save (store/damage.py)
-    if lost and app.report and lost not in app.report:
-        app.report = app.report + " " + lost
-    aside = getattr(app.store, "aside", "")   # a save file found as a folder (store/boot.py)
-    if aside and app.report and aside not in app.report:
-        app.report = aside + " " + app.report
+        report = report + " " + line if k and report else line
+    lost = getattr(store, "lost", "")     # the journal actions lost with the newest save (store/damage.py)
+    if lost and report and lost not in report:
+        report = report + " " + lost
+    aside = getattr(store, "aside", "")   # a save file found as a folder (store/boot.py)
+    if aside and report and aside not in report:
+        report = aside + " " + report
+    return report
 
 
-def restore(app):
-    """Catch ``app.engine`` (restored, its journal replayed) up with ``app.later`` (cleared), say so in ``app.report``
-    and ``app.last``, and save a snapshot at the next flush: it commits the logged hands, so a later boot resumes
-    after them with nothing to report. Nothing is appended to the hand log."""
-    e = app.engine
-    done = catch_up(e, app.later)
-    app.later = []
-    say(app, e, done)
-    if done[0]:
-        app.last = tr("Hand %d as logged") % e.hand_no
-    app._save()
+def restore(e, store, later):
+    """Catch engine ``e`` (restored, its journal replayed) up with the hand logs ``later``. Returns what to report
+    (``say``) and the public line to show ("Hand 2 as logged", or ""). Nothing is appended to the hand log; the
+    caller saves a snapshot, which commits the logged hands, so a later boot resumes after them."""
+    done = catch_up(e, later)
+    report = say(store, e, done)
+    return report, (tr("Hand %d as logged") % e.hand_no if done[0] else "")

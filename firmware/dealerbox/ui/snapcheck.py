@@ -8,7 +8,7 @@ or a journal to replay (``App.restore``), and kept; a box that boots with nothin
   pots whole, >= 0, under ``MAX_CHIPS`` and adding up to the chips that entered the session, seats
   and turn in range, every card at most once in the hand; returns the reason in words, or None;
 * ``action_of(rec)``: a journal record (``app.record_of``) back to ``(seat, Action)``;
-* ``replay(app, records)``: the journal applied to the restored engine.
+* ``replay(engine, records, names)``: the journal applied to the restored engine.
 
 The hand logs committed after an older save (``Store.later``) are caught up by ui/catchup.py, imported only
 when there are some.
@@ -23,7 +23,7 @@ from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import GAMES, engine_class
 from dealerbox.lang import N_
-from dealerbox.ui.modes import SNAPSHOT_VERSION
+from dealerbox.ui.modes import SNAPSHOT_VERSION, describe
 from dealerbox.ui.settings import CENTS_LADDER
 
 MAX_CHIPS = const(1000000000)   # more chips than any table has: a larger stack is a damaged save
@@ -256,25 +256,41 @@ def _cards(es, n):
     return None
 
 
-def replay(app, records):
-    """Apply the journal ``records`` (list of str) to ``app.engine`` as the players did, setting ``app.last``.
-
-    Returns ``(applied, problem)``: how many were applied, and None or the reason the next one could not be
-    (a record that is not an action, or one the rules refuse: the session continues before it).
-    """
-    e = app.engine
-    k = 0
+def undone(records):
+    """``records`` (journal lines, list of str) with each ``"undo"`` line and the action line it takes back left
+    out: the actions that stand, in order."""
+    out = []
     for rec in records:
+        if rec == "undo":
+            if out:
+                out.pop()
+        else:
+            out.append(rec)
+    return out
+
+
+def replay(e, records, names=None):
+    """Apply the journal ``records`` (list of str; an ``"undo"`` takes the action before it back) to engine ``e`` as
+    the players did.
+
+    Returns ``(applied, problem, last)``: how many were applied, None or the reason the next one could not be (a
+    record that is not an action, or one the rules refuse: the session continues before it), and the public line
+    about the last one applied (with ``names``, the seats' names; else "").
+    """
+    k = 0
+    last = ""
+    for rec in undone(records):
         try:
             seat, action = action_of(rec)
             if seat != e.to_act:
                 raise ValueError(N_("seat %d acts out of turn") % seat)
+            was = e.is_all_in(seat)
             events = e.apply(action)
         except IllegalAction as err:
-            return k, N_("action %d of the hand's journal refused (%s)") % (k + 1, err)
+            return k, N_("action %d of the hand's journal refused (%s)") % (k + 1, err), last
         except Exception as err:  # a damaged record the engine trips on: the same answer, never a crash
-            return k, N_("action %d of the hand's journal refused (%s: %s)") % (k + 1, type(err).__name__, err)
-        app.last = app._describe(seat, action, events)
+            return k, N_("action %d of the hand's journal refused (%s: %s)") % (k + 1, type(err).__name__, err), last
+        if names is not None:
+            last = describe(names, seat, action, events, e.is_all_in(seat) and not was)
         k += 1
-    return k, None
-
+    return k, None, last
