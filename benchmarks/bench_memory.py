@@ -18,7 +18,7 @@ from host_tools import build
 from host_tools.bench import firmware_build, line
 
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
-PEAK_UNIX = 150 * 1024
+PEAK_UNIX = 200 * 1024
 
 
 def _device():
@@ -65,10 +65,10 @@ def run():
             line("peak_heap_unix_" + game, "failed", "", (r.stderr.strip().splitlines() or ["?"])[-1])
             continue
         line("peak_heap_unix_" + game, s["peak_inuse"], "B",
-             "under %d B (150 KB) on the unix port = 110 KB on the chip; a %d-player session of %d hands, "
+             "at most %d B (200 KB) on the unix port = ~150 KB on the chip (issue 26); a %d-player session of %d hands, "
              "sampled at every call of the firmware; the harness's code and the %d B of qstr pool its %d "
              "names cost not counted" % (PEAK_UNIX, players, s["hands"], s.get("harness_qstr_pool", 0),
                                          s.get("harness_qstrs", 0)))
         least = _min_heap(out, game, players)
         line("heapsize_min_unix_" + game, least if least else "> 384", "KB",
-             "192 KB or less: the session completes under -X heapsize=192K")
+             "256 KB or less: the session completes under -X heapsize=256K")

@@ -5,15 +5,16 @@
   (tests/device/powercut_app.py);
 * memory: a full session of each game with the most players it allows (10, Turkish 5) through
   the whole app, store and frames included (tests/device/session.py, run as on the box): it
-  completes in a 192K heap, and its peak heap in use, sampled at every call of the firmware's
-  functions (inside presses, not only after them), stays under 150 KB. It is played in the language
+  completes in a 256K heap, and its peak heap in use, sampled at every call of the firmware's
+  functions (inside presses, not only after them), stays at or under 200 KB (issue 26: the memory gate follows the
+  chip; issue 25's screens as objects cost ~17 KB here). It is played in the language
   with the largest table (``largest_language``: the biggest ``lang/tables/<code>.bin``; English
   while there is none), its table imported at boot as the box does (issue 16).
 
 The unix port of MicroPython is 64-bit: pointers and object headers are twice the RP2040's. Its
 peak heap in use reads 36-38 % above the chip's for the same session (measured on an emulated
-RP2040 for all three games, .mpy files on flash as ``make deploy`` leaves them): 150 KB here is
-110 KB on the Pico, 45 % of its 245,888-byte heap (docs/device.md, "Memory").
+RP2040 for all three games, .mpy files on flash as ``make deploy`` leaves them): 200 KB here is
+~150 KB on the Pico, 61 % of its 245,888-byte heap, ~95 KB left free (docs/device.md, "Memory").
 """
 
 import os
@@ -33,7 +34,7 @@ HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/
 # the most players each game allows (RULES.md): a full table
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10))
 HANDS = 6
-PEAK_UNIX = 150 * 1024      # bytes of heap in use on the unix port: 110 KB on the RP2040
+PEAK_UNIX = 200 * 1024      # bytes of heap in use on the unix port: ~150 KB on the RP2040
 
 
 def compiled_firmware(out):
@@ -176,12 +177,12 @@ def test_power_cut_at_every_block_write_of_app_sessions(firmware):
 # block that long in a heap fragmented by the setup; the engine now builds that ranking when it is constructed, just
 # before the first deal (games/turkish.py ``_reset``), while a free run that long is still there.
 @pytest.mark.parametrize("game,players,largest", [t + (largest,) for largest in (False, True) for t in FULL_TABLE])
-def test_full_session_completes_in_192k(firmware, game, players, largest):
+def test_full_session_completes_in_256k(firmware, game, players, largest):
     """The whole app, a full table, button presses to the end of the session, on the .mpy build run as on the
     box, in English and in the language with the largest table (``largest``): it completes under
-    ``-X heapsize=192K`` (fragmentation included), its hands logged and saved."""
+    ``-X heapsize=256K`` (fragmentation included), its hands logged and saved."""
     code = largest_language(firmware) if largest else "en"
-    r, v = session(firmware, "192K", game, players, lang=code)
+    r, v = session(firmware, "256K", game, players, lang=code)
     assert r.returncode == 0 and "MemoryError" not in r.stderr, r.stderr[-2000:]
     assert r.stdout.strip().endswith("session: OK") and "\nlang=%s\n" % code in r.stdout
     assert v["hands"] == HANDS and v["logs"] == HANDS and v["saves"] >= HANDS
@@ -192,9 +193,10 @@ def test_full_session_completes_in_192k(firmware, game, players, largest):
 # 151,680 / 143,776 bytes (Teen Patti x10, Turkish x5, Indian x10), i.e. ~107 / 111 / 105 KB on the chip, whose heap
 # is 245,888 bytes; in English they are 1-2 KB lower (docs/device.md, Memory).
 @pytest.mark.parametrize("game,players", FULL_TABLE)
-def test_full_session_peaks_under_150k(firmware, game, players):
-    """The same session as ``test_full_session_completes_in_192k``, with the heap sampled at every call boundary
-    of the firmware (tests/device/session.py ``sample``): it never has 150 KB in use (110 KB on the chip)."""
+def test_full_session_peaks_under_200k(firmware, game, players):
+    """The same session as ``test_full_session_completes_in_256k``, with the heap sampled at every call boundary
+    of the firmware (tests/device/session.py ``sample``): it never has more than 200 KB in use (~150 KB on the
+    chip)."""
     code = largest_language(firmware)
     r, v = session(firmware, "1M", game, players, lang=code)
     assert r.returncode == 0 and r.stdout.strip().endswith("session: OK"), r.stderr[-2000:]
@@ -206,7 +208,7 @@ def test_full_session_peaks_under_150k(firmware, game, players):
     assert s["wrapped"] > 200 and s["samples"] > HANDS
     print("%s x%d (%s): peak in use %d bytes (after presses %d)" % (game, players, code, s["peak_inuse"],
                                                                      v["peak_live"]))
-    assert v["peak_live"] - s["harness_qstr_pool"] <= s["peak_inuse"] < PEAK_UNIX
+    assert v["peak_live"] - s["harness_qstr_pool"] <= s["peak_inuse"] <= PEAK_UNIX
 
 
 def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, tmp_path):

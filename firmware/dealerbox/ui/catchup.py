@@ -37,44 +37,65 @@ def catch_up(e, logs):
         if not isinstance(log, dict) or log.get("game") != e.GAME or not isinstance(log.get("actions"), list) \
                 or not isinstance(log.get("result"), dict):
             return k, N_("a hand log after the save is not of this session")
-        hand = log.get("hand")
-        t = e.table
-        live = e.phase not in ("idle", "over")
-        if live:
-            done = e.log.get("actions") or []
-            if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
-                    or log["actions"][:len(done)] != done:
-                return k, N_("the hand log of hand %r does not continue the saved hand %d") % (hand, e.hand_no)
-            rest = log["actions"][len(done):]
-            st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
-            logged = log.get("reshuffles")
-            if st is not None and isinstance(logged, list) and len(logged) > len(st.reshuffles):
-                st.replay = [list(r) if isinstance(r, list) else r for r in logged[len(st.reshuffles):]]
+        if e.phase not in ("idle", "over"):
+            rest, why = _go_on(e, log)
         else:
-            if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
-                    or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
-                return k, N_("the hand log of hand %r does not follow hand %d") % (hand, e.hand_no)
-            for s in range(t.n):
-                rebuy = log["bought_in"][s] - t.bought_in[s]
-                if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
-                    return k, N_("hand %d starts with other stacks than hand %d left") % (hand, e.hand_no)
-            for s in range(t.n):
-                t.stacks[s] = log["stacks"][s]
-                t.bought_in[s] = log["bought_in"][s]
-            try:
-                e.start_from_log(log)
-            except Exception as err:
-                return k, N_("hand %d cannot be dealt again (%s)") % (hand, err)
-            rest = log["actions"]
-        why = play_log(e, rest)
+            rest, why = _deal_again(e, log)
+        if why is None:
+            why = _play(e, log, rest)
         if why is not None:
-            return k, N_("action %d of hand %d's log refused (%s)") % (why[0], e.hand_no, why[1])
-        if e.phase != "over" and log["result"].get("voided") is True:
-            e.void_hand()
-        if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
-            return k, N_("hand %d's log does not end as replayed") % e.hand_no
+            return k, why
         k += 1
     return k, None
+
+
+def _go_on(e, log):
+    """The actions of ``log`` after those the live hand of ``e`` already had, its later reshuffles set to draw; and
+    None, or why the log does not continue the hand."""
+    done = e.log.get("actions") or []
+    hand = log.get("hand")
+    if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
+            or log["actions"][:len(done)] != done:
+        return None, N_("the hand log of hand %r does not continue the saved hand %d") % (hand, e.hand_no)
+    st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
+    logged = log.get("reshuffles")
+    if st is not None and isinstance(logged, list) and len(logged) > len(st.reshuffles):
+        st.replay = [list(r) if isinstance(r, list) else r for r in logged[len(st.reshuffles):]]
+    return log["actions"][len(done):], None
+
+
+def _deal_again(e, log):
+    """The next hand dealt from ``log`` (its deck, the rebuys between hands as logged); its actions, and None or why
+    it could not be."""
+    t = e.table
+    hand = log.get("hand")
+    if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
+            or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
+        return None, N_("the hand log of hand %r does not follow hand %d") % (hand, e.hand_no)
+    for s in range(t.n):
+        rebuy = log["bought_in"][s] - t.bought_in[s]
+        if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
+            return None, N_("hand %d starts with other stacks than hand %d left") % (hand, e.hand_no)
+    for s in range(t.n):
+        t.stacks[s] = log["stacks"][s]
+        t.bought_in[s] = log["bought_in"][s]
+    try:
+        e.start_from_log(log)
+    except Exception as err:
+        return None, N_("hand %d cannot be dealt again (%s)") % (hand, err)
+    return log["actions"], None
+
+
+def _play(e, log, rest):
+    """Play ``rest`` (the log's actions) on ``e`` and check the hand ends as ``log`` says; None or why not."""
+    why = play_log(e, rest)
+    if why is not None:
+        return N_("action %d of hand %d's log refused (%s)") % (why[0], e.hand_no, why[1])
+    if e.phase != "over" and log["result"].get("voided") is True:
+        e.void_hand()
+    if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
+        return N_("hand %d's log does not end as replayed") % e.hand_no
+    return None
 
 
 def say(store, e, done, report=None):

@@ -39,6 +39,15 @@ def _check(snap):
     return check(snap)
 
 
+def _store_report(store):
+    """What the store found wrong (str) or None: ``Store.load``'s lines name the save it used last, when one was
+    damaged."""
+    rep = getattr(store, "report", None)
+    if isinstance(rep, list):
+        rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
+    return rep if isinstance(rep, str) and rep else None
+
+
 def _finished(snap):
     """True when the saved session was ended ("End session" confirmed: the table stopped): nothing to resume."""
     t = snap.get("table")
@@ -69,11 +78,8 @@ class ResumeScreen(Screen):
             snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
         except Exception as err:   # a store that cannot be read: start a new session, and say so
             self.report = N_("Save unreadable: %s") % err
-        else:       # what the store found wrong: Store.load's lines name the save it used last, when one was damaged
-            rep = getattr(store, "report", None)
-            if isinstance(rep, list):
-                rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
-            self.report = rep if isinstance(rep, str) and rep else None
+        else:
+            self.report = _store_report(store)
         if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
             snap = None
         self.saved = snap

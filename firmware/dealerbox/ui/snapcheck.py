@@ -84,20 +84,24 @@ def _shape(snap):
     cfg = snap.get("cfg")
     if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str) or not _config(cfg):
         return N_("snapshot without a valid 'cfg'")
-    t = snap.get("table")
-    ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
-        and type(t.get("dealer")) is int
-    for key in ("stacks", "bought_in"):
-        ok = ok and isinstance(t.get(key), list) and len(t[key]) == len(t["names"])  # type: ignore[union-attr,index]
-        for c in t[key] if ok else ():  # type: ignore[index]
-            ok = ok and type(c) is int
-    if not ok:
+    if not _table_shape(snap.get("table")):
         return N_("snapshot without a valid 'table'")
     e = snap.get("engine")
     if e is not None and not isinstance(e, dict) or type(snap.get("hand_no", 0)) is not int \
             or not isinstance(snap.get("last", ""), str):
         return N_("snapshot without a valid 'engine'")
     return None
+
+
+def _table_shape(t):
+    """True when ``t`` has the shape of ``Table.to_state``: 2-10 names, a dealer, as many stacks and buy-ins (ints)."""
+    ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
+        and type(t.get("dealer")) is int
+    for key in ("stacks", "bought_in"):
+        ok = ok and isinstance(t.get(key), list) and len(t[key]) == len(t["names"])  # type: ignore[union-attr,index]
+        for c in t[key] if ok else ():  # type: ignore[index]
+            ok = ok and type(c) is int
+    return ok
 
 
 def check(snap):
@@ -133,26 +137,29 @@ def check(snap):
             total = sum(table.stacks) + table.carried()
             return None if total == sum(table.bought_in) else "chips not conserved (%d in play, %d bought in)" % (
                 total, sum(table.bought_in))
-        if es.get("game") != game:
-            return N_("a hand of %r in a session of %r") % (es.get("game"), game)
-        to_act = es.get("to_act")
-        if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
-            return N_("seat to act %r of %d") % (to_act, n)
-        why = _cards(es, n)
-        if why is not None:
-            return why
-        e = engine_class(game).from_state(table, es)
-        if not e.chips_ok():
-            return N_("chips not conserved (%d in play, %d bought in)") % (sum(table.stacks) + e.pot_total(),
-                                                                      sum(table.bought_in))
-        if not _ints(e.pb.contributed, n):
-            return N_("a pot out of range")
-        why = _replays(e, es.get("log"))
-        if why is not None:
-            return why
+        return _hand(game, table, es, n)
     except Exception as err:  # any damage the engine trips on: refused, in words, never a crash
         return N_("cannot be resumed (%s: %s)") % (type(err).__name__, err)
-    return None
+
+
+def _hand(game, table, es, n):
+    """The reason the saved hand ``es`` (``Engine.to_state``) of ``game`` at ``table`` (``n`` seats) cannot be
+    continued, or None; raises on damage the engine trips on (``check`` says it)."""
+    if es.get("game") != game:
+        return N_("a hand of %r in a session of %r") % (es.get("game"), game)
+    to_act = es.get("to_act")
+    if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
+        return N_("seat to act %r of %d") % (to_act, n)
+    why = _cards(es, n)
+    if why is not None:
+        return why
+    e = engine_class(game).from_state(table, es)
+    if not e.chips_ok():
+        return N_("chips not conserved (%d in play, %d bought in)") % (sum(table.stacks) + e.pot_total(),
+                                                                  sum(table.bought_in))
+    if not _ints(e.pb.contributed, n):
+        return N_("a pot out of range")
+    return _replays(e, es.get("log"))
 
 
 def play_log(e, rows):
@@ -177,13 +184,7 @@ def _replays(e, log):
     firmware's snapshot has it from its rounded one) and the hand's number where its log has none (an earlier
     firmware's); else why not (str). A value of another type or a flag the log does not give would stop the game
     later, on a screen or at an action; the save before it is used instead."""
-    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
-        return N_("a saved hand with a damaged log")
-    for k, n in (("salt", 32), ("commit", 64)):    # copied as they are (start_from_log): hex, as the deal made them
-        v = log.get(k)
-        if v is not None and (not isinstance(v, str) or len(v) != n or v.strip("0123456789abcdef")):
-            return N_("a saved hand with a damaged log")
-    if type(log.get("cents", 0)) is not int:
+    if _damaged(log):
         return N_("a saved hand with a damaged log")
     t = Table(log["names"], list(log["stacks"]), log["dealer"])
     t.bought_in = list(log.get("bought_in") or log["stacks"])
@@ -201,6 +202,18 @@ def _replays(e, log):
         if k not in b or not _same(a[k], b[k], k != "stake2" and (k != "hand_no" or "hand" in log)):
             return N_("the saved hand is not the hand its log plays")
     return None
+
+
+def _damaged(log):
+    """True when the saved hand's ``log`` is not a hand log: no actions, a salt or seal not hex as the deal made them
+    (``start_from_log`` copies them as they are), a chip value not an int."""
+    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
+        return True
+    for k, n in (("salt", 32), ("commit", 64)):
+        v = log.get(k)
+        if v is not None and (not isinstance(v, str) or len(v) != n or v.strip("0123456789abcdef")):
+            return True
+    return type(log.get("cents", 0)) is not int
 
 
 def _same(a, b, values):
@@ -226,15 +239,23 @@ def _same(a, b, values):
     return not values or a == b
 
 
-def _cards(es, n):
-    deck = es.get("deck")
+def _deck(deck, seen):
+    """Mark the cards of ``deck`` in ``seen`` (bytearray of 52); the reason it is not a deck, or None."""
     if not _ints(deck, None, 0, _DECK - 1) or len(deck) > _DECK:
         return N_("a deck that is not cards")
-    seen = bytearray(_DECK)
     for c in deck:
         if seen[c]:
             return N_("card %d twice in the deck") % c
         seen[c] = 1
+    return None
+
+
+def _cards(es, n):
+    """The reason the saved hand's deck and hands are not distinct cards of the deck, or None."""
+    seen = bytearray(_DECK)
+    why = _deck(es.get("deck"), seen)
+    if why is not None:
+        return why
     hands = es.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
         return N_("hands that are not %d seats") % n
