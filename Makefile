@@ -72,6 +72,7 @@ compile: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check firmware host_tools tests benchmarks
 	$(PY) -m host_tools.typecheck
+	$(PY) -m host_tools.complexity
 
 bench: $(STAMP)
 	$(PY) -m host_tools.bench

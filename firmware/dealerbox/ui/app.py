@@ -104,7 +104,7 @@ class App:
 
     def change(self, screen):
         """Show ``screen`` forward from the one shown, which ``back`` returns to as it was left."""
-        screen.prev = self.screen
+        screen.follow(self.screen)
         self.go(screen)
 
     def back(self):
@@ -112,9 +112,7 @@ class App:
         prev = self.screen.prev
         if prev is not None:
             self.screen = prev
-            prev.msg = ""
-            prev.armed = False
-            prev.open()
+            prev.reopen()
             self.dirty = True
 
     def press(self, button, long=False):

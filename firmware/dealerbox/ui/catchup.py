@@ -58,9 +58,8 @@ def _go_on(e, log):
             or log["actions"][:len(done)] != done:
         return None, N_("the hand log of hand %r does not continue the saved hand %d") % (hand, e.hand_no)
     st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
-    logged = log.get("reshuffles")
-    if st is not None and isinstance(logged, list) and len(logged) > len(st.reshuffles):
-        st.replay = [list(r) if isinstance(r, list) else r for r in logged[len(st.reshuffles):]]
+    if st is not None:
+        st.replay_after(log.get("reshuffles"))
     return log["actions"][len(done):], None
 
 

@@ -36,6 +36,16 @@ class Screen:
         self.build()
         self.fix_top()
 
+    def follow(self, prev):
+        """Opened forward from ``prev`` (``App.change``): ``back`` returns there."""
+        self.prev = prev
+
+    def reopen(self):
+        """Shown again by ``App.back``: its question and footer message gone, rebuilt where it was left."""
+        self.msg = ""
+        self.armed = False
+        self.open()
+
     def build(self):
         """Compute ``rows``, ``title``, ``hint`` from the app's state."""
 

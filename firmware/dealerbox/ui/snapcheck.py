@@ -186,8 +186,8 @@ def _replays(e, log):
     later, on a screen or at an action; the save before it is used instead."""
     if _damaged(log):
         return N_("a saved hand with a damaged log")
-    t = Table(log["names"], list(log["stacks"]), log["dealer"])
-    t.bought_in = list(log.get("bought_in") or log["stacks"])
+    t = Table.from_state({"names": log["names"], "stacks": list(log["stacks"]), "dealer": log["dealer"],
+                          "bought_in": list(log.get("bought_in") or log["stacks"])})
     ref = type(e)(t, log["rules"])
     ref.start_from_log(log)
     why = play_log(ref, log["actions"])
