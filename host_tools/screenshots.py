@@ -109,7 +109,9 @@ class Tour:
             if i:
                 self.press(btn.RIGHT)
             chars = settings.NAME_CHARS     # (every position's ring holds its letters in this order)
-            cur = app.screen.edit[i] if i < len(app.screen.edit) else " "
+            if i >= len(app.screen.edit):
+                self.press(btn.UP)          # an emptied name: its first letter
+            cur = app.screen.edit[i]
             self.press(btn.UP, (chars.find(ch) - chars.find(cur)) % len(chars))
 
     def autoplay_until(self, done, read, on_turn=None):

@@ -52,7 +52,9 @@ def name_presses(rig, target):
             rig.press(RIGHT)
         chars = settings.NAME_CHARS         # (every position's ring holds its letters in this order)
         n = len(chars)
-        cur = app.screen.edit[i] if i < len(app.screen.edit) else " "
+        if i >= len(app.screen.edit):
+            rig.press(UP)                   # an emptied name: its first letter
+        cur = app.screen.edit[i]
         d = (chars.find(target[i]) - chars.find(cur)) % n
         if d <= n // 2:
             rig.press(UP, d)

@@ -38,6 +38,7 @@ def test_setup_screens_say_no_english():
             rig.press(OK)
             rig.press(RIGHT, 10)
             rig.press(OK)
+            rig.press(UP)
             rig.press(OK)                           # the name editor
             rig.press(UP, 40)
             rig.press(OK)

@@ -89,7 +89,7 @@ def test_names_with_accents_are_typed_logged_and_resumed():
 
 def test_a_name_another_seat_has_is_refused_with_the_reason():
     # a fresh user: OK, OK on every seat gave three players "A" and the gate "Pass the box to A"
-    from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig
+    from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, name_presses
     from dealerbox import lang
     from dealerbox.ui import modes
 
@@ -100,12 +100,18 @@ def test_a_name_another_seat_has_is_refused_with_the_reason():
     rig.press(LEFT, 10)
     rig.press(RIGHT, 1)
     rig.press(OK)                                   # 3 players
-    assert app.mode == modes.M_NAMES and app.screen.sel == 0
+    assert app.mode == modes.M_NAMES and app.screen.sel == 3     # on "Done": OK goes on with P1, P2, P3
+    rig.press(UP, 3)
     rig.press(OK)
-    rig.press(OK)                                   # seat 1: "A"
+    assert app.mode == modes.M_NAME and app.screen.edit == "P1"   # the editor starts from the seat's name
+    name_presses(rig, "A")                          # seat 1: "A"
     assert app.cfg["names"][:3] == ["A", "P2", "P3"] and app.screen.sel == 1
     rig.press(OK)
-    assert app.mode == modes.M_NAME and app.screen.edit == "A"
+    assert app.mode == modes.M_NAME and app.screen.edit == "P2"
+    while app.screen.edit:
+        rig.press(LEFT, long=True)
+    rig.press(UP)                                   # "A"
+    assert app.screen.edit == "A"
     hint = rig.frames
     rig.press(OK)                                   # seat 2: "A" again: refused, the editor stays open
     assert app.mode == modes.M_NAME and app.screen.msg == "Seat 1 has that name" and rig.frames == hint + 1
@@ -117,6 +123,9 @@ def test_a_name_another_seat_has_is_refused_with_the_reason():
     lang.use("fr")
     try:
         rig.press(OK)                               # seat 3
+        while app.screen.edit:
+            rig.press(LEFT, long=True)
+        rig.press(UP)
         rig.press(OK)                               # "A": seat 1's, refused in French
         assert app.screen.edit == "A" and app.screen.msg == "Nom pris: place 1" and app.mode == modes.M_NAME
     finally:

@@ -104,8 +104,9 @@ def test_settle_up_between_hands_counts_a_rebuy():
     assert app.mode == modes.M_REBUY
     rig.press(OK)                                    # the first player buys the starting chips again
     assert t.bought_in[0] == 200 and t.stacks[0] == 100 + nets[0] + 100
-    rig.press(OK, long=True)                         # back to the menu
-    rig.press(DOWN, 2)
+    rig.press(OK, long=True)                         # back to the menu: nobody out of chips, on "Next hand"
+    assert app.mode == modes.M_BETWEEN and app.screen.sel == modes.B_NEXT
+    rig.press(DOWN, 4)
     rig.press(OK)
     assert app.mode == modes.M_SETTLE
     assert app.screen.rows == before                        # the rebuy is counted: the same nets, the same transfers

@@ -144,6 +144,7 @@ def _setup_fits(code):
         rig.press(OK)
         rig.press(RIGHT, 10)                        # the most players
         rig.press(OK)
+        rig.press(UP, 12)
         rig.press(OK)                               # names: edit the first one
         rig.press(UP, 40)
         rig.press(OK)

@@ -91,10 +91,15 @@ def test_names_with_the_sources_letters_and_few_presses():
     rig = Rig(seed=7)
     app = rig.app
     rig.press(OK)
-    rig.press(OK)                                   # names: seat 1 "P1"
-    assert app.mode == modes.M_NAMES
+    rig.press(OK)                                   # names, the cursor on "Done"
+    assert app.mode == modes.M_NAMES and app.screen.sel == 4
+    rig.press(UP, 4)
     rig.press(OK)
-    assert app.mode == modes.M_NAME and app.screen.edit == "A"     # a default name: from the first capital
+    assert app.mode == modes.M_NAME and app.screen.edit == "P1"    # from the seat's name
+    rig.press(LEFT, long=True)
+    rig.press(LEFT, long=True)
+    rig.press(UP)
+    assert app.screen.edit == "A"                  # an empty name: from the first capital
     before = rig.frames
     rig.press(RIGHT)                                # "Aa": the letter before, small
     rig.press(UP, long=True)                        # 10 letters on: "k"
@@ -135,6 +140,7 @@ def test_a_name_typed_once_is_offered_at_the_next_session():
     assert app.mode == modes.M_GAME
     rig.press(OK)
     rig.press(OK)                                      # the names
+    rig.press(UP, 12)
     rig.press(DOWN, 2)
     assert app.mode == modes.M_NAMES and app.screen.hint == "\x1c seat \x18name OK edit"
     rig.press(RIGHT)                                   # seat 3: the names remembered, newest first

@@ -36,6 +36,7 @@ def walk():
     snap("players")
     rig.press(OK)
     snap("names")
+    rig.press(UP, 4)                            # from "Done" to seat 1
     rig.press(OK)
     rig.press(UP, 2)
     rig.press(RIGHT)

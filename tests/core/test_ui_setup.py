@@ -89,6 +89,7 @@ def test_rebuy_done_row_and_name_editor_hint():
     app = rig.app
     rig.press(OK)
     rig.press(OK)
+    rig.press(UP)
     rig.press(OK)
     assert app.mode == modes.M_NAME and "hold\x17 delete" in app.screen.hint and "OK done" in app.screen.title
     rig = Rig(seed=33)

@@ -230,20 +230,20 @@ def _one_winner(r):
 
 
 def _won(r, names, rows):
-    """Everyone else packed: "P4 wins the pot of 40" and, when chips were not called, "1 returned" beside it, as the
+    """Everyone else packed: "P4 wins the pot of 4" and, when chips were not called, "1 returned" below it, as the
     hand log says it (``awards`` and ``returned``); True when said (one winner)."""
     w, total = _one_winner(r)
     if w is None:
         return False
-    back = r.get("returned")
-    if back:
-        total += back[1]
     line = tr("%s wins the pot of %d") % (names[w], total)
     if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
         rows.append((line, None))
     else:
         rows.append((tr("%s wins") % names[w], None))
         rows.append((tr("  the pot of %d") % total, None))
+    back = r.get("returned")
+    if back:                                # the chips nobody called, as the log says: returned, not won
+        rows.append((tr("  %d returned") % back[1], None))
     return True
 
 
@@ -397,6 +397,11 @@ class BetweenScreen(MenuScreen):
     def __init__(self, app, sel=0):
         super().__init__(app, None, sel)
 
+    def reopen(self):
+        if self.sel == B_REBUY and not _busted(self.app.table):
+            self.sel = B_NEXT               # back from the rebuy with nobody out of chips: the next hand
+        super().reopen()
+
     def build(self):
         super().build()
         t = self.app.table
@@ -494,6 +499,8 @@ class RebuyScreen(Screen):
         elif b == btn.OK:
             app.rebuy(self.sel, self.amount)
             self.msg = app.last
+            busted = _busted(app.table)     # the cursor on the next busted player, or on "Done"
+            self.sel = busted[0] if busted else app.table.n
         self.build()
 
 

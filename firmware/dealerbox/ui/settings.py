@@ -92,16 +92,17 @@ def ladder_step(ladder, value, step):
 
 
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping; a character not in it
-    counts as the first capital at ``pos`` 0, else as the first small letter: the later positions' ring is the same
+    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping; an empty name gets its
+    first letter, ``next_letter``; a character not in it counts as the first capital at ``pos`` 0, else as the first
+    small letter: the later positions' ring is the same
     string from its first small letter, so a step is the same step along NAME_CHARS)."""
-    ch = name[pos] if pos < len(name) else " "
+    if pos >= len(name):                    # an emptied name: UP or DOWN gives its first letter
+        return name + next_letter(name)
+    ch = name[pos]
     i = NAME_CHARS.find(ch)
     if i < 0:
         i = 0 if pos == 0 else _N_UPPER
     ch = NAME_CHARS[(i + step) % len(NAME_CHARS)]
-    if pos >= len(name):
-        return name + ch
     return name[:pos] + ch + name[pos + 1:]
 
 

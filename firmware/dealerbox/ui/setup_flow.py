@@ -211,13 +211,13 @@ class StakeScreen(ValueScreen):
 
 
 class NamesScreen(SetupScreen):
-    """The seats' names and "Done"; OK on a seat opens the name editor, RIGHT puts the next name typed in an earlier
-    session."""
+    """The seats' names and "Done", the cursor on "Done" (OK goes on with the names shown); OK on a seat opens the name
+    editor, RIGHT puts the next name typed in an earlier session."""
 
     MODE = M_NAMES
 
     def __init__(self, app, sel=None):
-        super().__init__(app, 0 if sel is None else sel)
+        super().__init__(app, app.cfg["players"] if sel is None else sel)
         self.known = known_names(app.store)[0]
 
     def build(self):
@@ -274,9 +274,7 @@ class NameEditor(Screen):
 
     def __init__(self, app, seat):
         super().__init__(app, seat)
-        self.edit = app.cfg["names"][seat]
-        if self.edit == settings.default_name(seat):    # the seat's default name ("P3")
-            self.edit = "A"                  # most names start with a capital: from the first one
+        self.edit = app.cfg["names"][seat]      # from the seat's name (its default "P3" too: OK keeps it)
         self.epos = 0
 
     def build(self):
@@ -462,13 +460,13 @@ class RulesView(Screen):
 
 
 class SummaryScreen(RulesView):
-    """The summary of every rule in force: UP/DOWN scroll (long: 5 rows), LEFT/RIGHT the chip value (money per chip
-    for settling up, both ways), a long LEFT back, OK deals the first hand."""
+    """The summary of every rule in force: UP/DOWN scroll (long: 5 rows), RIGHT/LEFT the chip value up/down (money per
+    chip for settling up; past either end: off), a long LEFT back, OK deals the first hand."""
 
     MODE = M_SUMMARY
 
     TITLE = N_("Summary: OK to deal")
-    HINT = N_("\x1c more \x18money OK deal")
+    HINT = N_("\x1c more\x17\x18money OK deal")
 
     def press(self, b, long):
         app = self.app
@@ -476,12 +474,13 @@ class SummaryScreen(RulesView):
             step = 5 if long else 1
             self.top += step if b == btn.DOWN else -step
             self.top = max(0, min(self.top, len(self.rows) - widgets.ROWS))
-        elif b == btn.LEFT:
+        elif b == btn.LEFT and long:
             app.back()
-        elif b == btn.RIGHT:    # the next chip value of settings.CENTS_LADDER (after the largest: off again), money
-            ladder = settings.CENTS_LADDER      # per chip in whole cents for settling up (``cfg["cents"]``)
+        elif b in (btn.LEFT, btn.RIGHT):    # the next chip value of settings.CENTS_LADDER either way, money per chip
+            ladder = settings.CENTS_LADDER  # in whole cents for settling up (``cfg["cents"]``)
             cfg = app.cfg
-            cfg["cents"] = ladder[(index_of(ladder, cfg.get("cents", 0)) + 1) % len(ladder)]
+            d = 1 if b == btn.RIGHT else -1
+            cfg["cents"] = ladder[(index_of(ladder, cfg.get("cents", 0)) + d) % len(ladder)]
             self.open()
         elif b == btn.OK:
             remember_names(app.store, app.cfg)
