@@ -93,7 +93,8 @@ def test_everyone_packs_after_a_chaal_the_awards_say_who_wins_the_pot_of_how_muc
     r = e.result
     assert r["how"] == "pack" and r["returned"] == [first, 2] and r["awards"] == [[0, first, 4]]
     name = app.table.names[first]
-    assert app.screen.rows[:2] == [("Everyone else packed", None), ("%s wins the pot of 6" % name, None)]
+    assert app.screen.rows[:3] == [("Everyone else packed", None), ("%s wins the pot of 4" % name, None),
+                                   ("  2 returned", None)]     # as the log says: awarded 4, returned 2
     assert app.table.stacks[first] == 99 - 2 + 6
 
 

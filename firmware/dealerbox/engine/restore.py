@@ -42,7 +42,7 @@ def start_from_log(e, log):
         del e.log["hand"]
     if log["rules"] != e.rules:     # written before a house rule existed: its rules as logged
         e.log["rules"] = _copy(log["rules"])
-    for k in ("salt", "commit", "cents"):
+    for k in ("salt", "commit", "cents", "undone", "misdeal"):  # (undone, misdeal: the table's, ui/play.py)
         if k in log:
             e.log[k] = log[k]
     return events

@@ -32,7 +32,7 @@ from dealerbox.games import engine_class
 from dealerbox.lang import tr
 from dealerbox.ui import play, results_flow, setup_flow
 from dealerbox.ui.canvas import Canvas
-from dealerbox.ui.modes import M_GATE, M_RESUME, describe
+from dealerbox.ui.modes import M_GATE, M_RESUME, describe, fit_title
 
 # What the app saves after each action: the store (dealerbox/store/saves.py) keeps a snapshot at every deal and
 # between hands and, after it, one short journal line per action (``record_of``; ``UNDO`` takes the line before it
@@ -242,6 +242,36 @@ class App:
             self.save()     # the stock drew on the entropy: a snapshot, no replay
         self.record(record_of(seat, action), e.log if e.phase == "over" else None)
         return events
+
+    def undo_point(self):
+        """What ``take_back`` restores: the hand and the table as they are now (copies)."""
+        return (self.engine.to_state(True), self.table.to_state(True))
+
+    def take_back(self, undo):
+        """Take back the last action (``undo``: ``undo_point()`` before it, plus the public line about it): the hand
+        and the table exactly as before it, the action named in the hand log's ``"undone"`` (its seal untouched: the
+        deal is the same), the box saying what it took back; saved as a snapshot (the journal starts again from it)."""
+        es, ts, line = undo
+        row = self.engine.log["actions"][-1]
+        self.table = Table.from_state(ts)
+        self.engine = engine_class(es["game"]).from_state(self.table, es, self.entropy)
+        log = self.engine.log
+        log["undone"] = (log.get("undone") or []) + [row]
+        self.last = fit_title(tr("Taken back: %s") % line, tr("Undo: %s") % line, tr("Taken back"))
+        self.save()
+        self.after_engine()
+
+    def misdeal(self):
+        """The table declared a misdeal (seed 003: a card exposed to its holder; asked twice on the table menu): the
+        hand voided, every chip put in it back (``Engine.void_hand``: the button stays, the same dealer deals
+        again), the hand log saying so (``"misdeal": true``, its deal kept for ``verify``)."""
+        e = self.engine
+        e.void_hand()
+        e.log["misdeal"] = True
+        self.last = tr("Misdeal: hand %d voided") % e.hand_no
+        self.writes.append(e.log)
+        self.save()
+        self.after_engine()
 
     def rebuy(self, seat, chips):
         """Between hands: ``seat`` buys ``chips`` more (``Table.rebuy``), said and saved."""

@@ -32,6 +32,7 @@ M_SEAL = const(32)          # a hand's first screen: the deal's commitment, befo
 M_DRAWN = const(34)         # Turkish draw: the new hand, private to the player who drew (before the next gate)
 M_SETTLE = const(33)        # between hands: each net and who pays whom "if we stop now"
 M_LANG = const(35)          # the language list, from the game screen's last row (ui/langpick.py)
+M_TABLE = const(36)         # the table during a hand: who is in, packed, all-in, blind/seen, stacks, put in
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)
@@ -52,8 +53,8 @@ keep(tuple(ACTION_LABELS.values()))
 ALL_IN = N_("all-in")       # a bet of the seat's last chip, as the public line says it ("Ben: all-in 82")     # the turn's action bar translates its label while drawing (lang.keep)
 BETWEEN_ITEMS = (N_("Next hand"), N_("Standings"), N_("Rebuy"), N_("Rules"), N_("Settle up"), N_("End session"))
 B_NEXT, B_STANDINGS, B_REBUY, B_RULES, B_SETTLE, B_END = 0, 1, 2, 3, 4, 5     # their rows
-MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"))
-T_BACK, T_STANDINGS, T_RULES = 0, 1, 2
+MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"), N_("The table"), N_("Misdeal"))
+T_BACK, T_STANDINGS, T_RULES, T_TABLE, T_MISDEAL = 0, 1, 2, 3, 4     # (Misdeal: only while a hand is live)
 
 
 def action_label(kind):

@@ -13,7 +13,7 @@ from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.lang import tr, tr_reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import font, screens
-from dealerbox.ui.modes import M_DRAWN, M_GATE, M_PEEK, M_SEAL, M_TURN, MAX_DISCARD, fit_title, wild_info
+from dealerbox.ui.modes import M_DRAWN, M_GATE, M_PEEK, M_SEAL, M_TABLE, M_TURN, MAX_DISCARD, fit_title, wild_info
 from dealerbox.ui.screen import Screen, index_of
 from dealerbox.ui.screens import marked
 
@@ -80,13 +80,16 @@ class SealScreen(HandScreen):
 
 
 class GateScreen(HandScreen):
-    """The privacy gate: "Pass the box to Ben" (or to a sideshow's player, to see its comparison: ``peek``)."""
+    """The privacy gate: "Pass the box to Ben" (or to a sideshow's player, to see its comparison: ``peek``). UP/DOWN
+    show the table (``TableScreen``: no card); LEFT takes the last action back while the next player has not acted
+    (``undo``: asked twice, the box says what it took back: ``App.take_back``)."""
 
     MODE = M_GATE
 
-    def __init__(self, app, peek=None):
+    def __init__(self, app, peek=None, undo=None):
         super().__init__(app)
         self.peek = peek        # an accepted sideshow: (asker, asked, loser, [seats still to see it]) or None
+        self.undo = undo        # the last action, to take back: ``App.play``'s undo record, or None
         self.gate_name = ""
         self.info = ""
         self.center = None
@@ -111,7 +114,7 @@ class GateScreen(HandScreen):
         self.hint = tr("OK: I am %s") % self.gate_name
 
     def key(self):
-        return (self.title, self.gate_name, self.info, self.hint)
+        return (self.title, self.gate_name, self.info, self.hint, self.msg, self.armed)
 
     def gate(self):
         return self
@@ -120,10 +123,67 @@ class GateScreen(HandScreen):
         screens.draw_gate(self, cv)
 
     def on(self, b, long):
-        if b == btn.OK and self.peek:     # the sideshow's comparison, to one of its two players
-            self.app.go(PeekScreen(self.app, self.peek))
-        elif b == btn.OK:                 # "I am Ben": his turn
-            self.app.go(TurnScreen(self.app))
+        app = self.app
+        if self.armed:                  # "Take back?": OK takes it back, anything else keeps it
+            self.armed = False
+            self.msg = ""
+            if b == btn.OK:
+                app.take_back(self.undo)
+        elif b == btn.LEFT and self.undo is not None:
+            self.armed = True
+            self.msg = tr("Take back? OK again")
+        elif b in (btn.UP, btn.DOWN):
+            app.change(TableScreen(app))
+        elif b == btn.OK and self.peek:     # the sideshow's comparison, to one of its two players
+            app.go(PeekScreen(app, self.peek))
+        elif b == btn.OK:                   # "I am Ben": his turn
+            app.go(TurnScreen(app))
+
+
+def seat_state(e, s):
+    """Seat ``s``'s state as the table sees it (no card): "out" (not dealt in), "packed"/"folded", "all-in", then
+    Teen Patti's "blind"/"seen", else "in" (each translated)."""
+    if not e.dealt[s]:
+        return tr("out")
+    if not e.is_live(s):
+        return tr("packed") if e.GAME == "teen-patti" else tr("folded")
+    if e.is_all_in(s):
+        return tr("all-in")
+    seen = getattr(e, "seen", None)
+    if seen is not None:
+        return tr("seen") if seen[s] else tr("blind")
+    return tr("in")
+
+
+class TableScreen(Screen):
+    """The table during a hand, public (no card, from any gate or the table menu): per seat its name (the seat to act
+    marked), in / packed or folded / all-in / blind or seen, its stack and the chips it put in this hand. UP/DOWN
+    scroll, OK or LEFT back."""
+
+    MODE = M_TABLE
+
+    def __init__(self, app):
+        super().__init__(app, -1)
+
+    def build(self):
+        from dealerbox.ui.results_flow import fit
+
+        e = self.app.engine
+        t = self.app.table
+        rows = []
+        for s in range(t.n):
+            mark = "\x18" if s == e.to_act else " "
+            rows.append(("%s%s %s" % (mark, t.names[s], seat_state(e, s)), "%d/%d" % (t.stacks[s],
+                                                                                       e.pb.contributed[s])))
+        self.rows = fit(rows)
+        self.title = fit_title(tr("Table: stack/put in"), tr("Stack/put in"))
+        self.hint = self.more(tr("\x1c more  OK back"), tr("OK back"))
+
+    def press(self, b, long):
+        if b in (btn.UP, btn.DOWN):
+            self.scroll(b)
+        elif b in (btn.OK, btn.LEFT):
+            self.app.back()
 
 
 class PeekScreen(HandScreen):
@@ -379,6 +439,7 @@ class TurnScreen(HandScreen):
         seat = e.to_act
         action = self.action(o)
         old = list(e.hands[seat] or ())
+        before = app.undo_point()
         try:
             events = app.play(seat, action)
         except IllegalAction as err:
@@ -395,5 +456,7 @@ class TurnScreen(HandScreen):
             app.go(DrawnScreen(app, seat, old))
         elif e.to_act == seat and e.phase != "over":
             app.go(TurnScreen(app))     # same player again (after "see"): stays behind the same gate
+        elif e.phase != "over":         # the next player's gate: the action may be taken back there
+            app.go(GateScreen(app, None, before + (app.last,)))
         else:
             app.after_engine()

@@ -24,8 +24,10 @@ from dealerbox.ui.modes import (
     M_SHOWDOWN,
     M_STANDINGS,
     MENU_ITEMS,
+    T_MISDEAL,
     T_RULES,
     T_STANDINGS,
+    T_TABLE,
     wild_name,
 )
 from dealerbox.ui.screen import Screen
@@ -194,14 +196,14 @@ class ShowdownScreen(ResultScreen):
         self.app.go(AwardsScreen(self.app))
 
 
-def _head(r, names, rows):
-    """The awards' first lines: how the hand ended (a dead hand carried, a voided hand and what went back, the
-    losers of a party hand, or ``HOW``)."""
+def _head(r, names, rows, misdeal):
+    """The awards' first lines: how the hand ended (a dead hand carried, a voided hand or a misdeal and what went
+    back, the losers of a party hand, or ``HOW``)."""
     how = r.get("how")
     if r.get("dead"):
         rows.append((tr("Dead hand: carried"), r.get("carry")))
-    elif r.get("voided"):                       # voided after a restart mid-hand: every chip back
-        rows.append((tr("Hand voided"), None))
+    elif r.get("voided"):                       # voided after a restart mid-hand, or a misdeal: every chip back
+        rows.append((tr("Misdeal: hand voided") if misdeal else tr("Hand voided"), None))
         for seat, chips in r.get("back") or []:
             rows.append((tr("Back to %s") % names[seat], "+%d" % chips))
     elif how == "party":
@@ -257,7 +259,7 @@ class AwardsScreen(ResultScreen):
         r = e.result
         self.title = tr("Hand %d result") % e.hand_no
         rows = []  # type: list
-        _head(r, names, rows)
+        _head(r, names, rows, e.log.get("misdeal"))
         if not (r.get("how") in ("pack", "fold") and _won(r, names, rows)):
             _awards(r, names, rows)
         if not rows:
@@ -361,28 +363,44 @@ class MenuScreen(Screen):
         super().__init__(app, sel)
         self.prev = back_to
 
+    def items(self):
+        """The rows offered: the table and a misdeal only while a hand is live."""
+        live = self.app.hand_live()
+        return self.ITEMS if live else self.ITEMS[:T_TABLE]
+
     def build(self):
         self.rows = []
-        for s in self.ITEMS:
+        for s in self.items():
             self.rows.append((tr(s), None))
         self.hint = tr("\x1c choose  OK select")
         self.title = tr("Table menu")
 
     def press(self, b, long):
-        if b in (btn.UP, btn.DOWN):
+        if self.armed:              # "Misdeal?" asked for a second OK: anything else keeps the hand
+            self.armed = False
+            self.msg = ""
+            if b == btn.OK and self.sel == T_MISDEAL:
+                self.app.misdeal()
+        elif b in (btn.UP, btn.DOWN):
             self.move(b, long)
         elif b == btn.OK:
             self.choose(self.sel)
 
     def choose(self, i):
-        """OK on row ``i``: the standings or the rules (then back to this menu, on the same row), or back to the
-        game."""
+        """OK on row ``i``: the standings, the rules or the table (then back to this menu, on the same row), a misdeal
+        (asked twice), or back to the game."""
         app = self.app
         if i == T_STANDINGS:
             app.change(StandingsScreen(app))
         elif i == T_RULES:
             from dealerbox.ui.setup_flow import RulesView
             app.change(RulesView(app))
+        elif i == T_TABLE:
+            from dealerbox.ui.play import TableScreen
+            app.change(TableScreen(app))
+        elif i == T_MISDEAL:
+            self.armed = True
+            self.msg = tr("Misdeal? OK again")
         else:
             app.back()
 
@@ -393,6 +411,9 @@ class BetweenScreen(MenuScreen):
 
     MODE = M_BETWEEN
     ITEMS = BETWEEN_ITEMS
+
+    def items(self):
+        return self.ITEMS
 
     def __init__(self, app, sel=0):
         super().__init__(app, None, sel)

@@ -59,7 +59,7 @@ def draw_gate(sc, cv):
     cv.center(sc.info, 37 if c else 44)
     if c:
         _center_card(cv, c, (WIDTH - 66) // 2, 46)
-    widgets.footer(cv, sc.hint)
+    widgets.footer(cv, sc.msg if sc.msg else sc.hint)      # "Take back? OK again"
 
 
 def draw_seal(sc, cv):
