@@ -207,8 +207,7 @@ class App:
             e = self.engine
             e.void_hand()
             self.last = tr("Hand %d voided") % e.hand_no
-            self.writes.append(e.log)
-            self.save()
+            self.record(None, e.log)
         self.after_engine()
         return problem
 
@@ -218,13 +217,13 @@ class App:
             self.writes.append(None)
 
     def record(self, rec, log=None):
-        """Save journal record ``rec`` (an action just applied: ``record_of``, or ``UNDO``) at the next ``flush``,
-        after ``log`` (the hand log of a hand it ended). A store without a journal gets a snapshot instead."""
+        """Save journal record ``rec`` (an action just applied: ``record_of``) at the next ``flush``, after ``log``
+        (the hand log of a hand it ended). A store without a journal, or no record (None), gets a snapshot."""
         if self.store is None:
             return
         if log is not None:
             self.writes.append(log)
-        if getattr(self.store, "record", None) is None:
+        if rec is None or getattr(self.store, "record", None) is None:
             self.writes.append(None)
         else:
             self.writes.append(rec)
@@ -269,8 +268,7 @@ class App:
         e.void_hand()
         e.log["misdeal"] = True
         self.last = tr("Misdeal: hand %d voided") % e.hand_no
-        self.writes.append(e.log)
-        self.save()
+        self.record(None, e.log)
         self.after_engine()
 
     def rebuy(self, seat, chips):
