@@ -30,7 +30,7 @@ class FitRig(Rig):
         self.frames_checked += 1
         if app.canvas.clipped:
             rows = app.screen.rows[app.screen.top:app.screen.top + 5] if app.screen.rows else []
-            self.bad.append((app.mode, app.screen.title, app.screen.info, app.screen.msg, app.screen.hint, rows))
+            self.bad.append((app.mode, app.screen.title, getattr(app.screen, "info", ""), app.screen.msg, app.screen.hint, rows))
 
 
 def _between_tour(rig):

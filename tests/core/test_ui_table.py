@@ -223,3 +223,88 @@ def test_all_in_is_called_all_in():
     names = ["Ben", "Anna"]
     assert describe(names, 0, Action("chaal", 82), [], True) == "Ben: all-in 82"
     assert describe(names, 0, Action("chaal", 82), [], False) == "Ben: chaal 82"
+
+
+def _pack_round(rig):
+    """Play on by packing (asked twice when chips are in) and OK elsewhere, until the hand is over or the session."""
+    app = rig.app
+    for _ in range(60):
+        if app.mode in (modes.M_BETWEEN, modes.M_END):
+            return
+        if app.mode == modes.M_TURN:
+            select(rig, "pack")
+            rig.press(OK)
+            if app.screen.armed:
+                rig.press(OK)
+        else:
+            rig.press(OK)
+
+
+def test_a_session_of_five_deals_announces_the_last_and_ends_with_the_settle_up():
+    from dealerbox.ui import settings
+    rig = Rig(seed=31)
+    setup(rig, "teen-patti", 3, rule_rights={len(settings.single_keys("teen-patti")): 1})   # 5 deals
+    app = rig.app
+    assert app.cfg["hands"] == 5 and app.cfg["minutes"] == 0
+    said = []
+    for _ in range(5):
+        said.append(app.last)
+        _pack_round(rig)
+        if app.mode == modes.M_BETWEEN:
+            rig.press(UP, 6)
+            rig.press(OK)                           # Next hand
+    assert said == ["Hand 1 dealt", "Hand 2 dealt", "Hand 3 dealt", "Hand 4 dealt", "Last hand: 5 dealt"]
+    assert app.mode == modes.M_END and app.engine.hand_no == 5 and app.table.stopped
+    assert app.screen.title == "Session over: net" and ("Who gives chips:", None) in app.screen.rows
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_session_by_time_survives_a_power_cut_and_ends_at_the_right_hand():
+    from app_util import Rig as _Rig
+    from dealerbox.rng import SeededEntropy
+    from dealerbox.store.saves import Store
+    from dealerbox.ui import app as appmod
+    from dealerbox.ui import settings
+    from store_util import _tmpdir
+
+    class ClockRig(_Rig):
+        def __init__(self, seed, store, clock):
+            import framebuf
+            self.buf = bytearray(1024)
+            self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+            self.app = appmod.App(SeededEntropy(seed), store=store, clock=clock)
+            self.frames = 0
+            self.draw()
+
+    d = _tmpdir()
+    clock = _Clock()
+    rig = ClockRig(41, Store(d), clock)
+    setup(rig, "teen-patti", 3, rule_rights={len(settings.single_keys("teen-patti")): 7})     # 60 min
+    app = rig.app
+    assert app.cfg["minutes"] == 60 and app.last == "Hand 1 dealt"
+    clock.now = 40 * 60000                          # a 40-minute hand
+    _pack_round(rig)
+    rig.press(UP, 6)
+    rig.press(OK)                                   # hand 2: 40 min played, another 40 would pass the hour
+    assert app.last == "Last hand: 2 dealt" and app.snapshot()["ms"] == 40 * 60000
+    rig.press(OK)
+    act(rig, "blind", 1)                            # the power goes in the middle of the last hand
+    rig = app = None
+    clock = _Clock()                                # the box's clock starts again from 0
+    clock.now = 7
+    rig = ClockRig(42, Store(d), clock)
+    app = rig.app
+    assert app.mode == modes.M_RESUME and app.screen.saved_live
+    rig.press(OK)                                   # Continue hand
+    assert app.played_ms() == 40 * 60000 and app.cfg["last_hand"] == 2
+    clock.now += 5 * 60000
+    assert app.played_ms() == 45 * 60000
+    _pack_round(rig)
+    assert app.mode == modes.M_END and app.engine.hand_no == 2

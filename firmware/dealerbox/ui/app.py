@@ -387,12 +387,31 @@ class App:
         if cents:           # the chip value (cents per chip) in the hand log, for settling up (host_tools.report)
             self.engine.log["cents"] = cents
         self.last = tr("Hand %d dealt") % self.engine.hand_no
+        if self.last_hand():
+            self.cfg["last_hand"] = self.engine.hand_no    # (saved: a power cut keeps the announcement)
+            self.last = tr("Last hand: %d dealt") % self.engine.hand_no
         e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
         if "commit" in e.log and e.to_act is not None:
             self.go(play.SealScreen(self))
         else:
             self.after_engine()
         self.save()
+
+    def last_hand(self):
+        """True when the hand just dealt is the session's last (seeds 003, 004: the deals agreed, or the agreed time
+        up before another hand of the average length so far could be played)."""
+        cfg = self.cfg
+        n = self.engine.hand_no
+        if cfg.get("hands"):
+            return n >= cfg["hands"]
+        if not cfg.get("minutes"):
+            return False
+        ms = self.played_ms()
+        return ms + (ms // (n - 1) if n > 1 else 0) >= cfg["minutes"] * 60000
+
+    def session_done(self):
+        """True when the session's length is reached: its last hand was dealt (``last_hand``) and is over."""
+        return self.cfg.get("last_hand", 0) == self.engine.hand_no and self.engine.phase == "over"
 
     def after_engine(self):
         """Choose the next screen after the engine changed: the next gate, or the hand's end."""

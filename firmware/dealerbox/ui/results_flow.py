@@ -305,6 +305,9 @@ class StandingsScreen(ResultScreen):
             app.back()
         elif app.table.stopped:
             app.go(EndScreen(app))
+        elif app.session_done():        # the deals agreed, or the time: the session ends with the settle-up
+            app.end_session()
+            app.go(EndScreen(app))
         else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
             app.go(BetweenScreen(app, B_REBUY if _busted(app.table) else 0))
 

@@ -46,6 +46,17 @@ DEFAULT_CHIPS = 100
 DECIMAL_MARK = N_(".")      # the decimal mark of money ("0.10"): each language's own ("0,10" in French)
 # the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
 CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+# how long the session lasts (seeds 003, 004: a number of deals agreed, or a time): (deals, minutes), none, or one
+LIMITS = ((0, 0), (5, 0), (10, 0), (20, 0), (30, 0), (50, 0), (0, 30), (0, 60), (0, 90), (0, 120), (0, 180))
+
+
+def limit_text(cfg):
+    """The session length as the single house rules' row shows it: "off", "20 deals", "90 min"."""
+    if cfg.get("hands"):
+        return tr("%d deals") % cfg["hands"]
+    if cfg.get("minutes"):
+        return tr("%d min") % cfg["minutes"]
+    return tr("off")
 
 
 def chip_value_text(cents):

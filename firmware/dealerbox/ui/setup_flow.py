@@ -91,6 +91,9 @@ def new_config(cfg, game, players=None):
     new = {"game": game, "players": n, "names": names, "chips": chips,
            "preset": preset, "rules": rules.preset(game, preset),
            "cents": cfg.get("cents", 0) if cfg is not None else 0}
+    if cfg is not None and (cfg.get("hands") or cfg.get("minutes")):  # the session's length, as the last one's
+        new["hands"] = cfg.get("hands", 0)
+        new["minutes"] = cfg.get("minutes", 0)
     _fit_rules(new)
     return new
 
@@ -368,12 +371,28 @@ class StructScreen(RuleListScreen):
 
 
 class SingleRulesScreen(RuleListScreen):
-    MODE = M_RULES
+    """The single house rules, then the session's length (none, a number of deals or a time: ``settings.LIMITS``),
+    then "Done"."""
 
+    MODE = M_RULES
     TITLE = N_("Single house rules")
 
     def keys(self):
         return settings.single_keys(self.app.cfg["game"])
+
+    def build(self):
+        super().build()
+        self.rows.insert(len(self.rows) - 1, (tr("Session"), settings.limit_text(self.app.cfg)))
+
+    def on(self, b, long):
+        if b in (btn.LEFT, btn.RIGHT) and self.sel == len(self.keys()):
+            cfg = self.app.cfg
+            ls = settings.LIMITS
+            i = index_of(ls, (cfg.get("hands", 0), cfg.get("minutes", 0))) + (1 if b == btn.RIGHT else -1)
+            cfg["hands"], cfg["minutes"] = ls[i % len(ls)]
+            self.build()
+        else:
+            super().on(b, long)
 
     def turn(self, key, d):
         super().turn(key, d)
@@ -443,6 +462,8 @@ class RulesView(Screen):
         rows.append((line, None))
         rows.append((tr("Buy-in chips"), cfg["chips"]))
         rows.append((tr("1 chip ="), settings.chip_value_text(cfg.get("cents", 0))))
+        if cfg.get("hands") or cfg.get("minutes"):
+            rows.append((tr("Session"), settings.limit_text(cfg)))
         for ln in settings.describe(game, cfg["rules"]):
             _wrap(rows, ln)
         self.rows = rows

@@ -70,6 +70,9 @@ def _config(cfg):
         if not isinstance(nm, str):
             return False
     c = cfg.get("chips")
+    for k in ("hands", "minutes", "last_hand"):     # the session's length (ui/settings.py LIMITS)
+        if type(cfg.get(k, 0)) is not int or cfg.get(k, 0) < 0:
+            return False
     return type(c) is int and 1 <= c <= MAX_CHIPS and cfg.get("cents", 0) in CENTS_LADDER \
         and type(cfg.get("cents", 0)) is int and isinstance(cfg.get("preset", ""), str)
 
