@@ -1,11 +1,12 @@
 # Dealer Box: `make sim` runs the box in the simulator, `make test` runs every test.
-# Both create .venv from the pinned requirement files on first use.
+# Both create .venv from the pinned requirement files on first use (requirements.txt takes in requirements-pi.txt).
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 MP     := $(VENV)/bin/micropython
-STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+REQS   := requirements.txt requirements-pi.txt requirements-dev.txt
+STAMP  := $(VENV)/.installed-$(shell cat $(REQS) | cksum | cut -d' ' -f1)
 MPPATH := build/mpy:tests/core
 # the core tests' heap under MicroPython: correctness, with room for the test modules compiled from source and the
 # language walks' catalog; the box's memory is tests/host/test_hardware_device.py's job (192K, docs/device.md)
@@ -16,7 +17,7 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: sim test test-share-1 test-share-2 test-cpython test-micropython soak compile lint bench deploy screenshots tables clean
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(STAMP): $(REQS)
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-dev.txt
 	rm -f $(VENV)/.installed-*

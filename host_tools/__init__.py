@@ -2,7 +2,9 @@
 
 Importing this package puts ``firmware/`` (the core) and ``host_tools/shims``
 (CPython stand-ins for MicroPython-only modules such as ``micropython``) on
-``sys.path``, so the very same core runs here as on the box.
+``sys.path``, so the very same core runs here as on the box. Installed by pip
+(``pyproject.toml``), the core is the package ``dealerbox`` beside this one and the
+stand-ins come along inside it (``shims/``, on ``sys.path`` only in the tools' process).
 """
 
 import os
@@ -14,7 +16,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 SHIMS = os.path.join(_HERE, "shims")
 
 for _p in (SHIMS, FIRMWARE):
-    if _p not in sys.path:
+    if _p not in sys.path and os.path.isdir(_p):  # (pip-installed: the core is the package dealerbox)
         sys.path.insert(0, _p)
 
 

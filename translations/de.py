@@ -377,7 +377,6 @@ T = {
     "Hand %d voided": "Runde %d storniert",
     "Hand %d as logged": "Runde %d laut Log",
     "Save damaged: %s": "Sicherung defekt: %s",
-    "Save damaged: an older save is used": "Sicherung defekt: eine ältere wird genutzt",
     "Save damaged (%s): the one before it is used.": "Sicherung defekt (%s): die vorige wird genutzt.",
     "Save damaged: %s: the session goes on from the end of hand %d.":
         "Sicherung defekt: %s: die Partie geht ab dem Ende von Runde %d weiter.",

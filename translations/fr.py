@@ -262,7 +262,6 @@ T = {
     "Save damaged: %s": "Sauvegarde abîmée: %s",
     "Save damaged: %s: a logged hand could not be replayed (%s).": "Sauvegarde abîmée: %s: une main de l’historique n’a pas pu être rejouée (%s).",
     "Save damaged: %s: the session goes on from the end of hand %d.": "Sauvegarde abîmée: %s: la session reprend à la fin de la main %d.",
-    "Save damaged: an older save is used": "Sauvegarde abîmée: une plus ancienne est utilisée",
     "Save damaged: journal line %d is damaged; %d saved action is lost.": "Sauvegarde abîmée: la ligne %d du journal est abîmée; %d action sauvée est perdue.",
     "Save damaged: %d damaged journal line dropped.":
         "Sauvegarde abîmée: %d ligne abîmée du journal écartée.",

@@ -267,7 +267,6 @@ T = {
         "Salvataggio danneggiato: %s: una mano registrata non si è potuta rigiocare (%s).",
     "Save damaged: %s: the session goes on from the end of hand %d.":
         "Salvataggio danneggiato: %s: la partita riprende dalla fine della mano %d.",
-    "Save damaged: an older save is used": "Salvataggio danneggiato: si usa uno più vecchio",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Salvataggio danneggiato: la riga %d del diario è danneggiata; %d mossa salvata è persa.",
     "Save damaged: %d damaged journal line dropped.":

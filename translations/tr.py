@@ -266,7 +266,6 @@ T = {
         "Kayıt bozuk: %s: kayıtlı bir el yeniden oynanamadı (%s).",
     "Save damaged: %s: the session goes on from the end of hand %d.":
         "Kayıt bozuk: %s: oturum %d. elin sonundan sürüyor.",
-    "Save damaged: an older save is used": "Kayıt bozuk: eski kayıt kullanıldı",
     "Save damaged: journal line %d is damaged; %d saved action is lost.":
         "Kayıt bozuk: günlüğün %d. satırı bozuk; kayıtlı %d hamle kayboldu.",
     "Save damaged: %d damaged journal line dropped.":

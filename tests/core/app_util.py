@@ -143,6 +143,19 @@ def select(rig, kind):
     raise AssertionError("%s not offered: %r" % (kind, [o.kind for o in app.screen.opts]))
 
 
+def pack_to_the_last(rig):
+    """From a hand's first gate (3 players): two players pack, and the turn's "Pack" is selected, whose OK ends
+    the hand."""
+    app = rig.app
+    for _ in range(2):
+        if app.mode == modes.M_GATE:
+            rig.press(OK)
+        select(rig, "pack")
+        if len(app.engine.live_seats()) > 2:
+            rig.press(OK)
+    assert app.mode == modes.M_TURN and app.opts[app.oi].kind == "pack" and app.hand_live()
+
+
 def act(rig, kind, amount=None):
     """From a gate: confirm, select ``kind``, set ``amount`` with UP/DOWN, press OK."""
     app = rig.app

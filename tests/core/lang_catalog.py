@@ -274,7 +274,6 @@ KEYS = (
     "Save damaged: %s",
     "Save damaged: %s: a logged hand could not be replayed (%s).",
     "Save damaged: %s: the session goes on from the end of hand %d.",
-    "Save damaged: an older save is used",
     "Save damaged: journal line %d is damaged; %d saved action is lost.",
     "Save damaged: journal line %d is damaged; %d saved actions are lost.",
     "Save unreadable: %s",

@@ -10,10 +10,10 @@ the name of a Python error quoted by a damage report.
 
 from app_util import Rig
 from dealerbox import lang
-from dealerbox.lang.pack import use_table
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import M_NAME
 from lang_catalog import KEYS
+from langpack import use_table
 
 _SMALL = "éèêàâçüöäßşğıñ"
 _CAPS = "ÉÈÊÀÂÇÜÖÄŞĞİÑ"

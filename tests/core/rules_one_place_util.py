@@ -12,6 +12,7 @@ session of one game runs on the box. No tests here; runs on both interpreters.""
 from dealerbox.engine.base import Action, amount_reason
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
+from dealerbox.reason import Reason
 from dealerbox.rng import SeededEntropy, randbelow
 
 # (game, rules, starting stacks, seed): small stacks so all-ins, side pots and rebuys happen
@@ -98,7 +99,7 @@ def check_state(e, offered_seen, refused_seen):
             reasons = []
             for a in (0, 1, 2, 5, 1000):
                 why = e.why_illegal(_action(kind, a))
-                assert isinstance(why, str) and why, (e.GAME, kind, a)
+                assert isinstance(why, (str, Reason)) and str(why), (e.GAME, kind, a)
                 reasons.append(why)
             for why in reasons:
                 assert why == reasons[0], (e.GAME, kind, reasons)  # the kind's reason, whatever the amount

@@ -1,8 +1,7 @@
 """Helpers for the core tests, which run unchanged under pytest and under MicroPython.
 
 Core tests are plain ``test_*`` functions using ``assert``; no fixtures, no
-parametrize. ``raises`` stands in for ``pytest.raises`` on both interpreters; ``message`` is the English of a
-refusal or an error (on the box build the game layers' messages are codes).
+parametrize. ``raises`` stands in for ``pytest.raises`` on both interpreters.
 """
 
 import sys
@@ -30,19 +29,9 @@ class raises:
         if not issubclass(typ, self.exc):
             return False
         self.value = value
-        if self.match is not None and self.match not in message(value):
-            raise AssertionError("%r does not mention %r" % (message(value), self.match))
+        if self.match is not None and self.match not in str(value):
+            raise AssertionError("%r does not mention %r" % (str(value), self.match))
         return True
-
-
-def message(e):
-    """The English text of the exception or message ``e`` (str, or anything ``str`` takes; None stays None): on the
-    box build a message of the game layers is a code (host_tools/texts.py), written out by ``lang.english``."""
-    from dealerbox.lang import english
-
-    if e is None:
-        return None
-    return english(e if type(e) is str else str(e))
 
 
 class Skipped(Exception):

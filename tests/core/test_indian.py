@@ -6,7 +6,7 @@ RULES.md, Indian Poker (seed 003). Visibility tests are in test_indian_views.py.
 from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.games.indian import Indian
-from support import message, raises
+from support import raises
 from turkish_support import act, deck_for, kinds, option, replay, restored, table
 
 
@@ -45,7 +45,7 @@ def test_fixed_limit_betting_until_all_match():
     assert e.to_act == 0 and option(e, "call") == (2, 2) and option(e, "raise") == (4, 4)
     act(e, "raise", 4)                                        # third bet: the cap
     assert kinds(e) == ["call", "fold"]
-    assert message(e.why_illegal(Action("raise", 4))) == "the betting is capped at 3 bets and raises"
+    assert str(e.why_illegal(Action("raise", 4))) == "the betting is capped at 3 bets and raises"
     act(e, "call", 2)
     assert e.result["how"] == "showdown" and e.pot_total() == 0
     assert e.result["awards"] == [[0, 0, 3 + 6 + 6]] and t.stacks == [100 - 7 + 15, 93, 99]
@@ -78,18 +78,18 @@ def test_everybody_folds_to_one_no_showdown_no_card_shown():
     assert e.result["shown"] == [None, None, None, None]
     assert e.result["returned"] == [0, 1] and e.result["awards"] == [[0, 0, 4]] and t.stacks == [103, 99, 99, 99]
     assert e.view(0)["foreheads"][0] is None and "shown" not in e.public_view()
-    assert message(e.why_illegal(Action("fold"))) == "the hand is over"
+    assert str(e.why_illegal(Action("fold"))) == "the hand is over"
     replay(e.log)
 
 
 def test_illegal_actions_refused_state_unchanged():
     e, t = game(["2c", "3d"])
     before = restored(e).to_state()
-    assert message(e.why_illegal(Action("call", 1))) == "nothing to call"
-    assert message(e.why_illegal(Action("raise", 2))) == "nothing to raise: bet instead"
-    assert message(e.why_illegal(Action("fold"))) == "nothing to call: check instead"
-    assert message(e.why_illegal(Action("draw", 0, [0]))) == "Indian Poker has no draw"
-    assert message(e.why_illegal(Action("open", 1))) == "no such action in Indian Poker: open"
+    assert str(e.why_illegal(Action("call", 1))) == "nothing to call"
+    assert str(e.why_illegal(Action("raise", 2))) == "nothing to raise: bet instead"
+    assert str(e.why_illegal(Action("fold"))) == "nothing to call: check instead"
+    assert str(e.why_illegal(Action("draw", 0, [0]))) == "Indian Poker has no draw"
+    assert str(e.why_illegal(Action("open", 1))) == "no such action in Indian Poker: open"
     with raises(IllegalAction, "bet is 1 to 1 chips, not 3"):
         act(e, "bet", 3)
     assert e.to_state() == before
@@ -149,7 +149,7 @@ def test_party_mode_names_the_loser_no_chips_move():
     e, t = game(["7c", "2d", "Kh"], rules={"party": True})
     assert e.pot_total() == 0 and t.stacks == [100, 100, 100] and e.phase == "party"
     assert e.to_act == 0 and kinds(e) == ["check"]
-    assert message(e.why_illegal(Action("bet", 1))) == ("party mode has no betting: look at the others' cards and pass "
+    assert str(e.why_illegal(Action("bet", 1))) == ("party mode has no betting: look at the others' cards and pass "
                                                        "(check)")
     act(e, "check")
     act(e, "check")

@@ -10,7 +10,6 @@ import json
 from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action
 from dealerbox.games.indian import Indian
-from support import message
 from turkish_support import act, deck_for, table
 
 HANDS1 = ["Kc", "7d", "Qh", "2s"]
@@ -39,7 +38,7 @@ def _same_for(seat, a, b):
     assert a.legal_actions() == b.legal_actions()
     for o in a.legal_actions() + [Action("bet", 99), Action("raise", 1), Action("check"), Action("call", 5)]:
         x = o if isinstance(o, Action) else Action(o.kind, o.max)
-        assert message(a.why_illegal(x)) == message(b.why_illegal(x))
+        assert str(a.why_illegal(x)) == str(b.why_illegal(x))
 
 
 def _play_blind(rules, hands, seat, policy):

@@ -7,9 +7,10 @@ test_lang_english_*.py. Both interpreters."""
 
 from app_util import DOWN, OK, RIGHT, UP, setup
 from dealerbox import lang
+from dealerbox.engine.base import IllegalAction
+from dealerbox.reason import Reason
 from dealerbox.ui import modes
 from pseudo_util import LangRig, check, english, pseudo, use_pseudo
-from support import message
 
 LONG = ["Muhammad", "Kristina", "Francois", "Wolfgang", "Gottlieb", "Mwangiwe", "Jonathan", "Aleksand",
         "Benedikt", "Mmmmmmmm"]
@@ -73,15 +74,15 @@ def test_setup_screens_say_no_english():
 
 
 class ReportStore:
-    """A store whose ``load`` gives ``snap`` and, as ``report``, the store's own words (English)."""
+    """A store whose ``load`` gives ``snap`` and, as ``reports``, the store's own sentences."""
 
-    def __init__(self, snap, report):
+    def __init__(self, snap, reports):
         self.snap = snap
-        self.report = None
-        self._report = report
+        self.reports = []
+        self._reports = reports
 
     def load(self, validate=None):
-        self.report = self._report
+        self.reports = self._reports or []
         return self.snap
 
     def save(self, obj):
@@ -91,26 +92,30 @@ class ReportStore:
         self.snap = None
 
 
-# what the store (store/saves.py, store/damage.py) and ui/catchup.py say of a damaged save, as they say it
+# what the store (store/boot.py, store/damage.py), ui/catchup.py and ui/app.py say of a damaged save, as they say it
+_NEWEST = Reason("the newest save was damaged (%s)", "checksum mismatch")
 REPORTS = (
-    "Save damaged (checksum mismatch): the one before it is used. A partial hand log (37 bytes) was removed.",
-    "Save damaged (truncated (812 of 1630 bytes)): the one before it is used. Hand log damaged: 120 bytes of hand "
-    "logs are missing; every complete hand kept.",
-    "Hand log damaged: 1279 bytes of hand logs are missing; no hand log is left.",
-    "Save damaged: journal line 2 is damaged; 8 saved actions are lost.",
-    "Save damaged: journal line 4 is damaged; 2 saved actions are lost. Save damaged: 3 damaged journal lines dropped.",
-    "Save damaged: 1 damaged journal line dropped.",
-    "Hand log damaged: 2 damaged lines dropped.",
-    "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1. 1 "
-    "saved action after that save is lost. Hand log damaged: 1 damaged line dropped.",
-    "Save damaged: journal line 4 is damaged; 1 saved action is lost.",
-    "Save damaged: the newest save was damaged (cannot be checked (ValueError: bad JSON)): the session goes on "
-    "from the end of hand 3.",
-    "Save damaged: the newest save was damaged (checksum mismatch): a logged hand could not be replayed (action 2 "
-    "of hand 4's log refused (chaal is 4 to 8 chips, not 1)).",
-    ["session.json: truncated (8 of 15 bytes)", "using session.bak (save 3): session.json is damaged"],
-    ["session.json: not a session file", "no valid saved session"],
-    "chips not conserved (98 in play, 100 bought in)",
+    [Reason("Save damaged (%s): the one before it is used.", "checksum mismatch"),
+     Reason("A partial hand log (%d bytes) was removed.", 37)],
+    [Reason("Save damaged (%s): the one before it is used.", Reason("truncated (%d of %d bytes)", 812, 1630)),
+     Reason("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.", 120)],
+    [Reason("Hand log damaged: %d bytes of hand logs are missing; no hand log is left.", 1279)],
+    [Reason("Save damaged: journal line %d is damaged; %d saved actions are lost.", 2, 8)],
+    [Reason("Save damaged: journal line %d is damaged; %d saved actions are lost.", 4, 2),
+     Reason("Save damaged: %d damaged journal lines dropped.", 3)],
+    [Reason("Save damaged: %d damaged journal line dropped.", 1)],
+    [Reason("Hand log damaged: %d damaged lines dropped.", 2)],
+    [Reason("Save damaged: %s: the session goes on from the end of hand %d.", _NEWEST, 1),
+     Reason("%d saved action after that save is lost.", 1), Reason("Hand log damaged: %d damaged line dropped.", 1)],
+    [Reason("Save damaged: journal line %d is damaged; %d saved action is lost.", 4, 1)],
+    [Reason("Save damaged: %s: the session goes on from the end of hand %d.", Reason(
+        "the newest save was damaged (%s)", Reason("cannot be checked (%s: %s)", "ValueError", ValueError("bad JSON"))),
+        3)],
+    [Reason("Save damaged: %s: a logged hand could not be replayed (%s).", _NEWEST, Reason(
+        "action %d of hand %d's log refused (%s)", 2, 4,
+        IllegalAction(Reason("%s is %d to %d chips, not %d", "chaal", 4, 8, 1))))],
+    [Reason("Save unusable (%s): a new session starts.", "not a session file")],
+    [Reason("Save damaged: %s", Reason("chips not conserved (%d in play, %d bought in)", 98, 100))],
 )
 
 
@@ -206,7 +211,7 @@ def test_a_refusal_of_the_engine_says_no_english():
         select(rig, "see")
         rig.press(OK)                               # seen: the same player's turn again
         assert app.mode == modes.M_TURN and app.screen.status == pseudo("seen")
-        reason = message(app.engine.why_illegal(Action("chaal", 1000)))      # the engine's words: English
+        reason = str(app.engine.why_illegal(Action("chaal", 1000)))      # the engine's words: English
         assert reason.startswith("chaal is ") and reason.endswith(" chips, not 1000"), reason
         app.screen.opts = [Option("chaal", 1000, 1000)]    # an option the rules do not give: the engine refuses it
         app.screen.oi = 0

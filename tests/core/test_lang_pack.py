@@ -1,11 +1,12 @@
-"""The packed language tables (dealerbox/lang/pack.py, docs/languages.md "How the tables work"): the keys' hash is
+"""The packed language tables (host_tools/langpack.py, docs/languages.md "How the tables work"): the keys' hash is
 the same on both interpreters (the build packs on CPython, the box looks up on MicroPython), a table packs into
 the bytes ``build`` writes and every text is found back, a text not in the table stays English, the texts kept for
-redraws are made at ``use``, ``tr_reason`` formats a refusal from the English templates, and a table file missing
+redraws are made at ``use``, ``said`` formats a refusal from its key and values, and a table file missing
 or damaged is refused in words, the language in use unchanged. Both interpreters."""
 
 from dealerbox import lang
-from dealerbox.lang.pack import PackError, image, pack, use_table
+from dealerbox.reason import Reason
+from langpack import PackError, image, pack, use_table
 from store_util import _tmpdir
 from support import raises
 
@@ -35,19 +36,21 @@ def test_every_text_is_found_back_and_the_rest_stays_english():
         assert [lang.tr(k) for k in WORDS] == list(WORDS.values())
         assert lang.tr("Language") is lang.tr("Language")          # made once, kept: no allocation the next time
         assert lang.tr("Players") == "Players"
-        assert lang.tr_reason("Ben wins the pot of 40") == "Ben gewinnt den Pot von 40"
-        assert lang.tr_reason("not a text of the table") == "not a text of the table"
+        won = Reason("%s wins the pot of %d", "Ben", 40)
+        assert lang.said(won) == "Ben gewinnt den Pot von 40"
+        assert lang.said([won, "not a text of the table"]) == "Ben gewinnt den Pot von 40 not a text of the table"
+        assert lang.said(ValueError(Reason("%s wins the pot of %d", won, 2))) == "Ben gewinnt den Pot von 40 " \
+            "gewinnt den Pot von 2"
     finally:
         lang.use("en")
-    assert lang.tr("Language") == "Language" and lang.tr_reason("Ben wins the pot of 40") == "Ben wins the pot of 40"
+    assert lang.tr("Language") == "Language" and lang.said(won) == "Ben wins the pot of 40"
 
 
 def _kept(english):
-    """The key ``keep`` was given for the text ``english``: the str itself, or its number where the build numbered the
-    UI's texts (the firmware compiled for the box: ``host_tools/texts.py``)."""
+    """The key ``keep`` was given for the text ``english``."""
     for keys in lang._kept:
         for k in keys:
-            if (lang.text(k) if isinstance(k, int) else k) == english:
+            if k == english:
                 return k
     raise AssertionError("not kept: %r" % english)
 
@@ -73,7 +76,8 @@ def test_a_table_too_big_for_its_offsets_is_refused_in_words():
 
 
 def test_the_table_file_is_a_head_and_the_packed_table():
-    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S (``lang/pack.py``)."""
+    """``image``: MAGIC, the CRC-32 of the rest, the number of keys, the seed, then H, P and S
+    (``host_tools/langpack.py``)."""
     from dealerbox.store import checksum
     words = {"Language": "Sprache", "Türkçe": "Türkisch", "%s wins the pot of %d": "%s gewinnt den Pot von %d"}
     k, h, o, s = pack(words, lang.key_hash)

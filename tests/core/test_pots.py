@@ -2,7 +2,6 @@
 
 import json
 
-from dealerbox.engine import restore
 from dealerbox.engine.pots import Award, Pot, PotBook
 from support import raises
 
@@ -147,7 +146,7 @@ def test_award_needs_scores_and_put_checks():
 def test_state_round_trip():
     pb, _ = _abc_case()
     d = json.loads(json.dumps(pb.to_state()))
-    pb2 = restore.pot_book(d)
+    pb2 = PotBook.from_state(d)
     assert pb2.to_state() == d and pb2.contributed is not d["contributed"]
     assert pb2.pots() == pb.pots()
     assert pb2.uncalled() == (B, 100)

@@ -130,9 +130,9 @@ def test_money_shows_the_language_s_decimal_mark():
     and every amount of settling up read "0,20", never "0.20"."""
     from app_util import Rig, setup
     from dealerbox import lang
-    from dealerbox.lang.pack import use_table
     from dealerbox.ui import settings
     from dealerbox.ui.settling import settle_rows
+    from langpack import use_table
     rig = Rig(seed=2)
     setup(rig, "teen-patti", 3, money=5)            # 1 chip = 0.20
     _to_between(rig, 5)

@@ -664,7 +664,7 @@ def test_the_store_takes_the_apps_check_and_knows_no_version():
     """The store does not import the UI: the app passes its check (version, shape, content) to ``load``."""
     snap = _snap(1)
     snap["v"] = 5
-    assert check(snap) == "snapshot version 5, this firmware reads 1"
+    assert str(check(snap)) == "snapshot version 5, this firmware reads 1"
     d = _tmpdir()
     try:
         s = Store(d)

@@ -8,10 +8,10 @@ impossible content); 2 and 3 are in test_store.py, 5 (privacy) in test_store_pri
 
 import os
 
+from dealerbox.lang import said
 from dealerbox.store.saves import Store
 from dealerbox.ui.snapcheck import check
 from store_util import FullFs, _tmpdir, _write
-from support import message
 
 # ---- the app on the store: resume with the journal, restart mid-hand, void, checks, full flash ----------
 
@@ -130,7 +130,8 @@ def test_a_journal_action_the_rules_refuse_resumes_before_it_and_says_so():
         again.press(OK)
         b = again.app
         assert b.mode == modes.M_GATE, b.mode
-        assert offer.report.startswith("action 3 of the hand's journal refused"), offer.report
+        assert said(offer.report) == ("Save damaged: action 3 of the hand's journal refused (raise is not a Teen Patti "
+                                      "action)"), offer.report
         snap = b.snapshot()
         assert snap["engine"] == before["engine"] and snap["table"] == before["table"]
         t = Store(d)
@@ -239,7 +240,7 @@ def test_a_checksummed_save_with_impossible_content_is_refused_and_the_previous_
             s.save(bad(change))
             t = Store(d)
             assert t.load(check) == good, reason
-            assert message(t.report).startswith("Save damaged (" + reason), (t.report, reason)
+            assert str(t.report).startswith("Save damaged (" + reason), (t.report, reason)
             assert t.report.endswith("): the one before it is used.")
             assert sorted(os.listdir(d)) == ["session.bak", "session.json.bad"]
         assert check(good) is None

@@ -9,7 +9,7 @@ announced to the table on the resume screen (test_store_app.py). docs/security.m
 
 import sys
 
-from app_util import OK, Rig, select, setup
+from app_util import OK, Rig, pack_to_the_last, setup
 from dealerbox.boards import loop
 from dealerbox.ui import modes
 
@@ -99,24 +99,21 @@ def test_the_usb_interrupt_is_off_exactly_while_a_hand_is_live():
     board = Board()
     loop.run(board, app, steps=3)
     assert board.interrupts == [(0, False)]              # a hand is live: Ctrl-C off
-    for _ in range(2):                                   # two players pack: the next pack ends the hand
-        if app.mode == modes.M_GATE:
-            rig.press(OK)
-        select(rig, "pack")
-        if len(app.engine.live_seats()) > 2:
-            rig.press(OK)
-    assert app.mode == modes.M_TURN and app.screen.opts[app.screen.oi].kind == "pack" and app.hand_live()
+    pack_to_the_last(rig)                                # two players pack: the next pack ends the hand
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
     assert app.engine.phase == "over" and not app.hand_live()
-    assert board.interrupts == [(0, False), (200, True)]  # on again once the hand is over (the next sample)
+    # OK has a long meaning on the turn (the table menu): it acts at the end of the press, seen twice (160, 170);
+    # Ctrl-C is on again once the hand is over (the next sample)
+    assert board.interrupts == [(0, False), (180, True)]
     while app.mode != modes.M_BETWEEN:                   # results screens: nothing changes
         rig.press(OK)
     assert app.screen.rows[app.screen.sel][0] == "Next hand"
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
     assert app.mode == modes.M_SEAL and app.engine.hand_no == 2   # the deal's seal, before the first gate
-    assert board.interrupts == [(0, True), (200, False)]  # the next deal: off again
+    # OK on "Next hand" has no long meaning: it acts on the press, seen twice (100, 110); the next deal: off again
+    assert board.interrupts == [(0, True), (120, False)]
 
 
 def test_the_frame_is_shown_before_the_save():

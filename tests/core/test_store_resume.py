@@ -15,6 +15,7 @@ flow does not change it; the journal tests stop it after 9 actions (9 journal li
 import json
 import os
 
+from dealerbox.lang import said
 from dealerbox.store.boot import encode
 from dealerbox.store.saves import Store
 from store_util import _tmpdir, _write
@@ -126,7 +127,7 @@ def _resume_between_hands(d, log, why, report=None):
     if report is None:
         report = "Save damaged: the newest save was damaged (%s): the session goes on from the end of hand 1. " \
             "1 saved action after that save is lost." % why     # hand 2's blind: its deal was in the lost save
-    assert app.screen.report == report
+    assert said(app.screen.report) == report
     choices = [r[0] for r in app.screen.rows]
     assert "Resume" in choices and "Continue hand" not in choices and "Void hand" not in choices
     rig.press(OK)
@@ -196,17 +197,17 @@ def test_the_store_gives_the_hand_logs_after_the_older_saves_mark_only_when_it_f
     try:
         st = Store(d)
         st.load()
-        assert st.later == [] and st.later_why == "" and st.journal == ["2.blind.1"]   # the newest save: nothing
+        assert st.later == [] and str(st.later_why) == "" and st.journal == ["2.blind.1"]   # the newest save: nothing
         p = d + "/session.json"
         n = len(_read(p))
         _write(p, _read(p)[:100])
         st = Store(d)
         st.load()
         assert st.later == [log["raw"]] and st.number == 1
-        assert st.later_why == "the newest save was damaged (truncated (100 of %d bytes))" % n
+        assert str(st.later_why) == "the newest save was damaged (truncated (100 of %d bytes))" % n
         assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used. 1 saved action " \
             "after that save is lost." % n
-        assert st.lost == "1 saved action after that save is lost."
+        assert said(st.lost) == "1 saved action after that save is lost."
     finally:
         _clean(d)
 
@@ -225,7 +226,8 @@ def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_play
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and app.screen.saved_live     # hand 1 as the older save has it, announced
-        assert app.screen.report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): a " \
+        report = said(app.screen.report)
+        assert report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): a " \
             "logged hand could not be replayed (the hand log of hand 1 does not continue the saved hand 1). 1 saved " \
             "action after that save is lost." % n
     finally:
@@ -243,13 +245,13 @@ def test_the_report_names_the_last_hand_brought_to_its_end_not_the_one_dealt_aga
     store.later_why = "the newest save was damaged (checksum mismatch)"
     why = "action 1 of hand 2's log refused (blind is 1 to 2 chips, not 9)"
     e.hand_no, e.phase = 2, "bet"
-    assert catchup.say(store, e, (1, why)) == (
+    assert said(catchup.say(store, e, (1, why))) == (
         "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1. "
         "Save damaged: the newest save was damaged (checksum mismatch): a logged hand could not be replayed (action 1 "
         "of hand 2's log refused (blind is 1 to 2 chips, not 9)).")
     e.phase = "over"            # both hands brought to their end
-    assert catchup.say(store, e, (2, None)) == ("Save damaged: the newest save was damaged (checksum mismatch): the "
-                                                "session goes on from the end of hand 2.")
+    assert said(catchup.say(store, e, (2, None))) == (
+        "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 2.")
 
 
 # ---- 2: a damaged journal line ------------------------------------------------------------------------------
@@ -280,7 +282,7 @@ def _continue(d):
     rig = _boot(d)
     app = rig.app
     assert app.mode == modes.M_RESUME and app.screen.saved_live and app.screen.rows[-3][0] == "Continue hand"
-    report = app.screen.report
+    report = said(app.screen.report) if app.screen.report else None
     rig.press(OK)
     assert app.mode == modes.M_GATE
     return report, app
@@ -352,8 +354,8 @@ def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.screen.saved_live
-        report = app.screen.report
-        assert report == "Save damaged: journal line 5 is damaged: the session goes on from the end of hand 1."
+        assert said(app.screen.report) == (
+            "Save damaged: journal line 5 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
         assert app.engine.log["actions"] == log["actions"] and _log_lines(d) == [raw]
@@ -407,9 +409,9 @@ def test_every_hand_logged_after_the_used_save_is_caught_up():
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.screen.saved_live
-        report = app.screen.report
-        assert report == "Save damaged: the newest save was damaged (checksum mismatch): the session goes on " \
-            "from the end of hand 2."
+        report = said(app.screen.report)
+        assert report == "Save damaged: the newest save was damaged (checksum mismatch): the session goes " \
+            "on from the end of hand 2."
         rig.press(OK)
         assert app.engine.hand_no == 2 and app.engine.phase == "over" and app.table.stacks == end
         assert _log_lines(d) == logs
@@ -428,7 +430,7 @@ def _boots_twice_then_resume(d, log, report):
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.screen.saved_live and app.screen.title != "Restart mid-hand!"
-        assert app.screen.report == report
+        assert said(app.screen.report) == report
         assert "session.json" not in os.listdir(d) and _log_lines(d) == [log["raw"]]
         rig = app = None
     _resume_between_hands(d, log, None, report)
@@ -468,7 +470,7 @@ def test_a_stale_set_aside_save_does_not_name_the_reason():
         os.remove(d + "/session.json")
         st = Store(d)
         st.load()
-        assert st.later == [log["raw"]] and st.later_why == "the newest save was lost"
+        assert st.later == [log["raw"]] and str(st.later_why) == "the newest save was lost"
         assert st.report == "Save damaged (missing): the one before it is used. 1 saved action after that save is lost."
     finally:
         _clean(d)
@@ -508,8 +510,8 @@ def _first_line_damaged(damage):
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.screen.saved_live
-        report = app.screen.report
-        assert report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        assert said(app.screen.report) == (
+            "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
     finally:
@@ -554,7 +556,7 @@ def test_the_journal_of_the_save_used_is_continued_when_the_newest_save_is_lost(
         _write(p, _read(p)[:100])
         st = Store(d)
         st.load()
-        assert len(st.journal) == 12 and st.later == [] and st.lost == "" and st.number == 1
+        assert len(st.journal) == 12 and st.later == [] and st.lost == [] and st.number == 1
         assert st.report == "Save damaged (truncated (100 of %d bytes)): the one before it is used." % n
         st = None
         rig = _boot(d)
@@ -602,7 +604,7 @@ def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can
         rig = _boot(d)
         app = rig.app
         assert app.store.report.startswith("session.json was a folder, not a file: set aside.")
-        report = app.screen.report
+        report = said(app.screen.report)
         assert report.startswith("session.json was a folder, not a file: set aside. Save damaged: the newest "
                                      "save was lost: the session goes on from the end of hand 1.")    # caught up
         assert app.mode == modes.M_RESUME
@@ -630,11 +632,12 @@ def test_both_saves_damaged_are_kept_as_bad_when_the_new_session_is_dealt():
         _write(d + "/session.bak", b"null\n")
         rig = _boot(d)
         app = rig.app
-        assert app.screen.report == app.store.report == "Save unusable (not a session file): a new session starts."
+        report = said(app.screen.report)
+        assert report == app.store.report == "Save unusable (not a session file): a new session starts."
         assert app.mode == modes.M_RESUME and app.screen.saved is None
         assert app.screen.title == "No saved session"
-        assert [r[0] for r in app.screen.rows] == ["Save unusable (not a", "  session file): a",
-                "  new session", "  starts.",
+        rows = [r[0] for r in app.screen.rows]
+        assert rows == ["Save unusable (not a", "  session file): a", "  new session", "  starts.",
                                             "New session"]
         assert sorted(os.listdir(d)) == ["hands.log", "session.bak.bad", "session.jnl.bad", "session.json.bad"]
         rig.press(OK)
@@ -672,14 +675,14 @@ def test_a_journal_of_random_bytes_is_damage_and_the_logged_hand_is_kept():
         st = Store(d)
         st.load()
         assert st.report == "Save damaged: 1 damaged journal line dropped."
-        assert st.later == [raw] and st.later_why == "journal line 1 is damaged" and st.journal == []
+        assert st.later == [raw] and str(st.later_why) == "journal line 1 is damaged" and st.journal == []
         assert "session.jnl: 1 damaged line from line 1 dropped" in st.found
         st = None
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.screen.saved_live          # not "Hand 1 was in play"
-        report = app.screen.report
-        assert report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        assert said(app.screen.report) == (
+            "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.engine.hand_no == 1 and app.table.stacks == [96, 108, 98, 98]
         assert _log_lines(d) == [raw]
@@ -754,8 +757,8 @@ def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
         data = _read(p)
         _write(p, b"xx.garbage" + data[data.find(b"\n"):])         # first damage: hand 1 caught up
         rig = _boot(d)
-        report = rig.app.screen.report
-        assert report == "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1."
+        assert said(rig.app.screen.report) == (
+            "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert rig.app.engine.phase == "over" and rig.app.engine.hand_no == 1
         rig = None
@@ -774,7 +777,7 @@ def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
         _write(p, b"xx.garbage" + data[data.find(b"\n"):])          # second damage: hand 2's first line
         rig = _boot(d)
         app = rig.app
-        assert app.screen.report == "Save damaged: journal line 1 is damaged; 2 saved actions are lost."
+        assert said(app.screen.report) == "Save damaged: journal line 1 is damaged; 2 saved actions are lost."
         assert app.mode == modes.M_RESUME and app.screen.saved_live and app.screen.rows[0][0] == "Hand 2 was in play"
         rig.press(OK)
         assert app.engine.hand_no == 2 and app.engine.log["actions"] == [] and _log_lines(d) == [raw]
@@ -809,10 +812,10 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.screen.saved_live
-        report = app.screen.report
-        assert report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the session " \
-            "goes on from the end of hand 1. 1 saved action after that save is lost. Hand log damaged: 2 damaged " \
-            "lines dropped." % n
+        report = said(app.screen.report)
+        assert report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the " \
+            "session goes on from the end of hand 1. 1 saved action after that save is lost. Hand log damaged: 2 " \
+            "damaged lines dropped." % n
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
         assert _read(d + "/hands.log") == (log["raw"] + "\n").encode() + junk

@@ -8,7 +8,7 @@ Runs under pytest and MicroPython.
 from dealerbox.engine.base import Action, Engine, IllegalAction, Option
 from dealerbox.engine.table import Table
 from dealerbox.rng import SeededEntropy
-from support import message, raises
+from support import raises
 
 
 class Toy(Engine):
@@ -68,7 +68,7 @@ def test_illegal_action_leaves_state_unchanged():
                      (Action("fold", 2), "fold takes no amount"),
                      (Action("raise", 5), "the toy knows only bet and fold, not raise"),
                      (Action("rebuy", 5), "no rebuy in the middle of a hand")):
-        assert message(e.why_illegal(act)) == why
+        assert str(e.why_illegal(act)) == why
         with raises(IllegalAction, why):
             e.apply(act)
         assert e.to_state() == before and t.stacks == [99, 299, 299]
@@ -93,7 +93,7 @@ def test_all_in_side_pot_uncalled_back_and_button_moves():
     assert t.stacks == [201, 200, 299] and sum(t.stacks) == 700
     assert e.phase == "over" and e.to_act is None and e.legal_actions() == []
     assert t.dealer == 1
-    assert message(e.why_illegal(Action("fold"))) == "the hand is over"
+    assert str(e.why_illegal(Action("fold"))) == "the hand is over"
     assert e.log["result"]["stacks"] == [201, 200, 299]
     assert e.log["actions"] == [[1, "bet", 299], [2, "fold", 0], [0, "bet", 99]]
     assert e.log["stacks"] == [100, 300, 300] and e.log["dealer"] == 0
@@ -159,9 +159,9 @@ def test_refusal_texts_come_from_the_rule_of_the_kind_and_change_nothing():
     e.apply(Action("blind", 1))
     before = e.to_state()
     for _ in range(2):                                   # asked twice: the same answer, nothing changed
-        assert message(e.why_illegal(Action("chaal", 2))) == "a blind player bets blind (or sees first)"
-        assert message(e.why_illegal(Action("sideshow"))) == "a blind player cannot ask for a sideshow"
-        assert message(e.why_illegal(Action("draw", 0, [1]))) == "draw is not a Teen Patti action"
-        assert message(e.why_illegal("blind")) == "not an action"
-        assert message(e.why_illegal(Action("blind", 1.5))) == "an amount is a whole number of chips"
+        assert str(e.why_illegal(Action("chaal", 2))) == "a blind player bets blind (or sees first)"
+        assert str(e.why_illegal(Action("sideshow"))) == "a blind player cannot ask for a sideshow"
+        assert str(e.why_illegal(Action("draw", 0, [1]))) == "draw is not a Teen Patti action"
+        assert str(e.why_illegal("blind")) == "not an action"
+        assert str(e.why_illegal(Action("blind", 1.5))) == "an amount is a whole number of chips"
     assert e.to_state() == before

@@ -4,7 +4,7 @@ Runs under pytest and MicroPython; exact values from RULES.md and seeds 004 and 
 """
 
 from dealerbox.engine.base import Action, IllegalAction, Option
-from support import message, raises
+from support import raises
 from teenpatti_support import game
 
 FOUR = ["Ah Kd 9c", "Qs Qh 3d", "7c 7d 2s", "Jh 9h 4h"]
@@ -56,7 +56,7 @@ def test_issue_stake_example_refusals():
     e.apply(Action("chaal", 6))
     assert e.stake == 3 and e.to_act == 2
     before = e.to_state()
-    assert message(e.why_illegal(Action("blind", 7))) == "blind is 3 to 6 chips, not 7"
+    assert str(e.why_illegal(Action("blind", 7))) == "blind is 3 to 6 chips, not 7"
     with raises(IllegalAction, "blind is 3 to 6 chips, not 7"):
         e.apply(Action("blind", 7))
     assert e.to_state() == before
@@ -103,10 +103,10 @@ def test_seen_only_by_looking_on_own_turn():
     e.apply(Action("see"))
     assert e.view(0)["cards"] == e.hands[0] and len(e.hands[0]) == 3
     assert e.view(1)["cards"] is None
-    assert message(e.why_illegal(Action("see"))) == "your cards are already seen"
-    assert message(e.why_illegal(Action("blind", 1))) == "a seen player bets with chaal, not blind"
+    assert str(e.why_illegal(Action("see"))) == "your cards are already seen"
+    assert str(e.why_illegal(Action("blind", 1))) == "a seen player bets with chaal, not blind"
     e.apply(Action("chaal", 2))
-    assert message(e.why_illegal(Action("chaal", 2))) == "a blind player bets blind (or sees first)"
+    assert str(e.why_illegal(Action("chaal", 2))) == "a blind player bets blind (or sees first)"
     assert e.public_view()["seen"] == [True, False, False, False]
 
 
@@ -133,8 +133,8 @@ def test_blind_limit_then_see_or_pack():
         e.apply(Action("blind", 1))
     kinds = [o.kind for o in e.legal_actions()]
     assert kinds == ["see", "pack"]
-    assert message(e.why_illegal(Action("blind", 1))) == "blind limit reached (2): see your cards or pack"
-    assert message(e.why_illegal(Action("show", 1))) == "blind limit reached: see your cards or pack"
+    assert str(e.why_illegal(Action("blind", 1))) == "blind limit reached (2): see your cards or pack"
+    assert str(e.why_illegal(Action("show", 1))) == "blind limit reached: see your cards or pack"
     e.apply(Action("see"))
     assert e.legal_actions()[0] == Option("chaal", 2, 4)
 
@@ -187,10 +187,10 @@ def test_illegal_actions_and_hand_over():
                      (Action("rebuy", 10), "no rebuy in the middle of a hand"),
                      (Action("raise", 2), "raise is not a Teen Patti action"),
                      (Action("pack", 3), "pack takes no amount")):
-        assert message(e.why_illegal(act)) == why
+        assert str(e.why_illegal(act)) == why
     e.apply(Action("pack"))
     e.apply(Action("pack"))
     e.apply(Action("pack"))
-    assert message(e.why_illegal(Action("pack"))) == "the hand is over"
+    assert str(e.why_illegal(Action("pack"))) == "the hand is over"
     with raises(IllegalAction, "the hand is over"):
         e.apply(Action("pack"))

@@ -10,12 +10,12 @@ from dealerbox.eval.tpwild import one_card_score
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import settings
-from support import message, raises
+from support import raises
 from teenpatti_support import game
 
 
 def test_presets_per_source():
-    assert [(k, message(label)) for k, label in rules.presets("teen-patti")] == [
+    assert [(k, label) for k, label in rules.presets("teen-patti")] == [
         ("default", "Show, sideshow 2x"), ("french", "Show, sideshow 1x"), ("italian", "Free sideshow")]
     d = rules.preset("teen-patti", "default")
     assert d == rules.defaults("teen-patti")

@@ -4,7 +4,7 @@ seeds 004 (default), 000 and 001. Exact values; runs under pytest and MicroPytho
 from dealerbox.engine.base import Action, IllegalAction, Option
 from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti
-from support import message, raises
+from support import raises
 from teenpatti_support import game
 
 HIGH = "Ah Kd 9c"      # high card
@@ -32,7 +32,7 @@ def test_show_004_seen_cannot_ask_a_blind_one_seen_vs_seen_pays_double():
     e.apply(Action("see"))
     assert "show" not in _kinds(e)
     why = "a seen player cannot ask a blind one for the show: chaal or pack"
-    assert message(e.why_illegal(Action("show", 1))) == why
+    assert str(e.why_illegal(Action("show", 1))) == why
     e.apply(Action("chaal", 2))
     e.apply(Action("see"))
     assert Option("show", 2, 2) in e.legal_actions()
@@ -70,7 +70,7 @@ def test_show_001_blind_cannot_ask_costs_twice_or_four_times_the_last_bet():
     r = {"show": "001"}
     e, t = game([HIGH, PAIR], 50, r)
     assert "show" not in _kinds(e)
-    assert message(e.why_illegal(Action("show", 1))) == "a blind player cannot ask for the show: see first"
+    assert str(e.why_illegal(Action("show", 1))) == "a blind player cannot ask for the show: see first"
     e.apply(Action("blind", 2))                             # last bet 2
     e.apply(Action("see"))
     assert Option("show", 8, 8) in e.legal_actions()      # opponent blind: 4x the last bet
@@ -100,14 +100,14 @@ def test_sideshow_004_after_the_minimum_worse_hand_packs():
     e.apply(Action("chaal", 2))
     e.apply(Action("see"))
     e.apply(Action("chaal", 2))
-    assert message(e.why_illegal(Action("sideshow", 2))) == "a blind player cannot ask for a sideshow"
+    assert str(e.why_illegal(Action("sideshow", 2))) == "a blind player cannot ask for a sideshow"
     e.apply(Action("see"))
     assert Option("sideshow", 2, 2) in e.legal_actions()
     ev = e.apply(Action("sideshow", 2))
     assert ev == [["chaal", 2, 2], ["sideshow", 2, 1, 2]]
     assert e.phase == "sideshow" and e.to_act == 1 and e.sideshow == [2, 1]
     assert e.legal_actions() == [Option("accept"), Option("refuse")]
-    assert message(e.why_illegal(Action("chaal", 2))) == "answer the sideshow: accept or refuse"
+    assert str(e.why_illegal(Action("chaal", 2))) == "answer the sideshow: accept or refuse"
     ev = e.apply(Action("accept"))
     assert ["pack", 2] in ev and e.is_live(1) and not e.is_live(2)
     assert e.view(1)["peek"] == {2: e.hands[2]} and e.view(2)["peek"] == {1: e.hands[1]}
@@ -122,7 +122,7 @@ def test_sideshow_004_needs_everyone_seen_tie_asker_packs_refuse_goes_on():
     e.apply(Action("chaal", 2))
     e.apply(Action("see"))
     assert "sideshow" not in _kinds(e)
-    assert message(e.why_illegal(Action("sideshow", 2))) == "a sideshow only when every player still in is seen"
+    assert str(e.why_illegal(Action("sideshow", 2))) == "a sideshow only when every player still in is seen"
     e.apply(Action("chaal", 2))
     e.apply(Action("see"))
     e.apply(Action("chaal", 2))
@@ -148,7 +148,7 @@ def test_sideshow_000_only_the_two_seen_asker_pays_the_stake_refused_must_bet():
     e.apply(Action("refuse"))
     assert e.to_act == 2
     assert _kinds(e) == ["chaal", "pack"]
-    assert message(e.why_illegal(Action("sideshow", 1))) == "sideshow refused: chaal or pack"
+    assert str(e.why_illegal(Action("sideshow", 1))) == "sideshow refused: chaal or pack"
     e.apply(Action("chaal", 2))
     assert e.to_act == 0
 
@@ -173,7 +173,7 @@ def test_sideshow_001_third_request_cannot_be_refused():
         e.apply(Action("chaal", 2))
     e.apply(Action("sideshow"))
     assert e.legal_actions() == [Option("accept")]
-    assert message(e.why_illegal(Action("refuse"))) == "the third sideshow request cannot be refused"
+    assert str(e.why_illegal(Action("refuse"))) == "the third sideshow request cannot be refused"
     e.apply(Action("accept"))
     assert not e.is_live(2) and e.to_act == 0
 

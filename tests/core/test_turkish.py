@@ -9,7 +9,7 @@ from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.eval import make_ranking
 from dealerbox.games.turkish import Turkish, holds_openers, keeps_openers, weakest_openers
-from support import message, raises
+from support import raises
 from turkish_support import act, deck_for, kinds, minimal_openers, option, replay, restored, snapshot, table
 
 
@@ -74,24 +74,24 @@ def test_openers_refused_with_the_reason_and_nothing_changes():
     assert e.view(0)["openers_ok"] is False and e.view(1)["openers_ok"] is True
     before = snapshot(e)
     why = "you need openers to open: a pair of kings or better; check"
-    assert message(e.why_illegal(Action("open", 2))) == why
+    assert str(e.why_illegal(Action("open", 2))) == why
     with raises(IllegalAction, why):
         act(e, "open", 2)
-    assert message(e.why_illegal(Action("bet", 2))) == "before the draw the first bet is the open"
-    assert message(e.why_illegal(Action("fold"))) == "nothing to call: check instead"
+    assert str(e.why_illegal(Action("bet", 2))) == "before the draw the first bet is the open"
+    assert str(e.why_illegal(Action("fold"))) == "nothing to call: check instead"
     assert snapshot(e) == before
     act(e, "check")
     assert e.to_act == 1 and kinds(e) == ["check", "open"] and option(e, "open") == (2, 2)
-    assert message(e.why_illegal(Action("open", 3))) == "open is 2 to 2 chips, not 3"
+    assert str(e.why_illegal(Action("open", 3))) == "open is 2 to 2 chips, not 3"
     act(e, "open", 2)
     assert kinds(e) == ["call", "raise", "fold"] and option(e, "call") == (2, 2) and option(e, "raise") == (4, 4)
-    assert message(e.why_illegal(Action("open", 2))) == "the pot is open: call, raise or fold"
+    assert str(e.why_illegal(Action("open", 2))) == "the pot is open: call, raise or fold"
     ev = act(e, "fold")
     assert ["back", 1, 2] in ev and ["win", 0, 1, 2] in ev
     assert t.stacks == [99, 101] and e.result["how"] == "fold" and e.result["awards"] == [[0, 1, 2]]
     assert e.result["openers"]["seat"] == 1 and e.result["openers"]["cards"] == parse_cards(KINGS)
     assert e.phase == "over" and e.legal_actions() == []
-    assert message(e.why_illegal(Action("check"))) == "the hand is over"
+    assert str(e.why_illegal(Action("check"))) == "the hand is over"
     assert t.dealer == 0
     replay(e.log)
 
@@ -104,7 +104,7 @@ def test_openers_house_rules_jacks_and_aces():
     assert kinds(e) == ["check", "open"]
     e, _ = game([KINGS, jacks], rules={"openers": "aces"})
     assert kinds(e) == ["check"]
-    assert message(e.why_illegal(Action("open", 2))) == "you need openers to open: a pair of aces or better; check"
+    assert str(e.why_illegal(Action("open", 2))) == "you need openers to open: a pair of aces or better; check"
     e, _ = game(["Ah As 9h Ts Kh", jacks], rules={"openers": "aces"})
     assert kinds(e) == ["check", "open"]
     e, _ = game(["9c 9d Tc Td Qh", KINGS])        # two low pairs beat a pair of kings: openers
@@ -218,7 +218,7 @@ def test_fixed_limit_cap_and_all_raises():
     assert option(e, "raise") == (4, 4)
     act(e, "raise", 4)
     assert kinds(e) == ["call", "fold"]
-    assert message(e.why_illegal(Action("raise", 4))) == "the betting is capped at 4 bets and raises"
+    assert str(e.why_illegal(Action("raise", 4))) == "the betting is capped at 4 bets and raises"
     act(e, "call", 2)
     assert e.phase == "draw" and e.pot_total() == 2 + 16 and t.stacks == [91, 91]
 
@@ -230,7 +230,7 @@ def test_pot_limit_amounts():
     assert option(e, "call") == (10, 10) and option(e, "raise") == (20, 40)
     act(e, "raise", 40)
     assert option(e, "call") == (30, 30) and option(e, "raise") == (60, 85)
-    assert message(e.why_illegal(Action("raise", 86))) == "raise is 60 to 85 chips, not 86"
+    assert str(e.why_illegal(Action("raise", 86))) == "raise is 60 to 85 chips, not 86"
 
 
 def test_no_limit_amounts_and_all_in():
@@ -260,7 +260,7 @@ def test_check_raise_not_allowed_after_the_draw():
         act(e, "bet", 2)
         assert kinds(e) == expect
         if not allowed:
-            assert message(e.why_illegal(Action("raise", 4))) == "check-raise is not allowed"
+            assert str(e.why_illegal(Action("raise", 4))) == "check-raise is not allowed"
         act(e, "call", 2)
         assert e.result["awards"] == [[0, 0, 10]] and t.stacks == [105, 95]
 
@@ -300,7 +300,7 @@ def test_karanlik_first_player_bets_blind_before_looking():
     e, t = game([NO_OPENERS, KINGS], rules={"karanlik": True})
     assert e.to_act == 0 and kinds(e) == ["look", "karanlik"] and option(e, "karanlik") == (2, 2)
     assert e.view(0)["hand"] is None and e.view(1)["hand"] == parse_cards(KINGS)
-    assert message(e.why_illegal(Action("check"))) == "Karanlık: bet blind (karanlik) or look at your cards first"
+    assert str(e.why_illegal(Action("check"))) == "Karanlık: bet blind (karanlik) or look at your cards first"
     act(e, "karanlik", 2)
     assert e.opener == 0 and e.openers["blind"] is True and e.view(0)["hand"] == parse_cards(NO_OPENERS)
     assert kinds(e) == ["call", "raise", "fold"]
@@ -312,9 +312,9 @@ def test_karanlik_first_player_bets_blind_before_looking():
     act(e, "check")
     assert kinds(e) == ["check", "open"]
     why = "only the first player may bet blind (Karanlık), before looking"
-    assert message(e.why_illegal(Action("karanlik", 2))) == why
+    assert str(e.why_illegal(Action("karanlik", 2))) == why
     e, t = game([NO_OPENERS, KINGS])
-    assert message(e.why_illegal(Action("karanlik", 2))) == "Karanlık (the blind bet) is not played at this table"
+    assert str(e.why_illegal(Action("karanlik", 2))) == "Karanlık (the blind bet) is not played at this table"
 
 
 def test_split_openers_are_remembered_for_the_showdown():
@@ -337,12 +337,12 @@ def test_illegal_draws_are_refused():
     act(e, "open", 2)
     act(e, "call", 2)
     before = snapshot(e)
-    assert message(e.why_illegal(Action("check"))) == "it is the draw: discard 0 to 4 cards (draw)"
-    assert message(e.why_illegal(Action("draw", 0, [0, 1, 2, 3, 4]))) == "discard 0 to 4 cards, not 5"
-    assert message(e.why_illegal(Action("draw", 0, [5]))) == "no card at position 5 (positions are 0-4)"
-    assert message(e.why_illegal(Action("draw", 0, [1, 1]))) == "card 1 given twice"
-    assert message(e.why_illegal(Action("draw", 2, [1]))) == "draw takes no amount"
-    assert message(e.why_illegal(Action("draw"))) == "say which cards to discard (positions 0-4)"
+    assert str(e.why_illegal(Action("check"))) == "it is the draw: discard 0 to 4 cards (draw)"
+    assert str(e.why_illegal(Action("draw", 0, [0, 1, 2, 3, 4]))) == "discard 0 to 4 cards, not 5"
+    assert str(e.why_illegal(Action("draw", 0, [5]))) == "no card at position 5 (positions are 0-4)"
+    assert str(e.why_illegal(Action("draw", 0, [1, 1]))) == "card 1 given twice"
+    assert str(e.why_illegal(Action("draw", 2, [1]))) == "draw takes no amount"
+    assert str(e.why_illegal(Action("draw"))) == "say which cards to discard (positions 0-4)"
     with raises(IllegalAction, "not 5"):
         act(e, "draw", 0, [0, 1, 2, 3, 4])
     assert snapshot(e) == before

@@ -2,16 +2,15 @@
 
 import json
 
-from dealerbox.engine import restore
 from dealerbox.engine.betting import KINDS, BettingRound
-from support import message, raises
+from support import raises
 
 
 def betting(r, seat, kind, amount, stack, stacks, pot):
     """The round's reason ``kind`` by ``seat`` for ``amount`` chips is refused, or None (``BettingRound.check``)."""
     got = r.check(seat, kind, stack, stacks, pot)
-    if isinstance(got, str):
-        return message(got)
+    if not isinstance(got, tuple):
+        return str(got)
     lo, hi = got
     return None if kind in ("check", "fold", "call") or lo <= amount <= hi else "out of range"
 
@@ -22,7 +21,7 @@ def options(r, seat, stack, stacks, pot):
     out = []
     for kind in KINDS:
         got = r.check(seat, kind, stack, stacks, pot)
-        if not isinstance(got, str):
+        if isinstance(got, tuple):
             out.append((kind, got[0], got[1]))
     return out
 
@@ -99,7 +98,7 @@ def test_state_round_trip_and_bad_structure():
     r = _round(stacks, "fixed", 2, cap=3, check_raise=False)
     _do(r, stacks, "check")
     saved = json.dumps(r.to_state())
-    r2 = restore.betting_round(json.loads(saved))
+    r2 = BettingRound.from_state(json.loads(saved))
     assert json.dumps(r2.to_state()) == saved and r2.to_act == 1
     assert r2.folded == r.folded and r2.pending == r.pending and r2.can_raise == r.can_raise
     assert r2.checked == 0b01 and r2.check_raise is False and r2.cap == 3

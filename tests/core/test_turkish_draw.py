@@ -6,11 +6,10 @@ RULES.md, Turkish Poker, draw (seed 002); the reshuffle rule of docs/turkish.md.
 import json
 
 from dealerbox.cards import parse_cards
-from dealerbox.engine import restore
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.games.turkish import Stock, StockError, Turkish
 from dealerbox.rng import SeededEntropy
-from support import message, raises
+from support import raises
 from turkish_support import act, deck_for, kinds, replay, snapshot, table
 
 
@@ -111,17 +110,17 @@ def test_a_draw_the_stock_cannot_serve_is_refused_before_anything_changes():
     assert e.to_act == 3 and e.stock.left() == 2 and len(e.stock.muck) == 12
     before = snapshot(e)
     a = Action("draw", 0, [0, 1, 2])
-    assert message(e.why_illegal(a)) == "the stock ran out and there is no logged reshuffle"
+    assert str(e.why_illegal(a)) == "the stock ran out and there is no logged reshuffle"
     with raises(IllegalAction, "the stock ran out and there is no logged reshuffle"):
         e.apply(a)
     assert snapshot(e) == before and len(e.log["actions"]) == 8 and len(e.stock.muck) == 12
-    assert message(e.why_illegal(Action("draw", 0, [0, 1]))) is None         # two cards are still in the stock
+    assert e.why_illegal(Action("draw", 0, [0, 1])) is None         # two cards are still in the stock
     act(e, "draw", 0, [0, 1])
     assert e.to_act == 4 and e.stock.left() == 0 and len(e.log["actions"]) == 9
     before = snapshot(e)
     # the last to draw: even standing pat needs the stock, for the fourth cards owed to seats 0, 1 and 2
     for pos in ([], [0]):
-        assert message(e.why_illegal(Action("draw", 0, pos))) == "the stock ran out and there is no logged reshuffle"
+        assert str(e.why_illegal(Action("draw", 0, pos))) == "the stock ran out and there is no logged reshuffle"
     with raises(IllegalAction, "the stock ran out"):
         e.apply(Action("draw", 0, []))
     assert snapshot(e) == before and e.owed == [0, 1, 2] and [len(h) for h in e.hands] == [4, 4, 4, 5, 5]
@@ -149,7 +148,7 @@ def test_stock_unit_folded_hands_join_the_muck_the_served_player_keeps_out():
     got = st.deal(1, 0, SeededEntropy(3).read)
     assert got[0] in (10, 11) and sorted(st.reshuffles[0]) == [10, 11] and st.muck == [0 * 64 + 20]
     assert st.left() == 1
-    st2 = restore.stock(json.loads(json.dumps(st.to_state())), [1, 2], Stock)
+    st2 = Stock.from_state(json.loads(json.dumps(st.to_state())), [1, 2])
     assert st2.deal(1, 1, None) == [21 - got[0]]
     with raises(StockError, "the stock and the other players' discards are empty"):
         st2.deal(1, 0, None)

@@ -7,6 +7,7 @@ language named in the failure. Runs under pytest and under MicroPython (tests/mp
 
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, setup
 from autoplay_util import _choose
+from dealerbox.reason import Reason
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import modes
 from lang_util import in_language, present
@@ -30,7 +31,8 @@ class FitRig(Rig):
         self.frames_checked += 1
         if app.canvas.clipped:
             rows = app.screen.rows[app.screen.top:app.screen.top + 5] if app.screen.rows else []
-            self.bad.append((app.mode, app.screen.title, getattr(app.screen, "info", ""), app.screen.msg, app.screen.hint, rows))
+            sc = app.screen
+            self.bad.append((app.mode, sc.title, getattr(sc, "info", ""), sc.msg, sc.hint, rows))
 
 
 def _between_tour(rig):
@@ -190,8 +192,10 @@ def _resume_fits(code):
     live = rig.app.snapshot()
     cfg = rig.app.cfg
     rig = None
-    for report in (None, "used the previous one", ["session.json: truncated (8 of 15 bytes)",
-                                                   "using session.bak (save 3): session.json is damaged"]):
+    cut = Reason("truncated (%d of %d bytes)", 8, 15)
+    for report in (None, [Reason("Save damaged: %s", "used the previous one")],
+                   [Reason("Save damaged (%s): the one before it is used.", cut),
+                    Reason("A partial hand log (%d bytes) was removed.", 37)]):
         r = FitRig(2, store=ReportStore(live, report))
         app = r.app
         assert app.mode == modes.M_RESUME and app.screen.top == 0, (app.screen.top, app.screen.rows)

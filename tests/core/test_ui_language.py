@@ -21,7 +21,7 @@ class Tables:
     with English; ``close`` puts everything back (English spoken)."""
 
     def __init__(self, present=("en", "fr", "de")):
-        from dealerbox.lang.pack import image
+        from langpack import image
         self.where = lang.table_dir
         self.dir = _tmpdir()
         for c in ("fr", "de"):

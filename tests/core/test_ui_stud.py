@@ -7,7 +7,6 @@ own and the own three hole cards) and the showdown (the best five and the hand i
 
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, select, setup
 from dealerbox.ui import modes, settings
-from support import message
 from test_ui_fits import LONG
 from test_ui_frames import frame_hash, lit
 
@@ -116,10 +115,10 @@ def test_a_saved_stud_session_is_checked():
     snap = app.snapshot()
     assert snap["cfg"]["rules"]["stud"] is True and check(snap) is None
     snap["cfg"]["rules"]["low"] = True
-    assert message(check(snap)) == "house rules out of range (Forehead Stud plays poker hands: not with Low Indian)"
+    assert str(check(snap)) == "house rules out of range (Forehead Stud plays poker hands: not with Low Indian)"
     snap["cfg"]["rules"]["low"] = False
     snap["cfg"]["rules"]["stud"] = "yes"
-    assert message(check(snap)) == "house rules out of range (stud is on or off (true/false), not 'yes')"
+    assert str(check(snap)) == "house rules out of range (stud is on or off (true/false), not 'yes')"
 
 
 def test_redrawing_the_stud_screens_allocates_nothing():

@@ -1,6 +1,6 @@
 """A whole session of one game through the app, as on the box (MicroPython only): heap and flash use.
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/session.py GAME PLAYERS HANDS [MODE]
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=256K tests/device/session.py GAME PLAYERS HANDS [MODE]
 
 The session itself is tests/device/session_run.py (its docstring says what it plays and prints). This
 entry keeps the harness out of the figures without hiding any firmware: it first imports the firmware

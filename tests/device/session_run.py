@@ -1,9 +1,10 @@
 """The body of tests/device/session.py (which measures this harness's own heap, then calls ``main``).
 
-    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=192K tests/device/session.py \
+    MICROPYPATH=build/mpy:tests/core micropython -X heapsize=256K tests/device/session.py \
         GAME PLAYERS HANDS [MODE] [lang=CODE]
 
-The compiled firmware (.mpy, as the Pico runs it) sets up GAME for PLAYERS by button presses,
+The compiled firmware (.mpy, as the Pico runs it) sets up GAME (or ``stud``: Forehead Stud) for PLAYERS by button
+presses,
 plays HANDS hands (autoplay_util.autoplay: seeded choices among the legal actions, every
 frame drawn into a 1 KB SSD1306 frame buffer) and ends the session, with the store saving
 after every action. The store is a folder on the host (its buffers are not on the heap, as
@@ -41,7 +42,8 @@ from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
 
-SEEDS = {"teen-patti": 21, "turkish": 22, "indian": 23}
+SEEDS = {"teen-patti": 21, "turkish": 22, "indian": 23, "stud": 24}
+STUD = {5: 1}       # Forehead Stud: Indian Poker with its "Game" row (row 5 of the single rules) one step right
 
 
 def _function():
@@ -282,7 +284,7 @@ def main(harness=0):
         assert lang.code == code, (lang.code, code)
         if flash:
             disk.writes = disk.bytes = disk.erases = 0
-        setup(rig, game, players)
+        setup(rig, "indian" if game == "stud" else game, players, rule_rights=STUD if game == "stud" else None)
         setup = None
         del sys.modules["app_util"]  # the harness's setup walk is done: its code need not stay loaded
         played, _ = autoplay(rig, SeededEntropy(SEEDS[game] + 100).read, hands)

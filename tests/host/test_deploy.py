@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from host_tools import ROOT, deploy, texts
+from host_tools import ROOT, deploy
 from host_tools.build import firmware_data, firmware_sources
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -31,31 +31,10 @@ def _fake_build(tmp_path):
 
 
 def test_a_build_that_would_not_start_is_not_copied(tmp_path):
-    """The UI's texts are numbers in the .mpy files (host_tools/texts.py): a build whose texts.bin is missing,
-    damaged or another build's, a language table damaged or missing, a module's .mpy missing or not importable, is
-    refused before anything is run on the board (the box's own checks, ``lang.texts_problem`` and ``lang.use``, run
-    on the build under MicroPython)."""
+    """A language table damaged or missing, a module's .mpy missing or not importable, is refused before anything
+    is run on the board (the box's own check, ``lang.use``, run on the build under MicroPython)."""
     build = _fake_build(tmp_path)
     assert deploy.deploy("/dev/ttyACM0", build, run=None, say=lambda s: None, dry_run=True) == 0
-    rel = "dealerbox/lang/tables/texts.bin"
-    path = os.path.join(build, rel)
-    with open(path, "rb") as f:
-        data = f.read()
-    other = texts.image({"Pass the box to": 0})
-    cases = (("cut", data[:-1], "%s is damaged: %d bytes, not %d" % (rel, len(data) - 1, len(data))),
-             ("other", other, "%s is another build's, not this firmware's" % rel),
-             ("gone", None, "no table file %s" % rel))
-    for _name, new, why in cases:
-        if new is None:
-            os.remove(path)
-        else:
-            with open(path, "wb") as f:
-                f.write(new)
-        msg = deploy.deploy("/dev/ttyACM0", build, run=None, say=None, dry_run=True)
-        assert msg == ("the compiled firmware in %s is incomplete (%s): run `python -m host_tools.build` again "
-                       "(make deploy does)" % (build, why))
-    with open(path, "wb") as f:
-        f.write(data)
     fr = os.path.join(build, "dealerbox", "lang", "tables", "fr.bin")
     with open(fr, "rb") as f:
         table = f.read()
@@ -218,6 +197,60 @@ def test_manifest_freezes_the_firmware_and_the_driver():
     assert ("module", ("main.py",), {"base_path": "firmware"}) in calls
     assert os.path.isdir(os.path.join(ROOT, "firmware", "dealerbox"))
     assert os.path.isfile(os.path.join(ROOT, "firmware", "main.py"))
+    # the language tables: one module each, its bytes the table file's (what makemanifest freezes)
+    tables = [(a[0], k["base_path"]) for kind, a, k in calls if kind == "module" and a[0] != "main.py"]
+    codes = sorted(n[:-4] for n in os.listdir(TABLES) if n.endswith(".bin"))
+    assert [m for m, _base in tables] == ["dealerbox_table_%s.py" % c for c in codes] and "fr" in codes
+    for (mod, base), code in zip(tables, codes):
+        env = {}
+        with open(os.path.join(base, mod)) as f:
+            exec(f.read(), env)
+        with open(os.path.join(TABLES, code + ".bin"), "rb") as f:
+            assert env["T"] == f.read()
+
+
+TABLES = os.path.join(ROOT, "firmware", "dealerbox", "lang", "tables")
+
+
+def test_a_frozen_build_speaks_from_its_frozen_tables(tmp_path):
+    """The firmware as a frozen build has it: no table file anywhere, the tables as manifest.py's modules. Under
+    MicroPython the language list offers every language, and each speaks its table's texts (the same as the
+    files give on CPython)."""
+    import shutil
+
+    from dealerbox import lang
+
+    src = tmp_path / "fw"
+    shutil.copytree(os.path.join(ROOT, "firmware"), src, ignore=shutil.ignore_patterns("*.bin", "__pycache__"))
+    env = {"include": lambda *a, **k: None, "require": lambda *a, **k: None, "package": lambda *a, **k: None,
+           "module": lambda *a, **k: None}
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        with open("manifest.py") as f:
+            exec(compile(f.read(), "manifest.py", "exec"), env)
+        frozen = tmp_path / "frozen"
+        frozen.mkdir()
+        env["table_modules"](str(frozen))
+    finally:
+        os.chdir(cwd)
+    with open(os.path.join(ROOT, "translations", "fr.py"), encoding="utf-8") as f:
+        keys = sorted(k for k in __import__("ast").literal_eval(f.read().split("T = ", 1)[1]) if "%" not in k)[:5]
+    want = {}
+    for code in ("fr", "tr"):
+        lang.use(code)
+        want[code] = [lang.tr(k).replace("\n", "|") for k in keys]
+    lang.use("en")
+    assert want["fr"] != keys
+    code = ("from dealerbox import lang\nfrom dealerbox.ui import langpick\nprint(langpick.present())\n"
+            "for c in ('fr', 'tr'):\n    lang.use(c)\n    for k in %r:\n"
+            "        print(lang.tr(k).replace('\\n', '|'))\n" % (keys,))
+    r = subprocess.run([MP, "-X", "heapsize=1M", "-c", code], capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, MICROPYPATH="%s:%s" % (src, frozen)), cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.split("\n")[:-1]                # (not splitlines: "\x1c", a glyph of the box, would split)
+    assert out[0] == "('en', 'fr', 'it', 'de', 'tr')"
+    assert out[1:] == want["fr"] + want["tr"]
 
 
 PICO = ("/dev/ttyACM0", "Board in FS mode")

@@ -22,6 +22,7 @@ from dealerbox.boards.pico import (
 )
 from dealerbox.store.saves import Store
 from dealerbox.ui import buttons as B
+from pi_fakes import Panel
 
 
 class FakePin:
@@ -73,8 +74,21 @@ class FakeMachine:
             def scan(self):
                 return list(machine.devices)
 
+        class Timer:
+            """machine.Timer: a virtual periodic timer whose callback the fake clock calls (``FakeTime``)."""
+
+            PERIODIC = 1
+
+            def __init__(self, ident=-1, mode=None, period=None, callback=None):
+                assert (ident, mode) == (-1, Timer.PERIODIC) and period > 0
+                machine.timers.append(self)
+                self.period, self.callback = period, callback
+                self.due = None  # the next call, on the clock of the first sleep
+
+        self.timers = []
         self.Pin = Pin
         self.I2C = I2C
+        self.Timer = Timer
 
     def reset(self):
         self.resets += 1
@@ -102,18 +116,28 @@ class FakeMachine:
 
 
 class FakeDisplay(framebuf.FrameBuffer):
+    """micropython-lib's ``ssd1306.SSD1306_I2C`` as the board uses it: ``buffer``, ``write_cmd``/``write_data``
+    (their bytes, as the driver sends them, decoded by the SSD1306 model ``pi_fakes.Panel``: ``panel``, and
+    counted in ``bus_bytes``), power, rotation, contrast; its ``show`` is the board's (boards/pico.py)."""
+
     def __init__(self, width, height, i2c, addr=0x3C):
-        self.buf = bytearray(width * height // 8)
+        self.buffer = self.buf = bytearray(width * height // 8)
         super().__init__(self.buf, width, height, framebuf.MONO_VLSB)
         self.addr = addr
-        self.shows = 0
+        self.panel = Panel()
+        self.bus_bytes = 0
         self.on = True
         self.texts = []
         self.rotated = None  # rotate() not called: the driver starts the usual way up
         self.contrast_level = None
 
-    def show(self):
-        self.shows += 1
+    def write_cmd(self, cmd):
+        self.panel.transaction(bytes((0x80, cmd)))
+        self.bus_bytes += 2
+
+    def write_data(self, buf):
+        self.panel.transaction(b"\x40" + bytes(buf))
+        self.bus_bytes += 1 + len(buf)
 
     def poweroff(self):
         self.on = False
@@ -146,8 +170,11 @@ class BrokenSSD1306:
 
 
 class FakeTime:
+    """The ``time`` module in whole ms; ``sleep_ms`` runs the machine's timers (``FakeMachine.Timer``) when due."""
+
     def __init__(self):
         self.now = 1000
+        self.machine = None
 
     def ticks_ms(self):
         return self.now
@@ -156,7 +183,20 @@ class FakeTime:
         return a - b
 
     def sleep_ms(self, ms):
-        self.now += ms
+        end = self.now + ms
+        timers = self.machine.timers if self.machine is not None else ()
+        for t in timers:
+            if t.due is None:
+                t.due = self.now + t.period
+        while True:
+            due = min([t.due for t in timers if t.due <= end] or [end])
+            self.now = due
+            if due == end and not any(t.due == end for t in timers):
+                return
+            for t in timers:
+                if t.due == due:
+                    t.due += t.period
+                    t.callback(t)
 
 
 class FakeOs:
@@ -171,7 +211,9 @@ def make_board(devices=(0x3C,), config=None, ssd1306=FakeSSD1306, tmp_path=None)
     m = FakeMachine(devices)
     import os
 
-    b = PicoBoard(config=config or {}, machine=m, ssd1306=ssd1306, os=os, time=FakeTime(),
+    t = FakeTime()
+    t.machine = m
+    b = PicoBoard(config=config or {}, machine=m, ssd1306=ssd1306, os=os, time=t,
                   store_root=str(tmp_path) if tmp_path else "/nonexistent-dealerbox")
     return b, m
 

@@ -1,14 +1,16 @@
 """The language tables' catalog and build (``python -m host_tools.lang``, issue 16): read from the source, complete,
-the core tests' copy and lang/templates.py up to date; every table in translations/ with exactly the catalog's keys
+the core tests' copy up to date; every table in translations/ with exactly the catalog's keys
 and each key's %-specifiers in its order, and its packed table in lang/tables/ up to date with it; the packing (no
-two keys with one hash, every key found back); ``tr_reason`` finding the template of every text formatted from one;
+two keys with one hash, every key found back); ``said`` translating every template and its values;
 the tool's answers and errors."""
 
 import os
 
 import pytest
 from dealerbox import lang
-from dealerbox.lang.pack import use_table
+from dealerbox.engine.base import IllegalAction
+from dealerbox.reason import Reason
+from langpack import use_table
 from pseudo_util import pseudo
 
 from host_tools import lang as tool
@@ -80,18 +82,10 @@ def test_every_table_has_exactly_the_catalogs_keys_and_their_specifiers(code):
     assert not os.path.exists(tool.old_path(code)), "an earlier format's table: python -m host_tools.lang build"
 
 
-def test_the_templates_module_is_up_to_date():
-    with open(tool.TEMPLATES, encoding="utf-8") as f:
-        text = f.read()
-    assert text == tool.templates_text(tool.catalog()), "run: python -m host_tools.lang module"
-    from dealerbox.lang.templates import T
-    assert T.split("\x00") == [k for k in tool.catalog() if tool.specifiers(k)] and len(T.split("\x00")) > 100
-
-
 def test_the_catalog_packs_with_every_key_found_back():
     """The whole catalog as a table: its hashes distinct and ascending, every key's translation found back through
     ``tr`` (nothing else found), and a key drawn inside a redraw (``keep``) translated at ``use``."""
-    from dealerbox.lang.pack import pack
+    from langpack import pack
     keys = tool.catalog()
     table = {k: pseudo(k) for k in keys}
     k, h, o, s = pack(table, lang.key_hash)
@@ -124,7 +118,7 @@ def _collision():
 
 
 def test_two_keys_with_one_hash_take_another_seed_or_are_refused_in_words():
-    from dealerbox.lang.pack import PackError, pack
+    from langpack import PackError, pack
     a, b = _collision()
     k, h, o, s = pack({a: "A", b: "B"}, lang.key_hash)
     assert k > 0 and len(h) == 8
@@ -160,32 +154,30 @@ def test_every_text_translated_while_drawing_is_kept():
             assert tool.keys_of_source(f.read()) == set(), name
 
 
-def test_tr_reason_finds_the_template_of_every_text_made_from_one():
-    """Every catalog template formatted with plain arguments comes back as its translation (the pseudo-language:
-    each letter changed, so a wrong template shows); English is left as it is."""
+def test_said_translates_every_template_and_its_values():
+    """Every catalog key said with plain values (``Reason``) comes back as its translation with the values in (the
+    pseudo-language: each letter changed, so a wrong key shows); a str value and a reason quoted in another are said
+    too; English is left as it is."""
     keys = tool.catalog()
     table = {k: pseudo(k) for k in keys}
     use_table("xx", table)
     try:
         wrong = []
         for k in keys:
-            spec = tool.specifiers(k)
-            if not spec:
-                assert lang.tr_reason(k) == table[k]
-                continue
-            args = tuple(7 if s == "%d" else "7" for s in spec)
-            if lang.tr_reason(k % args) != pseudo(k) % args:
+            args = tuple(7 if s == "%d" else 7.5 if s.endswith("f") else "7" for s in tool.specifiers(k))
+            if lang.said(Reason(k, *args)) != pseudo(k) % args:
                 wrong.append(k)
         assert wrong == []
-        reason = "chaal is 2 to 8 chips, not 1000"     # an argument that is a key is translated too
-        assert lang.tr_reason(reason) == pseudo("%s is %d to %d chips, not %d") % (pseudo("chaal"), 2, 8, 1000)
-        two = "Save damaged (checksum mismatch): the one before it is used. A partial hand log (37 bytes) was removed."
-        assert lang.tr_reason(two) == pseudo("Save damaged (%s): the one before it is used.") % pseudo(
+        reason = Reason("%s is %d to %d chips, not %d", "chaal", 2, 8, 1000)   # a value that is a key: said too
+        assert lang.said(reason) == pseudo("%s is %d to %d chips, not %d") % (pseudo("chaal"), 2, 8, 1000)
+        two = [Reason("Save damaged (%s): the one before it is used.", "checksum mismatch"),
+               Reason("A partial hand log (%d bytes) was removed.", 37)]
+        assert lang.said(two) == pseudo("Save damaged (%s): the one before it is used.") % pseudo(
             "checksum mismatch") + " " + pseudo("A partial hand log (%d bytes) was removed.") % 37
-        assert lang.tr_reason("no template says this") == "no template says this"
+        assert lang.said(IllegalAction(reason)) == lang.said(reason)
     finally:
         lang.use("en")
-    assert lang.tr_reason("chaal is 2 to 8 chips, not 1000") == "chaal is 2 to 8 chips, not 1000"
+    assert lang.said(reason) == str(reason) == "chaal is 2 to 8 chips, not 1000"
 
 
 def _run(capsys, argv):
@@ -197,15 +189,15 @@ def _run(capsys, argv):
 
 @pytest.fixture()
 def lang_dir(tmp_path, monkeypatch):
-    """translations/ in a temporary folder, and lang/ (lang/__init__.py copied, tables/ and templates.py written
-    there): the tables the tests write in the returned translations/."""
+    """translations/ in a temporary folder, and lang/ (lang/__init__.py copied, tables/ written there) and the core
+    tests' catalog: the tables the tests write in the returned translations/."""
     with open(os.path.join(tool.LANG_DIR, "__init__.py"), encoding="utf-8") as f:
         (tmp_path / "__init__.py").write_text(f.read(), encoding="utf-8")
     (tmp_path / "tables").mkdir()
     (tmp_path / "translations").mkdir()
     monkeypatch.setattr(tool, "LANG_DIR", str(tmp_path))
     monkeypatch.setattr(tool, "TABLES_DIR", str(tmp_path / "tables"))
-    monkeypatch.setattr(tool, "TEMPLATES", str(tmp_path / "templates.py"))
+    monkeypatch.setattr(tool, "MODULE", str(tmp_path / "lang_catalog.py"))
     monkeypatch.setattr(tool, "TRANSLATIONS", str(tmp_path / "translations"))
     monkeypatch.setattr(tool, "PACKAGE_JSON", None)
     return tmp_path / "translations"
@@ -224,7 +216,7 @@ def test_build_packs_every_translation_and_refuses_wrong_specifiers(capsys, lang
     rc, out, err = _run(capsys, ["build"])
     tables = lang_dir.parent / "tables"
     assert rc == 1 and sorted(os.listdir(tables)) == ["de.bin"]
-    assert out.splitlines() == [os.path.relpath(tool.TEMPLATES) + ": written",
+    assert out.splitlines() == [os.path.relpath(tool.MODULE) + ": written",
                                 os.path.relpath(str(tables / "de.bin")) + ": written"]
     assert err.splitlines() == [
         "lang: translations/de.py: 1 keys missing (shown in English), 1 stale (left out): python -m host_tools.lang "
@@ -243,7 +235,7 @@ def test_build_packs_every_translation_and_refuses_wrong_specifiers(capsys, lang
         lang.use("en")
     (lang_dir / "fr.py").unlink()
     assert _run(capsys, ["build"])[:2] == (0, "%s: up to date\n%s: up to date\n" % (
-        os.path.relpath(tool.TEMPLATES), os.path.relpath(str(tables / "de.bin"))))
+        os.path.relpath(tool.MODULE), os.path.relpath(str(tables / "de.bin"))))
 
 
 def test_build_moves_a_translators_table_out_of_the_firmware_and_packs_it(capsys, lang_dir):

@@ -8,6 +8,7 @@ import json
 import re
 
 from app_util import OK, Rig, act
+from dealerbox.lang import said
 from dealerbox.store.saves import Store
 from test_store_resume import _next_hand, _session
 
@@ -33,9 +34,8 @@ def _resumed_store(tmp_path):
     p.write_bytes(bytes(data))
     gc.collect()
     rig = Rig(seed=9, store=Store(str(d)))
-    report = rig.app.screen.report
-    assert report.endswith("the session goes on from the end of hand 1. 1 saved action after that save is "
-                                   "lost.")     # hand 2's blind: hand 2's deal was in the damaged save
+    assert said(rig.app.screen.report).endswith(   # hand 2's blind: hand 2's deal was in the damaged save
+        "the session goes on from the end of hand 1. 1 saved action after that save is lost.")
     rig.press(OK)                   # the report, read first
     rig.press(OK)                   # Resume
     _next_hand(rig)

@@ -8,6 +8,7 @@ import os
 import random
 
 from app_util import OK, RIGHT, UP, Rig, setup
+from dealerbox.lang import said
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
 from dealerbox.ui.snapcheck import check
@@ -64,9 +65,8 @@ def test_a_reshuffled_turkish_hand_saves_checks_and_catches_up_as_logged(tmp_pat
     open(p, "wb").write(bytes(b))
     rig = Rig(seed=99, store=Store(d))
     app = rig.app
-    report = app.screen.report
-    assert report == ("Save damaged: the newest save was damaged (checksum mismatch): the session goes on from "
-                          "the end of hand 1.")
+    assert said(app.screen.report) == (
+        "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1.")
     if app.screen.sel < 0:
         rig.press(OK)                           # the report read
     assert [r[0] for r in app.screen.rows] == ["5 players, hand 1", "Resume", "New session"]

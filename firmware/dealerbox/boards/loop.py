@@ -17,20 +17,24 @@ _ROWS = const(8)
 CRASH_LIMIT = const(2)     # crashes in a row with the same saved session before it is set aside
 SAFE = ("Session is safe", "OK: restart", "Hold OK: set the", "session aside")
 ASIDE = ("Crashed again:", "saved session", "set aside.", "OK: new session")
-INCOMPLETE = ("FIRMWARE", "INCOMPLETE:")
-REDEPLOY = ("Run make deploy", "again.")
 
 
 def run(board, app, debouncer=None, steps=-1):
-    """Poll the buttons every ``SAMPLE_MS`` and hand each debounced event to ``app``; redraw when dirty.
+    """Every ``SAMPLE_MS`` read the buttons and hand each debounced event to ``app``; redraw when dirty.
 
-    ``steps``: number of samples to run (-1: forever). After ``IDLE_MS`` without a press
+    ``steps``: number of loop turns to run (-1: forever). After ``IDLE_MS`` without a press
     the display is switched off; the press that wakes it does nothing else.
 
-    The frame comes first: after the presses of a sample the app's screen is drawn and shown, and
-    only then is the session written (``app.flush()``, the app told so by ``app.defer``), so a
-    press never waits on the flash; then the heap is collected. While a hand is live
-    (``app.hand_live()``) the USB REPL's interrupt is off through the board's hook
+    The buttons: a board with ``start_sampling()`` (the Pico) samples them from a timer into a queue
+    (boards/sampler.py), drained here with each change's own time, so no press is lost while the loop
+    is busy; other boards are read once a turn (``board.buttons()``). A button acts on the press
+    unless the screen gives it a long meaning (``app.long_buttons()``, a bitmask of ui.buttons bits,
+    asked after every press; an app without it: every button waits for the end of its press).
+
+    The frame comes first: after the presses of a turn the app's screen is drawn and shown (only the
+    changed pages go to the display), and only then is the session written (``app.flush()``, the app
+    told so by ``app.defer``), so a press never waits on the flash; then the heap is collected. While
+    a hand is live (``app.hand_live()``) the USB REPL's interrupt is off through the board's hook
     ``usb_interrupt(on)`` (docs/security.md), and on again between hands.
     """
     if debouncer is None:
@@ -40,15 +44,19 @@ def run(board, app, debouncer=None, steps=-1):
     flush = getattr(app, "flush", None)
     if flush is not None:
         app.defer = True
+    longs = getattr(app, "long_buttons", None)
+    if longs is not None:
+        debouncer.set_long_mask(longs())
     live = getattr(app, "hand_live", None)
     hook = getattr(board, "usb_interrupt", None)
+    start = getattr(board, "start_sampling", None)
+    sampler = start() if start is not None else None
     was = None
     d = board.display
     if d is not None:
         app.draw(d)
         d.show()
-    last = board.ticks_ms()
-    asleep = waking = False
+    turn = _Turn(board, app, debouncer, longs)
     while steps != 0:
         if steps > 0:
             steps -= 1
@@ -58,36 +66,66 @@ def run(board, app, debouncer=None, steps=-1):
                 hook(not now_live)
                 was = now_live
         now = board.ticks_ms()
-        mask = board.buttons()
-        events = debouncer.feed(now, mask)
-        pressed = False
-        if asleep and mask:
-            d.poweron()
-            asleep = False
-            waking = True
-            last = now
-        if waking:
-            if not mask and not debouncer.stable:
-                waking = False
-        elif events:
-            last = now
-            pressed = True
-            for button, long in events:
-                app.press(button, long)
-        elif d is not None and not asleep and board.ticks_diff(now, last) >= IDLE_MS:
-            d.poweroff()
-            asleep = True
-        if d is not None and not asleep and app.dirty:
+        if sampler is None:
+            turn.feed(now, board.buttons())
+        else:
+            while sampler.pending():
+                t = sampler.take()
+                turn.feed(t - sampler.period, debouncer.raw)    # the sample before a change read the level before
+                turn.feed(t, sampler.mask)
+            turn.feed(now, debouncer.raw)   # no change since: the level held until now (older: ignored)
+        turn.idle(now)
+        if d is not None and not turn.asleep and app.dirty:
             app.draw(d)
             d.show()
-        if pressed:
+        if turn.pressed:
+            turn.pressed = False
             if flush is not None:
                 flush()     # after the frame: the flash never delays what the players see
-                if d is not None and not asleep and app.dirty:  # the save failed: the notice
+                if d is not None and not turn.asleep and app.dirty:  # the save failed: the notice
                     app.draw(d)
                     d.show()
             gc.collect()
         board.sleep_ms(SAMPLE_MS)
+
+
+class _Turn:
+    """What ``run`` keeps between samples: the display asleep or waking, the last press's time, a press made."""
+
+    def __init__(self, board, app, debouncer, longs):
+        self.board = board
+        self.app = app
+        self.debouncer = debouncer
+        self.longs = longs
+        self.last = board.ticks_ms()
+        self.asleep = self.waking = self.pressed = False
+
+    def feed(self, now, mask):
+        """One sample into the debouncer; its events to the app (none while the display wakes)."""
+        db = self.debouncer
+        events = db.feed(now, mask)
+        if self.asleep and mask:
+            self.board.display.poweron()
+            self.asleep = False
+            self.waking = True
+            self.last = now
+        if self.waking:
+            if not mask and not db.stable:
+                self.waking = False
+            return
+        for button, long in events:
+            self.last = now
+            self.pressed = True
+            self.app.press(button, long)
+            if self.longs is not None:
+                db.set_long_mask(self.longs())
+
+    def idle(self, now):
+        """The display off after ``IDLE_MS`` without a press."""
+        d = self.board.display
+        if d is not None and not self.asleep and not self.pressed and self.board.ticks_diff(now, self.last) >= IDLE_MS:
+            d.poweroff()
+            self.asleep = True
 
 
 def wrap(text, cols=_COLS):
@@ -114,13 +152,8 @@ def wrap(text, cols=_COLS):
 
 
 def described(exc):
-    """``exc`` in words (str): its class name, then its message written out in English (a message of the game
-    layers is a code on the box: ``lang.english``, imported then)."""
+    """``exc`` in words (str): its class name, then its message."""
     msg = str(exc)
-    if "\x01" in msg:
-        from dealerbox.lang import english
-
-        msg = english(msg)
     return "%s: %s" % (type(exc).__name__, msg) if msg else type(exc).__name__
 
 
@@ -137,26 +170,15 @@ def error_lines(exc, aside=False):
 
 
 def print_error(exc, out=None):
-    """The traceback of ``exc`` on the REPL (``sys.print_exception`` on MicroPython), its message written out in
-    English (``described``); ``out``: the stream written to (default: the REPL, ``sys.stdout``; on CPython, the
-    host tests and the Pi, ``sys.stderr``)."""
+    """The traceback of ``exc`` on the REPL (``sys.print_exception`` on MicroPython); ``out``: the stream written to
+    (default: the REPL, ``sys.stdout``; on CPython, the host tests and the Pi, ``sys.stderr``)."""
     pe = getattr(sys, "print_exception", None)
     if pe is None:  # CPython
         import traceback  # type: ignore[import-not-found]
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=out)
         return
-    out = out or sys.stdout
-    if "\x01" in str(exc):         # a message code (``described``): the traceback printed into a str first
-        import io
-
-        from dealerbox.lang import english
-
-        buf = io.StringIO()
-        pe(exc, buf)
-        out.write(english(buf.getvalue()))
-    else:
-        pe(exc, out)
+    pe(exc, out or sys.stdout)
 
 
 def note_crash(board):
@@ -220,27 +242,8 @@ def fatal(board, exc, debouncer=None, steps=-1):
         board.sleep_ms(SAMPLE_MS)
 
 
-def incomplete(board, why):
-    """A firmware copied without the texts its UI was built with (``lang.texts_problem``: ``why``, str): said on the
-    REPL and the screen, and nothing else done (the saved session untouched, no crash counted; the REPL free for
-    ``make deploy``)."""
-    board.say("firmware incomplete: %s; copy the build again (make deploy)" % why)
-    d = board.display
-    if d is not None:
-        d.poweron()
-        d.fill(0)
-        from dealerbox import lang
-
-        short = why.replace(lang.table_dir(), "")      # on the screen the file without its folder: room for why
-        lines = list(INCOMPLETE) + wrap(short)[:_ROWS - len(INCOMPLETE) - len(REDEPLOY)] + list(REDEPLOY)
-        for i in range(len(lines)):
-            d.text(lines[i], 0, i * 8, 1)
-        d.show()
-
-
 def main(board, make_app):
-    """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``. A firmware whose
-    numbered texts cannot be read (``lang.texts_problem``) starts no app: ``incomplete`` says why.
+    """The box: ``app = make_app(board)``, then ``run``; any unexpected error goes to ``fatal``.
 
     Ctrl-C on the REPL (KeyboardInterrupt) stops the box for maintenance (mpremote) between hands; while a
     hand is live it is off (``run``). DOWN held at power-up (``board.service_held()``) does not start the app:
@@ -249,12 +252,6 @@ def main(board, make_app):
     held = getattr(board, "service_held", None)
     if held is not None and held():
         board.say("service: DOWN held at power-up, the app is not started (the REPL is free)")
-        return
-    from dealerbox import lang
-
-    why = lang.texts_problem()
-    if why is not None:
-        incomplete(board, why)
         return
     try:
         app = make_app(board)

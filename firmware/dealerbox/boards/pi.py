@@ -7,7 +7,8 @@ the very same code as on the Pico) or by the systemd unit ``hardware/pi/dealerbo
 Like ``boards.pico``, Blinka is imported only inside ``PiBoard`` (the modules can be injected,
 so the host tests fake them at the bus); the board offers what ``boards.loop`` needs::
 
-    board.display      Adafruit's SSD1306_I2C (a framebuf.FrameBuffer, 128x64 MONO_VLSB, .show()) or None
+    board.display      Adafruit's SSD1306_I2C (a framebuf.FrameBuffer, 128x64 MONO_VLSB, .show(): only what
+                       changed is sent, boards/pages.py) or None
     board.buttons()    bitmask of the buttons held now, bit b = ui.buttons constant b
     board.entropy      callable read(n) -> n random bytes: os.urandom (the kernel's getrandom)
     board.store        dealerbox.store.saves.Store in a folder on the SD card (``PiFs``: fsync, rename,
@@ -16,7 +17,7 @@ so the host tests fake them at the bus); the board offers what ``boards.loop`` n
 
 The display is the driver itself, as on the Pico: ``adafruit_ssd1306`` takes MicroPython's
 ``framebuf`` when there is one (here the stand-in), so the core draws straight into the
-driver's buffer and ``show()`` sends that frame, unchanged, over I2C.
+driver's buffer and ``show()`` sends what changed of that frame over I2C (boards/pages.py).
 
 The pin map below is the one place the Pi's GPIO (BCM) and header pin numbers are written:
 hardware/pi/pinout.md and hardware/pi/wiring.png follow it, and tests/host/test_hardware_pi.py
@@ -30,6 +31,8 @@ ignored here, with a message.
 """
 
 from micropython import const
+
+from dealerbox.boards.pages import Paged, set_window
 
 # ---- The pin map (BCM GPIO numbers, and the physical pins of the 40-pin header) ------------
 I2C_BUS = const(1)          # /dev/i2c-1, the header's I2C (raspi-config's "I2C")
@@ -121,6 +124,31 @@ class PiFs:
             self.os.close(fd)
 
 
+def paged(ssd1306):
+    """Adafruit's ``adafruit_ssd1306.SSD1306_I2C`` whose ``show`` sends only the changed pages and column spans
+    (boards/pages.py) through the driver's own ``write_cmd`` and its I2C device; ``shows`` counts the frames
+    shown, ``pager.sent`` the bytes sent."""
+
+    class PagedSSD1306(Paged, ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
+        def frame(self):
+            self.span = bytearray(129)      # a page's span after the data's control byte
+            self.span[0] = 0x40
+            return memoryview(self.buffer)[1:]      # the driver's byte 0 is that control byte
+
+        def window(self, page, c0, c1, data):
+            set_window(self, page, c0, c1)
+            if page < 0:
+                buf, end = self.buffer, len(self.buffer)    # the whole frame, after its control byte
+            else:
+                end = 1 + len(data)
+                self.span[1:end] = data
+                buf = self.span
+            with self.i2c_device:
+                self.i2c_device.write(buf, end=end)
+
+    return PagedSSD1306
+
+
 def read_buttons(pins):
     """Bitmask of the held buttons from Blinka ``pins`` (``DigitalInOut``: ``.value`` True when released)."""
     mask = 0
@@ -173,7 +201,7 @@ class PiBoard:
             if digitalio is None:
                 import digitalio  # type: ignore[import-not-found,no-redef]
         except ImportError as e:
-            raise StartError("Adafruit Blinka is missing (%s): pip install -r requirements.txt" % e) from None
+            raise StartError("Adafruit Blinka is missing (%s): pip install -r requirements-pi.txt" % e) from None
         except Exception as e:  # Blinka refuses a computer it does not know, or misses its GPIO library
             raise StartError("Blinka cannot start here (%s): the Pi board needs a Raspberry Pi, and on it libgpiod's "
                              "Python bindings (sudo apt install python3-libgpiod)" % e) from None
@@ -243,10 +271,10 @@ class PiBoard:
             try:
                 import adafruit_ssd1306 as ssd1306  # type: ignore[import-not-found,no-redef]
             except ImportError:
-                self.say("no SSD1306 driver: pip install -r requirements.txt (adafruit-circuitpython-ssd1306)")
+                self.say("no SSD1306 driver: pip install -r requirements-pi.txt (adafruit-circuitpython-ssd1306)")
                 return
         try:
-            d = ssd1306.SSD1306_I2C(OLED_WIDTH, OLED_HEIGHT, i2c, addr=addr)
+            d = paged(ssd1306)(OLED_WIDTH, OLED_HEIGHT, i2c, addr=addr)
             if self.config.get("flip"):  # 180 degrees; the driver starts as rotate(True), the usual way up
                 d.rotate(False)
             if "contrast" in self.config:

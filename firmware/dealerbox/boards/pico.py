@@ -4,8 +4,10 @@ This is the only module of the firmware that touches ``machine`` (imported lazil
 ``PicoBoard``), so everything else runs unchanged on the host. A board offers what
 ``boards.loop`` needs::
 
-    board.display      the SSD1306 (a framebuf.FrameBuffer, 128x64 MONO_VLSB, with .show()) or None
+    board.display      the SSD1306 (a framebuf.FrameBuffer, 128x64 MONO_VLSB, with .show(): only what changed
+                       is sent, boards/pages.py) or None
     board.buttons()    bitmask of the buttons held now, bit b = ui.buttons constant b
+    board.start_sampling()  (optional) the buttons sampled from a timer into a queue (boards/sampler.py)
     board.entropy      callable read(n) -> n random bytes: os.urandom (the RP2040's pico_rand)
     board.store        dealerbox.store.Store on the littlefs2 flash, folder /data
     board.ticks_ms(), board.ticks_diff(a, b), board.sleep_ms(ms), board.reset(), board.say(text)
@@ -25,6 +27,9 @@ REPL and the default used, so no configuration can keep the box from starting.
 import json
 
 from micropython import const
+
+from dealerbox.boards.pages import Paged, set_window
+from dealerbox.boards.sampler import PERIOD_MS, Sampler
 
 # ---- The pin map (GPIO numbers; physical pins of the Pico in the comments) -----------------
 I2C_ID = const(0)          # I2C0
@@ -167,6 +172,22 @@ def check_config(cfg):
     return out, problems
 
 
+def paged(ssd1306):
+    """micropython-lib's ``ssd1306.SSD1306_I2C`` (the module ``ssd1306``) whose ``show`` sends only the changed
+    pages and column spans (boards/pages.py), through the driver's own ``write_cmd``/``write_data``; ``shows``
+    counts the frames shown, ``pager.sent`` the bytes sent."""
+
+    class PagedSSD1306(Paged, ssd1306.SSD1306_I2C):  # type: ignore[name-defined]
+        def frame(self):
+            return self.buffer
+
+        def window(self, page, c0, c1, data):
+            set_window(self, page, c0, c1)
+            self.write_data(data)
+
+    return PagedSSD1306
+
+
 def read_buttons(pins):
     """Bitmask of the held buttons from ``pins`` (objects with ``value()``; pulled up, so 0 = held)."""
     mask = 0
@@ -213,6 +234,8 @@ class PicoBoard:
         self.address = None
         self._open_display(ssd1306)
         self.entropy = os.urandom
+        self.sampler = None
+        self.timer = None
         from dealerbox.store.saves import Store
 
         self.store = Store(store_root, fs=os)
@@ -239,7 +262,7 @@ class PicoBoard:
                 self.say("no ssd1306 driver: run `mpremote mip install ssd1306` (make deploy does)")
                 return
         try:
-            d = ssd1306.SSD1306_I2C(OLED_WIDTH, OLED_HEIGHT, self.i2c, addr=addr)
+            d = paged(ssd1306)(OLED_WIDTH, OLED_HEIGHT, self.i2c, addr=addr)
             if self.config.get("flip") and hasattr(d, "rotate"):  # 180 degrees: the driver starts as rotate(True)
                 d.rotate(False)
             if "contrast" in self.config:
@@ -258,6 +281,18 @@ class PicoBoard:
     def buttons(self):
         """Bitmask of the buttons held now (bit b = ui.buttons constant b)."""
         return read_buttons(self.pins)
+
+    def start_sampling(self):
+        """Sample the buttons every ``sampler.PERIOD_MS`` from a ``machine.Timer`` (a virtual timer: a soft callback
+        that allocates nothing) into a small queue (boards/sampler.py), which the run loop drains: a press made
+        while the loop is busy (the save at a hand's end) is kept with its own time. Returns the ``Sampler``
+        (started once)."""
+        if self.sampler is None:
+            self.sampler = Sampler(self.buttons, self.ticks_ms)
+            timer = self.machine.Timer
+            # kept in ``timer``: a Timer the collector frees is stopped (its finaliser deinits it)
+            self.timer = timer(-1, mode=timer.PERIODIC, period=PERIOD_MS, callback=self.sampler.sample)
+        return self.sampler
 
     def ticks_ms(self):
         return self.time.ticks_ms()

@@ -1,7 +1,5 @@
-"""The rules engine and its helpers: table, pots, betting round, draw stock, high-low split,
-house rules, the engine contract (base.py), resume and replay (restore.py). Imports no UI and no store.
-
-``_copy`` is here so that ``restore`` (imported by ``base`` on a rare path) needs nothing from ``base`` at import."""
+"""The rules engine and its helpers: table, pots, betting round, high-low split, house rules, the engine contract
+(base.py: play, resume and replay). Imports no UI and no store. ``_copy``: the deep copy the snapshots share."""
 
 
 def _copy(x):

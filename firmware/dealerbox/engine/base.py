@@ -35,7 +35,7 @@ from micropython import const
 from dealerbox.engine import _copy
 from dealerbox.engine.pots import PotBook, Record
 from dealerbox.engine.rules import validate
-from dealerbox.lang import N_
+from dealerbox.reason import Reason
 from dealerbox.rng import shuffle
 
 _LOG_VERSION = const(1)
@@ -44,8 +44,8 @@ _MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 0
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``str(e)`` is the reason shown to the player (English; on the box a
-    message code, written out by ``lang.english``: host_tools/texts.py)."""
+    """An action the rules do not allow now: ``e.args[0]`` is the reason (a ``Reason``, or a catalog key str), which
+    the UI shows in the table's language (``lang.said``); ``str(e)`` is it in English."""
 
 
 class Action(Record):
@@ -74,7 +74,7 @@ class Action(Record):
         of letters (as a journal record's: ui/snapcheck.py ``action_of``) (replay: host_tools/replay.py, the tests)."""
         if not isinstance(row, list) or len(row) not in (3, 4) or type(row[0]) is not int \
                 or not isinstance(row[1], str) or not row[1].isalpha() or type(row[2]) is not int:
-            raise ValueError(N_("malformed action %r") % (row,))    # (a bool is no seat or amount; a kind is letters)
+            raise ValueError(Reason("malformed action %r", row))    # (a bool is no seat or amount; a kind is letters)
         return row[0], Action(row[1], row[2], row[3] if len(row) == 4 else None)
 
 
@@ -101,19 +101,20 @@ class Option(Record):
 
 
 def amount_reason(o, chips):
-    """None when the offered ``Option`` ``o`` allows ``chips`` (int), else the reason: the one amount rule."""
+    """None when the offered ``Option`` ``o`` allows ``chips`` (int), else the reason (a ``Reason``): the one amount
+    rule."""
     if o.allows(chips):
         return None
     if o.max == 0 and o.amounts is None:
-        return N_("%s takes no amount") % o.kind
+        return Reason("%s takes no amount", o.kind)
     a = o.amounts
     if a is not None and len(a) == 1:
-        return N_("%s is %d chips, not %d") % (o.kind, a[0], chips)
+        return Reason("%s is %d chips, not %d", o.kind, a[0], chips)
     if a is not None and len(a) == 2:       # (the two-size chaal: its lowest or highest)
-        return N_("%s is %d or %d chips, not %d") % (o.kind, a[0], a[1], chips)
+        return Reason("%s is %d or %d chips, not %d", o.kind, a[0], a[1], chips)
     if a is not None:
-        return N_("%s is %s chips, not %d") % (o.kind, ", ".join(map(str, a)), chips)
-    return N_("%s is %d to %d chips, not %d") % (o.kind, o.min, o.max, chips)
+        return Reason("%s is %s chips, not %d", o.kind, ", ".join(map(str, a)), chips)
+    return Reason("%s is %d to %d chips, not %d", o.kind, o.min, o.max, chips)
 
 
 def _reader(entropy):
@@ -259,13 +260,37 @@ class Engine:
         return events
 
     def start_from_log(self, log):
-        """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay). The work is
-        ``engine.restore.start_from_log`` (imported on a resume or a replay, kept), whose docstring says what
-        the log must hold. ValueError for a deck that is not the game's.
-        """
-        from dealerbox.engine import restore
+        """Start the hand of the hand-log dict ``log``; returns the events of ``start_hand`` (replay).
 
-        return restore.start_from_log(self, log)
+        The deck is the log's; so are the draws the game would make: Turkish Poker's carried pot
+        (``"carry"``, chips per seat, docs/turkish.md) and reshuffled stocks (``"reshuffles"``),
+        Teen Patti's Joker Hunt wild rank (``"wild"``). The hand's number in its session (``"hand"``, 1 for the
+        first) becomes ``hand_no``; a log written before the key existed gets none, so the replayed log equals
+        it. The commitment and salt (``"commit"``, ``"salt"``) and the chip value (``"cents"``) are carried over
+        as logged (``host_tools.verify`` checks them; logs written before them have none). ValueError for a
+        deck that is not the game's.
+        """
+        deck = log["deck"]
+        hand = log.get("hand")
+        self.hand_no = hand - 1 if hand else 0     # start_hand counts it up
+        if self.GAME == "teen-patti":
+            events = self.start_hand(deck=deck, wild=log.get("wild"))  # type: ignore[call-arg]
+            if "stake2" not in log:     # written before the exact stake: replays with the stake rounded up
+                del self.log["stake2"]
+        else:
+            if self.GAME == "turkish":
+                carry = log.get("carry")
+                self.table.carry = list(carry) if carry else None
+                self.replay_reshuffles = _copy(log.get("reshuffles") or [])  # type: ignore[attr-defined]
+            events = self.start_hand(deck=deck)
+        if hand is None:
+            del self.log["hand"]
+        if log["rules"] != self.rules:     # written before a house rule existed: its rules as logged
+            self.log["rules"] = _copy(log["rules"])
+        for k in ("salt", "commit", "cents", "undone", "misdeal"):  # (undone, misdeal: the table's: ui/play.py)
+            if k in log:
+                self.log[k] = log[k]
+        return events
 
     def legal_actions(self):
         """List of ``Option`` for the seat to act (empty when the hand is over): every kind whose rule allows it."""
@@ -275,36 +300,36 @@ class Engine:
         out = []
         for kind in self.KINDS:
             o = self._verify(seat, kind)
-            if type(o) is not str:
+            if type(o) is Option:
                 out.append(o)
         return out
 
     def why_illegal(self, action):
         """The reason ``action`` (an ``Action``) by the seat to act is refused, or None. Never changes state."""
         if self.phase == "idle":
-            return N_("no hand has started")
+            return Reason("no hand has started")
         if self.phase == "over" or self.to_act is None:
-            return N_("the hand is over")
+            return Reason("the hand is over")
         if not isinstance(action, Action):
-            return N_("not an action")
+            return Reason("not an action")
         if type(action.amount) is not int:
-            return N_("an amount is a whole number of chips")
+            return Reason("an amount is a whole number of chips")
         return self._why(self.to_act, action)
 
     def _verify(self, seat, kind):
-        """The rule of ``kind`` (str) for ``seat`` now: an ``Option`` when legal, else the reason (str). A mid-hand
-        rebuy is the same for every game (``_rebuy_allowed``); every other kind is the game's ``_check``."""
+        """The rule of ``kind`` (str) for ``seat`` now: an ``Option`` when legal, else the reason (a ``Reason``). A
+        mid-hand rebuy is the same for every game (``_rebuy_allowed``); every other kind is the game's ``_check``."""
         if kind == "rebuy":
             if self._rebuy_allowed(seat):
                 return Option("rebuy", 1, _MAX_REBUY)
-            return N_("no rebuy in the middle of a hand")
+            return Reason("no rebuy in the middle of a hand")
         return self._check(seat, kind)  # type: ignore[attr-defined]
 
     def _why(self, seat, action):
         """The reason ``action`` by ``seat`` is refused, or None: its kind's rule, then its amount against the
         ``Option`` that rule gives (game hook: a game whose actions carry more, e.g. cards, checks those too)."""
         o = self._verify(seat, action.kind)
-        if type(o) is str:
+        if type(o) is not Option:
             return o
         return amount_reason(o, action.amount)
 
@@ -454,15 +479,34 @@ class Engine:
         return events
 
     def void_hand(self):
-        """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every chip
-        put in goes back to its seat; the work and the log's result are ``engine.restore.void_hand``'s (imported
-        then, kept). Returns the events. IllegalAction when no hand is in progress.
+        """Void the hand in progress (the table chose it after a restart mid-hand: docs/security.md): every
+        chip put in this hand goes back to the seat that put it in (a Turkish carried pot back to the table's
+        ``carry``, to wait for the next deal), nobody wins, the button stays. The log's result is
+        ``{"voided": True, "back": [[seat, chips], ...], "returned": None, "stacks": [...], "pots": [],
+        "awards": [], "shown": [None, ...]}``; the log keeps the deck (the deal revealed). Returns the events
+        (``["back", seat, chips]`` per seat, then ``["void"]``). IllegalAction when no hand is in progress.
         """
         if self.phase in ("idle", "over"):
             raise IllegalAction("no hand in progress")
-        from dealerbox.engine import restore
-
-        return restore.void_hand(self)
+        carry = self.log.get("carry")
+        back = []
+        events = []
+        for s in range(self.n):
+            chips = self.pb.contributed[s] - (carry[s] if carry else 0)
+            if chips:
+                self.table.stacks[s] += chips
+                back.append([s, chips])
+                events.append(["back", s, chips])
+        if carry:
+            self.table.carry = list(carry)
+        self.pb = PotBook(self.n)
+        self.result = {"voided": True, "back": back, "returned": None, "stacks": list(self.table.stacks),
+                       "pots": [], "awards": [], "shown": [None] * self.n}
+        self.log["result"] = self.result
+        self.phase = "over"
+        self.to_act = None
+        events.append(["void"])
+        return events
 
     # ---- snapshot ------------------------------------------------------------------------------
     def to_state(self, copy=True):
@@ -487,6 +531,32 @@ class Engine:
 
         ValueError when ``d`` is another game's snapshot; KeyError for a dict that lacks a key of the snapshot.
         """
-        from dealerbox.engine import restore
-
-        return restore.from_state(cls, table, d, entropy)
+        if d["game"] != cls.GAME:
+            raise ValueError("a %s snapshot, not %s" % (d["game"], cls.GAME))
+        if cls.GAME == "teen-patti" and "stake2" not in d:
+            # written before Teen Patti's exact stake ("stake" in whole chips): stake2 = 2 * stake, and the hand goes
+            # on with the old rounding (its log has no "stake2")
+            d = dict(d)
+            d["stake2"] = 2 * d["stake"]
+        e = cls(table, d["rules"], entropy)
+        e.hand_no = d["hand_no"]
+        e.phase = d["phase"]
+        e.to_act = d["to_act"]
+        e.dealt = list(d["dealt"])
+        e.hands = _copy(d["hands"])
+        e.deck = list(d["deck"])
+        e.pos = d["pos"]
+        e.pb = PotBook.from_state(d["pb"])
+        e.result = _copy(d["result"])
+        e.log = log = _copy(d["log"])
+        for k in ("rules", "deck", "result"):   # shared again as start_hand / _finish share them
+            if k in log and log[k] == getattr(e, k):
+                log[k] = getattr(e, k)
+        for k in cls.STATE:
+            if k[-6:] != "_state":
+                setattr(e, k, _copy(d[k]))
+        if "round_state" in cls.STATE:          # the game's own objects (Engine.to_state: a name ending in _state)
+            e.round = type(e.round).from_state(d["round_state"])  # type: ignore[attr-defined]
+        if "stock_state" in cls.STATE:
+            e.stock = type(e.stock).from_state(d["stock_state"], e.deck[e.pos:])  # type: ignore[attr-defined]
+        return e

@@ -33,7 +33,7 @@ Amounts are the chips put in by that action (a call of 3 puts in 3).
 
 from micropython import const
 
-from dealerbox.lang import N_
+from dealerbox.reason import Reason
 
 FIXED = "fixed"
 POT = "pot"
@@ -93,7 +93,7 @@ class BettingRound:
 
     def check(self, seat, kind, stack, stacks, pot):
         """The rule of ``kind`` (``check``, ``bet``, ``call``, ``raise``, ``fold``) for ``seat`` now: ``(min, max)``
-        chips it puts in when it is legal, else the reason it is not (str). The one place of every rule of the
+        chips it puts in when it is legal, else the reason it is not (a ``Reason``). The one place of every rule of the
         round (raise cap, check-raise, incomplete all-in raise, who could answer, the amounts of each structure):
         the engine's ``legal_actions`` lists what it allows.
 
@@ -101,24 +101,24 @@ class BettingRound:
         answer a bet); ``pot``: every chip in the hand so far (all pots, this round's bets included).
         """
         if self.to_act is None:
-            return N_("the betting round is over")
+            return Reason("the betting round is over")
         if seat != self.to_act:
-            return N_("it is not your turn")
+            return Reason("it is not your turn")
         call = self.high - self.bets[seat]
         if kind == "check":
-            return (0, 0) if call == 0 else N_("you must call %d, raise or fold") % call
+            return (0, 0) if call == 0 else Reason("you must call %d, raise or fold", call)
         if kind == "fold":
-            return (0, 0) if call > 0 else N_("nothing to call: check instead")
+            return (0, 0) if call > 0 else Reason("nothing to call: check instead")
         if kind == "call":
             if call == 0:
-                return N_("nothing to call")
+                return Reason("nothing to call")
             c = min(call, stack)
             return (c, c)
         if kind == "bet":
             if self.high > 0:
-                return N_("there is already a bet: call, raise or fold")
+                return Reason("there is already a bet: call, raise or fold")
             if stack <= 0 or not self._others_can_answer(seat, stacks):
-                return N_("nobody left to call a bet")
+                return Reason("nobody left to call a bet")
             s = self.structure
             if s == FIXED:
                 lo = hi = self.size
@@ -134,17 +134,17 @@ class BettingRound:
             return min(lo, stack), min(hi, stack)
         if kind == "raise":
             if self.high == 0:
-                return N_("nothing to raise: bet instead")
+                return Reason("nothing to raise: bet instead")
             if not self._others_can_answer(seat, stacks):
-                return N_("nobody left to call a raise")
+                return Reason("nobody left to call a raise")
             if stack <= call:
-                return N_("you do not have the chips to raise")
+                return Reason("you do not have the chips to raise")
             if self.structure == FIXED and self.raises >= self.cap:
-                return N_("the betting is capped at %d bets and raises") % self.cap
+                return Reason("the betting is capped at %d bets and raises", self.cap)
             if self.checked >> seat & 1 and not self.check_raise:
-                return N_("check-raise is not allowed")
+                return Reason("check-raise is not allowed")
             if not self.can_raise >> seat & 1:
-                return N_("an all-in for less than a raise does not reopen the raising")
+                return Reason("an all-in for less than a raise does not reopen the raising")
             s = self.structure
             if s == FIXED:
                 lo = hi = call + self.size
@@ -155,7 +155,7 @@ class BettingRound:
                 lo = call + self.min_raise
                 hi = stack
             return min(lo, stack), min(hi, stack)
-        return N_("no such action: %s") % kind
+        return Reason("no such action: %s", kind)
 
     # -- changes ---------------------------------------------------------------
 
@@ -235,10 +235,21 @@ class BettingRound:
 
     def to_state(self):
         """JSON-able dict of the round (the per-seat flags as bit masks, seat 0 = bit 0); it shares the lists of
-        the round (``Engine.to_state`` copies the whole snapshot when asked). ``engine.restore.betting_round`` reads it
-        back."""
+        the round (``Engine.to_state`` copies the whole snapshot when asked). ``from_state`` reads it back."""
         return {"order": self.order, "size": self.size, "structure": self.structure, "cap": self.cap,
                 "check_raise": self.check_raise, "bets": self.bets, "high": self.high,
                 "min_raise": self.min_raise, "raises": self.raises, "to_act": self.to_act,
                 "flags": [self.folded, self.pending, self.can_raise, self.checked]}
+
+    @staticmethod
+    def from_state(d):
+        """A ``BettingRound`` from ``to_state()``'s dict (the per-seat flags from their bit masks)."""
+        r = BettingRound(len(d["bets"]), d["order"], d["size"], d["structure"], d["cap"], d["check_raise"])
+        r.bets = list(d["bets"])
+        r.high = d["high"]
+        r.min_raise = d["min_raise"]
+        r.raises = d["raises"]
+        r.folded, r.pending, r.can_raise, r.checked = d["flags"]   # bit masks, seat 0 = bit 0, as the round keeps them
+        r.to_act = d["to_act"]
+        return r
 

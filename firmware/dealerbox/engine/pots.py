@@ -242,5 +242,14 @@ class PotBook:
 
     def to_state(self):
         """JSON-able dict sharing the book's lists (``Engine.to_state`` copies the whole snapshot when asked);
-        ``engine.restore.pot_book`` reads it back."""
+        ``from_state`` reads it back."""
         return {"n": self.n, "contributed": self.contributed, "folded": self.folded, "all_in": self.all_in}
+
+    @staticmethod
+    def from_state(d):
+        """A ``PotBook`` from ``to_state()``'s dict (its own lists)."""
+        pb = PotBook(d["n"])
+        pb.contributed = list(d["contributed"])
+        pb.folded = list(d["folded"])
+        pb.all_in = list(d["all_in"])
+        return pb

@@ -16,6 +16,7 @@ The presets' labels are marked ``N_`` (catalog keys: the UI shows them through `
 """
 
 from dealerbox.lang import N_
+from dealerbox.reason import Reason
 
 # Teen Patti, who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum
 # bet), everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
@@ -86,7 +87,7 @@ def _table(game):
         from dealerbox.engine.rules_indian import table
 
         return table()
-    raise ValueError(N_("unknown game %r") % (game,))
+    raise ValueError(Reason("unknown game %r", game))
 
 
 def defaults(game):
@@ -97,12 +98,12 @@ def defaults(game):
 def _check(key, spec, v):
     if spec == "bool":
         if v is not True and v is not False:
-            return N_("%s is on or off (true/false), not %r") % (key, v)
+            return Reason("%s is on or off (true/false), not %r", key, v)
     elif isinstance(spec, list):
         if not isinstance(v, int) or isinstance(v, bool) or not spec[0] <= v <= spec[1]:
-            return N_("%s is a whole number %d to %d, not %r") % (key, spec[0], spec[1], v)
+            return Reason("%s is a whole number %d to %d, not %r", key, spec[0], spec[1], v)
     elif v not in spec:
-        return N_("%s is one of %s, not %r") % (key, ", ".join(spec), v)
+        return Reason("%s is one of %s, not %r", key, ", ".join(spec), v)
     return None
 
 
@@ -116,20 +117,20 @@ def validate(game, d):
     choices = tab["choices"]
     for k in d or {}:
         if k not in choices:
-            raise ValueError(N_("unknown house rule %r for %s") % (k, game))
+            raise ValueError(Reason("unknown house rule %r for %s", k, game))
         why = _check(k, choices[k], d[k])
         if why:
             raise ValueError(why)
         out[k] = d[k]
     cap = out.get("stake_cap")
     if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
-        raise ValueError(N_("stake_cap %d is below the boot %d (0 = no cap)") % (cap, out["boot"]))
+        raise ValueError(Reason("stake_cap %d is below the boot %d (0 = no cap)", cap, out["boot"]))
     if out.get("stud"):             # Indian Poker's Forehead Stud: poker hands, so none of the one-card variants
         from dealerbox.engine.rules_indian import STUD_EXCLUDES
 
         for k, what in STUD_EXCLUDES:
             if out[k] is True or k == "ties" and out[k] != "split":
-                raise ValueError(N_("Forehead Stud plays poker hands: not with %s") % what)
+                raise ValueError(Reason("Forehead Stud plays poker hands: not with %s", what))
     return out
 
 
@@ -146,12 +147,12 @@ def preset(game, name):
     for p in _table(game)["presets"]:
         if p[0] == name:
             return validate(game, p[2])
-    raise ValueError(N_("no preset %r for %s") % (name, game))
+    raise ValueError(Reason("no preset %r for %s", name, game))
 
 
 def choices(game, key):
     """The spec of house rule ``key``: ``"bool"``, a tuple of values or ``[lo, hi]``."""
     tab = _table(game)
     if key not in tab["choices"]:
-        raise ValueError(N_("unknown house rule %r for %s") % (key, game))
+        raise ValueError(Reason("unknown house rule %r for %s", key, game))
     return tab["choices"][key]

@@ -2,7 +2,7 @@
 
 A hand is a sequence of card ints 0-51 (``list``, ``tuple``, ``bytes``, ``bytearray``).
 Nothing here allocates on the heap for a valid hand; only a refused hand builds its message
-(``eval/refused.py``, imported the first time a hand is refused, and kept). Building a ranking (``build.py``
+(``_why``). Building a ranking (``build.py``
 and the game's module's ``build``) is done once per game and house rules by ``make_ranking``, which keeps it.
 """
 
@@ -27,9 +27,7 @@ def check_hand(cards, sizes, lowest_rank):
     """
     if isinstance(cards, _SEQUENCES) and len(cards) in sizes and _cards_ok(cards, lowest_rank):
         return
-    from dealerbox.eval.refused import why  # only a refused hand (never in the box's play) needs its words
-
-    raise HandError(why(cards, sizes, lowest_rank))
+    raise HandError(_why(cards, sizes, lowest_rank))
 
 
 def _cards_ok(cards, low):
@@ -46,6 +44,31 @@ def _cards_ok(cards, low):
             j += 1
         i += 1
     return True
+
+
+def _why(cards, sizes, low):
+    """The words for what is wrong with ``cards`` (the arguments of ``check_hand``): checked in the order a hand
+    is read: its type, its size, then card by card (not a card int, outside the deck, repeated)."""
+    from dealerbox.cards import format_card
+
+    if not isinstance(cards, _SEQUENCES):
+        return "a hand is a list, tuple, bytes or bytearray of card ints, not %r" % (cards,)
+    n = len(cards)
+    if n not in sizes:
+        if len(sizes) == 1:
+            need = "%d" % sizes[0]
+        else:
+            need = ", ".join(["%d" % s for s in sizes[:-1]]) + " or %d" % sizes[-1]
+        return "%d %s in the hand; this ranking needs %s" % (n, "card" if n == 1 else "cards", need)
+    for i in range(n):
+        c = cards[i]
+        if type(c) is not int or c < 0 or c > 51:
+            return "not a card int 0-51: %r" % (c,)
+        if c >> 2 < low:
+            return "%s is not in the %d-card deck" % (format_card(c), 52 - 4 * low)
+        if c in list(cards[:i]):  # (MicroPython: no int in bytes)
+            return "%s is in the hand twice" % format_card(c)
+    return "no problem found in %r" % (cards,)  # not reached: check_hand found one
 
 
 class Ranking:

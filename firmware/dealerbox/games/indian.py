@@ -59,7 +59,7 @@ from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import clockwise
 from dealerbox.eval import make_ranking
-from dealerbox.lang import N_
+from dealerbox.reason import Reason
 
 STUD_SEATS = 7          # Forehead Stud deals 7 cards each: 7 players use 49 of the 52 cards
 STUD_DEAL = "hhffffh"   # Forehead Stud: each card of a hand in dealt order, h = hole (own), f = forehead
@@ -187,23 +187,23 @@ class Indian(Engine):
         return [["betting", self.rounds, self.to_act]]
 
     def _check(self, seat, kind):
-        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (str); the betting
-        kinds by the round (``BettingRound.check``); in party mode only ``check`` (pass)."""
+        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (a ``Reason``);
+        the betting kinds by the round (``BettingRound.check``); in party mode only ``check`` (pass)."""
         if self.phase == "party":
             if kind == "check":
                 return Option("check")
-            return N_("party mode has no betting: look at the others' cards and pass (check)")
+            return Reason("party mode has no betting: look at the others' cards and pass (check)")
         if kind not in BETTING_KINDS:
-            return N_("no such action in Indian Poker: %s") % kind
+            return Reason("no such action in Indian Poker: %s", kind)
         stacks = self.table.stacks
         r = self.round.check(seat, kind, stacks[seat], stacks, self.pb.total())
-        if type(r) is str:
+        if type(r) is not tuple:
             return r
         return Option(kind, r[0], r[1])
 
     def _why(self, seat, action):
         if action.cards is not None:
-            return N_("Indian Poker has no draw")
+            return Reason("Indian Poker has no draw")
         return Engine._why(self, seat, action)
 
     def _do(self, seat, action):

@@ -35,7 +35,7 @@ from micropython import const
 
 from dealerbox.engine.base import Engine, Option, _reader
 from dealerbox.eval import make_ranking
-from dealerbox.lang import N_
+from dealerbox.reason import Reason
 from dealerbox.rng import randbelow
 
 _ONE_CARD = ("cobra", "999", "in-out")
@@ -175,7 +175,7 @@ class TeenPatti(Engine):
 
     # ---- the rule of each action kind -----------------------------------------------------------------
     def _check(self, seat, kind):
-        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (str).
+        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (a ``Reason``).
 
         see; blind/chaal (all-in for less when short; two sizes under 001); pack; show (what it costs by the
         house's show rule); sideshow (its cost: 004 the minimum seen chaal, 000 the stake, 001 free);
@@ -187,34 +187,34 @@ class TeenPatti(Engine):
                 return Option("accept")
             if kind == "refuse":
                 if r["sideshow_third_forced"] and self.requests[self.sideshow[0]] >= _SIDESHOW_FORCED_AT:  # type: ignore[index]
-                    return N_("the third sideshow request cannot be refused")
+                    return Reason("the third sideshow request cannot be refused")
                 return Option("refuse")
-            return N_("answer the sideshow: accept or refuse")
+            return Reason("answer the sideshow: accept or refuse")
         seen = self.seen[seat]
         stack = self.table.stacks[seat]
         if kind == "see":
-            return N_("your cards are already seen") if seen else Option("see")
+            return Reason("your cards are already seen") if seen else Option("see")
         if kind == "blind" or kind == "chaal":
             return self._check_chaal(seat, kind, seen, stack)
         if kind == "pack":
             return Option("pack")
         if kind == "accept" or kind == "refuse":
-            return N_("there is no sideshow to answer")
+            return Reason("there is no sideshow to answer")
         if kind == "show":
             return self._check_show(seat, seen, stack)
         if kind == "sideshow":
             return self._check_sideshow(seat, seen, stack)
-        return N_("%s is not a Teen Patti action") % kind
+        return Reason("%s is not a Teen Patti action", kind)
 
     def _check_chaal(self, seat, kind, seen, stack):
         if seen and kind == "blind":
-            return N_("a seen player bets with chaal, not blind")
+            return Reason("a seen player bets with chaal, not blind")
         if not seen and kind == "chaal":
-            return N_("a blind player bets blind (or sees first)")
+            return Reason("a blind player bets blind (or sees first)")
         if not seen and self._blind_limit_hit(seat):
-            return N_("blind limit reached (%d): see your cards or pack") % self.rules["blind_limit"]
+            return Reason("blind limit reached (%d): see your cards or pack", self.rules["blind_limit"])
         if stack <= 0:
-            return N_("no chips left to bet")
+            return Reason("no chips left to bet")
         lo, hi, sizes = self._range(seen)
         if stack < lo:                          # all-in for less
             return Option(kind, stack, stack, (stack,))
@@ -232,25 +232,25 @@ class TeenPatti(Engine):
         vs seen 2x the stake (004) or the stake (000), never seen vs blind; 001: only a seen player asks, 2x the
         last bet, 4x when the other is blind)."""
         if self.must_bet == seat:
-            return N_("sideshow refused: chaal or pack")
+            return Reason("sideshow refused: chaal or pack")
         live = self.live_seats()
         if len(live) != 2:
-            return N_("a show only when two players remain")
+            return Reason("a show only when two players remain")
         if not seen and self._blind_limit_hit(seat):
-            return N_("blind limit reached: see your cards or pack")
+            return Reason("blind limit reached: see your cards or pack")
         op_seen = self.seen[live[0] if live[1] == seat else live[1]]
         rule = self.rules["show"]
         st = self.stake
         if rule == "001":
             if not seen:
-                return N_("a blind player cannot ask for the show: see first")
+                return Reason("a blind player cannot ask for the show: see first")
             cost = (2 if op_seen else 4) * self.last_bet
         elif not seen:
             cost = st
         elif op_seen:
             cost = self.stake2 if rule == "004" else st     # 2x the exact stake; "the stake" rounded up
         else:
-            return N_("a seen player cannot ask a blind one for the show: chaal or pack")
+            return Reason("a seen player cannot ask a blind one for the show: chaal or pack")
         c = min(cost, stack)
         return Option("show", c, c)
 
@@ -259,28 +259,28 @@ class TeenPatti(Engine):
         under 004 only when every player still in is seen, for the minimum seen chaal."""
         rule = self.rules["sideshow"]
         if rule == "off":
-            return N_("no sideshow at this table")
+            return Reason("no sideshow at this table")
         if not seen:
-            return N_("a blind player cannot ask for a sideshow")
+            return Reason("a blind player cannot ask for a sideshow")
         if self.must_bet == seat:
-            return N_("sideshow refused: chaal or pack")
+            return Reason("sideshow refused: chaal or pack")
         live = self.live_seats()
         if len(live) < 3:
-            return N_("a sideshow needs three players in; ask for the show")
+            return Reason("a sideshow needs three players in; ask for the show")
         t = self.last_bettor
         if t is None or t == seat or not self.is_live(t):
-            return N_("nobody has bet before you")
+            return Reason("nobody has bet before you")
         if not self.seen[t]:
-            return N_("the previous player is blind")
+            return Reason("the previous player is blind")
         if rule == "004":
             for x in live:
                 if not self.seen[x]:
-                    return N_("a sideshow only when every player still in is seen")
+                    return Reason("a sideshow only when every player still in is seen")
             cost = self._range(True)[0]
         else:
             cost = self.stake if rule == "000" else 0
         if cost > stack:
-            return N_("not enough chips for the sideshow")
+            return Reason("not enough chips for the sideshow")
         return Option("sideshow", cost, cost)
 
     def _rebuy_allowed(self, seat):

@@ -53,7 +53,7 @@ from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
 from dealerbox.eval import make_ranking
 from dealerbox.eval.turkish import turkish_deck, turkish_size
-from dealerbox.lang import N_
+from dealerbox.reason import Reason
 from dealerbox.rng import shuffle
 
 OPENERS = {"jacks": 9, "kings": 11, "aces": 12}     # the lowest pair that opens (the house rule names it): ranks
@@ -174,7 +174,7 @@ class Stock:
                     else:
                         fresh.append(m & 63)
                 if not fresh:
-                    raise StockError(N_("the stock and the other players' discards are empty"))
+                    raise StockError(Reason("the stock and the other players' discards are empty"))
                 if self.replay:
                     logged = list(self.replay.pop(0))
                     if sorted(logged) != sorted(fresh):
@@ -194,14 +194,24 @@ class Stock:
 
     def to_state(self):
         """JSON-able dict; the cards are left out while they are still the deck's own (no reshuffle). It shares
-        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``engine.restore.stock`` reads
-        it back."""
+        the stock's lists (``Engine.to_state`` copies the whole snapshot when asked); ``from_state`` reads it
+        back."""
         d = {"pos": self.pos, "muck": self.muck, "reshuffles": self.reshuffles}
         if self.reshuffles:
             d["cards"] = self.cards
         if self.replay:
             d["replay"] = self.replay
         return d
+
+    @classmethod
+    def from_state(cls, d, cards):
+        """A stock from ``to_state()``'s dict ``d``; ``cards``: the stock as dealt from the deck (its cards when there
+        was no reshuffle, which the snapshot then leaves out)."""
+        st = cls(d["cards"] if "cards" in d else cards, d.get("replay"))
+        st.pos = d["pos"]
+        st.muck = list(d["muck"])
+        st.reshuffles = [list(r) for r in d["reshuffles"]]
+        return st
 
 
 class Turkish(Engine):
@@ -220,7 +230,7 @@ class Turkish(Engine):
     KINDS = ("draw", "look", "karanlik", "check", "open", "bet", "call", "raise", "fold")
     STATE = ("street", "round_state", "stock_state", "looked", "opener", "openers", "draw_order", "drew",
              "owed", "blind_seat", "replay_reshuffles")
-    replay_reshuffles = None    # the logged reshuffles of the hand a replay starts (engine.restore), then None
+    replay_reshuffles = None    # the logged reshuffles of the hand a replay starts (``start_from_log``), then None
 
     # ---- rules, deck, ranking ------------------------------------------------------------------
     def _fresh_deck(self):
@@ -312,13 +322,13 @@ class Turkish(Engine):
 
     # ---- the rule of each action kind -----------------------------------------------------------------
     def _check(self, seat, kind):
-        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (str). The draw's
-        cards are checked by ``_why``; the betting kinds by the round (``BettingRound.check``), ``open``
+        """The rule of ``kind`` for ``seat`` now (``Engine._check``): the ``Option`` or the reason (a ``Reason``).
+        The draw's cards are checked by ``_why``; the betting kinds by the round (``BettingRound.check``), ``open``
         being the first bet before the draw, for a player with openers only."""
         if self.phase == "draw":
-            return Option("draw") if kind == "draw" else N_("it is the draw: discard 0 to 4 cards (draw)")
+            return Option("draw") if kind == "draw" else Reason("it is the draw: discard 0 to 4 cards (draw)")
         if kind == "draw":
-            return N_("the draw comes after the betting before the draw")
+            return Reason("the draw comes after the betting before the draw")
         rnd = self.round
         stacks = self.table.stacks
         stack = stacks[seat]
@@ -327,31 +337,31 @@ class Turkish(Engine):
                 return Option("look")
             if kind == "karanlik":         # the blind bet: the first bet of the round, whose rule is the round's
                 if seat == self.blind_seat and self.street == 0 and type(rnd.check(seat, "bet", stack, stacks, 0)) \
-                        is not str:
+                        is tuple:
                     b = min(self.rules["bet"], stack)
                     return Option("karanlik", b, b)
-                return N_("nobody left to call a blind bet")
-            return N_("Karanlık: bet blind (karanlik) or look at your cards first")
+                return Reason("nobody left to call a blind bet")
+            return Reason("Karanlık: bet blind (karanlik) or look at your cards first")
         if kind == "look":
-            return N_("you have seen your cards")
+            return Reason("you have seen your cards")
         if kind == "karanlik":
             if not self.rules["karanlik"]:
-                return N_("Karanlık (the blind bet) is not played at this table")
-            return N_("only the first player may bet blind (Karanlık), before looking")
+                return Reason("Karanlık (the blind bet) is not played at this table")
+            return Reason("only the first player may bet blind (Karanlık), before looking")
         if kind == "open":
             if self.street != 0:
-                return N_("the pot was opened before the draw: bet")
+                return Reason("the pot was opened before the draw: bet")
             if rnd.high > 0:
-                return N_("the pot is open: call, raise or fold")
+                return Reason("the pot is open: call, raise or fold")
             if not self.has_openers(seat):
-                return N_("you need openers to open: a pair of %s or better; check") % self.rules["openers"]
+                return Reason("you need openers to open: a pair of %s or better; check", self.rules["openers"])
             kind = "bet"
         elif kind == "bet" and self.street == 0:
-            return N_("before the draw the first bet is the open")
+            return Reason("before the draw the first bet is the open")
         elif kind not in BETTING_KINDS:
-            return N_("no such action in Turkish Poker: %s") % kind
+            return Reason("no such action in Turkish Poker: %s", kind)
         r = rnd.check(seat, kind, stack, stacks, self.pb.total())
-        if type(r) is str:
+        if type(r) is not tuple:
             return r
         return Option("open" if self.street == 0 and kind == "bet" else kind, r[0], r[1])
 
@@ -361,25 +371,25 @@ class Turkish(Engine):
         serving on a copy of the stock (no entropy; nothing changes)."""
         if self.phase != "draw":
             if action.cards is not None:
-                return N_("only a draw names cards")
+                return Reason("only a draw names cards")
             return Engine._why(self, seat, action)
         o = self._check(seat, action.kind)
-        if type(o) is str:
+        if type(o) is not Option:
             return o
         why = amount_reason(o, action.amount)       # a draw takes no amount: the option's own rule
         if why is not None:
             return why
         pos = action.cards
         if not isinstance(pos, list):
-            return N_("say which cards to discard (positions 0-4)")
+            return Reason("say which cards to discard (positions 0-4)")
         if len(pos) > 4:
-            return N_("discard 0 to 4 cards, not %d") % len(pos)
+            return Reason("discard 0 to 4 cards, not %d", len(pos))
         for i in range(len(pos)):
             p = pos[i]
             if type(p) is not int or not 0 <= p <= 4:
-                return N_("no card at position %r (positions are 0-4)") % (p,)
+                return Reason("no card at position %r (positions are 0-4)", p)
             if p in pos[:i]:
-                return N_("card %d given twice") % p
+                return Reason("card %d given twice", p)
         st = self.stock
         dry = Stock(st.cards, st.replay)
         dry.pos = st.pos

@@ -12,6 +12,7 @@ import json
 
 from micropython import const
 
+from dealerbox.reason import Reason
 from dealerbox.store import (
     BACKUP,
     BAD,
@@ -79,7 +80,7 @@ def check(data):
     number = int(num_s)
     size = int(size_s)
     if len(data) < nl + 2 + size:
-        raise ValueError(N_("truncated (%d of %d bytes)") % (len(data), nl + 2 + size))
+        raise ValueError(Reason("truncated (%d of %d bytes)", len(data), nl + 2 + size))
     body = memoryview(data)[nl + 1:nl + 1 + size]
     got = crc32(body, crc32(memoryview(data)[_FIELDS_AT:nl + 1])) if magic == MAGIC else crc32(body)
     if got != crc:
@@ -103,7 +104,7 @@ def check_file(s, name):
     try:
         data = s._read(name)
     except OSError as e:
-        return None, None, None, N_("unreadable (%s)") % e
+        return None, None, None, Reason("unreadable (%s)", e)
     if data is None:
         return None, None, None, None
     try:
@@ -232,7 +233,8 @@ def load(s, validate=None):
     Sets ``journal`` to the actions recorded after the snapshot returned (the app replays them), ``found``
     (one line per file and what was done, e.g. ``["session.json: checksum mismatch", "session.bak: save 11 ok",
     "session.json set aside as session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and
-    ``report`` (a sentence for the players when something was damaged or lost, else None).
+    ``report`` (a sentence for the players when something was damaged or lost, else None; ``reports`` the same as
+    records: ``said``).
 
     Then the files are put as an uninterrupted save leaves them: a complete ``session.tmp`` is renamed
     into place, ``hands.log`` is cut back to what the last journal line or snapshot committed (a hand
@@ -250,15 +252,15 @@ def load(s, validate=None):
     s.journal = []
     s.later = []
     s.later_why = ""
-    s.lost = ""
+    s.lost = []
     reports = []
     bad = {}
     valid = []
-    s.aside = ""        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
+    s.aside = []        # the files found as folders and set aside, in words (ui/catchup.py keeps them in its report)
     for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
         if s._is_folder(name) and set_aside_file(s, name, BAD):     # (a card edited on a computer)
-            reports.append(N_("%s was a folder, not a file: set aside.") % name)
-            s.aside = " ".join(reports)
+            reports.append(Reason("%s was a folder, not a file: set aside.", name))
+            s.aside = list(reports)
     for name in (SESSION, TEMP, BACKUP):
         number, mark, crc, problem = check_file(s, name)
         if problem is not None:
@@ -281,7 +283,7 @@ def load(s, validate=None):
                 try:
                     problem = validate(obj)
                 except Exception as err:  # a check that trips on the content: refused, never a crash
-                    problem = N_("cannot be checked (%s: %s)") % (type(err).__name__, err)
+                    problem = Reason("cannot be checked (%s: %s)", type(err).__name__, err)
             else:
                 problem = None if isinstance(obj, dict) else N_("not a snapshot")
             if problem is None:
@@ -305,11 +307,10 @@ def load(s, validate=None):
         found.append(N_("no valid saved session") if found else N_("no saved session"))
         why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
         if why:
-            reports.append(N_("Save unusable (%s): a new session starts.") % why)
+            reports.append(Reason("Save unusable (%s): a new session starts.", why))
             if s._exists(JOURNAL):  # the lost save's actions: kept with it for study (the next save would remove them)
                 set_aside_file(s, JOURNAL, BAD)
-        if reports:
-            s.report = " ".join(reports)
+        said(s, reports)
         return None
     s.number = number
     why = bad.get(SESSION)
@@ -320,9 +321,9 @@ def load(s, validate=None):
         found.append("using %s (save %d): %s" % (
             name, number, "the power went during a save" if why is None else "session.json is damaged"))
         if why is not None:
-            reports.append(N_("Save damaged (%s): the one before it is used.") % why)
+            reports.append(Reason("Save damaged (%s): the one before it is used.", why))
             s.later_why = N_("the newest save was lost") if why == "missing" else \
-                N_("the newest save was damaged (%s)") % why
+                Reason("the newest save was damaged (%s)", why)
     elif TEMP in bad:
         found.append("using %s (save %d): a save was cut short by a power cut" % (name, number))
     elif bad:
@@ -373,9 +374,15 @@ def load(s, validate=None):
     if fallback and mark is not None:
         from dealerbox.store import damage
         s.later = damage.logged_after(s, mark, (OLD_LOG, LOG), reports)
-    if reports:
-        s.report = " ".join(reports)
+    said(s, reports)
     return obj
+
+
+def said(s, reports):
+    """Set the store's ``reports`` (the sentences for the players: ``Reason`` or catalog key str, shown by
+    ``lang.said``) and ``report`` (the same in English, one str, or None when there is none)."""
+    s.reports = reports
+    s.report = " ".join([str(r) for r in reports]) if reports else None
 
 
 def commit_log(s, mark, number, trusted, reports):
@@ -412,9 +419,9 @@ def commit_log(s, mark, number, trusted, reports):
     else:
         missing = mark - (size if size > 0 else 0)
         s.found.append("hands.log: %d bytes shorter than save %d recorded" % (missing, number))
-        reports.append((N_("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept.") if
-                        size > 0 else N_("Hand log damaged: %d bytes of hand logs are missing; no hand log is left."))
-                       % missing)
+        reports.append(Reason("Hand log damaged: %d bytes of hand logs are missing; every complete hand kept." if
+                              size > 0 else "Hand log damaged: %d bytes of hand logs are missing; no hand log is left.",
+                              missing))
     if size <= 0:
         return
     if data is None:
@@ -423,7 +430,7 @@ def commit_log(s, mark, number, trusted, reports):
     if end < len(data):  # a partial last line: not a hand; cut, so the next line starts whole
         truncate_log(s, end)
         s.found.append("hands.log: a partial line of %d bytes cut" % (len(data) - end))
-        reports.append(N_("A partial hand log (%d bytes) was removed.") % (len(data) - end))
+        reports.append(Reason("A partial hand log (%d bytes) was removed.", len(data) - end))
 
 
 def truncate_log(s, size):

@@ -11,7 +11,8 @@
   ones said (also for ``boot.commit_log``'s cut when it cuts garbage, and ``boot.read_log``).
 """
 
-from dealerbox.store import BAD, JOURNAL, MAGIC, N_, SESSION, journal_line
+from dealerbox.reason import Reason
+from dealerbox.store import BAD, JOURNAL, MAGIC, SESSION, journal_line
 from dealerbox.store import checksum as crc32
 
 
@@ -38,17 +39,17 @@ def journal(store, ok, good, number, reports):
         if journal_line(lines[i]) is not None:
             lost = i + 1
     junk = len(lines) - lost
-    store.later_why = N_("journal line %d is damaged") % (ok + 1)
+    store.later_why = Reason("journal line %d is damaged", ok + 1)
     if lost:
         store.found.append("session.jnl: line %d damaged, %d action%s after save %d lost" % (
             ok + 1, lost, "" if lost == 1 else "s", number))
-        reports.append((N_("Save damaged: journal line %d is damaged; %d saved action is lost.") if lost == 1 else
-                        N_("Save damaged: journal line %d is damaged; %d saved actions are lost.")) % (ok + 1, lost))
+        reports.append(Reason("Save damaged: journal line %d is damaged; %d saved action is lost." if lost == 1 else
+                              "Save damaged: journal line %d is damaged; %d saved actions are lost.", ok + 1, lost))
     if junk:
         store.found.append("session.jnl: %d damaged line%s from line %d dropped" % (
             junk, "" if junk == 1 else "s", ok + lost + 1))
-        reports.append((N_("Save damaged: %d damaged journal line dropped.") if junk == 1 else
-                        N_("Save damaged: %d damaged journal lines dropped.")) % junk)
+        reports.append(Reason("Save damaged: %d damaged journal line dropped." if junk == 1 else
+                              "Save damaged: %d damaged journal lines dropped.", junk))
     return True
 
 
@@ -97,10 +98,10 @@ def newer_journal(store, mark, reports):
     n -= ended
     if not newer or n <= 0:
         return 0
-    store.lost = (N_("%d saved action after that save is lost.") if n == 1 else
-                  N_("%d saved actions after that save are lost.")) % n
+    store.lost = [Reason("%d saved action after that save is lost." if n == 1 else
+                         "%d saved actions after that save are lost.", n)]
     store.found.append("session.jnl: %d action%s of the lost save lost" % (n, "" if n == 1 else "s"))
-    reports.append(store.lost)
+    reports.append(store.lost[0])
     return n
 
 
@@ -128,7 +129,7 @@ def logged_after(store, mark, names, reports):
         bad += hand_lines(data, out)
     if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
         why = dropped(bad, reports)
-        store.lost = store.lost + " " + why if store.lost else why
+        store.lost.append(why)
         store.found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
             bad, "" if bad == 1 else "s", store.number))
     return out
@@ -155,7 +156,7 @@ def hand_lines(data, out):
 
 def dropped(bad, reports):
     """Say that ``bad`` (int > 0) damaged lines of the hand log were dropped: a sentence (returned) in ``reports``."""
-    why = (N_("Hand log damaged: %d damaged line dropped.") if bad == 1 else
-           N_("Hand log damaged: %d damaged lines dropped.")) % bad
+    why = Reason("Hand log damaged: %d damaged line dropped." if bad == 1 else
+                 "Hand log damaged: %d damaged lines dropped.", bad)
     reports.append(why)
     return why

@@ -106,11 +106,12 @@ class Store:
     (list of str: the records ``load`` found after the snapshot it returned, oldest first),
     ``later`` (list of str: the hand logs committed after the snapshot ``load`` returned when its own record
     of them was lost - an older save used, or a damaged journal line - the app replays them: ``load``;
-    ``later_why`` says in words why, e.g. ``"the newest save was damaged (checksum mismatch)"``),
-    ``lost`` (str: a sentence saying how many journal actions were lost with a lost newest save, and one saying how
-    many damaged lines of the hand log after the save used were dropped, or ""),
+    ``later_why`` says why, a ``Reason`` or str, e.g. ``"the newest save was damaged (checksum mismatch)"``),
+    ``lost`` (list of ``Reason``: a sentence saying how many journal actions were lost with a lost newest save, and one
+    saying how many damaged lines of the hand log after the save used were dropped, or none),
     ``found`` (list of str: what ``load`` found, one line per file and what it did), ``report``
-    (str or None: a sentence for the players when something was damaged or lost), counters
+    (str or None: a sentence for the players when something was damaged or lost, in English; ``reports`` the same
+    as a list of ``Reason``, shown by ``lang.said``), counters
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
     """
 
@@ -127,10 +128,11 @@ class Store:
         self.journal = []  # type: list
         self.found = []  # type: list
         self.report = None  # type: str | None
+        self.reports = []  # type: list
         self.later = []  # type: list
         self.later_why = ""
-        self.lost = ""
-        self.aside = ""     # the files found as folders and set aside at boot, in words (store/boot.py)
+        self.lost = []  # type: list
+        self.aside = []  # type: list  # the files found as folders and set aside at boot, in words (store/boot.py)
         self.bytes_written = 0
         self.saves = 0
         self.records = 0
@@ -349,7 +351,7 @@ class Store:
             self.journal = []
             self.later = []
             self.later_why = ""
-            self.lost = ""
+            self.lost = []
             self.number = 0
             self._known = self._broken = True
             self._session_ok = False

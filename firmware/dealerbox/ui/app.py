@@ -30,6 +30,7 @@ betting structure -> house-rule preset -> single house rules -> summary -> deal.
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
 from dealerbox.lang import tr
+from dealerbox.reason import Reason
 from dealerbox.ui import play, results_flow, setup_flow
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import M_GATE, M_RESUME, describe, fit_title
@@ -128,6 +129,12 @@ class App:
         elif not was:
             self.dirty = False          # nothing on the screen changed: no redraw (an I2C transfer saved)
 
+    def long_buttons(self):
+        """The buttons with a long meaning on the screen now (bitmask of ``ui.buttons`` bits: ``Screen.long_buttons``):
+        the run loop (boards/loop.py) hands them over when their press ends or is held long; the others act on the
+        press (docs/ui.md)."""
+        return self.screen.long_buttons()
+
     def draw(self, fb):
         """Draw the current screen into ``fb`` (FrameBuffer 128x64 MONO_VLSB) and clear ``dirty``."""
         cv = self.canvas
@@ -194,6 +201,7 @@ class App:
             if line:
                 self.last = line
             if problem is not None:     # the session continues before the refused action; saved so at once
+                problem = [Reason("Save damaged: %s", problem)]
                 self.last = tr("Journal damaged")
                 self.save()
         if es is not None and later:   # hands logged after an older save: brought to their logged end

@@ -10,7 +10,8 @@ Imported by the app only when the store gave hand logs committed after the snaps
   the logged hands).
 """
 
-from dealerbox.lang import N_, tr
+from dealerbox.lang import N_
+from dealerbox.reason import Reason, tr
 from dealerbox.ui.snapcheck import _ints, play_log
 
 
@@ -56,7 +57,7 @@ def _go_on(e, log):
     hand = log.get("hand")
     if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
             or log["actions"][:len(done)] != done:
-        return None, N_("the hand log of hand %r does not continue the saved hand %d") % (hand, e.hand_no)
+        return None, Reason("the hand log of hand %r does not continue the saved hand %d", hand, e.hand_no)
     st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
     if st is not None:
         st.replay_after(log.get("reshuffles"))
@@ -70,18 +71,18 @@ def _deal_again(e, log):
     hand = log.get("hand")
     if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
             or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
-        return None, N_("the hand log of hand %r does not follow hand %d") % (hand, e.hand_no)
+        return None, Reason("the hand log of hand %r does not follow hand %d", hand, e.hand_no)
     for s in range(t.n):
         rebuy = log["bought_in"][s] - t.bought_in[s]
         if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
-            return None, N_("hand %d starts with other stacks than hand %d left") % (hand, e.hand_no)
+            return None, Reason("hand %d starts with other stacks than hand %d left", hand, e.hand_no)
     for s in range(t.n):
         t.stacks[s] = log["stacks"][s]
         t.bought_in[s] = log["bought_in"][s]
     try:
         e.start_from_log(log)
     except Exception as err:
-        return None, N_("hand %d cannot be dealt again (%s)") % (hand, err)
+        return None, Reason("hand %d cannot be dealt again (%s)", hand, err)
     return log["actions"], None
 
 
@@ -89,34 +90,32 @@ def _play(e, log, rest):
     """Play ``rest`` (the log's actions) on ``e`` and check the hand ends as ``log`` says; None or why not."""
     why = play_log(e, rest)
     if why is not None:
-        return N_("action %d of hand %d's log refused (%s)") % (why[0], e.hand_no, why[1])
+        return Reason("action %d of hand %d's log refused (%s)", why[0], e.hand_no, why[1])
     if e.phase != "over" and log["result"].get("voided") is True:
         e.void_hand()
     if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
-        return N_("hand %d's log does not end as replayed") % e.hand_no
+        return Reason("hand %d's log does not end as replayed", e.hand_no)
     return None
 
 
 def say(store, e, done, report=None):
-    """What ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``, for the resume screen, after
-    ``report`` (what the store found wrong, or None): ``"Save damaged: the newest save was damaged (checksum
-    mismatch): the session goes on from the end of hand 1."`` (the last hand brought to its end), and that a logged
-    hand could not be replayed and why. Returns the report (str), or ``report`` when there is nothing to say."""
+    """What ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``, for the resume screen: ``"Save
+    damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1."`` (the last
+    hand brought to its end), and that a logged hand could not be replayed and why, in place of the store's ``report``:
+    its sentences on the files set aside before and on the actions lost after (a list of ``Reason``); ``report`` as it
+    is when nothing was caught up."""
     k, problem = done
+    if not k and problem is None:       # nothing caught up: the store's own report stands
+        return report
     why = getattr(store, "later_why", "") or N_("the newest save was lost")
+    out = list(getattr(store, "aside", None) or ())   # a save file found as a folder (store/boot.py)
     if k:                   # the last hand brought to its end: the one before a hand dealt again and refused
         ended = e.hand_no if e.phase == "over" or e.phase == "idle" else e.hand_no - 1
-        report = N_("Save damaged: %s: the session goes on from the end of hand %d.") % (why, ended)
+        out.append(Reason("Save damaged: %s: the session goes on from the end of hand %d.", why, ended))
     if problem is not None:
-        line = N_("Save damaged: %s: a logged hand could not be replayed (%s).") % (why, problem)
-        report = report + " " + line if k and report else line
-    lost = getattr(store, "lost", "")     # the journal actions lost with the newest save (store/damage.py)
-    if lost and report and lost not in report:
-        report = report + " " + lost
-    aside = getattr(store, "aside", "")   # a save file found as a folder (store/boot.py)
-    if aside and report and aside not in report:
-        report = aside + " " + report
-    return report
+        out.append(Reason("Save damaged: %s: a logged hand could not be replayed (%s).", why, problem))
+    out.extend(getattr(store, "lost", None) or ())   # the actions lost with the newest save (store/damage.py)
+    return out
 
 
 def restore(e, store, later):

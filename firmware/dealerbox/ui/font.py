@@ -17,9 +17,11 @@ Big font: every small glyph scaled 2x (10x14 in a 12x16 cell), drawn from the sm
 glyphs for the face of a card (``BIG_SUITS``, 18 bytes each: 9 bytes of rows 0-7, then 9 bytes
 of rows 8-15).
 
-The font is the project's own so that frames are identical on the device (real
-``framebuf``) and on the host (``host_tools/shims/framebuf.py``); ``framebuf.text``'s built-in
-font is not used.
+The font is drawn here, not ``framebuf.text``'s built-in one, so that frames are identical on the
+device (real ``framebuf``) and on the host (``host_tools/shims/framebuf.py``). Its ASCII glyphs derive
+from the classic 5x7 "glcdfont" of the Adafruit GFX Library (BSD licence; 51 of the 95 byte for byte,
+the others redrawn): NOTICE at the repository's root records which and carries the licence. The symbols,
+the accented letters and the big suits are the project's own.
 """
 
 import framebuf

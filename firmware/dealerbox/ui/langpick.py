@@ -15,7 +15,7 @@ from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import settings
 from dealerbox.ui.modes import M_LANG
-from dealerbox.ui.screen import Screen, index_of
+from dealerbox.ui.screen import LONG_UD, Screen, index_of
 
 PRESENT = None      # tests: the codes to offer instead of looking for the table files (tuple of str), or None
 _found = None       # ``present()``'s answer, looked up once
@@ -38,7 +38,7 @@ def present():
     """The codes of ``lang.LANGS`` whose table is on this box (tuple of str, ``LANGS`` order, "en" first).
 
     A table is the file ``<code>.bin`` in ``lang.table_dir()`` (``dealerbox/lang/tables/``, or ``/lang/`` on a
-    firmware frozen into flash)."""
+    firmware frozen into flash), or the table frozen into the firmware (``lang.frozen_table``)."""
     global _found
     if PRESENT is not None:
         return PRESENT
@@ -47,7 +47,7 @@ def present():
         base = lang.table_dir()
         found = []
         for c in lang.codes():
-            if c == "en" or _exists(os, base + c + ".bin"):
+            if c == "en" or _exists(os, base + c + ".bin") or lang.frozen_table(c) is not None:
                 found.append(c)
         _found = tuple(found)
     return _found
@@ -105,6 +105,7 @@ class LangScreen(Screen):
     it from the next frame and keeps it, LEFT goes back unchanged."""
 
     MODE = M_LANG
+    LONG = LONG_UD
 
     def __init__(self, app):
         super().__init__(app, index_of(present(), lang.code))

@@ -10,11 +10,11 @@ a private screen: back through its gate).
 """
 
 from dealerbox.engine.base import Action, IllegalAction
-from dealerbox.lang import tr, tr_reason
+from dealerbox.lang import said, tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import font, screens
 from dealerbox.ui.modes import M_DRAWN, M_GATE, M_PEEK, M_SEAL, M_TABLE, M_TURN, MAX_DISCARD, fit_title, wild_info
-from dealerbox.ui.screen import Screen, index_of
+from dealerbox.ui.screen import LONG_LR, LONG_OK, LONG_UD, Screen, index_of
 from dealerbox.ui.screens import marked
 
 
@@ -44,6 +44,8 @@ def public_info(e, seat):
 
 class HandScreen(Screen):
     """A screen of a hand in play: a long OK opens the table menu (``results_flow.MenuScreen``), back to the gate."""
+
+    LONG = LONG_OK
 
     def press(self, b, long):
         if b == btn.OK and long:
@@ -338,6 +340,12 @@ class TurnScreen(HandScreen):
     def key(self):
         return (self.oi, self.amount, self.cursor, self.marks, self.msg, self.info, self.status, self.armed)
 
+    def long_buttons(self):
+        """Long OK: the table menu; UP/DOWN: the amount's max/min; the draw: long LEFT/RIGHT leave it for the next
+        action."""
+        drawing = self.opts and self.opts[self.oi].kind == "draw"
+        return LONG_UD | LONG_OK | LONG_LR if drawing else LONG_UD | LONG_OK
+
     def draw(self, cv):
         screens.draw_turn(self, cv)
 
@@ -443,7 +451,7 @@ class TurnScreen(HandScreen):
         try:
             events = app.play(seat, action)
         except IllegalAction as err:
-            self.msg = tr_reason(str(err))     # (the engine's English reason, in the language in use)
+            self.msg = said(err)      # (the engine's reason, in the language in use)
             return
         if action.kind == "accept":     # the comparison, to each of the two players behind their gates
             for ev in events:

@@ -30,7 +30,7 @@ from dealerbox.ui.modes import (
     T_TABLE,
     wild_name,
 )
-from dealerbox.ui.screen import Screen
+from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen
 
 # hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
 CATEGORY_LABELS = {
@@ -180,6 +180,7 @@ class ResultScreen(Screen):
 class ShowdownScreen(ResultScreen):
     MODE = M_SHOWDOWN
     MENU = True
+    LONG = LONG_OK
 
     def build(self):
         e = self.app.engine
@@ -252,6 +253,7 @@ def _won(r, names, rows):
 class AwardsScreen(ResultScreen):
     MODE = M_AWARDS
     MENU = True
+    LONG = LONG_OK
 
     def build(self):
         e = self.app.engine
@@ -360,6 +362,7 @@ class MenuScreen(Screen):
     ``back_to``: the screen "Back to game" returns to (a private screen is left through its gate)."""
 
     MODE = M_MENU
+    LONG = LONG_UD
     ITEMS = MENU_ITEMS
 
     def __init__(self, app, back_to=None, sel=0):
@@ -496,6 +499,7 @@ class RebuyScreen(Screen):
     long OK) back to the menu."""
 
     MODE = M_REBUY
+    LONG = LONG_UD | LONG_OK
 
     def __init__(self, app, sel):
         super().__init__(app, sel)

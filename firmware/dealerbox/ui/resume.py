@@ -7,7 +7,8 @@ offer (``ResumeScreen``), or the first setup screen when nothing is saved and no
 
 from dealerbox.engine.table import Table
 from dealerbox.games import engine_class
-from dealerbox.lang import N_, tr, tr_reason
+from dealerbox.lang import said, tr
+from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import langpick, settings, setup_flow, widgets
 from dealerbox.ui.modes import M_RESUME, SNAPSHOT_VERSION
@@ -39,15 +40,6 @@ def _check(snap):
     return check(snap)
 
 
-def _store_report(store):
-    """What the store found wrong (str) or None: ``Store.load``'s lines name the save it used last, when one was
-    damaged."""
-    rep = getattr(store, "report", None)
-    if isinstance(rep, list):
-        rep = rep[-1] if rep and (rep[-1].startswith("using ") or rep[-1].startswith("no valid")) else None
-    return rep if isinstance(rep, str) and rep else None
-
-
 def _finished(snap):
     """True when the saved session was ended ("End session" confirmed: the table stopped): nothing to resume."""
     t = snap.get("table")
@@ -55,8 +47,8 @@ def _finished(snap):
 
 
 class ResumeScreen(Screen):
-    """The boot offer. ``saved``: the snapshot offered (or None); ``report``: what the store found wrong (str, English
-    as the store says it, or None), shown first on a screen of its own when it is long (``report_read`` once OK
+    """The boot offer. ``saved``: the snapshot offered (or None); ``report``: what the store found wrong (a list of
+    ``Reason``, or None), shown first on a screen of its own when it is long (``report_read`` once OK
     went past it); ``saved_live``: the save was in the middle of a hand (after its journal): continue or void."""
 
     MODE = M_RESUME
@@ -77,9 +69,9 @@ class ResumeScreen(Screen):
         try:
             snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
         except Exception as err:   # a store that cannot be read: start a new session, and say so
-            self.report = N_("Save unreadable: %s") % err
+            self.report = [Reason("Save unreadable: %s", err)]
         else:
-            self.report = _store_report(store)
+            self.report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
         if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
             snap = None
         self.saved = snap
@@ -136,15 +128,7 @@ class ResumeScreen(Screen):
     def _report(self, rows):
         """Put what the store found wrong into ``rows``; True when it takes the screen (a save to resume beside it,
         or too long to show beside "New session"): "Read this first", UP/DOWN scroll it, OK goes on."""
-        rep = self.report
-        low = rep.lower()
-        if low.startswith("using "):            # Store.load's line naming the file: in the players' words
-            rep = tr("Save damaged: an older save is used")
-        elif not (low.startswith("save") or low.startswith("hand log")):  # the store's own sentences
-            rep = tr("Save damaged: %s") % tr_reason(rep)
-        else:                                   # (English, as the store and ui/catchup.py say it)
-            rep = tr_reason(rep)
-        setup_flow._wrap(rows, rep)
+        setup_flow._wrap(rows, said(self.report))
         if self.saved is None and len(rows) < widgets.ROWS:
             return False
         if self.report_read:

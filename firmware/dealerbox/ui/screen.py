@@ -8,8 +8,17 @@ A screen reads the box's shared state from its ``app`` (table, engine, session c
 only through the app's methods; it writes no other object's fields.
 """
 
+from micropython import const
+
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import screens, widgets
+
+# the buttons with a long meaning (``Screen.LONG``, bits of ``ui.buttons``): a list's 5 rows, a value's end or 3 steps,
+# a setup screen's long LEFT back, the name editor's letter 10 on and delete, the table menu's long OK
+LONG_UD = const(3)               # UP, DOWN
+LONG_LR = const(12)              # LEFT, RIGHT
+LONG_LEFT = const(4)                # LEFT
+LONG_OK = const(16)               # OK
 
 
 class Screen:
@@ -18,6 +27,7 @@ class Screen:
     tests and tools ask ``App.mode``) and override ``build``, ``press`` and, for other layouts, ``draw``."""
 
     MODE = 0
+    LONG = 0            # the buttons whose long press means more than the short one (``long_buttons``)
     viewer = None       # the seat whose private screen this is (its gate passed), or None: a public screen
 
     def __init__(self, app, sel=0):
@@ -30,6 +40,11 @@ class Screen:
         self.hint = ""
         self.msg = ""
         self.armed = False      # a press that loses chips or ends the session waits for a second OK
+
+    def long_buttons(self):
+        """The buttons with a long meaning here (bits of ``ui.buttons``): the run loop hands them over when their
+        press ends or is held long; the others act on the press."""
+        return self.LONG
 
     def open(self):
         """Compute the screen (``build``) with the selected row on screen; called when it is shown."""

@@ -28,7 +28,7 @@ from dealerbox.ui.modes import (
     M_SUMMARY,
     SNAPSHOT_VERSION,  # noqa: F401  (setup_flow.SNAPSHOT_VERSION: the app's saves)
 )
-from dealerbox.ui.screen import Screen, index_of
+from dealerbox.ui.screen import LONG_LEFT, LONG_LR, LONG_UD, Screen, index_of
 
 _MAX_KNOWN = const(20)      # names remembered across sessions
 
@@ -102,6 +102,7 @@ class SetupScreen(Screen):
     """A setup screen: a long LEFT goes back to the one before; ``NEXT`` the class of the one after."""
 
     NEXT = None
+    LONG = LONG_UD | LONG_LEFT
 
     def press(self, b, long):
         if b == btn.LEFT and long:
@@ -146,6 +147,8 @@ class GameScreen(SetupScreen):
 
 class ValueScreen(SetupScreen):
     """A value changed with the arrows (players, starting chips, boot/ante): UP/RIGHT up, DOWN/LEFT down."""
+
+    LONG = LONG_UD | LONG_LR
 
     def draw(self, cv):
         screens.draw_value(self, cv)
@@ -274,6 +277,7 @@ class NameEditor(Screen):
     the cursor; OK keeps the name (or the seat's default name when it is empty), refused when another seat has it."""
 
     MODE = M_NAME
+    LONG = LONG_UD | LONG_LEFT
 
     def __init__(self, app, seat):
         super().__init__(app, seat)
@@ -485,6 +489,7 @@ class SummaryScreen(RulesView):
     chip for settling up; past either end: off), a long LEFT back, OK deals the first hand."""
 
     MODE = M_SUMMARY
+    LONG = LONG_UD | LONG_LEFT
 
     TITLE = N_("Summary: OK to deal")
     HINT = N_("\x1c more\x17\x18money OK deal")

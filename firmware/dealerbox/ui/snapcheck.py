@@ -23,6 +23,7 @@ from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.engine.table import Table
 from dealerbox.games import GAMES, engine_class
 from dealerbox.lang import N_
+from dealerbox.reason import Reason
 from dealerbox.ui.modes import SNAPSHOT_VERSION, describe
 from dealerbox.ui.settings import CENTS_LADDER
 
@@ -35,16 +36,16 @@ def action_of(rec):
     """``(seat, Action)`` from a journal record; ValueError for one that is not a record of ``record_of``."""
     parts = rec.split(".")
     if len(parts) not in (3, 4) or not parts[0].isdigit() or not parts[1].isalpha():
-        raise ValueError(N_("bad journal record %r") % rec)
+        raise ValueError(Reason("bad journal record %r", rec))
     amount = parts[2]
     if not (amount.isdigit() or amount[:1] == "-" and amount[1:].isdigit()):
-        raise ValueError(N_("bad journal record %r") % rec)
+        raise ValueError(Reason("bad journal record %r", rec))
     cards = None
     if len(parts) == 4:
         cards = []
         for c in parts[3].split("-") if parts[3] else ():
             if not c.isdigit():
-                raise ValueError(N_("bad journal record %r") % rec)
+                raise ValueError(Reason("bad journal record %r", rec))
             cards.append(int(c))
     return int(parts[0]), Action(parts[1], int(amount), cards)
 
@@ -80,10 +81,10 @@ def _config(cfg):
 def _shape(snap):
     """The reason ``snap`` has not the shape of the app's snapshot (``App.snapshot``), or None."""
     if not isinstance(snap, dict):
-        return N_("not a snapshot (JSON %s)") % type(snap).__name__
+        return Reason("not a snapshot (JSON %s)", type(snap).__name__)
     v = snap.get("v")
     if v != SNAPSHOT_VERSION:
-        return N_("snapshot version %r, this firmware reads %d") % (v, SNAPSHOT_VERSION)
+        return Reason("snapshot version %r, this firmware reads %d", v, SNAPSHOT_VERSION)
     cfg = snap.get("cfg")
     if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str) or not _config(cfg):
         return N_("snapshot without a valid 'cfg'")
@@ -122,17 +123,17 @@ def check(snap):
     cfg = snap["cfg"]
     game = cfg["game"]
     if game not in GAMES:
-        return N_("unknown game %r") % (game,)
+        return Reason("unknown game %r", game)
     try:
         rules.validate(game, cfg.get("rules") or {})
     except (ValueError, TypeError, KeyError) as err:
-        return N_("house rules out of range (%s)") % err
+        return Reason("house rules out of range (%s)", err)
     t = snap["table"]
     n = len(t["names"])
     if not _ints(t["stacks"], n) or not _ints(t["bought_in"], n) or t.get("carry") and not _ints(t["carry"], n):
         return N_("a stack or buy-in out of range")
     if not 0 <= t["dealer"] < n:
-        return N_("dealer seat %d of %d") % (t["dealer"], n)
+        return Reason("dealer seat %d of %d", t["dealer"], n)
     es = snap.get("engine")
     try:
         table = Table.from_state(t)
@@ -142,23 +143,23 @@ def check(snap):
                 total, sum(table.bought_in))
         return _hand(game, table, es, n)
     except Exception as err:  # any damage the engine trips on: refused, in words, never a crash
-        return N_("cannot be resumed (%s: %s)") % (type(err).__name__, err)
+        return Reason("cannot be resumed (%s: %s)", type(err).__name__, err)
 
 
 def _hand(game, table, es, n):
     """The reason the saved hand ``es`` (``Engine.to_state``) of ``game`` at ``table`` (``n`` seats) cannot be
     continued, or None; raises on damage the engine trips on (``check`` says it)."""
     if es.get("game") != game:
-        return N_("a hand of %r in a session of %r") % (es.get("game"), game)
+        return Reason("a hand of %r in a session of %r", es.get("game"), game)
     to_act = es.get("to_act")
     if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
-        return N_("seat to act %r of %d") % (to_act, n)
+        return Reason("seat to act %r of %d", to_act, n)
     why = _cards(es, n)
     if why is not None:
         return why
     e = engine_class(game).from_state(table, es)
     if not e.chips_ok():
-        return N_("chips not conserved (%d in play, %d bought in)") % (sum(table.stacks) + e.pot_total(),
+        return Reason("chips not conserved (%d in play, %d bought in)", sum(table.stacks) + e.pot_total(),
                                                                   sum(table.bought_in))
     if not _ints(e.pb.contributed, n):
         return N_("a pot out of range")
@@ -173,7 +174,7 @@ def play_log(e, rows):
         try:
             seat, action = Action.from_list(rows[i])
             if seat != e.to_act:
-                raise ValueError(N_("seat %d acts out of turn") % seat)
+                raise ValueError(Reason("seat %d acts out of turn", seat))
             e.apply(action)
         except Exception as err:    # (an IllegalAction is a ValueError: its reason in words)
             return i + 1, str(err)
@@ -195,7 +196,7 @@ def _replays(e, log):
     ref.start_from_log(log)
     why = play_log(ref, log["actions"])
     if why is not None:
-        return N_("the saved hand does not replay from its log (action %d: %s)") % why
+        return Reason("the saved hand does not replay from its log (action %d: %s)", *why)
     if ref.phase != "over" and isinstance(log.get("result"), dict) and log["result"].get("voided") is True:
         ref.void_hand()
     a, b = e.to_state(False), ref.to_state(False)     # (not the table: a session's end, a rebuy and a carried
@@ -248,7 +249,7 @@ def _deck(deck, seen):
         return N_("a deck that is not cards")
     for c in deck:
         if seen[c]:
-            return N_("card %d twice in the deck") % c
+            return Reason("card %d twice in the deck", c)
         seen[c] = 1
     return None
 
@@ -261,7 +262,7 @@ def _cards(es, n):
         return why
     hands = es.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
-        return N_("hands that are not %d seats") % n
+        return Reason("hands that are not %d seats", n)
     held = bytearray(_DECK)
     pb = es.get("pb")
     folded = pb.get("folded") if isinstance(pb, dict) else None
@@ -275,7 +276,7 @@ def _cards(es, n):
             continue        # a folded hand's cards went to the muck: a Turkish reshuffle deals them to another seat
         for c in h:
             if held[c] or not seen[c]:
-                return N_("card %d twice in the hand") % c
+                return Reason("card %d twice in the hand", c)
             held[c] = 1
     return None
 
@@ -307,13 +308,13 @@ def replay(e, records, names=None):
         try:
             seat, action = action_of(rec)
             if seat != e.to_act:
-                raise ValueError(N_("seat %d acts out of turn") % seat)
+                raise ValueError(Reason("seat %d acts out of turn", seat))
             was = e.is_all_in(seat)
             events = e.apply(action)
         except IllegalAction as err:
-            return k, N_("action %d of the hand's journal refused (%s)") % (k + 1, err), last
+            return k, Reason("action %d of the hand's journal refused (%s)", k + 1, err), last
         except Exception as err:  # a damaged record the engine trips on: the same answer, never a crash
-            return k, N_("action %d of the hand's journal refused (%s: %s)") % (k + 1, type(err).__name__, err), last
+            return k, Reason("action %d of the hand's journal refused (%s: %s)", k + 1, type(err).__name__, err), last
         if names is not None:
             last = describe(names, seat, action, events, e.is_all_in(seat) and not was)
         k += 1

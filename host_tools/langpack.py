@@ -1,8 +1,9 @@
-"""A language table packed as the box reads it (``lang/__init__.py``): ``pack(dict)`` gives ``(K, H, P, S)``,
-``image(dict)`` the table file ``tables/<code>.bin`` made of them.
+"""A language table packed as the box reads it (``dealerbox/lang/__init__.py``): ``pack(dict)`` gives
+``(K, H, P, S)``, ``image(dict)`` the table file ``tables/<code>.bin`` made of them.
 
 Used by ``python -m host_tools.lang build`` (which writes ``image``'s bytes as ``tables/<code>.bin``) and by
-``use_table`` (tests: a table made in memory). Never imported by the box's own play.
+``use_table`` (tests: a table made in memory; the core tests import it under MicroPython too, as ``langpack``:
+it imports nothing of host_tools). Not on the box.
 
 * ``K``: the hash seed (int 0-15), the first for which no two keys of the table have the same hash;
 * ``H``: each key's ``key_hash`` (4 bytes, big-endian), ascending;
@@ -87,11 +88,12 @@ def _join(rows):
 def image(table, key_hash, seeds=SEEDS):
     """The table file (bytes, the module docstring says its layout) of ``table`` (dict {English str: translation
     str}), packed by ``pack``. Raises PackError as ``pack``."""
-    from dealerbox.store import checksum  # (the store imports only the primitives: no import cycle)
+    from binascii import crc32
+
     k, h, o, s = pack(table, key_hash, seeds)
     n = len(h) >> 2
     body = bytes(bytearray((n >> 8, n & 255, k, 0))) + bytes(h) + bytes(o) + bytes(s)
-    c = checksum(body)
+    c = crc32(body) & 0xFFFFFFFF
     return MAGIC + bytes(bytearray((c >> 24 & 255, c >> 16 & 255, c >> 8 & 255, c & 255))) + body
 
 
