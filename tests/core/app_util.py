@@ -153,7 +153,7 @@ def pack_to_the_last(rig):
         select(rig, "pack")
         if len(app.engine.live_seats()) > 2:
             rig.press(OK)
-    assert app.mode == modes.M_TURN and app.opts[app.oi].kind == "pack" and app.hand_live()
+    assert app.mode == modes.M_TURN and app.screen.opts[app.screen.oi].kind == "pack" and app.hand_live()
 
 
 def act(rig, kind, amount=None):

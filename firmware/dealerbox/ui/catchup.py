@@ -10,8 +10,8 @@ Imported by the app only when the store gave hand logs committed after the snaps
   the logged hands).
 """
 
-from dealerbox.lang import N_
-from dealerbox.reason import Reason, tr
+from dealerbox.lang import N_, tr
+from dealerbox.reason import Reason
 from dealerbox.ui.snapcheck import _ints, play_log
 
 
