@@ -30,7 +30,7 @@ GOLDEN = {
             ('awards-everyone-packed', 1545754262, 1888),
             ('between-busted', 2637198613, 2813),
             ('joker-hunt-turn', 320838868, 3454),
-            ('joker-hunt-showdown', 1009787744, 1629),
+            ('joker-hunt-showdown', 3989436080, 1888),
         ],
     },
     'fr': {
@@ -58,7 +58,7 @@ GOLDEN = {
             ('awards-everyone-packed', 2439619378, 1941),
             ('between-busted', 377751351, 2920),
             ('joker-hunt-turn', 4263871365, 3431),
-            ('joker-hunt-showdown', 3667219812, 1601),
+            ('joker-hunt-showdown', 892740875, 1805),
         ],
     },
     'it': {
@@ -86,7 +86,7 @@ GOLDEN = {
             ('awards-everyone-packed', 2839029972, 2005),
             ('between-busted', 2633916572, 2835),
             ('joker-hunt-turn', 3443309574, 3468),
-            ('joker-hunt-showdown', 333433706, 1637),
+            ('joker-hunt-showdown', 3554531180, 1877),
         ],
     },
     'tr': {
@@ -114,7 +114,7 @@ GOLDEN = {
             ('awards-everyone-packed', 3433137256, 2047),
             ('between-busted', 3181508593, 2792),
             ('joker-hunt-turn', 40201049, 3533),
-            ('joker-hunt-showdown', 2701825606, 1602),
+            ('joker-hunt-showdown', 1783084741, 1727),
         ],
     },
 }

@@ -61,7 +61,7 @@ GOLDEN_RULES = [
     ('awards-everyone-packed', 3425109106, 2041),
     ('between-busted', 933090035, 2800),
     ('joker-hunt-turn', 2790160570, 3464),
-    ('joker-hunt-showdown', 130322747, 1661),
+    ('joker-hunt-showdown', 1216756568, 1916),
 ]
 
 

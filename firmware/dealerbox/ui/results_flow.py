@@ -6,7 +6,7 @@ drawing.
 
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, screens, settings, widgets
+from dealerbox.ui import cardart, font, handwords, screens, settings, setup_flow, widgets
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     B_END,
@@ -144,7 +144,8 @@ def showdown_rows(e, names):
     hands = []
     if r.get("center") and any(shown):
         hands.append(("", tr("Center"), r["center"], ""))
-    for s in _order(e, shown, marked):
+    order = _order(e, shown, marked)
+    for s in order:
         right = category_label(cats[s]) if s < len(cats) else ""
         cards = shown[s]
         if best is not None and len(cards) > 5:     # Forehead Stud: the best five and the hand in words
@@ -152,9 +153,38 @@ def showdown_rows(e, names):
         elif best is not None:      # Indian: the card itself; the cards that played if not its own
             b = best[s]
             right = b if b and sorted(b) != sorted(shown[s]) else ""
+        elif right:                 # Teen Patti, Turkish: sorted as players read them, the category in full
+            cards = handwords.read_order(cards)
+            words = handwords.in_words(cats[s], cards, right)
+            right = words if len(words) <= _WORDS else right
         mark = ("x" if party else "\x19") if s in marked else ""
         hands.append((mark, names[s], cards, right))
-    return hand_lines(hands) if hands else ([], 0)
+    if not hands:
+        return [], 0
+    rows, col = hand_lines(hands)
+    if best is None and not party:
+        _why(rows, order, marked, shown, cats)
+    return rows, col
+
+
+_WORDS = 18     # letters of a category in full on a line of its own (after its 2-letter indent, at x 7)
+
+
+def _why(rows, order, marked, shown, cats):
+    """Append to the showdown's ``rows`` what decided it (``handwords.decided``): the first winner against the best
+    hand that lost, wrapped to the frame."""
+    win = [s for s in order if s in marked]
+    lose = [s for s in order if s not in marked]
+    if not win or not lose or not cats[win[0]] or cats[win[0]] == "card":
+        return
+    if len(win) > 1:
+        line = tr("Same hands: split")
+    else:
+        line = handwords.decided((cats[win[0]], shown[win[0]]), (cats[lose[0]], shown[lose[0]]), category_label)
+    out = []
+    setup_flow._wrap(out, line)
+    for text, _v in out:
+        rows.append(("", text, None, ""))
 
 
 class ResultScreen(Screen):
