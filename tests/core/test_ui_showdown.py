@@ -4,8 +4,8 @@ MicroPython it runs with only what the box loads for a hand."""
 
 import dealerbox.games.teenpatti  # noqa: F401  (compiled first, while the heap is unfragmented)
 from app_util import OK, Rig, act, setup
-from dealerbox.ui import modes
 from dealerbox.cards import parse_cards
+from dealerbox.ui import modes
 
 
 def test_showdown_lines_labels_and_winner():
@@ -23,7 +23,6 @@ def test_showdown_lines_labels_and_winner():
     r = e.result
     names = app.table.names
     winners = [a[1] for a in r["awards"]]
-    from dealerbox.ui import cardart
     shown = [s for s in range(4) if r["shown"][s]]
     order = [s for s in shown if s in winners]      # the winners first, then the best hand down
     order += sorted([s for s in shown if s not in winners], key=lambda s: -e.score(s))

@@ -146,17 +146,8 @@ def showdown_rows(e, names):
         hands.append(("", tr("Center"), r["center"], ""))
     order = _order(e, shown, marked)
     for s in order:
-        right = category_label(cats[s]) if s < len(cats) else ""
-        cards = shown[s]
-        if best is not None and len(cards) > 5:     # Forehead Stud: the best five and the hand in words
-            cards = best[s]
-        elif best is not None:      # Indian: the card itself; the cards that played if not its own
-            b = best[s]
-            right = b if b and sorted(b) != sorted(shown[s]) else ""
-        elif right:                 # Teen Patti, Turkish: sorted as players read them, the category in full
-            cards = handwords.read_order(cards)
-            words = handwords.in_words(cats[s], cards, right)
-            right = words if len(words) <= _WORDS else right
+        cards, right = _shown(shown[s], cats[s] if s < len(cats) else None, best[s] if best is not None else None,
+                              best is not None)
         mark = ("x" if party else "\x19") if s in marked else ""
         hands.append((mark, names[s], cards, right))
     if not hands:
@@ -168,6 +159,22 @@ def showdown_rows(e, names):
 
 
 _WORDS = 18     # letters of a category in full on a line of its own (after its 2-letter indent, at x 7)
+
+
+def _shown(cards, cat, best, indian):
+    """A shown hand's cards and what follows them on its line: Teen Patti and Turkish, the cards as players read them
+    and the category in full; Forehead Stud, the best five and the category; Indian Poker, the card itself and, when
+    the center card counted, the cards that played (``best``)."""
+    right = category_label(cat)
+    if indian and len(cards) > 5:
+        return best, right
+    if indian:
+        return cards, best if best and sorted(best) != sorted(cards) else ""
+    if right:
+        cards = handwords.read_order(cards)
+        words = handwords.in_words(cat, cards, right)
+        right = words if len(words) <= _WORDS else right
+    return cards, right
 
 
 def _why(rows, order, marked, shown, cats):
