@@ -91,7 +91,7 @@ def walk_stud():
 GOLDEN_STUD = [
     ('stud-rule-row', 2180451116, 2808),
     ('stud-summary', 1663756225, 2162),
-    ('stud-turn-last-round', 4121675147, 3424),
+    ('stud-turn-last-round', 1299865455, 3478),
     ('stud-showdown', 3997072018, 2363),
 ]
 

@@ -308,3 +308,9 @@ def test_a_session_by_time_survives_a_power_cut_and_ends_at_the_right_hand():
     assert app.played_ms() == 45 * 60000
     _pack_round(rig)
     assert app.mode == modes.M_END and app.engine.hand_no == 2
+
+
+def test_forehead_stud_tags_tell_every_seat_apart():
+    from dealerbox.ui.play import stud_tags
+    assert stud_tags(["Sam", "Sara", "Sal", "P4", "P5", "Bo", "B"]) == ["Sa", "Sr", "Sl", "P4", "P5", "Bo", "B"]
+    assert stud_tags(["Ann", "Ann2", "An"]) == ["An", "A2", "An"[:1] + "3"]

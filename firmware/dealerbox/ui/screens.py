@@ -177,14 +177,14 @@ def draw_others(sc, cv, seat):
 
 
 def _stud_others(sc, cv, seat):
-    """Forehead Stud: every other player's forehead cards (two players to a row: 2 letters of the name, up to
-    4 cards), then "You:" with a "?" for each of the own forehead cards (never drawn) and the own hole cards."""
+    """Forehead Stud: every other player's forehead cards (two players to a row: the seat's 2-letter tag, a rule, up
+    to 4 cards), then "You:" with a "?" for each of the own forehead cards (never drawn) and the own hole cards."""
     s = 0
     while s < len(sc.shown):
         if s != seat and sc.shown[s]:
             x = 1 + (cv.k & 1) * 64
             cv.cy = 20 + (cv.k >> 1) * 9
-            _stud_cards(cv, sc.app.table.names[s], sc.shown[s], x)
+            _stud_cards(cv, sc.tags[s], sc.shown[s], x)
             cv.k += 1
         s += 1
     x = cv.text(tr("You:"), 1, 47)
@@ -196,11 +196,13 @@ def _stud_others(sc, cv, seat):
         cardart.small_row(cv, sc.shown[seat], x + 5, 47)
 
 
-def _stud_cards(cv, name, cards, x):
-    """At (x, cv.cy): 2 letters of ``name`` and the cards ``cards`` side by side, 12 px each."""
+def _stud_cards(cv, tag, cards, x):
+    """At (x, cv.cy): the seat's 2-letter ``tag`` (``play.stud_tags``: no two alike), a rule, and the cards ``cards``
+    side by side, 12 px each."""
     cv.at(cv.cy, 1, 0)
-    cv.head(name, 2, x)
-    x += 13
+    cv.head(tag, 2, x)
+    cv.fb.fill_rect(x + 12, cv.cy - 1, 1, 9, 1)
+    x += 14
     i = 0
     while i < len(cards):
         cardart.small_at(cv, cards[i], x)
