@@ -5,7 +5,7 @@ MicroPython."""
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, select, setup
 from dealerbox.engine.base import Action
 from dealerbox.ui import modes
-from dealerbox.ui.play import seat_state
+from dealerbox.ui.tableview import seat_state
 from teenpatti_support import game as tp_game
 
 

@@ -13,7 +13,7 @@ from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.lang import said, tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import font, screens
-from dealerbox.ui.modes import M_DRAWN, M_GATE, M_PEEK, M_SEAL, M_TABLE, M_TURN, MAX_DISCARD, fit_title, wild_info
+from dealerbox.ui.modes import M_DRAWN, M_GATE, M_PEEK, M_SEAL, M_TURN, MAX_DISCARD, fit_title, wild_info
 from dealerbox.ui.screen import LONG_LR, LONG_OK, LONG_UD, Screen, index_of
 from dealerbox.ui.screens import marked
 
@@ -135,57 +135,12 @@ class GateScreen(HandScreen):
             self.armed = True
             self.msg = tr("Take back? OK again")
         elif b in (btn.UP, btn.DOWN):
+            from dealerbox.ui.tableview import TableScreen
             app.change(TableScreen(app))
         elif b == btn.OK and self.peek:     # the sideshow's comparison, to one of its two players
             app.go(PeekScreen(app, self.peek))
         elif b == btn.OK:                   # "I am Ben": his turn
             app.go(TurnScreen(app))
-
-
-def seat_state(e, s):
-    """Seat ``s``'s state as the table sees it (no card): "out" (not dealt in), "packed"/"folded", "all-in", then
-    Teen Patti's "blind"/"seen", else "in" (each translated)."""
-    if not e.dealt[s]:
-        return tr("out")
-    if not e.is_live(s):
-        return tr("packed") if e.GAME == "teen-patti" else tr("folded")
-    if e.is_all_in(s):
-        return tr("all-in")
-    seen = getattr(e, "seen", None)
-    if seen is not None:
-        return tr("seen") if seen[s] else tr("blind")
-    return tr("in")
-
-
-class TableScreen(Screen):
-    """The table during a hand, public (no card, from any gate or the table menu): per seat its name (the seat to act
-    marked), in / packed or folded / all-in / blind or seen, its stack and the chips it put in this hand. UP/DOWN
-    scroll, OK or LEFT back."""
-
-    MODE = M_TABLE
-
-    def __init__(self, app):
-        super().__init__(app, -1)
-
-    def build(self):
-        from dealerbox.ui.results_flow import fit
-
-        e = self.app.engine
-        t = self.app.table
-        rows = []
-        for s in range(t.n):
-            mark = "\x18" if s == e.to_act else " "
-            rows.append(("%s%s %s" % (mark, t.names[s], seat_state(e, s)), "%d/%d" % (t.stacks[s],
-                                                                                       e.pb.contributed[s])))
-        self.rows = fit(rows)
-        self.title = fit_title(tr("Table: stack/put in"), tr("Stack/put in"))
-        self.hint = self.more(tr("\x1c more  OK back"), tr("OK back"))
-
-    def press(self, b, long):
-        if b in (btn.UP, btn.DOWN):
-            self.scroll(b)
-        elif b in (btn.OK, btn.LEFT):
-            self.app.back()
 
 
 class PeekScreen(HandScreen):

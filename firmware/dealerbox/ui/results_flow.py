@@ -6,7 +6,7 @@ drawing.
 
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, handwords, screens, settings, setup_flow, widgets
+from dealerbox.ui import cardart, font, handwords, screens, settings, setup_flow
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     B_END,
@@ -31,6 +31,7 @@ from dealerbox.ui.modes import (
     wild_name,
 )
 from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen
+from dealerbox.ui.widgets import fit
 
 # hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
 CATEGORY_LABELS = {
@@ -439,7 +440,7 @@ class MenuScreen(Screen):
             from dealerbox.ui.setup_flow import RulesView
             app.change(RulesView(app))
         elif i == T_TABLE:
-            from dealerbox.ui.play import TableScreen
+            from dealerbox.ui.tableview import TableScreen
             app.change(TableScreen(app))
         elif i == T_MISDEAL:
             self.armed = True
@@ -567,21 +568,3 @@ class RebuyScreen(Screen):
             busted = _busted(app.table)     # the cursor on the next busted player, or on "Done"
             self.sel = busted[0] if busted else app.table.n
         self.build()
-
-
-def fit(rows):
-    """``rows`` (label, value) with every row too wide for the frame split in two: its label (cut after
-    ": " when it has one) and, below, the rest with the value, so a value never overlaps a name."""
-    out = []
-    for label, value in rows:
-        if value is not None and 2 + text_width(label) + font.W + widgets.value_width(value) > WIDTH - 8:
-            i = label.find(": ")
-            if i > 0:
-                out.append((label[:i + 1], None))
-                out.append(("  " + label[i + 2:], value))
-            else:
-                out.append((label, None))
-                out.append(("", value))
-        else:
-            out.append((label, value))
-    return out
