@@ -6,7 +6,12 @@
   (``_<code>`` after the name): ``peak_heap_unix_GAME``, the highest heap in use, sampled at every call boundary
   of the firmware (``sample``: inside presses, not only after them); ``heapsize_min_unix_GAME``, the smallest
   ``-X heapsize`` the session completes in (bisected in 4 KB steps; fragmentation included; the harness's code
-  and qstrs included: they are on the heap).
+  and qstrs included: they are on the heap);
+* per game in the largest table's language, the same session with a power cut in the middle of every hand, the
+  box booted on the store each time and the hand continued (test_hardware_device ``resumed_session``):
+  ``heapsize_min_unix_resume_GAME`` (every boot completes in it), and ``largest_free_after_resume_unix_GAME``, the
+  largest free block after each resume (``micropython.mem_info``'s ``max free sz``; the smallest of the session's)
+  beside a fresh start's at the same turns (the session without cuts, ``free``), both at 256K.
 
 The unix port is 64-bit: the chip's heap in use is 0.75 of the unix port's for the same session (measured on an
 emulated RP2040), so 200 KB here is ~150 KB on the chip, ~95 KB of its 245,888 bytes left (docs/device.md, Memory).
@@ -31,18 +36,21 @@ def _device():
     return test_hardware_device
 
 
-def _completes(out, kb, game, players, code):
+def _completes(out, kb, game, players, code, resumed=False):
+    if resumed:
+        return _device().resumed_session(out, "%dK" % kb, game, players, code)[0]
     r, _v = _device().session(out, "%dK" % kb, game, players, lang=code)
     return r.returncode == 0 and r.stdout.strip().endswith("session: OK")
 
 
-def _min_heap(out, game, players, code, lo=128, hi=384):
-    """The smallest heap (KB, multiple of 4) the session completes in, or None above ``hi``."""
-    if not _completes(out, hi, game, players, code):
+def _min_heap(out, game, players, code, resumed=False, lo=128, hi=384):
+    """The smallest heap (KB, multiple of 4) the session (``resumed``: with a power cut in every hand) completes in,
+    or None above ``hi``."""
+    if not _completes(out, hi, game, players, code, resumed):
         return None
     while hi - lo > 4:
         mid = (lo + hi) // 8 * 4
-        if _completes(out, mid, game, players, code):
+        if _completes(out, mid, game, players, code, resumed):
             hi = mid
         else:
             lo = mid
@@ -72,3 +80,16 @@ def run():
             least = _min_heap(out, game, players, code)
             line("heapsize_min_unix_" + name, least if least else "> 384", "KB",
                  "256 KB or less: the session completes under -X heapsize=256K")
+    code = device.largest_language(out)
+    for game, players in device.FULL_TABLE:
+        ok, frees, r = device.resumed_session(out, device.HEAP, game, players, code)
+        fresh = device.largest_free(device.session(out, device.HEAP, game, players, "free", lang=code)[0].stdout, "cut")
+        if not ok or not frees or not fresh:
+            line("largest_free_after_resume_unix_" + game, "failed", "", (r.stderr.strip().splitlines() or ["?"])[-1])
+            continue
+        line("largest_free_after_resume_unix_" + game, min(frees), "B",
+             "at least 60%% of a fresh start's %d B at the same turns (%.0f%% now); %s, %d players, at 256K" % (
+                 min(fresh), 100.0 * min(frees) / min(fresh), code, players))
+        least = _min_heap(out, game, players, code, resumed=True)
+        line("heapsize_min_unix_resume_" + game, least if least else "> 384", "KB",
+             "the heap the session without power cuts completes in (heapsize_min_unix_%s_%s)" % (game, code))

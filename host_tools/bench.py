@@ -26,6 +26,7 @@ BENCHES = [
     "benchmarks.bench_lang",        # the largest language table as compiled .mpy
     "benchmarks.bench_report",      # the report on 10,000 hands: CPU, peak memory, output size
     "benchmarks.bench_press",       # a press to its event through the debouncer; I2C bytes per press (page diff)
+    "benchmarks.bench_boot",        # the modules, .mpy bytes and heap loaded before the first frame
 ]
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")

@@ -277,7 +277,8 @@ def session_figures(session):
             hv.update({"bought": None, "delta": None, "rebuy": None})
         else:
             rebuy = [bought[s] - was[s] for s in range(n)]
-            start = [log["stacks"][s] + _rebuys_in(log)[s] for s in range(n)]
+            rb = _rebuys_in(log)
+            start = [log["stacks"][s] + rb[s] for s in range(n)]
             hv.update({"bought": list(bought), "rebuy": rebuy, "delta": [after[s] - start[s] for s in range(n)]})
         hv.update({"hand": log.get("hand"), "line": no, "stacks": after})
         hands.append(hv)
@@ -443,7 +444,7 @@ def section_html(k, f, detail=True):
            "<h2>Session %d: %s, %s, %s</h2>" % (k, e(f["title"]), plural(len(f["names"]), "player"),
                                                  plural(len(f["hands"]), "hand"))]
     if cents:
-        out.append('<p class="note">%s</p>' % e(_value_note(f)))
+        out.append('<p class="note">%s</p>' % html.escape(_value_note(f), quote=False))
     head = ["Player", "Hands played", "Hands won", "Showdowns won", "Biggest pot won", "Bought in", "Rebuys",
             "Net (chips)"] + (["Net (money)"] if cents else [])
     out.append('<table class="players" id="%s-players"><tr>%s</tr>' % (sid, "".join("<th>%s</th>" % h for h in head)))
@@ -526,8 +527,8 @@ def report_html(figs, nights, settled, source, cut=None, png=None, detail=3):
                "not won; dotted: a new session).</p>\n" % (base64.b64encode(png).decode(), shown))
     else:
         img = '<p class="note" id="chart">%s.</p>\n' % NO_CHART
-    nights_note = ('<p class="note">%s of the same players in a row are settled together as a night (the log has '
-                   "no dates).</p>\n" % plural(len(nights), "night")) if len(nights) < len(figs) else ""
+    nights_note = ('<p class="note">%s: sessions in a row with the same players are a night, settled together too '
+                   "(the log has no dates).</p>\n" % plural(len(nights), "night")) if len(nights) < len(figs) else ""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Dealer Box: the night's "
             "report</title>\n<style>%s</style></head>\n<body>\n<h1>Dealer Box: the night's report</h1>\n"
             '<p class="note">From <code>%s</code>: %s.</p>\n%s%s%s%s\n</body></html>\n'
@@ -550,7 +551,10 @@ def write_report(lines, out_dir, source="hands.log", chip_value=None, csv_path=N
         night.settle_session(f)
     settled = [night.settle_night(figs, n) for n in nights]
     os.makedirs(out_dir, exist_ok=True)
-    png = chart(figs, nights[-detail:], os.path.join(out_dir, "stacks.png")) if detail > 0 else None
+    path = os.path.join(out_dir, "stacks.png")
+    png = chart(figs, nights[-detail:], path) if detail > 0 else None
+    if png is None and os.path.exists(path):
+        os.remove(path)                     # (an earlier run's chart is not this log's)
     with open(os.path.join(out_dir, "report.html"), "w", encoding="utf-8") as f:
         f.write(report_html(figs, nights, settled, source, cut, png, detail))
     if csv_path:
@@ -558,11 +562,17 @@ def write_report(lines, out_dir, source="hands.log", chip_value=None, csv_path=N
     return figs
 
 
-def _positive(text):
+def count(text):
+    """``--nights N``: a whole number 0 or more (int); ValueError otherwise."""
     n = int(text)
     if n < 0:
         raise ValueError(text)
     return n
+
+
+def _and(items):
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else "%s and %s" % (", ".join(items[:-1]), items[-1])
 
 
 def main(argv=None):
@@ -581,7 +591,7 @@ def main(argv=None):
                          "it where it did")
     ap.add_argument("--csv", metavar="FILE", default=None,
                     help="write the ledger there: every hand's result per player, the nets, who pays whom")
-    ap.add_argument("--nights", metavar="N", type=_positive, default=3,
+    ap.add_argument("--nights", metavar="N", type=count, default=3,
                     help="the last N nights in detail: the chart and every hand (default 3; the others summed up)")
     a = ap.parse_args(argv)
     try:
@@ -609,14 +619,11 @@ def main(argv=None):
         print("report: --out %s: %s" % (a.out, why), file=sys.stderr)
         return 2
     hands = sum(len(f["hands"]) for f in figs)
-    page = os.path.join(a.out, "report.html")
     png = os.path.join(a.out, "stacks.png")
-    written = [page] + ([png] if os.path.exists(png) and a.nights else []) + ([a.csv] if a.csv else [])
-    if not written[1:] or written[1] != png:
-        print("report: %s" % NO_CHART if a.nights else "report: no chart (--nights 0)", file=sys.stderr)
-    print("wrote %s and %s: %s, %s" % (", ".join(written[:-1]), written[-1], plural(len(figs), "session"),
-                                       plural(hands, "hand")) if len(written) > 1 else
-          "wrote %s: %s, %s" % (page, plural(len(figs), "session"), plural(hands, "hand")))
+    if not os.path.exists(png):
+        print("report: %s" % (NO_CHART if a.nights else "no chart (--nights 0)"), file=sys.stderr)
+    written = [os.path.join(a.out, "report.html")] + ([png] if os.path.exists(png) else []) + ([a.csv] if a.csv else [])
+    print("wrote %s: %s, %s" % (_and(written), plural(len(figs), "session"), plural(hands, "hand")))
     rc = 0
     for k, f in enumerate(figs, 1):
         if f["problems"]:

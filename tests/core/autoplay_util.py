@@ -24,13 +24,17 @@ def _choose(kinds, read):
     return kinds[-1]
 
 
-def autoplay(rig, read, hands, max_presses=20000):
+def autoplay(rig, read, hands, max_presses=20000, between=None):
     """Play ``hands`` hands on ``rig`` (app_util.Rig, set up and at its first gate) by presses only,
     choosing among the legal actions with the entropy ``read``, then end the session (Between hands ->
-    End session). Stops early when the session is over. Returns (hands played, presses)."""
-    app = rig.app
+    End session). Stops early when the session is over. Returns (hands played, presses). ``between``: called
+    before each step, nothing of the app held (the memory run's power cuts: tests/device/session_run.py)."""
     played = presses = 0
     while presses < max_presses:
+        if between is not None:
+            app = None
+            between()
+        app = rig.app
         m = app.mode
         if m == modes.M_END:
             return played, presses

@@ -18,8 +18,7 @@ def test_seats_two_to_ten():
 
 
 def test_an_error_of_the_engine_is_shown_and_said_in_english():
-    """The box's error screen and its REPL line (boards/loop.py ``described``) write the message out: on the box
-    build the engine's messages are codes (host_tools/texts.py)."""
+    """The box's error screen and its REPL line (boards/loop.py ``described``) say the engine's message in words."""
     from dealerbox.boards import loop
     with raises(TableError) as r:
         Table(["a"], 100)

@@ -10,9 +10,13 @@ frame drawn into a 1 KB SSD1306 frame buffer) and ends the session, with the sto
 after every action. The store is a folder on the host (its buffers are not on the heap, as
 the Pico's flash is not); with ``flash`` it is littlefs2 on a RAM block device with the Pico's
 geometry (4096-byte blocks, 256-byte program size), which needs a large heap, to count the
-bytes programmed into flash. MODE is ``flash`` or ``sample``. ``lang=CODE`` plays it in that language: the
-choice is kept in the store first (``prefs.json``, as the setup's language row keeps it), so the app imports its
-table at boot as the box does, and the table is counted with the rest (default: English, no table).
+bytes programmed into flash. MODE is ``flash``, ``sample``, ``resume`` or ``free``. With ``resume store=PATH`` the
+power is cut in the middle of the first hand not cut yet (``Rig``; ``power_cut=HAND``, the store left in PATH); run
+again on it, the box boots, continues that hand (``resumed=HAND`` and ``micropython.mem_info()`` there) and plays on
+to the next cut, or to the session's end. ``free`` prints the heap where ``resume`` cuts, without cutting.
+``lang=CODE`` plays it in that language: the choice is kept in the store first (``prefs.json``, as the setup's
+language row keeps it), so the app imports its table at boot as the box does, and the table is counted with the
+rest (default: English, no table).
 
 With ``sample`` the heap in use is also sampled inside presses: every function and method of
 every ``dealerbox`` module is wrapped (when its module is first seen) so that each call samples
@@ -41,6 +45,7 @@ from autoplay_util import autoplay, chips_conserved
 from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
+from dealerbox.ui.buttons import OK
 
 SEEDS = {"teen-patti": 21, "turkish": 22, "indian": 23, "stud": 24}
 STUD = {5: 1}       # Forehead Stud: Indian Poker with its "Game" row (row 5 of the single rules) one step right
@@ -187,9 +192,17 @@ class Sampler:
 
 
 class Rig:
-    """The app on a frame buffer, pressed like the board does; samples the live heap after each press."""
+    """The app on a frame buffer, pressed like the board does; samples the live heap after each press.
 
-    def __init__(self, app, sampler=None, harness=0):
+    ``cuts`` (``resume`` and ``free`` modes: the hands cut so far): at each hand's first turn after an action (a
+    hand in the middle, the seat to act just past its gate) ``cut`` adds the hand's number to ``cuts``, then with
+    ``resume`` cuts the power there (``PowerCut``: the process ends, as the box's would), or with ``free`` prints
+    the heap (``cut=HAND``, then ``micropython.mem_info()``, after a collection) and plays on."""
+
+    def __init__(self, app, sampler=None, harness=0, cuts=None, resume=False):
+        self.cuts = cuts
+        self.resume = resume
+        self.due = False        # a turn reached past its gate: ``cut`` looks at it before autoplay's next step
         self.sampler = sampler
         self.harness = harness  # bytes of the harness's own code (session.py): not the firmware's
         self.buf = bytearray(1024)
@@ -206,9 +219,12 @@ class Rig:
 
     def press(self, b, times=1, long=False):
         for _ in range(times):
+            was = self.app.mode
             self.app.press(b, long)
             if self.app.dirty:
                 self.draw()
+            if self.cuts is not None and was == modes.M_GATE and self.app.mode == modes.M_TURN:
+                self.due = True
             self.presses += 1
             gc.collect()
             used = gc.mem_alloc()
@@ -219,6 +235,30 @@ class Rig:
                 used -= self.harness
             if used > self.peak:
                 self.peak = used
+
+
+    def cut(self):
+        """The power cut or the heap printed where the class docstring says; autoplay's ``between`` (it then holds
+        nothing of the app)."""
+        if not self.due:
+            return
+        self.due = False
+        e = self.app.engine
+        hand = e.hand_no
+        if hand in self.cuts or not e.log.get("actions"):
+            return
+        self.cuts.append(hand)
+        e = None
+        if self.resume:
+            raise PowerCut(hand)
+        gc.collect()
+        print("cut=%d" % hand)
+        micropython.mem_info()
+
+
+class PowerCut(Exception):
+    """The power goes (``Rig.cut`` in ``resume`` mode): the process ends with the store as the last press left it;
+    the next one boots on it (``main``)."""
 
 
 class CountingStore(Store):
@@ -270,6 +310,9 @@ def main(harness=0):
         root = MOUNT + "/data"
     else:
         root = _tmpdir()
+        for arg in sys.argv[4:]:
+            if arg.startswith("store="):        # ``resume``: the store the power cuts leave for the next boot
+                root = arg[6:]
     try:
         from app_util import setup
         from dealerbox.ui.app import App
@@ -279,15 +322,34 @@ def main(harness=0):
             store.save_prefs({"lang": code})    # as chosen in an earlier session: the app speaks it from boot
         if sampler is not None:
             sampler.scan()
-        rig = Rig(App(SeededEntropy(SEEDS[game]), store=store), sampler, harness)
+        resume = "resume" in sys.argv[4:]
+        cuts = [] if resume or "free" in sys.argv[4:] else None
+        app = App(SeededEntropy(SEEDS[game]), store=store)
+        rig = Rig(app, sampler, harness, cuts, resume)
+        app = None
         from dealerbox import lang
         assert lang.code == code, (lang.code, code)
         if flash:
             disk.writes = disk.bytes = disk.erases = 0
-        setup(rig, "indian" if game == "stud" else game, players, rule_rights=STUD if game == "stud" else None)
+        if rig.app.mode == modes.M_RESUME:      # booted after a power cut (``resume``): the hand goes on
+            rig.press(OK, 2)                    # "Continue hand" (selected), then the gate
+            hand = rig.app.engine.hand_no
+            assert resume and rig.app.mode == modes.M_TURN, rig.app.mode
+            cuts.append(hand)
+            hands -= hand - 1                   # this hand and the ones after it
+            gc.collect()
+            print("resumed=%d" % hand)
+            micropython.mem_info()
+        else:
+            setup(rig, "indian" if game == "stud" else game, players, rule_rights=STUD if game == "stud" else None)
         setup = None
         del sys.modules["app_util"]  # the harness's setup walk is done: its code need not stay loaded
-        played, _ = autoplay(rig, SeededEntropy(SEEDS[game] + 100).read, hands)
+        try:
+            played, _ = autoplay(rig, SeededEntropy(SEEDS[game] + 100).read, hands, between=rig.cut)
+        except PowerCut as cut:
+            print("power_cut=%d" % cut.args[0])
+            root = None                         # kept for the next boot
+            return
         assert rig.app.mode == modes.M_END, rig.app.mode
         assert chips_conserved(rig.app)
         print("presses=%d" % rig.presses)
@@ -299,6 +361,8 @@ def main(harness=0):
         print("heap_total=%d" % (gc.mem_alloc() + gc.mem_free()))
         print("harness=%d" % harness)
         print("lang=%s" % code)
+        if cuts is not None:
+            print("cuts=%d" % len(cuts))
         if sampler is not None:
             print("peak_inuse=%d" % max(sampler.peak, rig.peak))
             print("samples=%d" % sampler.samples)
@@ -315,6 +379,6 @@ def main(harness=0):
             import vfs
 
             vfs.umount(MOUNT)
-        else:
+        elif root is not None:
             _rmtree(root)
     print("session: OK")

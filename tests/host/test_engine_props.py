@@ -12,6 +12,7 @@ import json
 from dealerbox.engine.base import Action, IllegalAction, Option
 from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti
+from dealerbox.reason import Reason
 
 import host_tools  # noqa: F401
 
@@ -53,11 +54,11 @@ def check_refusals(e, kinds):
     refused.extend(Action(k) for k in kinds if k not in offered)
     for a in refused:
         why = e.why_illegal(a)
-        assert isinstance(why, str) and why, (a, opts)
+        assert isinstance(why, (str, Reason)) and str(why), (a, opts)
         try:
             e.apply(a)
         except IllegalAction as exc:
-            assert str(exc) == why
+            assert exc.args[0] == why
         else:
             raise AssertionError("illegal action applied: %r (offered %r)" % (a, opts))
         assert _state(e) == before, a
@@ -80,7 +81,7 @@ class _Lenient(TeenPatti):
 
     def _why(self, seat, action):
         o = self._verify(seat, action.kind)
-        if not isinstance(o, str) and action.amount == o.max + 1:
+        if isinstance(o, Option) and action.amount == o.max + 1:
             return None
         return TeenPatti._why(self, seat, action)
 

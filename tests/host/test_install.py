@@ -16,10 +16,18 @@ HEAVY_HOST = {"matplotlib", "numpy", "pillow"}      # what the Pi never imports
 
 
 def _clone(dst):
-    """Copy the repository's files (tracked, and new ones not ignored: what a clone of this commit holds) to ``dst``."""
-    out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
-                         capture_output=True, check=True).stdout.decode()
-    for rel in filter(None, out.split("\0")):
+    """Copy the repository's files (tracked, and new ones not ignored: what a clone of this commit holds) to ``dst``;
+    without git, the folder less what the Makefile and the tools make (.venv, build, caches)."""
+    try:
+        r = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
+                           capture_output=True)
+    except FileNotFoundError:               # (no git on the machine)
+        r = subprocess.CompletedProcess([], 1)
+    if r.returncode:
+        shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns(".git", ".venv", "build", "__pycache__", "*.egg-info",
+                                                                 ".*_cache", "sim-out", "report"))
+        return
+    for rel in filter(None, r.stdout.decode().split("\0")):
         src = os.path.join(ROOT, rel)
         if os.path.isfile(src):
             os.makedirs(os.path.join(dst, os.path.dirname(rel)), exist_ok=True)

@@ -142,7 +142,7 @@ def test_a_chip_value_the_box_cannot_set_is_refused_alike(tmp_path, capsys):
         path, out, page = _tools(tmp_path, capsys, fs.lines(logs))
         assert [out[t][0] for t in ("replay", "verify", "report")] == [0, 0, 0]
         assert out["verify"][2] == out["report"][2] == ""
-        assert page is not None and "1 chip = %s (the currency is the table's)" % shown in page
+        assert page is not None and "1 chip = %s (set on the box; the currency is the table's)" % shown in page
 
 
 def _damaged(path, why):

@@ -90,7 +90,7 @@ def test_the_same_players_are_settled_as_a_night_and_each_session_too(written):
     page = _parse((d / "out" / "report.html").read_text())
     # the Turkish session has no chip value: it is the night's 0.10, carried
     text = (d / "out" / "report.html").read_text()
-    assert "1 chip = 0.10 (carried from session 1, as the table set it; the currency is the table&#x27;s)" in text
+    assert "1 chip = 0.10 (carried from session 1, as the table set it; the currency is the table's)" in text
     a, b = _nets(tp), _nets(tk)
     night_cents = {name: 10 * (a[FOUR.index(name)] + b[tk[0]["names"].index(name)]) for name in FOUR}
     assert sum(night_cents.values()) == 0 and any(night_cents.values())

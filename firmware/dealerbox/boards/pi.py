@@ -58,6 +58,7 @@ I2C_OFF = ("I2C is not enabled (no /dev/i2c-%d): run `sudo raspi-config nonint d
 _EACCES = const(13)
 _TICKS_MASK = const(0x3FFFFFFF)
 _TICKS_HALF = const(0x20000000)
+INSTALL = "pip install 'dealerbox[pi]' (in a clone: pip install -r requirements-pi.txt)"   # Blinka and the driver
 
 
 class StartError(Exception):
@@ -201,7 +202,7 @@ class PiBoard:
             if digitalio is None:
                 import digitalio  # type: ignore[import-not-found,no-redef]
         except ImportError as e:
-            raise StartError("Adafruit Blinka is missing (%s): pip install -r requirements-pi.txt" % e) from None
+            raise StartError("Adafruit Blinka is missing (%s): %s" % (e, INSTALL)) from None
         except Exception as e:  # Blinka refuses a computer it does not know, or misses its GPIO library
             raise StartError("Blinka cannot start here (%s): the Pi board needs a Raspberry Pi, and on it libgpiod's "
                              "Python bindings (sudo apt install python3-libgpiod)" % e) from None
@@ -271,7 +272,7 @@ class PiBoard:
             try:
                 import adafruit_ssd1306 as ssd1306  # type: ignore[import-not-found,no-redef]
             except ImportError:
-                self.say("no SSD1306 driver: pip install -r requirements-pi.txt (adafruit-circuitpython-ssd1306)")
+                self.say("no SSD1306 driver: " + INSTALL)
                 return
         try:
             d = paged(ssd1306)(OLED_WIDTH, OLED_HEIGHT, i2c, addr=addr)

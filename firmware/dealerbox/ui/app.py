@@ -20,18 +20,18 @@ buttons and draws itself; the app shows one (``screen``) and goes forward (``cha
 ``back``) or on (``go``: a new screen, nothing kept). The screens live in ``ui/setup_flow.py`` (the setup),
 ``ui/resume.py`` (the boot offer), ``ui/play.py`` (the deal's seal, the privacy gate, the turn, the sideshow and the
 draw), ``ui/results_flow.py`` (the hand's end, the menus, the end of the session), ``ui/langpick.py`` and
-``ui/nosave.py``. During a hand every turn starts at the privacy gate ("Pass to Ben"): only after Ben confirms with
-OK does the turn screen show anything private, and the next screen after his action is public again.
+``ui/nosave.py``; the app imports with itself only what its first screen needs (a setup screen, the language list
+or the resume offer): the engine, the games and the hand's screens when a session starts or is restored, the results
+screens at the first hand's end. During a hand every turn starts at the privacy gate ("Pass to Ben"): only after Ben
+confirms with OK does the turn screen show anything private, and the next screen after his action is public again.
 
 The flow (RULES.md terms): boot -> resume or new -> game -> players -> names -> starting chips -> boot or ante ->
 betting structure -> house-rule preset -> single house rules -> summary -> deal.
 """
 
-from dealerbox.engine.table import Table
-from dealerbox.games import engine_class
 from dealerbox.lang import tr
 from dealerbox.reason import Reason
-from dealerbox.ui import play, results_flow, setup_flow
+from dealerbox.ui import setup_flow
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import M_GATE, M_RESUME, describe, fit_title
 
@@ -184,6 +184,9 @@ class App:
         progress resumes at its gate. ``later``: hand logs committed after an older save the store fell back to
         (``ui/catchup.py``). ``void``: the table chose to void the hand in progress (every chip put in it back to
         its owner, logged as voided with its deal: ``Engine.void_hand``). Returns what went wrong (str) or None."""
+        from dealerbox.engine.table import Table
+        from dealerbox.games import engine_class
+
         self.cfg = snap["cfg"]
         self.table = Table.from_state(snap["table"])
         es = snap.get("engine")
@@ -258,6 +261,9 @@ class App:
         """Take back the last action (``undo``: ``undo_point()`` before it, plus the public line about it): the hand
         and the table exactly as before it, the action named in the hand log's ``"undone"`` (its seal untouched: the
         deal is the same), the box saying what it took back; saved as a snapshot (the journal starts again from it)."""
+        from dealerbox.engine.table import Table
+        from dealerbox.games import engine_class
+
         es, ts, line = undo
         row = self.engine.log["actions"][-1]
         self.table = Table.from_state(ts)
@@ -377,7 +383,11 @@ class App:
         self.cfg = cfg
 
     def start_session(self):
-        """Seat the players and deal the first hand (after the summary was confirmed)."""
+        """Seat the players and deal the first hand (after the summary was confirmed): the engine's modules are
+        imported here (the setup screens need none of them)."""
+        from dealerbox.engine.table import Table
+        from dealerbox.games import engine_class
+
         cfg = self.cfg
         n = cfg["players"]
         self.table = Table(cfg["names"][:n], cfg["chips"])
@@ -400,7 +410,9 @@ class App:
             self.last = tr("Last hand: %d dealt") % self.engine.hand_no
         e = self.engine     # the hand's first screen: the deal's seal (its commitment), then the first gate
         if "commit" in e.log and e.to_act is not None:
-            self.go(play.SealScreen(self))
+            from dealerbox.ui.play import SealScreen
+
+            self.go(SealScreen(self))
         else:
             self.after_engine()
         self.save()
@@ -425,6 +437,10 @@ class App:
         """Choose the next screen after the engine changed: the next gate, or the hand's end."""
         e = self.engine
         if e.phase == "over" or e.to_act is None:
-            self.go(results_flow.first_screen(self))
+            from dealerbox.ui.results_flow import first_screen  # (imported at the first hand's end)
+
+            self.go(first_screen(self))
         else:
-            self.go(play.GateScreen(self))
+            from dealerbox.ui.play import GateScreen
+
+            self.go(GateScreen(self))

@@ -5,8 +5,6 @@ in the middle of a hand, "Continue hand" / "Void hand") and "New session".
 offer (``ResumeScreen``), or the first setup screen when nothing is saved and nothing went wrong.
 """
 
-from dealerbox.engine.table import Table
-from dealerbox.games import engine_class
 from dealerbox.lang import said, tr
 from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
@@ -88,6 +86,8 @@ class ResumeScreen(Screen):
             return
         e = None
         try:
+            from dealerbox.engine.table import Table
+            from dealerbox.games import engine_class
             from dealerbox.ui import snapcheck
             e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
             snapcheck.replay(e, self.journal)
