@@ -201,13 +201,18 @@ def _stud_cards(cv, tag, cards, x):
     side by side, 12 px each."""
     cv.at(cv.cy, 1, 0)
     cv.head(tag, 2, x)
-    cv.fb.fill_rect(x + 12, cv.cy - 1, 1, 9, 1)
+    _rule(cv, x + 12)
     x += 14
     i = 0
     while i < len(cards):
         cardart.small_at(cv, cards[i], x)
         x += cardart.SMALL_W
         i += 1
+
+
+def _rule(cv, x):
+    """A 1-px rule at x down the row at cv.cy (a frame of its own: ``_stud_cards`` has no slot left for it)."""
+    cv.fb.fill_rect(x, cv.cy - 1, 1, 9, 1)
 
 
 def _other(cv, name, c):
