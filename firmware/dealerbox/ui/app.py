@@ -253,23 +253,28 @@ class App:
         self.record(record_of(seat, action), e.log if e.phase == "over" else None)
         return events
 
-    def undo_point(self):
-        """What ``take_back`` restores: the hand and the table as they are now (copies)."""
-        return (self.engine.to_state(True), self.table.to_state(True))
-
-    def take_back(self, undo):
-        """Take back the last action (``undo``: ``undo_point()`` before it, plus the public line about it): the hand
-        and the table exactly as before it, the action named in the hand log's ``"undone"`` (its seal untouched: the
-        deal is the same), the box saying what it took back; saved as a snapshot (the journal starts again from it)."""
+    def take_back(self, line):
+        """Take back the hand's last action (``line``: the public line about it): the hand dealt again from its log and
+        played without it (the engine is deterministic: the same deck, seal and actions give the exact state before
+        it, as ``snapcheck`` checks every save), the table from the stacks the hand began with; the action named in
+        the hand log's ``"undone"``; the box says what it took back; saved as a snapshot (the journal starts again
+        from it)."""
+        from dealerbox.engine.base import Action
         from dealerbox.engine.table import Table
-        from dealerbox.games import engine_class
 
-        es, ts, line = undo
-        row = self.engine.log["actions"][-1]
-        self.table = Table.from_state(ts)
-        self.engine = engine_class(es["game"]).from_state(self.table, es, self.entropy)
-        log = self.engine.log
-        log["undone"] = (log.get("undone") or []) + [row]
+        e = self.engine
+        log = e.log
+        row = log["actions"][-1]
+        t = Table.from_state({"names": log["names"], "stacks": list(log["stacks"]), "dealer": log["dealer"],
+                              "bought_in": list(log.get("bought_in") or log["stacks"]), "stopped": self.table.stopped})
+        again = type(e)(t, log["rules"], self.entropy)
+        again.start_from_log(log)
+        for r in log["actions"][:-1]:
+            seat, action = Action.from_list(r)
+            again.apply(action)
+        again.log["undone"] = (log.get("undone") or []) + [row]
+        self.table = t
+        self.engine = again
         self.last = fit_title(tr("Taken back: %s") % line, tr("Undo: %s") % line, tr("Taken back"))
         self.save()
         self.after_engine()

@@ -91,7 +91,7 @@ class GateScreen(HandScreen):
     def __init__(self, app, peek=None, undo=None):
         super().__init__(app)
         self.peek = peek        # an accepted sideshow: (asker, asked, loser, [seats still to see it]) or None
-        self.undo = undo        # the last action, to take back: ``App.play``'s undo record, or None
+        self.undo = undo        # the last action, to take back: its public line ("Ann: chaal 4"), or None
         self.gate_name = ""
         self.info = ""
         self.center = None
@@ -423,7 +423,6 @@ class TurnScreen(HandScreen):
         seat = e.to_act
         action = self.action(o)
         old = list(e.hands[seat] or ())
-        before = app.undo_point()
         try:
             events = app.play(seat, action)
         except IllegalAction as err:
@@ -441,6 +440,6 @@ class TurnScreen(HandScreen):
         elif e.to_act == seat and e.phase != "over":
             app.go(TurnScreen(app))     # same player again (after "see"): stays behind the same gate
         elif e.phase != "over":         # the next player's gate: the action may be taken back there
-            app.go(GateScreen(app, None, before + (app.last,)))
+            app.go(GateScreen(app, None, app.last))
         else:
             app.after_engine()
