@@ -27,9 +27,9 @@ def test_script_and_png(tmp_path):
     out = tmp_path / "png"
     assert sim_main(["--script", str(script), "--png", str(out), "--seed", "3"]) == 0
     files = sorted(os.listdir(out))
-    # the first frame + one per press that changes the screen: 2 OKs, 4 DOWNs to "Done" (5 rows: 4 seats and
-    # Done; the 5 DOWNs below the last row change nothing and draw nothing), OK
-    assert files[0] == "frame_0001.png" and len(files) == 8
+    # the first frame + one per press that changes the screen: 2 OKs, no DOWN (the names screen opens on "Done", its
+    # last row: the 9 DOWNs change nothing and draw nothing), OK
+    assert files[0] == "frame_0001.png" and len(files) == 4
     from PIL import Image
     im = Image.open(out / files[-1])
     assert im.size == (512, 256)
@@ -41,9 +41,9 @@ def test_png_folder_holds_this_runs_frames_only(tmp_path, capsys):
     script.write_text("ok ok down*9 ok\n")
     out = tmp_path / "png"
     assert sim_main(["--script", str(script), "--png", str(out), "--seed", "3"]) == 0
-    assert len(os.listdir(out)) == 8
+    assert len(os.listdir(out)) == 4
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "Dealer Box simulator: teen-patti, script %s: 12 presses, 8 frames" % script)
+        "Dealer Box simulator: teen-patti, script %s: 12 presses, 4 frames" % script)
     (out / "notes.txt").write_text("mine")
     (out / "frame_12.png").write_text("not a frame of ours")
     one = tmp_path / "one.txt"
@@ -51,7 +51,7 @@ def test_png_folder_holds_this_runs_frames_only(tmp_path, capsys):
     assert sim_main(["--script", str(one), "--png", str(out), "--seed", "3"]) == 0
     assert sorted(os.listdir(out)) == ["frame_0001.png", "frame_12.png", "notes.txt"]
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "Dealer Box simulator: teen-patti, script %s: 1 press, 1 frame (8 frames of an earlier run removed from %s)"
+        "Dealer Box simulator: teen-patti, script %s: 1 press, 1 frame (4 frames of an earlier run removed from %s)"
         % (one, out))
 
 
@@ -389,7 +389,7 @@ def test_the_summary_says_when_the_last_save_failed(tmp_path, capsys, monkeypatc
     capsys.readouterr()
     assert sim_main(["--store", str(store), "--seed", "3", "--script", str(script)]) == 0
     got = capsys.readouterr()
-    assert got.out.splitlines()[-1] == ("Dealer Box simulator: teen-patti, script %s: 54 presses, 36 frames"
+    assert got.out.splitlines()[-1] == ("Dealer Box simulator: teen-patti, script %s: 54 presses, 33 frames"
                                         % script)
     assert got.err == ("the session was not saved: the last write to --store %s failed (flash full); %s keeps the "
                        "last save that worked\n" % (store, store))

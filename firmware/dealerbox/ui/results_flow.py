@@ -31,7 +31,7 @@ from dealerbox.ui.modes import (
     wild_name,
 )
 from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen
-from dealerbox.ui.widgets import fit
+from dealerbox.ui.tableview import fit
 
 # hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
 CATEGORY_LABELS = {

@@ -121,21 +121,3 @@ def _arrows(cv, n, sel, top):
 
 def _arrow(cv, code, y, sel):
     cv.char(code, WIDTH - 6, y, 0 if sel else 1)
-
-
-def fit(rows):
-    """``rows`` (label, value) with every row too wide for the frame split in two: its label (cut after
-    ": " when it has one) and, below, the rest with the value, so a value never overlaps a name."""
-    out = []
-    for label, value in rows:
-        if value is not None and 2 + text_width(label) + font.W + value_width(value) > WIDTH - 8:
-            i = label.find(": ")
-            if i > 0:
-                out.append((label[:i + 1], None))
-                out.append(("  " + label[i + 2:], value))
-            else:
-                out.append((label, None))
-                out.append(("", value))
-        else:
-            out.append((label, value))
-    return out
