@@ -34,20 +34,20 @@ def test_two_players_the_busted_one_is_named_and_rebuys_and_the_game_goes_on():
     name = t.names[busted]
     rig.press(OK)                                                # standings -> between hands, not the end
     assert app.mode == modes.M_BETWEEN
-    assert modes.BETWEEN_ITEMS[app.sel] == "Rebuy" and app.msg == "Out of chips: " + name
+    assert modes.BETWEEN_ITEMS[app.screen.sel] == "Rebuy" and app.screen.msg == "Out of chips: " + name
     rig.press(UP, 5)                                             # Next hand: nobody to play against
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.msg == "Rebuy, or End session" and app.engine.phase == "over"
+    assert app.mode == modes.M_BETWEEN and app.screen.msg == "Rebuy, or End session" and app.engine.phase == "over"
     rig.press(DOWN, modes.BETWEEN_ITEMS.index("Rebuy"))
     rig.press(OK)
-    assert app.mode == modes.M_REBUY and app.sel == busted and app.title == "Rebuy 10 chips"
-    assert app.rows[busted] == (name, 0)
+    assert app.mode == modes.M_REBUY and app.screen.sel == busted and app.screen.title == "Rebuy 10 chips"
+    assert app.screen.rows[busted] == (name, 0)
     rig.press(OK)                                                # buys 10 for the busted player
-    assert t.stacks[busted] == 10 and t.bought_in[busted] == 20 and app.msg == "%s rebuys 10" % name
+    assert t.stacks[busted] == 10 and t.bought_in[busted] == 20 and app.screen.msg == "%s rebuys 10" % name
     assert sum(t.stacks) == 30 == sum(t.bought_in)
     rig.press(DOWN, 5)
     rig.press(OK)                                                # Done
-    assert app.mode == modes.M_BETWEEN and app.msg == ""
+    assert app.mode == modes.M_BETWEEN and app.screen.msg == ""
     rig.press(UP, 5)
     rig.press(OK)                                                # Next hand: dealt
     pass_seal(rig)                                               # the seal and the cut: dealt
@@ -60,7 +60,7 @@ def test_two_players_nobody_rebuys_the_table_ends_the_session():
     app = rig.app
     _bust_one(rig)
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.msg.startswith("Out of chips: ")
+    assert app.mode == modes.M_BETWEEN and app.screen.msg.startswith("Out of chips: ")
     rig.press(DOWN, len(modes.BETWEEN_ITEMS))                   # End session
     rig.press(OK)
     if app.mode != modes.M_END:                                 # a confirmation (flows): OK again
@@ -94,7 +94,8 @@ def test_everyone_packs_after_a_chaal_the_awards_say_who_wins_the_pot_of_how_muc
     r = e.result
     assert r["how"] == "pack" and r["returned"] == [first, 2] and r["awards"] == [[0, first, 4]]
     name = app.table.names[first]
-    assert app.rows[:2] == [("Everyone else packed", None), ("%s wins the pot of 6" % name, None)]
+    assert app.screen.rows[:3] == [("Everyone else packed", None), ("%s wins the pot of 4" % name, None),
+                                   ("  2 returned", None)]     # as the log says: awarded 4, returned 2
     assert app.table.stacks[first] == 99 - 2 + 6
 
 
