@@ -597,4 +597,7 @@ T = {
     "Three %ss": "Drilling %s",
     "Trail of %ss": "Trail %s",
     "Won on the %s": "Entschieden: %s",
+    "%d hand": "%d Runde",
+    "Room: %d more hand": "Platz: %d Runde",
+    "%d hand dropped": "%d Runde gelöscht",
 }

@@ -549,4 +549,7 @@ T = {
     "Three %ss": "Brelan de %s",
     "Trail of %ss": "Trail de %s",
     "Won on the %s": "Gagné au %s",
+    "%d hand": "%d main",
+    "Room: %d more hand": "Place: %d main",
+    "%d hand dropped": "%d main effacée",
 }

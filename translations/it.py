@@ -566,4 +566,7 @@ T = {
     "Three %ss": "Tris di %s",
     "Trail of %ss": "Trail di %s",
     "Won on the %s": "Vinto sul %s",
+    "%d hand": "%d mano",
+    "Room: %d more hand": "Spazio: %d mano",
+    "%d hand dropped": "%d mano cancellata",
 }

@@ -561,4 +561,7 @@ T = {
     "Three %ss": "Üçlü %s",
     "Trail of %ss": "Trail %s",
     "Won on the %s": "Kazandıran: %s",
+    "%d hand": "%d el",
+    "Room: %d more hand": "Yer: %d el kaldı",
+    "%d hand dropped": "%d el silindi",
 }

@@ -91,3 +91,22 @@ def _exists(path):
         return True
     except OSError:
         return False
+
+
+class StatFs:
+    """``os`` whose ``statvfs`` says ``free`` blocks of 4096 bytes are free (``f_bavail``); ``free=None``: it fails
+    (a filesystem that cannot say)."""
+
+    def __init__(self, free):
+        self.free = free
+        self.stat = os.stat
+        self.rename = os.rename
+        self.remove = os.remove
+        self.mkdir = os.mkdir
+        self.calls = 0
+
+    def statvfs(self, path):
+        self.calls += 1
+        if self.free is None:
+            raise OSError(5)
+        return (4096, 4096, 256, self.free + 3, self.free, 0, 0, 0, 0, 255)

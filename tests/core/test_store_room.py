@@ -7,26 +7,7 @@ import os
 
 from dealerbox.store import ZERO, line_hash
 from dealerbox.store.saves import HAND_BYTES, ROOM_RESERVE, Store
-from store_util import _clean, _tmpdir, _write
-
-
-class StatFs:
-    """``os`` whose ``statvfs`` says ``free`` blocks of 4096 bytes are free (``f_bavail``); ``free=None``: it fails
-    (a filesystem that cannot say)."""
-
-    def __init__(self, free):
-        self.free = free
-        self.stat = os.stat
-        self.rename = os.rename
-        self.remove = os.remove
-        self.mkdir = os.mkdir
-        self.calls = 0
-
-    def statvfs(self, path):
-        self.calls += 1
-        if self.free is None:
-            raise OSError(5)
-        return (4096, 4096, 256, self.free + 3, self.free, 0, 0, 0, 0, 255)
+from store_util import StatFs, _clean, _tmpdir, _write
 
 
 def _hand(no, size=1000):

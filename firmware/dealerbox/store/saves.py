@@ -312,8 +312,8 @@ class Store:
         self._jsize = 0
         # the old snapshot's journal goes (a damaged one, or one a failed write left, is never read again): a journal
         # on flash is the newest snapshot's, or (the power cut before this removal) the one before's, whose first line
-        # chains to session.bak (store.boot.Recovery.first_line_whole); anything else is damage, said in words. An OSError here
-        # leaves the store broken (the next record refused, the next save removes it)
+        # chains to session.bak (store.boot.Recovery.first_line_whole); anything else is damage, said in words. An
+        # OSError here leaves the store broken (the next record refused, the next save removes it)
         if self.exists(JOURNAL):
             self._broken = True
             self.remove(JOURNAL)

@@ -317,6 +317,17 @@ class App:
         self.table.stop()
         self.save()
 
+    def drop_hands(self):
+        """The table agreed, twice, on the room notice (ui/roomnote.py): drop every hand the box holds
+        (``Store.drop_hands``), the session saved with them gone. Returns how many (int), or None when a write failed
+        (the "not saved" notice says why; the hands are then all still there or all gone, never a part)."""
+        self.flush()
+        try:
+            return self.store.drop_hands(self.snapshot(False))[0]
+        except OSError as err:
+            self.not_saved(err)
+            return None
+
     def say(self, line):
         """Set the public line about the last thing done (the gate's title, saved with the session)."""
         self.last = line

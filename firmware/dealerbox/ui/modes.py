@@ -33,6 +33,7 @@ M_DRAWN = const(34)         # Turkish draw: the new hand, private to the player 
 M_SETTLE = const(33)        # between hands: each net and who pays whom "if we stop now"
 M_LANG = const(35)          # the language list, from the game screen's last row (ui/langpick.py)
 M_TABLE = const(36)         # the table during a hand: who is in, packed, all-in, blind/seen, stacks, put in
+M_ROOM = const(37)          # between hands, the flash nearly full: room for N more hands, drop them or not (roomnote)
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)

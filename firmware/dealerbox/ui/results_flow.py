@@ -370,6 +370,9 @@ class EndScreen(ResultScreen):
             for _seat, name, stack, net in self.app.table.standings():
                 rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
         settle_rows(self.app, rows, bool(money))
+        from dealerbox.ui.roomnote import room_rows
+
+        rows.extend(room_rows(self.app.store))      # the hands the box holds, the room left (docs/device.md, "Room")
         self.rows = fit(rows)
         self.title = tr("Session over: net")
         self.hint = self.more(tr("\x1c more OK new session"), tr("OK new session"))
@@ -493,8 +496,12 @@ class BetweenScreen(MenuScreen):
     def choose(self, i):
         app = self.app
         if i == B_NEXT:
+            from dealerbox.ui import roomnote
+
             if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
                 self.msg = tr("Rebuy, or End session")
+            elif roomnote.low(app.store) is not None:   # the flash nearly full: said before the deal (docs/device.md)
+                app.change(roomnote.RoomScreen(app))
             else:
                 app.next_hand()
         elif i == B_REBUY:

@@ -3,11 +3,10 @@ more it has room (rows of the end-of-session screen), and the notice between han
 which drops the hands only when the table says so twice (``Store.drop_hands``). Imported when first needed."""
 
 from dealerbox.lang import tr
+from dealerbox.store.saves import LOW_HANDS, ROOM_RESERVE
 from dealerbox.ui import buttons as btn
 from dealerbox.ui.modes import M_ROOM
 from dealerbox.ui.screen import Screen
-
-LOW_HANDS = 10      # room for fewer hands than this: the notice before the next deal (``Store.LOW_HANDS``'s value)
 
 
 def room_rows(store):
@@ -20,15 +19,19 @@ def room_rows(store):
     rows = [(tr("Hands kept"), str(hands()))]
     left = store.room_hands()
     if left is not None:
-        rows.append((tr("Room for"), tr("%d hands") % left))
+        rows.append((tr("Room for"), (tr("%d hand") if left == 1 else tr("%d hands")) % left))
     return rows
 
 
 def low(store):
     """How many more hands fit on ``store``'s flash (int) when that is fewer than ``LOW_HANDS``, else None (room
-    enough, or not known)."""
-    room_hands = getattr(store, "room_hands", None)
-    left = room_hands() if room_hands is not None else None
+    enough, or not known). With room for ``LOW_HANDS`` hands of 4 KB (the longest line is ~2.6 KB) the hands are not
+    counted (``Store.hands`` streams the log the first time): the answer is None at once."""
+    room = getattr(store, "room", None)
+    free = room() if room is not None else None
+    if free is None or free - ROOM_RESERVE >= LOW_HANDS * 4096:
+        return None
+    left = store.room_hands()
     return left if left is not None and left < LOW_HANDS else None
 
 
@@ -42,7 +45,7 @@ class RoomScreen(Screen):
 
     def build(self):
         left = self.app.store.room_hands()
-        self.title = tr("Room: %d more hands") % (left or 0)
+        self.title = (tr("Room: %d more hand") if left == 1 else tr("Room: %d more hands")) % (left or 0)
         self.rows = [(tr("Next hand"), None), (tr("Drop old hands"), None)]
         self.hint = tr("Copy off: make logs")
 
@@ -54,7 +57,7 @@ class RoomScreen(Screen):
             if b == btn.OK and self.sel == 1:
                 n = app.drop_hands()
                 if n is not None:
-                    self.msg = tr("%d hands dropped") % n
+                    self.msg = (tr("%d hand dropped") if n == 1 else tr("%d hands dropped")) % n
                     self.sel = 0
                     self.build()
             return
