@@ -20,6 +20,21 @@ def _clean(d):
     os.rmdir(d)
 
 
+def _read(path):
+    """The bytes of file ``path``, or None when it is not there or is a folder (MicroPython opens one, then its read
+    fails)."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None
+    try:
+        return f.read()
+    except OSError:
+        return None
+    finally:
+        f.close()
+
+
 def _write(path, data):
     f = open(path, "wb")
     f.write(data)

@@ -16,22 +16,9 @@ from autoplay_util import autoplay
 from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
-from store_util import _clean, _tmpdir, _write
+from store_util import _clean, _read, _tmpdir, _write
 
 NAMES = ("session.json", "session.bak", "session.tmp", "session.jnl", "hands.log")
-
-
-def _read(path):
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        return f.read()
-    except OSError:             # a folder (MicroPython opens one, then its read fails)
-        return None
-    finally:
-        f.close()
 
 
 def _record(hands=3):

@@ -9,7 +9,7 @@ from app_util import DOWN, OK, UP, Rig, act, pass_seal, setup
 from dealerbox.store import line_hash
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
-from store_util import StatFs, _clean, _tmpdir
+from store_util import StatFs, _clean, _read, _tmpdir
 
 
 def _between(rig):
@@ -74,9 +74,7 @@ def test_the_notice_warns_drops_only_on_a_second_ok_and_the_chain_goes_on():
         pass_seal(rig)
         assert app.engine.hand_no == 2 and app.engine.log["prev"] == tip
         _between(rig)
-        f = open(d + "/hands.log", "rb")
-        line = f.read()
-        f.close()
+        line = _read(d + "/hands.log")
         assert line.count(b"\n") == 1 and store.tip() == line_hash(line[:-1]) and store.hands() == 1
         fs.free = 1000                          # room again: the end of the session says it
         rig.press(DOWN, 5)

@@ -7,7 +7,7 @@ import os
 
 from dealerbox.store import ZERO, line_hash
 from dealerbox.store.saves import HAND_BYTES, ROOM_RESERVE, Store
-from store_util import StatFs, _clean, _tmpdir, _write
+from store_util import StatFs, _clean, _read, _tmpdir, _write
 
 
 def _hand(no, size=1000):
@@ -19,17 +19,6 @@ def _hand(no, size=1000):
 def _genesis(size=200):
     head = '{"v": 2, "genesis": true, "pad": "'
     return head + "g" * (size - 1 - len(head) - 2) + '"}'
-
-
-def _read(path):
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        return f.read()
-    finally:
-        f.close()
 
 
 def test_the_hands_held_are_counted_once_then_kept_up_to_date():
