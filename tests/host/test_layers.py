@@ -123,9 +123,6 @@ KNOWN = {
     "dealerbox.eval.indian": {"low", "suit_order"},
     "dealerbox.eval.teenpatti": {"order", "muflis", "wild_ranks"},
     "dealerbox.games.turkish": {"carry"},
-    "dealerbox.store.boot": {"number", "_broken", "_known", "_crc", "found", "report", "reports", "journal", "later",
-                             "later_why", "lost", "aside", "_session_ok", "_jsize"},
-    "dealerbox.store.damage": {"later_why", "lost"},
 }
 
 
