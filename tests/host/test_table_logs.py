@@ -50,6 +50,8 @@ def test_a_taken_back_action_and_a_misdeal_verify_and_replay(tmp_path, capsys):
     _session(d)
     lines = [ln for ln in open(d + "/hands.log", encoding="utf-8").read().split("\n") if ln]
     logs = [json.loads(ln) for ln in lines]
+    assert logs[0]["genesis"] is True       # the session's genesis line, then its two hands
+    logs = logs[1:]
     assert len(logs) == 2 and logs[0]["undone"] == [[logs[0]["actions"][1][0], "blind", 2]]
     assert logs[1]["misdeal"] is True and logs[1]["result"]["voided"] is True
     ok, bad, not_hands = verify.verify_lines(lines, out=lambda s: None)
