@@ -66,10 +66,10 @@ def test_pip_install_of_the_clone_gives_the_dealerbox_command(tmp_path):
     r = _run([exe, "sim", "--store", "night", "--script", keys, "--seed", "7"], work)
     assert r.returncode == 0, r.stderr
     with open(work / "night" / "hands.log") as f:
-        assert len(f.read().splitlines()) == 4          # docs/night.keys plays four hands
+        assert len(f.read().splitlines()) == 5          # the session's genesis line; docs/night.keys plays four hands
     r = _run([exe, "verify", "night/hands.log"], work)
     assert r.returncode == 0, r.stderr
-    assert [ln.split(":")[0] for ln in r.stdout.splitlines()[:4]] == ["hand 1", "hand 2", "hand 3", "hand 4"]
+    assert [ln.split(":")[0] for ln in r.stdout.splitlines()[:5]] == ["line 1", "hand 1", "hand 2", "hand 3", "hand 4"]
     r = _run([exe, "replay", "night/hands.log"], work)
     assert r.returncode == 0, r.stderr
     r = _run([exe, "handrank", "--game", "teen-patti"], work, stdin="As Ks Qs\nAs Ad Ah vs 2c 3d 5h\n")
