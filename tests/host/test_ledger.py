@@ -164,3 +164,29 @@ def test_old_logs_still_verify_beside_chained_ones(tmp_path, capsys):
     old = fs.session("turkish", 3, 3, 4)
     rc, out = _verify(tmp_path, capsys, [json.dumps(log) for log in old])
     assert rc == 0 and out == ["hand %d: verified %s" % (log["hand"], log["commit"][:8]) for log in old]
+
+
+def _downgraded(line, change):
+    """A version 2 line edited by ``change`` and written as version 1 (no "prev", no "cut"), its commitment made
+    again as version 1's: what a forger writes to step out of the chain."""
+    log = json.loads(line)
+    change(log)
+    del log["prev"], log["cut"]
+    log["v"] = 1
+    log["commit"] = verify.commitment(log["hand"], log["game"], log["deck"], bytes.fromhex(log["salt"]))
+    return json.dumps(log)
+
+
+def test_a_chained_log_downgraded_to_version_1_from_a_line_on_is_refused_there(tmp_path, capsys):
+    """Hands 3 to 5 renamed and written as version 1 (each with its own new 32-bit seal): the chain is not checked
+    on version 1 lines, so this verified (and replayed) before. The box never writes a version 1 line after a
+    version 2 one: verify refuses the first of them."""
+    _logs, text = _night(tmp_path)
+    forged = text[:2] + [_downgraded(ln, lambda log: log["names"].__setitem__(0, "Eve")) for ln in text[2:]]
+    rc, out = _verify(tmp_path, capsys, forged)
+    assert rc == 1 and out[:2] == ["hand 1: verified %s" % seal_code(_logs[0]["commit"]),
+                                   "hand 2: verified %s" % seal_code(_logs[1]["commit"])]
+    assert out[2] == ("hand 3 (line 3): NOT verified: a version 1 line after a version 2 line (the box writes "
+                      "version 2 from then on): the line was rewritten outside the chain")
+    rc, out = _verify(tmp_path, capsys, text[:4] + [_downgraded(text[4], lambda log: None)])   # the last line only
+    assert rc == 1 and out[4].startswith("hand 5 (line 5): NOT verified: a version 1 line after a version 2 line")
