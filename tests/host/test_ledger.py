@@ -190,3 +190,20 @@ def test_a_chained_log_downgraded_to_version_1_from_a_line_on_is_refused_there(t
                       "version 2 from then on): the line was rewritten outside the chain")
     rc, out = _verify(tmp_path, capsys, text[:4] + [_downgraded(text[4], lambda log: None)])   # the last line only
     assert rc == 1 and out[4].startswith("hand 5 (line 5): NOT verified: a version 1 line after a version 2 line")
+
+
+def test_the_chip_value_changed_on_the_last_line_is_refused(tmp_path, capsys):
+    """The chip value (money per chip) is the table's for a whole session (set before its first deal); the report
+    settles with the last hand's. Raised from 10 to 100 cents on the last line only (no seal covers the last line's
+    fields) it verified and replayed before, and the money owed grew tenfold."""
+    d = str(tmp_path / "box")
+    os.mkdir(d)
+    logs = fs.chained("teen-patti", 3, 3, 5, Store(d), cents=10)
+    assert [log["cents"] for log in logs] == [10, 10, 10]
+    with open(d + "/hands.log") as f:
+        text = f.read().splitlines()
+    text[2] = json.dumps(dict(json.loads(text[2]), cents=100))
+    rc, out = _verify(tmp_path, capsys, text)
+    assert rc == 1 and out[2] == ("hand 3 (line 3): NOT verified: the chip value is 100 cents, but 10 on the hand "
+                                  "before in its session (the table sets it once, before the session's first deal)")
+    assert replay.main([str(tmp_path / "tampered.log")]) == 1
