@@ -7,6 +7,8 @@ PY     := $(VENV)/bin/python
 MP     := $(VENV)/bin/micropython
 REQS   := requirements.txt requirements-pi.txt requirements-dev.txt
 STAMP  := $(VENV)/.installed-$(shell cat $(REQS) | cksum | cut -d' ' -f1)
+# the enclosure's CAD library (requirements-cad.txt): its own stamp, so `make sim` does not wait for it
+CADSTAMP := $(VENV)/.cad-$(shell cat requirements-cad.txt | cksum | cut -d' ' -f1)
 MPPATH := build/mpy:tests/core
 # the core tests' heap under MicroPython: correctness, with room for the test modules compiled from source and the
 # language walks' catalog; the box's memory is tests/host/test_hardware_device.py's job (256K, docs/device.md)
@@ -15,13 +17,24 @@ ARGS   ?=
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: logs sim test test-share-1 test-share-2 test-cpython test-micropython soak compile lint bench deploy screenshots tables clean
+.PHONY: enclosure logs sim test test-share-1 test-share-2 test-cpython test-micropython soak compile lint bench deploy screenshots \
+	tables clean
 
 $(STAMP): $(REQS)
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-dev.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
+
+$(CADSTAMP): $(STAMP) requirements-cad.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-dev.txt \
+		-r requirements-cad.txt
+	rm -f $(VENV)/.cad-*
+	touch $@
+
+## make enclosure: the printable box (hardware/enclosure/): STL and STEP files and the PNG renders
+enclosure: $(CADSTAMP)
+	$(PY) -m hardware.enclosure.build
 
 ## make sim: the box in the simulator (ARGS="--game turkish --seed 7" etc.)
 sim: $(STAMP)
@@ -33,10 +46,10 @@ sim: $(STAMP)
 ## finish together
 HEAVY := tests/host/test_hardware_device.py tests/host/test_tables_regen.py tests/host/test_lang.py
 
-test: compile
+test: compile $(CADSTAMP)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-share-1 test-share-2
 
-test-share-1: $(STAMP) $(CHROMIUM)
+test-share-1: $(CADSTAMP) $(CHROMIUM)
 	$(PY) -m pytest $(addprefix --ignore=,$(HEAVY))
 
 test-share-2: $(STAMP)
@@ -44,7 +57,7 @@ test-share-2: $(STAMP)
 	$(PY) -m pytest $(HEAVY)
 
 ## make test-cpython: every pytest test (CPython) in one job
-test-cpython: $(STAMP) $(CHROMIUM)
+test-cpython: $(CADSTAMP) $(CHROMIUM)
 	$(PY) -m pytest
 
 # the report's browser test (tests/host/test_report.py) opens it in Debian's Chromium; CI is a fresh machine (root)
@@ -74,7 +87,7 @@ compile: $(STAMP)
 ## one that is, with its grade and number; all three run, the status is the first failure's)
 lint: $(STAMP)
 	@status=0; \
-	$(PY) -m ruff check firmware host_tools tests benchmarks || status=1; \
+	$(PY) -m ruff check firmware host_tools tests benchmarks hardware || status=1; \
 	$(PY) -m host_tools.typecheck || status=1; \
 	$(PY) -m host_tools.complexity firmware/dealerbox/store firmware/dealerbox/ui || status=1; \
 	exit $$status

@@ -27,6 +27,7 @@ BENCHES = [
     "benchmarks.bench_report",      # the report on 10,000 hands: CPU, peak memory, output size
     "benchmarks.bench_press",       # a press to its event through the debouncer; I2C bytes per press (page diff)
     "benchmarks.bench_boot",        # the modules, .mpy bytes and heap loaded before the first frame
+    "benchmarks.bench_power",       # the loop's busy share of a session at a table's pace; hours per charge
 ]
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")

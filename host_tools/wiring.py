@@ -123,6 +123,8 @@ PINOUT_TAIL = """
   samples them every 5 ms from a timer and debounces in software (a press: held 10 ms; free
   again after 30 ms released, so contact chatter never makes two presses; held 700 ms = long
   press where the screen has one; docs/device.md).
+- The battery is read on GP29 (ADC3: VSYS / 3, on the Pico's own board) and USB power on
+  GP24 (VBUS): nothing to wire but the battery to VSYS (power.md).
 - The OLED is a 0.96" 128x64 SSD1306 module with I2C (4 pins: GND VCC SCL SDA). Its address
   is 0x3C (some modules: 0x3D; printed on the back as 0x78/0x7A, the 8-bit form): the
   firmware finds it with `i2c.scan()`. The modules carry their own I2C pull-up resistors.

@@ -20,6 +20,8 @@ T = {
     "\x1c scroll OK back": "\x1c blättern OK zurück",
     "\x1c seat \x18name OK edit": "\x1c Platz \x18Name OK neu",
     "\x1c seat  OK edit": "\x1c Platz  OK ändern",
+    "Battery empty soon!": "Akku fast leer!",
+    "Low battery: plug in": "Akku schwach: USB an",
     "OK awards": "OK Gewinne",
     "OK back": "OK zurück",
     "OK done": "OK fertig",

@@ -6,7 +6,8 @@
 a translated box draws: ``tr`` looks each text up); default English (no table).
 
 For each game (Teen Patti with a typed name and a sideshow-rich table, Turkish, Indian with a center
-card) the app is set up by presses (Teen Patti also visits the table menu, the rules in force and the
+card; the battery low, critical and on USB: its glyph and warning between hands) the app is set up by
+presses (Teen Patti also visits the table menu, the rules in force and the
 standings) and plays HANDS hands (autoplay_util: seeded choices among the
 legal actions), every screen on the way drawn into a 1 KB SSD1306 frame buffer. Every draw (the one
 after a press and a second one of the same screen, as a board redraws after its display sleeps) is
@@ -99,10 +100,14 @@ def main():
     if len(sys.argv) > 2 and sys.argv[2] == "xx":
         from pseudo_util import use_pseudo
         use_pseudo()
+    from dealerbox import power
+
     stats = {}
+    levels = {"teen-patti": power.LOW, "turkish": power.CRITICAL, "indian": power.USB}   # the battery between hands
     for game, players, seed, kw in (("teen-patti", 6, 31, {"names": ["ASHA"]}), ("turkish", 5, 32, {}),
                                     ("indian", 4, 33, {"rule_rights": {2: 1, 3: 1}})):
         rig = Rig(seed, stats)
+        rig.app.battery(levels[game])
         setup(rig, game, players, **kw)
         if game == "teen-patti":
             table_menu(rig)

@@ -142,7 +142,8 @@ def test_the_display_sleeps_when_idle_and_a_press_wakes_it(tmp_path):
     sel = app.sel
     idle = loop.IDLE_MS
     fake.play(t, [(0, ()), (idle + 100, (B.DOWN,)), (idle + 200, ()), (idle + 400, (B.DOWN,)), (idle + 500, ())])
-    loop.run(b, app, B.Debouncer(), steps=(idle + 700) // loop.SAMPLE_MS)
+    # 10 ms turns, 50 ms once dimmed (a minute in) and asleep, 10 ms again from the waking touch
+    loop.run(b, app, B.Debouncer(), steps=loop.DIM_MS // loop.SAMPLE_MS + (idle - loop.DIM_MS) // loop.SLOW_MS + 70)
     assert switched == [(0xAE, idle), (0xAF, idle + 100)] and panel.on
     assert app.sel == sel + 1  # the waking press did nothing; the second one moved the menu
 

@@ -57,7 +57,16 @@ class FakeMachine:
         self.held = ()
         self.timeline = None  # [(from_ms, (buttons...)), ...] read against self.clock
         self.clock = None
+        self.vbus = 1         # GP24: USB power present (the box on a USB cable)
+        self.vsys_raw = [32000]  # ADC3's read_u16() values, read in turn (the last one again): 4.83 V
         machine = self
+
+        class ADC:
+            def __init__(self, channel):
+                machine.adc = channel
+
+            def read_u16(self):
+                return machine.vsys_raw.pop(0) if len(machine.vsys_raw) > 1 else machine.vsys_raw[0]
 
         class Pin(FakePin):
             def __new__(cls, gpio, mode=None, pull=None):
@@ -88,6 +97,7 @@ class FakeMachine:
         self.timers = []
         self.Pin = Pin
         self.I2C = I2C
+        self.ADC = ADC
         self.Timer = Timer
 
     def reset(self):
@@ -105,6 +115,8 @@ class FakeMachine:
         self.timeline = [(t0 + t, held) for t, held in timeline]
 
     def level(self, gpio):
+        if gpio == pico.VBUS_SENSE:
+            return self.vbus
         held = self.held
         if self.timeline is not None:
             held = ()
@@ -253,9 +265,11 @@ def test_board_pins_i2c_and_display(capsys):
     import os
 
     b, m = make_board(devices=(0x3D,), config={"i2c_freq": 1000000, "flip": True, "contrast": 99})
-    assert sorted(m.pins) == sorted(pico.BUTTON_PINS)
+    assert sorted(m.pins) == sorted(pico.BUTTON_PINS) + [24]       # the buttons and VBUS's sense
     for g in pico.BUTTON_PINS:
         assert (m.pins[g].mode, m.pins[g].pull) == (FakePin.IN, FakePin.PULL_UP)
+    assert (m.pins[24].mode, m.pins[24].pull, m.adc) == (FakePin.IN, None, 29)
+    assert b.contrast == 99
     assert m.i2c_args == (0, 4, 5, 1000000)
     assert b.address == 0x3D and b.display.addr == 0x3D
     assert b.display.rotated is False and b.display.contrast_level == 99
@@ -395,7 +409,7 @@ def test_run_delivers_debounced_presses_and_redraws_only_when_dirty():
     # one frame at start, then one per event: nothing drawn or sent while nothing changed
     assert app.draws == b.display.shows == 3
     assert b.display.texts == [("2", 0, 0)]
-    assert b.time.now == 1000 + 250 * loop.SAMPLE_MS
+    assert b.time.now >= 1000 + 250 * loop.SAMPLE_MS   # 10 ms a sample while a button is held, 20 ms quiet
 
 
 def test_display_sleeps_when_idle_and_the_waking_press_does_nothing():
@@ -407,7 +421,8 @@ def test_display_sleeps_when_idle_and_the_waking_press_does_nothing():
     off, on = b.display.poweroff, b.display.poweron
     b.display.poweroff = lambda: (events.append(("off", b.time.now - 1000, list(app.presses))), off())
     b.display.poweron = lambda: (events.append(("on", b.time.now - 1000, list(app.presses))), on())
-    loop.run(b, app, B.Debouncer(), steps=(idle + 700) // loop.SAMPLE_MS)
+    # 10 ms turns, 50 ms once dimmed (a minute in) and asleep, 10 ms again from the waking touch
+    loop.run(b, app, B.Debouncer(), steps=loop.DIM_MS // loop.SAMPLE_MS + (idle - loop.DIM_MS) // loop.SLOW_MS + 70)
     # off after IDLE_MS without a press; on at the first touch, before any event
     assert events == [("off", idle, []), ("on", idle + 100, [])]
     assert app.presses == [(B.UP, False)]  # the waking press only woke the screen; the second one counts
@@ -651,3 +666,33 @@ def test_main_starts_with_the_defaults_when_the_configuration_stops_the_board(tm
     assert "dealerbox: config.json: contrast \"max\" is not a number from 0 to 255; using the default" in out.out
     assert "dealerbox: the board did not start with /config.json (OSError: 22); starting with the defaults" in out.out
     assert "starting with the defaults" in out.out and "OSError" in out.err
+
+
+# ---- the battery ------------------------------------------------------------------------------
+
+def test_battery_read_on_gp29_and_usb_on_gp24():
+    from dealerbox import power
+
+    b, m = make_board()
+    m.vbus = 0
+    m.vsys_raw = [24000] * 4 + [24016] * 4           # 8 reads averaged: 24008 -> 3626 mV at VSYS
+    assert b.battery_mv() == 3626 and not b.usb_power()
+    assert power.level(b.battery_mv(), b.usb_power()) == power.HALF     # the cell at 3.88 V
+    m.vbus = 1
+    assert b.usb_power()
+
+
+def test_pico_w_has_no_battery_reading(capsys):
+    class Uname:
+        machine = "Raspberry Pi Pico W with RP2040"
+
+    class PicoWOs(FakeOs):
+        @staticmethod
+        def uname():
+            return Uname()
+
+    m = FakeMachine()
+    b = PicoBoard(config={}, machine=m, ssd1306=FakeSSD1306, os=PicoWOs, time=FakeTime(),
+                  store_root="/nonexistent-dealerbox")
+    assert b.battery_mv() is None and not b.usb_power() and 24 not in m.pins
+    assert "Pico W: GP29 and GP24 belong to the wireless chip; no battery reading" in b.messages

@@ -32,7 +32,7 @@ def test_no_redraw_of_any_screen_allocates(firmware, lang):
     assert int(re.search(r"^redraw_draws=(\d+)$", r.stdout, re.M).group(1)) > 500
 
 
-DRAWING = ("canvas", "font", "widgets", "screens", "cardart")
+DRAWING = ("canvas", "font", "widgets", "screens", "cardart", "battery")
 
 
 def test_no_drawing_function_needs_a_heap_frame(firmware):

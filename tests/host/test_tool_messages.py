@@ -277,7 +277,7 @@ def test_bench_has_help_and_names_a_word_that_matches_no_bench(capsys):
     assert bench.main(["nosuch"]) == 2
     assert capsys.readouterr().err == ("python -m host_tools.bench: error: no bench named like nosuch; the benches are "
                                        "bench_memory, bench_ui, bench_eval, bench_flash, bench_commit, bench_lang, "
-                                       "bench_report, bench_press, bench_boot\n")
+                                       "bench_report, bench_press, bench_boot, bench_power\n")
 
 
 # the developer tools: a bad argument is one line, never a traceback nor a file written ----------------------

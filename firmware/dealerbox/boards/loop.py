@@ -12,6 +12,11 @@ from micropython import const
 
 SAMPLE_MS = const(10)      # button sampling period (the debouncer needs a level stable 30 ms)
 IDLE_MS = const(300000)    # 5 minutes without a press: the display sleeps (OLEDs burn in, batteries drain)
+DIM_MS = const(60000)      # a minute without a press: the display dims (``DIM_CONTRAST``), sooner than it sleeps
+DIM_CONTRAST = const(1)    # the SSD1306's contrast dimmed (0-255; the board's own: ``board.contrast``, else 255)
+SLOW_MS = const(50)        # the loop's period while the display is dimmed or asleep: the press that brightens or
+                           # wakes it is not acted on, so the first touch may wait a little
+POWER_MS = const(10000)    # the battery read every 10 s (``board.battery_mv``, ``dealerbox.power``)
 _COLS = const(16)          # 8x8 built-in framebuf font on 128 pixels
 _ROWS = const(8)
 CRASH_LIMIT = const(2)     # crashes in a row with the same saved session before it is set aside
@@ -22,8 +27,10 @@ ASIDE = ("Crashed again:", "saved session", "set aside.", "OK: new session")
 def run(board, app, debouncer=None, steps=-1):
     """Every ``SAMPLE_MS`` read the buttons and hand each debounced event to ``app``; redraw when dirty.
 
-    ``steps``: number of loop turns to run (-1: forever). After ``IDLE_MS`` without a press
-    the display is switched off; the press that wakes it does nothing else.
+    ``steps``: number of loop turns to run (-1: forever). After ``DIM_MS`` without a press the display
+    dims, after ``IDLE_MS`` it is switched off; the press that brightens or wakes it does nothing else, and
+    meanwhile the loop turns every ``SLOW_MS``. The battery's level goes to the app every ``POWER_MS``
+    (``battery``).
 
     The buttons: a board with ``start_sampling()`` (the Pico) samples them from a timer into a queue
     (boards/sampler.py), drained here with each change's own time, so no press is lost while the loop
@@ -56,6 +63,8 @@ def run(board, app, debouncer=None, steps=-1):
         app.draw(d)
         d.show()
     turn = _Turn(board, app, debouncer, longs)
+    level = battery(board, app, None)
+    read_at = turn.last
     while steps != 0:
         if steps > 0:
             steps -= 1
@@ -74,6 +83,9 @@ def run(board, app, debouncer=None, steps=-1):
                 turn.feed(t, sampler.mask)
             turn.feed(now, debouncer.raw)   # no change since: the level held until now (older: ignored)
         turn.idle(now)
+        if board.ticks_diff(now, read_at) >= POWER_MS:
+            level = battery(board, app, level)
+            read_at = now
         if d is not None and not turn.asleep and app.dirty:
             app.draw(d)
             d.show()
@@ -85,7 +97,7 @@ def run(board, app, debouncer=None, steps=-1):
                     app.draw(d)
                     d.show()
             gc.collect()
-        board.sleep_ms(SAMPLE_MS)
+        board.sleep_ms(SLOW_MS if turn.asleep or turn.dimmed else SAMPLE_MS)
 
 
 class _Turn:
@@ -97,7 +109,8 @@ class _Turn:
         self.debouncer = debouncer
         self.longs = longs
         self.last = board.ticks_ms()
-        self.asleep = self.waking = self.pressed = False
+        self.asleep = self.waking = self.pressed = self.dimmed = False
+        self.bright = getattr(board, "contrast", 255)
         self.live = None        # the interrupt is off (True) or on (False) through ``usb_interrupt``, None: not yet
         self.hook = getattr(board, "usb_interrupt", None)
 
@@ -105,9 +118,12 @@ class _Turn:
         """One sample into the debouncer; its events to the app (none while the display wakes)."""
         db = self.debouncer
         events = db.feed(now, mask)
-        if self.asleep and mask:
-            self.board.display.poweron()
-            self.asleep = False
+        if (self.asleep or self.dimmed) and mask:
+            d = self.board.display
+            dim(d, False, self.bright)
+            if self.asleep:
+                d.poweron()
+            self.asleep = self.dimmed = False
             self.waking = True
             self.last = now
         if self.waking:
@@ -125,11 +141,42 @@ class _Turn:
                 db.set_long_mask(self.longs())
 
     def idle(self, now):
-        """The display off after ``IDLE_MS`` without a press."""
+        """The display dimmed after ``DIM_MS`` without a press, off after ``IDLE_MS``."""
         d = self.board.display
-        if d is not None and not self.asleep and not self.pressed and self.board.ticks_diff(now, self.last) >= IDLE_MS:
+        if d is None or self.asleep or self.pressed:
+            return
+        quiet = self.board.ticks_diff(now, self.last)
+        if quiet >= IDLE_MS:
             d.poweroff()
             self.asleep = True
+        elif quiet >= DIM_MS and not self.dimmed:
+            self.dimmed = dim(d, True, self.bright)
+
+
+def dim(d, on, bright):
+    """Dim display ``d`` (``on``: contrast ``DIM_CONTRAST``) or bring it back to ``bright``; True when dimmed (a
+    display without ``contrast`` is never dimmed)."""
+    contrast = getattr(d, "contrast", None)
+    if contrast is None:
+        return False
+    contrast(DIM_CONTRAST if on else bright)
+    return on
+
+
+def battery(board, app, was):
+    """Read the battery (``board.battery_mv()``: VSYS in mV or None; ``board.usb_power()``: VBUS present) and hand
+    its level (``dealerbox.power.level``, from ``was``, the last one) to ``app.battery``; returns the level. A
+    board or an app without them: nothing read, None."""
+    read = getattr(board, "battery_mv", None)
+    tell = getattr(app, "battery", None)
+    if read is None or tell is None:
+        return None
+    from dealerbox import power
+
+    usb = getattr(board, "usb_power", None)
+    level = power.level(read(), bool(usb()) if usb is not None else False, was)
+    tell(level)
+    return level
 
 
 def wrap(text, cols=_COLS):

@@ -11,6 +11,8 @@ This is the only module of the firmware that touches ``machine`` (imported lazil
     board.entropy      callable read(n) -> n random bytes: os.urandom (the RP2040's pico_rand)
     board.store        dealerbox.store.Store on the littlefs2 flash, folder /data
     board.ticks_ms(), board.ticks_diff(a, b), board.sleep_ms(ms), board.reset(), board.say(text)
+    board.battery_mv()  VSYS in millivolts (GP29), or None on a Pico W;  board.usb_power(): USB present (GP24)
+    board.contrast     the display's contrast when not dimmed (0-255)
 
 The pin map below is the one place GPIO numbers are written: hardware/pinout.md,
 hardware/diagram.json (Wokwi) and hardware/wiring.png follow it, and
@@ -40,6 +42,8 @@ BUTTON_PINS = (10, 11, 12, 13, 14)  # UP GP10 pin 14, DOWN GP11 pin 15, LEFT GP1
 # RIGHT GP13 pin 17, OK GP14 pin 19 (order = ui.buttons UP, DOWN, LEFT, RIGHT, OK); each
 # button closes to GND (pin 18); internal pull-ups, so a held button reads 0 (active low).
 # The OLED's VCC goes to 3V3(OUT) pin 36, its GND to pin 38.
+VSYS_ADC = const(29)       # GP29 = ADC3: VSYS / 3 through the Pico's own divider (the battery: dealerbox.power)
+VBUS_SENSE = const(24)     # GP24: high while USB powers the board (VBUS)
 # ---------------------------------------------------------------------------------------------
 
 I2C_FREQ = const(400000)
@@ -232,7 +236,14 @@ class PicoBoard:
         self.i2c = machine.I2C(I2C_ID, sda=pin(I2C_SDA), scl=pin(I2C_SCL), freq=config.get("i2c_freq", I2C_FREQ))
         self.display = None
         self.address = None
+        self.contrast = config.get("contrast", 255)
         self._open_display(ssd1306)
+        self.vsys = self.vbus = None
+        if "Pico W" in (os.uname().machine if hasattr(os, "uname") else ""):
+            self.say("Pico W: GP29 and GP24 belong to the wireless chip; no battery reading")
+        else:
+            self.vsys = machine.ADC(VSYS_ADC)
+            self.vbus = pin(VBUS_SENSE, pin.IN)
         self.entropy = os.urandom
         self.sampler = None
         self.timer = None
@@ -281,6 +292,22 @@ class PicoBoard:
     def buttons(self):
         """Bitmask of the buttons held now (bit b = ui.buttons constant b)."""
         return read_buttons(self.pins)
+
+    def battery_mv(self):
+        """VSYS in millivolts (int: the mean of 8 reads of ADC3, ``power.vsys_mv``), or None without a reading (a
+        Pico W: its GP29 is the wireless chip's clock)."""
+        if self.vsys is None:
+            return None
+        from dealerbox.power import vsys_mv
+
+        total = 0
+        for _ in range(8):
+            total += self.vsys.read_u16()
+        return vsys_mv(total // 8)
+
+    def usb_power(self):
+        """True while USB powers the board (VBUS on GP24: charging, or no battery at all)."""
+        return self.vbus is not None and bool(self.vbus.value())
 
     def start_sampling(self):
         """Sample the buttons every ``sampler.PERIOD_MS`` from a ``machine.Timer`` (a virtual timer: a soft callback

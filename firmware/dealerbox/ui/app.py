@@ -199,6 +199,8 @@ class App:
         self.later = []         # hand logs committed after an older save the store fell back to (``restore``)
         self.saved_live = False  # the saved session was in the middle of a hand (the resume screen says so)
         self.sealcut = None     # the seal-and-cut screen (ui/sealcut.py) while a sealed deck waits for its cut
+        self.power = None       # the battery's level the board last read (dealerbox.power), or None
+        self._battery = None    # ui/battery.py, imported with the first level (a board that reads none never does)
         setup_flow.new_config(self, "teen-patti")     # a fresh session config (ui/setup_flow.py)
         if store is not None:
             self.resume(store)
@@ -296,7 +298,21 @@ class App:
             self.sealcut.draw(cv)
         else:
             screens.draw_list(self, cv)
+        if self._battery is not None:
+            self._battery.draw(self, cv)
         self.dirty = False
+
+    def battery(self, level):
+        """The battery's level from the board (``dealerbox.power``: USB, FULL ... CRITICAL, or None), shown between
+        hands (ui/battery.py): the frame is redrawn when it changes there."""
+        if level != self.power:
+            if self._battery is None:
+                from dealerbox.ui import battery
+
+                self._battery = battery
+            self.power = level
+            if self._battery.shows(self):
+                self.dirty = True
 
     def private_seat(self):
         """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
