@@ -191,6 +191,7 @@ def press(app, b, long):
             app.table.rebuy(seat, app.amount)
             app.last = tr("%s rebuys %d") % (app.table.names[seat], app.amount)
             app._save()
+            app.sel = app.table.n       # the cursor on "Done": an OK pressed twice buys once
             _build_rebuy(app)
             app.msg = app.last
             app.dirty = True
