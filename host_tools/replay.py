@@ -399,7 +399,8 @@ def replay_lines(lines):
                 exc.not_log = not_a_log(no)
             raise
         e, t = prev
-        hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks)})
+        hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks),
+                      "undone": len(log.get("undone") or ()), "misdeal": log.get("misdeal") is True})
     if prev is None:
         err = ReplayError("no hand in the log")
         err.empty = True

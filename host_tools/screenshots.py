@@ -46,8 +46,8 @@ class Tour:
 
     def select(self, kind):
         app = self.app
-        for _ in range(len(app.opts)):
-            if app.opts[app.oi].kind == kind:
+        for _ in range(len(app.screen.opts)):
+            if app.screen.opts[app.screen.oi].kind == kind:
                 return
             self.press(btn.RIGHT)
         raise RuntimeError("%s not offered" % kind)
@@ -57,7 +57,7 @@ class Tour:
             self.press(btn.OK)
         self.select(kind)
         self.press(btn.OK)
-        if self.app.armed:      # Pack / Fold with chips in the pot: the second OK
+        if self.app.screen.armed:      # Pack / Fold with chips in the pot: the second OK
             self.press(btn.OK)
 
     def setup(self, game_index, players, names=(), chips_left=0, rule_rights=None, shots=False, money=0):
@@ -103,13 +103,15 @@ class Tour:
     def type_name(self, target):
         from dealerbox.ui import settings
         app = self.app
-        while app.edit:
+        while app.screen.edit:
             self.press(btn.LEFT, long=True)
         for i, ch in enumerate(target):
             if i:
                 self.press(btn.RIGHT)
             chars = settings.NAME_CHARS     # (every position's ring holds its letters in this order)
-            cur = app.edit[i] if i < len(app.edit) else " "
+            if i >= len(app.screen.edit):
+                self.press(btn.UP)          # an emptied name: its first letter
+            cur = app.screen.edit[i]
             self.press(btn.UP, (chars.find(ch) - chars.find(cur)) % len(chars))
 
     def autoplay_until(self, done, read, on_turn=None):
@@ -121,7 +123,9 @@ class Tour:
             if app.mode == modes.M_TURN:
                 if on_turn is not None:
                     on_turn(self)
-                kinds = [o.kind for o in app.opts]
+                if app.mode != modes.M_TURN:
+                    continue
+                kinds = [o.kind for o in app.screen.opts]
                 total = sum(WEIGHTS.get(k, 4) for k in kinds)
                 r = randbelow(total, read)
                 pick = kinds[-1]
@@ -134,7 +138,7 @@ class Tour:
                 if pick in ("raise", "bet", "open"):
                     self.press(btn.UP, long=True)
                 self.press(btn.OK)
-                if app.armed:               # a pack / fold with chips in the pot: the second OK
+                if app.screen.armed:               # a pack / fold with chips in the pot: the second OK
                     self.press(btn.OK)
             elif app.mode == modes.M_BETWEEN:
                 self.press(btn.UP, 5)
@@ -169,7 +173,7 @@ def teen_patti(out):
     while app.mode in (modes.M_GATE, modes.M_TURN):
         if app.mode == modes.M_GATE:
             t.press(btn.OK)
-        t.act("show" if "show" in [o.kind for o in app.opts] else "chaal")
+        t.act("show" if "show" in [o.kind for o in app.screen.opts] else "chaal")
     t.snap("17-showdown")
 
 
@@ -180,7 +184,7 @@ def turkish(out):
     shot = []
 
     def draw_shot(tour):
-        if not shot and tour.app.opts and tour.app.opts[0].kind == "draw":
+        if not shot and tour.app.screen.opts and tour.app.screen.opts[0].kind == "draw":
             tour.press(btn.RIGHT)
             tour.press(btn.UP)
             tour.press(btn.RIGHT)

@@ -77,9 +77,9 @@ def make_app(board, game=None, players=None, out=None):
     if game is None and players is None:
         return app
     if app.mode == modes.M_RESUME:
-        if out is not None and app.saved is not None:
+        if out is not None and app.screen.saved is not None:
             out.write("a saved %s session is offered first; --game/--players apply if you choose New session\n"
-                      % game_label(app.saved["cfg"]["game"]))
+                      % game_label(app.screen.saved["cfg"]["game"]))
         app.pending = (game or "teen-patti", players)
     else:
         app.choose(game or "teen-patti", players)
@@ -110,7 +110,7 @@ def what_ran(app, a):
         return "%s, a new session" % game
     if chose is None and app.mode != modes.M_RESUME:
         return game
-    saved = app.cfg["game"] if chose == "resumed" else ((app.saved or {}).get("cfg") or {}).get("game")
+    saved = app.cfg["game"] if chose == "resumed" else ((app.screen.saved or {}).get("cfg") or {}).get("game")
     if saved is None:       # only what the store found wrong is shown: no saved session could be used
         return "still on the boot screen (no saved session could be used)"
     said = [x for x in ("--game %s" % a.game if a.game else "",

@@ -59,7 +59,7 @@ def play_session(game, players, seed, hands):
         if m == modes.M_GATE or m == modes.M_SEAL:
             rig.press(OK)
         elif m == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
+            kinds = [o.kind for o in app.screen.opts]
             for k in PREFER[game]:
                 if k in kinds:
                     select(rig, k)
@@ -82,10 +82,10 @@ def play_session(game, players, seed, hands):
     if app.mode == modes.M_BETWEEN:
         rig.press(DOWN, 5)                     # End session: asked twice
         rig.press(OK)
-        assert app.mode == modes.M_BETWEEN and app.msg == "End session? OK again"
+        assert app.mode == modes.M_BETWEEN and app.screen.msg == "End session? OK again"
         rig.press(OK)
     assert app.mode == modes.M_END
-    rows = app.rows
+    rows = app.screen.rows
     assert rows[players] == ("Who gives chips:", None)     # no chip value: the settling up in chips
     net = 0
     paid = {}

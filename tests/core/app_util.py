@@ -45,20 +45,22 @@ def name_presses(rig, target):
     from dealerbox.ui import settings  # the setup screens' module: imported when a setup is walked
 
     app = rig.app
-    while app.edit:                       # clear: long LEFT deletes the letter under the cursor
+    while app.screen.edit:                       # clear: long LEFT deletes the letter under the cursor
         rig.press(LEFT, long=True)
     for i in range(len(target)):
         if i:
             rig.press(RIGHT)
         chars = settings.NAME_CHARS         # (every position's ring holds its letters in this order)
         n = len(chars)
-        cur = app.edit[i] if i < len(app.edit) else " "
+        if i >= len(app.screen.edit):
+            rig.press(UP)                   # an emptied name: its first letter
+        cur = app.screen.edit[i]
         d = (chars.find(target[i]) - chars.find(cur)) % n
         if d <= n // 2:
             rig.press(UP, d)
         else:
             rig.press(DOWN, n - d)
-    assert app.edit == target, (app.edit, target)
+    assert app.screen.edit == target, (app.screen.edit, target)
     rig.press(OK)
 
 
@@ -127,7 +129,7 @@ def pass_seal(rig):
     app = rig.app
     assert app.mode == modes.M_SEAL, app.mode
     commit = app.engine.sealed[3]
-    code = app.sealcut.code
+    code = app.screen.code
     assert code == " ".join((commit[:4], commit[4:8], commit[8:12], commit[12:16])) and len(code) == 19
     rig.press(OK)
     assert app.engine.log["commit"] == commit and app.engine.log["cut"] == 0
@@ -137,11 +139,11 @@ def pass_seal(rig):
 def select(rig, kind):
     """On a turn screen, press RIGHT until the action ``kind`` is selected (fails if it is not offered)."""
     app = rig.app
-    for _ in range(len(app.opts)):
-        if app.opts[app.oi].kind == kind:
+    for _ in range(len(app.screen.opts)):
+        if app.screen.opts[app.screen.oi].kind == kind:
             return
         rig.press(RIGHT)
-    raise AssertionError("%s not offered: %r" % (kind, [o.kind for o in app.opts]))
+    raise AssertionError("%s not offered: %r" % (kind, [o.kind for o in app.screen.opts]))
 
 
 def pack_to_the_last(rig):
@@ -154,7 +156,7 @@ def pack_to_the_last(rig):
         select(rig, "pack")
         if len(app.engine.live_seats()) > 2:
             rig.press(OK)
-    assert app.mode == modes.M_TURN and app.opts[app.oi].kind == "pack" and app.hand_live()
+    assert app.mode == modes.M_TURN and app.screen.opts[app.screen.oi].kind == "pack" and app.hand_live()
 
 
 def act(rig, kind, amount=None):
@@ -166,13 +168,13 @@ def act(rig, kind, amount=None):
     select(rig, kind)
     if amount is not None:
         for _ in range(200):
-            if app.amount == amount:
+            if app.screen.amount == amount:
                 break
-            rig.press(UP if app.amount < amount else DOWN)
-        assert app.amount == amount, (app.amount, amount)
+            rig.press(UP if app.screen.amount < amount else DOWN)
+        assert app.screen.amount == amount, (app.screen.amount, amount)
     rig.press(OK)
-    if app.armed:           # Pack / Fold with chips beyond the boot in the pot: asked twice
-        assert kind in ("pack", "fold") and app.msg, app.msg
+    if app.screen.armed:           # Pack / Fold with chips beyond the boot in the pot: asked twice
+        assert kind in ("pack", "fold") and app.screen.msg, app.screen.msg
         rig.press(OK)
 
 
@@ -185,6 +187,6 @@ def past_report(rig):
     """On the resume screen's report of a damaged save (read first, from its first line): press OK to the
     choices. Nothing when there is no report."""
     app = rig.app
-    if app.mode == modes.M_RESUME and app.sel < 0:
-        assert app.title == "Read this first" and app.top == 0
+    if app.mode == modes.M_RESUME and app.screen.sel < 0:
+        assert app.screen.title == "Read this first" and app.screen.top == 0
         rig.press(OK)

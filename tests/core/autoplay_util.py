@@ -41,8 +41,8 @@ def autoplay(rig, read, hands, max_presses=20000, between=None):
         if m == modes.M_TURN:
             kinds = [o.kind for o in app.engine.legal_actions()]    # the engine's order: the same seeded picks
             pick = _choose(kinds, read)                                 # whatever order the action bar shows
-            shown = [o.kind for o in app.opts]
-            n = (shown.index(pick) - app.oi) % len(shown)
+            shown = [o.kind for o in app.screen.opts]
+            n = (shown.index(pick) - app.screen.oi) % len(shown)
             rig.press(RIGHT, n)
             if pick == "draw":
                 for _ in range(randbelow(3, read)):  # mark 0-2 cards to discard
@@ -52,16 +52,16 @@ def autoplay(rig, read, hands, max_presses=20000, between=None):
                 rig.press(UP, randbelow(3, read))  # sometimes more than the minimum
             rig.press(OK)
             presses += n + 3
-            if app.armed:           # Pack / Fold with chips beyond the boot in the pot: the second OK
+            if app.screen.armed:           # Pack / Fold with chips beyond the boot in the pot: the second OK
                 rig.press(OK)
                 presses += 1
-            if app.mode == modes.M_TURN and app.msg and app.engine.to_act is not None:
+            if app.mode == modes.M_TURN and app.screen.msg and app.engine.to_act is not None:
                 rig.press(RIGHT)  # refused (the reason is on screen): try the next action
                 presses += 1
         elif m == modes.M_BETWEEN:
             played += 1
-            if app.sel:                     # the cursor starts on Rebuy when a player busted: Next hand
-                rig.press(UP, app.sel)
+            if app.screen.sel:                     # the cursor starts on Rebuy when a player busted: Next hand
+                rig.press(UP, app.screen.sel)
             if played >= hands:
                 rig.press(DOWN, len(modes.BETWEEN_ITEMS) - 1)  # End session (asked twice)
                 rig.press(OK)

@@ -85,7 +85,7 @@ class LangRig(Rig):
         Rig.__init__(self, seed=seed, store=store)
 
     def heard(self, s):
-        if s == self.app.edit and self.app.mode == M_NAME:
+        if self.app.mode == M_NAME and s == self.app.screen.edit:
             return                          # a name being typed in the name editor
         key = (self.app.mode, s)
         if s and key not in self._seen:

@@ -34,20 +34,20 @@ def test_two_players_the_busted_one_is_named_and_rebuys_and_the_game_goes_on():
     name = t.names[busted]
     rig.press(OK)                                                # standings -> between hands, not the end
     assert app.mode == modes.M_BETWEEN
-    assert modes.BETWEEN_ITEMS[app.sel] == "Rebuy" and app.msg == "Out of chips: " + name
+    assert modes.BETWEEN_ITEMS[app.screen.sel] == "Rebuy" and app.screen.msg == "Out of chips: " + name
     rig.press(UP, 5)                                             # Next hand: nobody to play against
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.msg == "Rebuy, or End session" and app.engine.phase == "over"
+    assert app.mode == modes.M_BETWEEN and app.screen.msg == "Rebuy, or End session" and app.engine.phase == "over"
     rig.press(DOWN, modes.BETWEEN_ITEMS.index("Rebuy"))
     rig.press(OK)
-    assert app.mode == modes.M_REBUY and app.sel == busted and app.title == "Rebuy 10 chips"
-    assert app.rows[busted] == (name, 0)
+    assert app.mode == modes.M_REBUY and app.screen.sel == busted and app.screen.title == "Rebuy 10 chips"
+    assert app.screen.rows[busted] == (name, 0)
     rig.press(OK)                                                # buys 10 for the busted player
-    assert t.stacks[busted] == 10 and t.bought_in[busted] == 20 and app.msg == "%s rebuys 10" % name
+    assert t.stacks[busted] == 10 and t.bought_in[busted] == 20 and app.screen.msg == "%s rebuys 10" % name
     assert sum(t.stacks) == 30 == sum(t.bought_in)
     rig.press(DOWN, 5)
     rig.press(OK)                                                # Done
-    assert app.mode == modes.M_BETWEEN and app.msg == ""
+    assert app.mode == modes.M_BETWEEN and app.screen.msg == ""
     rig.press(UP, 5)
     rig.press(OK)                                                # Next hand: dealt
     pass_seal(rig)                                               # the seal and the cut: dealt
@@ -60,7 +60,7 @@ def test_two_players_nobody_rebuys_the_table_ends_the_session():
     app = rig.app
     _bust_one(rig)
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.msg.startswith("Out of chips: ")
+    assert app.mode == modes.M_BETWEEN and app.screen.msg.startswith("Out of chips: ")
     rig.press(DOWN, len(modes.BETWEEN_ITEMS))                   # End session
     rig.press(OK)
     if app.mode != modes.M_END:                                 # a confirmation (flows): OK again
@@ -94,7 +94,8 @@ def test_everyone_packs_after_a_chaal_the_awards_say_who_wins_the_pot_of_how_muc
     r = e.result
     assert r["how"] == "pack" and r["returned"] == [first, 2] and r["awards"] == [[0, first, 4]]
     name = app.table.names[first]
-    assert app.rows[:2] == [("Everyone else packed", None), ("%s wins the pot of 6" % name, None)]
+    assert app.screen.rows[:3] == [("Everyone else packed", None), ("%s wins the pot of 4" % name, None),
+                                   ("  2 returned", None)]     # as the log says: awarded 4, returned 2
     assert app.table.stacks[first] == 99 - 2 + 6
 
 
@@ -137,8 +138,9 @@ def test_a_snapshot_of_the_old_whole_chip_stake_resumes_through_the_store():
 
 
 def test_ok_pressed_twice_on_the_rebuy_screen_buys_once():
-    """A new user presses OK twice to rebuy: one rebuy (10 chips, bought in 20), then back between hands. Before,
-    the cursor stayed on the player and the second OK bought 10 chips more (bought in 30)."""
+    """A new user presses OK twice to rebuy: one rebuy (10 chips, bought in 20), then back between hands (the cursor
+    moves to "Done" after a rebuy when nobody else is out of chips; it stayed on the player and the second OK bought
+    10 chips more before, 30 bought in)."""
     rig = Rig(seed=61)
     setup(rig, "teen-patti", 2, chips=10)
     app = rig.app
@@ -147,9 +149,9 @@ def test_ok_pressed_twice_on_the_rebuy_screen_buys_once():
     busted = t.stacks.index(0)
     rig.press(OK)                                                # standings -> between hands, on Rebuy
     rig.press(OK)                                                # the rebuy screen, on the busted player
-    assert app.mode == modes.M_REBUY and app.sel == busted
+    assert app.mode == modes.M_REBUY and app.screen.sel == busted
     rig.press(OK)
-    assert t.bought_in[busted] == 20 and app.sel == t.n and app.hint == "OK back"     # the cursor on Done
+    assert t.bought_in[busted] == 20 and app.screen.sel == t.n and app.screen.hint == "OK back"     # the cursor on Done
     rig.press(OK)
     assert t.stacks[busted] == 10 and t.bought_in[busted] == 20 and sum(t.bought_in) == 30
     assert app.mode == modes.M_BETWEEN

@@ -14,15 +14,15 @@ def _to_showdown(rig):
     while app.mode != modes.M_SHOWDOWN:
         if app.mode == modes.M_GATE:
             rig.press(OK)
-        kinds = [o.kind for o in app.opts]
+        kinds = [o.kind for o in app.screen.opts]
         pick = "show" if "show" in kinds else "see" if "see" in kinds else "chaal"
-        rig.press(RIGHT, (kinds.index(pick) - app.oi) % len(kinds))
+        rig.press(RIGHT, (kinds.index(pick) - app.screen.oi) % len(kinds))
         rig.press(OK)
 
 
 def _resumed(store, seed):
     rig = Rig(seed=seed, store=store)
-    assert rig.app.mode == modes.M_RESUME and rig.app.rows[rig.app.sel][0] == "Resume"
+    assert rig.app.mode == modes.M_RESUME and rig.app.screen.rows[rig.app.screen.sel][0] == "Resume"
     rig.press(OK)
     return rig
 
@@ -45,7 +45,7 @@ def test_a_session_saved_on_a_results_screen_resumes_on_the_same_frames():
     rig.press(DOWN, 2)                                          # Rebuy: a save made between hands
     rig.press(OK)
     rig.press(OK)                                               # 100 chips to the first player
-    assert app.mode == modes.M_REBUY and app.msg.endswith("rebuys 100")
+    assert app.mode == modes.M_REBUY and app.screen.msg.endswith("rebuys 100")
     bought_in = app.table.bought_in[0]
     assert bought_in == app.cfg["chips"] + 100
     rig = app = None                                            # one app at a time (the box has one)

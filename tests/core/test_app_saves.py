@@ -61,8 +61,8 @@ def test_rules_view_between_hands_returns_to_the_menu():
         if app.mode == modes.M_GATE:
             rig.press(OK)
         elif app.mode == modes.M_TURN:
-            assert "pack" in [o.kind for o in app.opts]
-            while app.opts[app.oi].kind != "pack":
+            assert "pack" in [o.kind for o in app.screen.opts]
+            while app.screen.opts[app.screen.oi].kind != "pack":
                 rig.press(RIGHT)
             rig.press(OK)
         else:
@@ -71,7 +71,7 @@ def test_rules_view_between_hands_returns_to_the_menu():
     rig.press(DOWN, 3)                                              # Rules
     rig.press(OK)
     assert app.mode == modes.M_RULESVIEW
-    assert app.rows[0] == ("Teen Patti", None) and ("Boot 1", None) in app.rows
+    assert app.screen.rows[0] == ("Teen Patti", None) and ("Boot 1", None) in app.screen.rows
     rig.press(OK)
     assert app.mode == modes.M_BETWEEN
 

@@ -15,11 +15,11 @@ def test_seed004_worked_example_by_presses():
     e = app.engine
     assert app.table.names == ["Dan", "Anna", "Ben", "Carla"]
     assert e.pot_total() == 4 and e.stake == 1
-    assert app.gate_name == "Anna"
+    assert app.screen.gate_name == "Anna"
     act(rig, "blind", 1)
-    assert app.gate_name == "Ben"
+    assert app.screen.gate_name == "Ben"
     act(rig, "see")
-    assert app.mode == modes.M_TURN and app.status == "seen"     # seen: same turn, cards now on screen
+    assert app.mode == modes.M_TURN and app.screen.status == "seen"     # seen: same turn, cards now on screen
     assert sorted(app.canvas.cards[:app.canvas.ncards]) == sorted(e.hands[2])
     act(rig, "chaal", 2)
     act(rig, "see")
@@ -32,7 +32,7 @@ def test_seed004_worked_example_by_presses():
     assert e.pot_total() == 17
     assert app.table.stacks == [99, 96, 93, 95]
     assert e.stake == 2
-    assert app.mode == modes.M_GATE and app.gate_name == "Carla"
+    assert app.mode == modes.M_GATE and app.screen.gate_name == "Carla"
     assert app.last == "Ben: chaal 4"
     assert app.canvas.ncards == 0
 
@@ -45,7 +45,7 @@ def test_see_is_a_deliberate_action_and_gate_hides_cards():
     assert app.mode == modes.M_GATE and app.canvas.ncards == 0
     rig.press(OK)
     assert app.private_seat() == seat
-    assert app.status == "blind" and app.canvas.ncards == 0      # blind: backs only
+    assert app.screen.status == "blind" and app.canvas.ncards == 0      # blind: backs only
     act(rig, "see")
     assert app.canvas.ncards == 3 and app.engine.seen[seat]
     act(rig, "chaal")

@@ -39,6 +39,7 @@ def test_setup_screens_say_no_english():
             rig.press(OK)
             rig.press(RIGHT, 10)
             rig.press(OK)
+            rig.press(UP)
             rig.press(OK)                           # the name editor
             rig.press(UP, 40)
             rig.press(OK)
@@ -50,7 +51,7 @@ def test_setup_screens_say_no_english():
             rig.press(OK)
             for screen in (modes.M_STRUCT, modes.M_PRESET, modes.M_RULES):
                 assert app.mode == screen, (app.mode, screen)
-                for row in range(len(app.rows) - 1):
+                for row in range(len(app.screen.rows) - 1):
                     rig.press(UP, 20)
                     rig.press(DOWN, row)
                     rig.press(RIGHT, 1 if screen == modes.M_PRESET else 8)   # every value (at most 8 a rule)
@@ -141,9 +142,10 @@ def test_resume_screens_and_the_stores_reports_say_no_english():
         for game, players in (("teen-patti", 10), ("turkish", 5), ("indian", 10)):
             saved = {"v": 1, "cfg": {"game": game}, "table": {"names": LONG[:players]}, "hand_no": 12}
             r = LangRig(2, store=ReportStore(None, None))
-            r.app.saved = saved
-            r.app.saved_live = False
-            r.app._enter(modes.M_RESUME)
+            from dealerbox.ui.resume import ResumeScreen
+            offer = ResumeScreen(r.app)
+            offer.saved = saved
+            r.app.go(offer)
             r.draw()
             check(r, LONG, 4)
     finally:
@@ -190,7 +192,7 @@ def test_the_not_saved_notice_says_no_english():
         assert app.mode == modes.M_NOSAVE
         rig.press(UP)
         rig.press(OK)                               # "Keep playing": the gate, "Not saved: ..." on top
-        assert app.mode == modes.M_GATE and app.title == pseudo("Not saved: %s") % pseudo("flash full")
+        assert app.mode == modes.M_GATE and app.screen.title == pseudo("Not saved: %s") % pseudo("flash full")
         check(rig, (), 8)
     finally:
         lang.use("en")
@@ -208,16 +210,16 @@ def test_a_refusal_of_the_engine_says_no_english():
         rig.press(OK)
         select(rig, "see")
         rig.press(OK)                               # seen: the same player's turn again
-        assert app.mode == modes.M_TURN and app.status == pseudo("seen")
+        assert app.mode == modes.M_TURN and app.screen.status == pseudo("seen")
         reason = str(app.engine.why_illegal(Action("chaal", 1000)))      # the engine's words: English
         assert reason.startswith("chaal is ") and reason.endswith(" chips, not 1000"), reason
-        app.opts = [Option("chaal", 1000, 1000)]    # an option the rules do not give: the engine refuses it
-        app.oi = 0
-        app.amount = 1000
+        app.screen.opts = [Option("chaal", 1000, 1000)]    # an option the rules do not give: the engine refuses it
+        app.screen.oi = 0
+        app.screen.amount = 1000
         rig.press(OK)
         assert app.mode == modes.M_TURN
-        assert app.msg == pseudo(reason)            # its template's translation, the kind translated too
-        assert (modes.M_TURN, app.msg) in rig.said
+        assert app.screen.msg == pseudo(reason)            # its template's translation, the kind translated too
+        assert (modes.M_TURN, app.screen.msg) in rig.said
         check(rig, ["Ann", "Bo", "Cy"], 5)
     finally:
         lang.use("en")

@@ -24,7 +24,7 @@ def test_the_sideshow_screens_say_no_english():
         select(rig, "sideshow")
         rig.press(OK)                           # Kristina asks Ann: Ann's gate, her answer screen
         rig.press(OK)
-        assert app.asked_by == "Kristina"
+        assert app.screen.asked_by == "Kristina"
         act(rig, "accept")
         assert app.mode == modes.M_PEEK
         rig.press(OK)

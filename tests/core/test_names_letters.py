@@ -78,10 +78,10 @@ def test_names_with_accents_are_typed_logged_and_resumed():
         gc.collect()
         again = Rig(seed=9, store=Store(d))                  # a restart mid-hand: continue
         b = again.app
-        assert b.mode == modes.M_RESUME and b.saved_live
+        assert b.mode == modes.M_RESUME and b.screen.saved_live
         again.press(OK)
         assert b.mode == modes.M_GATE and b.snapshot() == before
-        assert b.table.names == NAMES and b.gate_name in NAMES
+        assert b.table.names == NAMES and b.screen.gate_name in NAMES
         assert Store(d).load_names()[1][:4] == NAMES         # offered again at the next session
     finally:
         _rmtree(d)
@@ -89,7 +89,7 @@ def test_names_with_accents_are_typed_logged_and_resumed():
 
 def test_a_name_another_seat_has_is_refused_with_the_reason():
     # a fresh user: OK, OK on every seat gave three players "A" and the gate "Pass the box to A"
-    from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig
+    from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, name_presses
     from dealerbox import lang
     from dealerbox.ui import modes
 
@@ -100,41 +100,51 @@ def test_a_name_another_seat_has_is_refused_with_the_reason():
     rig.press(LEFT, 10)
     rig.press(RIGHT, 1)
     rig.press(OK)                                   # 3 players
-    assert app.mode == modes.M_NAMES and app.sel == 0
+    assert app.mode == modes.M_NAMES and app.screen.sel == 3     # on "Done": OK goes on with P1, P2, P3
+    rig.press(UP, 3)
     rig.press(OK)
-    rig.press(OK)                                   # seat 1: "A"
-    assert app.cfg["names"][:3] == ["A", "P2", "P3"] and app.sel == 1
+    assert app.mode == modes.M_NAME and app.screen.edit == "P1"   # the editor starts from the seat's name
+    name_presses(rig, "A")                          # seat 1: "A"
+    assert app.cfg["names"][:3] == ["A", "P2", "P3"] and app.screen.sel == 1
     rig.press(OK)
-    assert app.mode == modes.M_NAME and app.edit == "A"
+    assert app.mode == modes.M_NAME and app.screen.edit == "P2"
+    while app.screen.edit:
+        rig.press(LEFT, long=True)
+    rig.press(UP)                                   # "A"
+    assert app.screen.edit == "A"
     hint = rig.frames
     rig.press(OK)                                   # seat 2: "A" again: refused, the editor stays open
-    assert app.mode == modes.M_NAME and app.msg == "Seat 1 has that name" and rig.frames == hint + 1
+    assert app.mode == modes.M_NAME and app.screen.msg == "Seat 1 has that name" and rig.frames == hint + 1
     assert app.cfg["names"][:3] == ["A", "P2", "P3"]
     rig.press(UP)                                   # any other key: the hint again
-    assert app.edit == "B" and app.msg == ""
+    assert app.screen.edit == "B" and app.screen.msg == ""
     rig.press(OK)
     assert app.mode == modes.M_NAMES and app.cfg["names"][:3] == ["A", "B", "P3"]
     lang.use("fr")
     try:
         rig.press(OK)                               # seat 3
+        while app.screen.edit:
+            rig.press(LEFT, long=True)
+        rig.press(UP)
         rig.press(OK)                               # "A": seat 1's, refused in French
-        assert app.edit == "A" and app.msg == "Nom pris: place 1" and app.mode == modes.M_NAME
+        assert app.screen.edit == "A" and app.screen.msg == "Nom pris: place 1" and app.mode == modes.M_NAME
     finally:
         lang.use("en")
     rig.press(LEFT, long=True)                      # an empty name is the seat's default
     rig.press(OK)
     assert app.mode == modes.M_NAMES and app.cfg["names"][:3] == ["A", "B", "P3"]
-    app.known = ["Cem", "A"]                        # names of earlier sessions (RIGHT): another seat's too, to swap
+    app.screen.known = ["Cem",
+            "A"]                        # names of earlier sessions (RIGHT): another seat's too, to swap
     rig.press(UP)                                   # from Done back to seat 3
-    assert app.sel == 2
+    assert app.screen.sel == 2
     rig.press(RIGHT)
     rig.press(RIGHT)
     assert app.cfg["names"][:3] == ["A", "B", "A"]
     rig.press(DOWN)
     rig.press(OK)                                   # Done: refused, on the second seat of the name
-    assert app.mode == modes.M_NAMES and app.sel == 2 and app.msg == "Seat 1 has that name"
+    assert app.mode == modes.M_NAMES and app.screen.sel == 2 and app.screen.msg == "Seat 1 has that name"
     rig.press(UP, 2)
-    assert app.sel == 0 and app.msg == ""
+    assert app.screen.sel == 0 and app.screen.msg == ""
     rig.press(RIGHT)                                # seat 1: Cem
     rig.press(DOWN, 3)
     rig.press(OK)

@@ -73,12 +73,12 @@ def _to_between(rig, seed):
             return
         if app.mode == modes.M_TURN:
             kinds = [o.kind for o in app.engine.legal_actions()]    # the engine's order: the same picks
-            shown = [o.kind for o in app.opts]
-            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.oi) % len(shown))
+            shown = [o.kind for o in app.screen.opts]
+            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.screen.oi) % len(shown))
         if app.mode == modes.M_BETWEEN:
             rig.press(UP, 6)
         rig.press(OK)
-        if app.armed:                           # a pack with chips in the pot: asked twice
+        if app.screen.armed:                           # a pack with chips in the pot: asked twice
             rig.press(OK)
     raise AssertionError("no hand with a winner")
 
@@ -92,23 +92,24 @@ def test_settle_up_between_hands_counts_a_rebuy():
     _to_between(rig, 5)
     rig.press(DOWN, 4)
     rig.press(OK)
-    assert app.mode == modes.M_SETTLE and app.title == "If we stop now"
-    before = list(app.rows)
+    assert app.mode == modes.M_SETTLE and app.screen.title == "If we stop now"
+    before = list(app.screen.rows)
     t = app.table
     nets = [t.stacks[s] - t.bought_in[s] for s in range(3)]
     assert sorted(int(r[1].split(" ")[0]) for r in before[:3]) == sorted(nets)
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Settle up"
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.screen.sel] == "Settle up"
     rig.press(UP, 2)                                 # Rebuy
     rig.press(OK)
     assert app.mode == modes.M_REBUY
     rig.press(OK)                                    # the first player buys the starting chips again
     assert t.bought_in[0] == 200 and t.stacks[0] == 100 + nets[0] + 100
-    rig.press(OK, long=True)                         # back to the menu
-    rig.press(DOWN, 2)
+    rig.press(OK, long=True)                         # back to the menu: nobody out of chips, on "Next hand"
+    assert app.mode == modes.M_BETWEEN and app.screen.sel == modes.B_NEXT
+    rig.press(DOWN, 4)
     rig.press(OK)
     assert app.mode == modes.M_SETTLE
-    assert app.rows == before                        # the rebuy is counted: the same nets, the same transfers
+    assert app.screen.rows == before                        # the rebuy is counted: the same nets, the same transfers
     assert before[3] == ("Who pays whom:", None)
     owed = {}
     for name, value in before[:3]:

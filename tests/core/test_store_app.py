@@ -10,7 +10,6 @@ import os
 
 from dealerbox.lang import said
 from dealerbox.store.saves import Store
-from dealerbox.ui import nosave
 from dealerbox.ui.snapcheck import check
 from store_util import FullFs, _tmpdir, _write
 
@@ -62,11 +61,11 @@ def test_a_restart_mid_hand_is_announced_and_continue_replays_the_journal():
         rig = app = None
         again = _reboot(d)
         b = again.app
-        assert b.mode == modes.M_RESUME and b.saved_live and b.hand_live()
-        assert b.title == "Restart mid-hand!"
-        assert [r[0] for r in b.rows] == ["Hand 1 was in play", "Void: all chips back", "Continue hand",
+        assert b.mode == modes.M_RESUME and b.screen.saved_live and b.hand_live()
+        assert b.screen.title == "Restart mid-hand!"
+        assert [r[0] for r in b.screen.rows] == ["Hand 1 was in play", "Void: all chips back", "Continue hand",
                                           "Void hand", "New session"]   # 5 rows: one screen
-        assert b.rows[b.sel][0] == "Continue hand"
+        assert b.screen.rows[b.screen.sel][0] == "Continue hand"
         again.press(OK)
         assert b.mode == modes.M_GATE and b.snapshot() == before  # exactly where the table was
     finally:
@@ -89,10 +88,10 @@ def test_void_returns_every_chip_put_in_the_hand_and_logs_the_deal():
         again = _reboot(d)
         b = again.app
         again.press(DOWN)
-        assert b.rows[b.sel][0] == "Void hand"
+        assert b.screen.rows[b.screen.sel][0] == "Void hand"
         again.press(OK)
         assert b.table.stacks == start and b.engine.phase == "over" and b.last == "Hand 1 voided"
-        assert b.mode == modes.M_AWARDS and not b.hand_live() and b.rows[0] == ("Hand voided", None)
+        assert b.mode == modes.M_AWARDS and not b.hand_live() and b.screen.rows[0] == ("Hand voided", None)
         import json
 
         logs = [json.loads(ln) for ln in Store(d).read_log()]
@@ -104,7 +103,7 @@ def test_void_returns_every_chip_put_in_the_hand_and_logs_the_deal():
         assert sum(back.values()) == spent
         again = b = None
         c = _reboot(d).app                  # the voided hand is committed: the session is between hands
-        assert c.mode == modes.M_RESUME and not c.saved_live
+        assert c.mode == modes.M_RESUME and not c.screen.saved_live
         if not MICROPYTHON:                 # the voided hand's log replays (host_tools/replay.py)
             from host_tools.replay import replay_lines
 
@@ -127,11 +126,12 @@ def test_a_journal_action_the_rules_refuse_resumes_before_it_and_says_so():
         s.load()
         assert s.record("0.raise.99999")     # a line with a good CRC but no legal action
         again = _reboot(d)
+        offer = again.app.screen
         again.press(OK)
         b = again.app
         assert b.mode == modes.M_GATE, b.mode
-        assert said(b.report) == ("Save damaged: action 3 of the hand's journal refused (raise is not a Teen Patti "
-                                  "action)"), b.report
+        assert said(offer.report) == ("Save damaged: action 3 of the hand's journal refused (raise is not a Teen Patti "
+                                      "action)"), offer.report
         snap = b.snapshot()
         assert snap["engine"] == before["engine"] and snap["table"] == before["table"]
         t = Store(d)
@@ -264,18 +264,19 @@ def test_a_full_flash_keeps_the_table_playing_says_why_and_frees_room():
         rig.press(OK)                           # gate -> turn
         rig.press(OK)                           # an action: its journal line cannot be written
         assert app.mode == modes.M_NOSAVE and app.unsaved == "flash full"
-        assert app.title == "Not saved: flash full" and [r[0] for r in app.rows] == ["Keep playing", "Free room"]
+        assert app.screen.title == "Not saved: flash full"
+        assert [r[0] for r in app.screen.rows] == ["Keep playing", "Free room"]
         rig.press(OK)                           # keep playing: back to the gate, which says it
-        assert app.mode == modes.M_GATE and app.title == "Not saved: flash full"
+        assert app.mode == modes.M_GATE and app.screen.title == "Not saved: flash full"
         rig.press(OK)
         rig.press(OK)                           # another action: still not saved, no notice mid-hand, no crash
         assert app.mode == modes.M_GATE and app.unsaved == "flash full" and len(app.engine.log["actions"]) == 3
-        nosave.not_saved(app, OSError(28))      # (as at the hand's end) the notice again
+        app.not_saved(OSError(28))      # (as at the hand's end) the notice again
         assert app.mode == modes.M_NOSAVE
         rig.press(DOWN)
         fs.room = 3000                          # what deleting hands.1.log gives back
         rig.press(OK)                           # Free room: hands.1.log deleted, the session saved again
-        assert app.unsaved is None and app.mode == modes.M_GATE and app.title == app.last
+        assert app.unsaved is None and app.mode == modes.M_GATE and app.screen.title == app.last
         assert "hands.1.log" not in os.listdir(d)
         t = Store(d)
         assert t.load(check)["engine"]["log"]["actions"] == app.engine.log["actions"] and t.journal == []
@@ -319,10 +320,10 @@ def test_a_short_hand_log_is_reported_on_the_resume_screen():
         f.close()
         _write(d + "/hands.log", data[:40])
         rig = _reboot(d)
-        rows = [r[0] for r in rig.app.rows]
+        rows = [r[0] for r in rig.app.screen.rows]
         assert rows[:3] == ["Hand log damaged: 16", "  bytes of hand logs", "  are missing; every"], rows
         assert Store(d).read_log() == ['{"hand":1,"pad":"xxxxxxxx"}']
-        assert rig.app.title == "Read this first" and rig.app.sel == -1     # the report first, then the choices
+        assert rig.app.screen.title == "Read this first" and rig.app.screen.sel == -1     # the report first
         rig.press(OK)
         rig.press(OK)                                   # Continue hand
         assert rig.app.engine is not None

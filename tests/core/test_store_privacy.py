@@ -108,7 +108,7 @@ def test_the_usb_interrupt_is_off_exactly_while_a_hand_is_live():
     assert board.interrupts == [(0, False), (180, True)]
     while app.mode != modes.M_BETWEEN:                   # results screens: nothing changes
         rig.press(OK)
-    assert app.rows[app.sel][0] == "Next hand"
+    assert app.screen.rows[app.screen.sel][0] == "Next hand"
     board = Board([_ok_press(100)])
     loop.run(board, app, steps=30)
     assert app.mode == modes.M_SEAL and app.engine.sealed is not None   # the seal and the cut, before the deal

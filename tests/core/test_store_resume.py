@@ -111,13 +111,13 @@ def _resume_between_hands(d, log, why, report=None):
 
     rig = _boot(d)
     app = rig.app
-    assert app.mode == modes.M_RESUME and not app.saved_live        # not "Restart mid-hand! Hand 1 was in play"
-    assert app.title != "Restart mid-hand!"
+    assert app.mode == modes.M_RESUME and not app.screen.saved_live        # not "Restart mid-hand! Hand 1 was in play"
+    assert app.screen.title != "Restart mid-hand!"
     if report is None:
         report = "Save damaged: the newest save was damaged (%s): the session goes on from the end of hand 1. " \
             "1 saved action after that save is lost." % why     # hand 2's blind: its deal was in the lost save
-    assert said(app.report) == report
-    choices = [r[0] for r in app.rows]
+    assert said(app.screen.report) == report
+    choices = [r[0] for r in app.screen.rows]
     assert "Resume" in choices and "Continue hand" not in choices and "Void hand" not in choices
     rig.press(OK)
     e = app.engine
@@ -129,7 +129,7 @@ def _resume_between_hands(d, log, why, report=None):
     # the snapshot taken at once commits hand 1: a reboot now resumes between hands, nothing reported
     rig = app = None
     rig = _boot(d)
-    assert rig.app.report is None and not rig.app.saved_live
+    assert rig.app.screen.report is None and not rig.app.screen.saved_live
     rig.press(OK)
     assert rig.app.engine.phase == "over" and rig.app.table.stacks == [96, 108, 98, 98]
     # the next hand is hand 2 from the logged stacks, and hand 1 is still logged once
@@ -213,8 +213,9 @@ def test_a_logged_hand_that_does_not_continue_the_saved_one_is_reported_not_play
         _write(p, _read(p)[:100])
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and app.saved_live     # hand 1 as the older save has it, announced
-        assert said(app.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): a " \
+        assert app.mode == modes.M_RESUME and app.screen.saved_live     # hand 1 as the older save has it, announced
+        report = said(app.screen.report)
+        assert report == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): a " \
             "logged hand could not be replayed (the hand log of hand 1 does not continue the saved hand 1). 1 saved " \
             "action after that save is lost." % n
     finally:
@@ -228,19 +229,16 @@ def test_the_report_names_the_last_hand_brought_to_its_end_not_the_one_dealt_aga
 
     class Seen:
         pass
-    app, e, store = Seen(), Seen(), Seen()
-    app.store, app.report = store, None
+    e, store = Seen(), Seen()
     store.later_why = "the newest save was damaged (checksum mismatch)"
     why = "action 1 of hand 2's log refused (blind is 1 to 2 chips, not 9)"
     e.hand_no, e.phase = 2, "bet"
-    catchup.say(app, e, (1, why))
-    assert said(app.report) == (
+    assert said(catchup.say(store, e, (1, why))) == (
         "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1. "
         "Save damaged: the newest save was damaged (checksum mismatch): a logged hand could not be replayed (action 1 "
         "of hand 2's log refused (blind is 1 to 2 chips, not 9)).")
     e.phase = "over"            # both hands brought to their end
-    catchup.say(app, e, (2, None))
-    assert said(app.report) == (
+    assert said(catchup.say(store, e, (2, None))) == (
         "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 2.")
 
 
@@ -271,8 +269,8 @@ def _continue(d):
 
     rig = _boot(d)
     app = rig.app
-    assert app.mode == modes.M_RESUME and app.saved_live and app.rows[-3][0] == "Continue hand"
-    report = said(app.report) if app.report else None
+    assert app.mode == modes.M_RESUME and app.screen.saved_live and app.screen.rows[-3][0] == "Continue hand"
+    report = said(app.screen.report) if app.screen.report else None
     rig.press(OK)
     assert app.mode == modes.M_GATE
     return report, app
@@ -344,8 +342,8 @@ def test_a_damaged_journal_line_before_the_end_of_a_logged_hand_resumes_after_it
         _write(p, data[:i] + b"x" + data[i + 1:])      # line 5 damaged: 8 actions, the last of which ended hand 1
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == (
+        assert app.mode == modes.M_RESUME and not app.screen.saved_live
+        assert said(app.screen.report) == (
             "Save damaged: journal line 5 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
@@ -405,8 +403,9 @@ def test_every_hand_logged_after_the_used_save_is_caught_up():
         _write(d + "/session.bak", save1)
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == "Save damaged: the newest save was damaged (checksum mismatch): the session goes " \
+        assert app.mode == modes.M_RESUME and not app.screen.saved_live
+        report = said(app.screen.report)
+        assert report == "Save damaged: the newest save was damaged (checksum mismatch): the session goes " \
             "on from the end of hand 2."
         rig.press(OK)
         assert app.engine.hand_no == 2 and app.engine.phase == "over" and app.table.stacks == end
@@ -425,8 +424,8 @@ def _boots_twice_then_resume(d, log, report):
     for _ in range(2):
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live and app.title != "Restart mid-hand!"
-        assert said(app.report) == report
+        assert app.mode == modes.M_RESUME and not app.screen.saved_live and app.screen.title != "Restart mid-hand!"
+        assert said(app.screen.report) == report
         assert "session.json" not in os.listdir(d) and _log_lines(d) == [log["raw"]]
         rig = app = None
     _resume_between_hands(d, log, None, report)
@@ -505,8 +504,8 @@ def _first_line_damaged(damage):
         _write(p, damage(_read(p)))
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == (
+        assert app.mode == modes.M_RESUME and not app.screen.saved_live
+        assert said(app.screen.report) == (
             "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98] and _log_lines(d) == [raw]
@@ -557,7 +556,7 @@ def test_the_hand_of_the_save_used_is_caught_up_when_the_newest_save_is_lost():
         st = None
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live
+        assert app.mode == modes.M_RESUME and not app.screen.saved_live
         rig.press(OK)
         assert app.engine.phase == "over" and app.engine.hand_no == 1 and app.table.stacks == [96, 108, 98, 98]
         assert _log_lines(d) == [raw]
@@ -581,7 +580,7 @@ def test_a_folder_in_place_of_the_hand_log_is_set_aside_and_the_session_resumed(
         assert app.store.report == ("hands.log was a folder, not a file: set aside. Hand log damaged: %d bytes of "
                                     "hand logs are missing; no hand log is left." % size)     # none kept: never
         assert size == 1365                                                 # "every complete hand kept"
-        assert app.mode == modes.M_RESUME and app.saved_live
+        assert app.mode == modes.M_RESUME and app.screen.saved_live
         assert sorted(os.listdir(d)) == ["hands.log.bad", "session.bak", "session.jnl", "session.json"]
     finally:
         _clean(d)
@@ -600,10 +599,11 @@ def test_a_folder_in_place_of_the_newest_save_is_set_aside_and_a_new_session_can
         rig = _boot(d)
         app = rig.app
         assert app.store.report.startswith("session.json was a folder, not a file: set aside.")
-        assert said(app.report).startswith("session.json was a folder, not a file: set aside. Save damaged: the newest "
+        report = said(app.screen.report)
+        assert report.startswith("session.json was a folder, not a file: set aside. Save damaged: the newest "
                                      "save was lost: the session goes on from the end of hand 1.")    # caught up
         assert app.mode == modes.M_RESUME
-        app.sel = len(app.rows) - 1                 # "New session"
+        app.screen.sel = len(app.screen.rows) - 1                 # "New session"
         rig.press(OK)
         assert app.mode == modes.M_GAME
         app.store.clear()
@@ -627,10 +627,12 @@ def test_both_saves_damaged_are_kept_as_bad_when_the_new_session_is_dealt():
         _write(d + "/session.bak", b"null\n")
         rig = _boot(d)
         app = rig.app
-        assert said(app.report) == app.store.report == "Save unusable (not a session file): a new session starts."
-        assert app.mode == modes.M_RESUME and app.saved is None
-        assert app.title == "No saved session"
-        assert [r[0] for r in app.rows] == ["Save unusable (not a", "  session file): a", "  new session", "  starts.",
+        report = said(app.screen.report)
+        assert report == app.store.report == "Save unusable (not a session file): a new session starts."
+        assert app.mode == modes.M_RESUME and app.screen.saved is None
+        assert app.screen.title == "No saved session"
+        rows = [r[0] for r in app.screen.rows]
+        assert rows == ["Save unusable (not a", "  session file): a", "  new session", "  starts.",
                                             "New session"]
         assert sorted(os.listdir(d)) == ["hands.log", "session.bak.bad", "session.jnl.bad", "session.json.bad"]
         rig.press(OK)
@@ -673,8 +675,8 @@ def test_a_journal_of_random_bytes_is_damage_and_the_logged_hand_is_kept():
         st = None
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live          # not "Hand 1 was in play"
-        assert said(app.report) == (
+        assert app.mode == modes.M_RESUME and not app.screen.saved_live          # not "Hand 1 was in play"
+        assert said(app.screen.report) == (
             "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert app.engine.phase == "over" and app.engine.hand_no == 1 and app.table.stacks == [96, 108, 98, 98]
@@ -750,7 +752,7 @@ def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
         data = _read(p)
         _write(p, b"xx.garbage" + data[data.find(b"\n"):])         # first damage: hand 1 caught up
         rig = _boot(d)
-        assert said(rig.app.report) == (
+        assert said(rig.app.screen.report) == (
             "Save damaged: journal line 1 is damaged: the session goes on from the end of hand 1.")
         rig.press(OK)
         assert rig.app.engine.phase == "over" and rig.app.engine.hand_no == 1
@@ -758,7 +760,7 @@ def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
         gc.collect()
         assert "session.jnl" not in os.listdir(d)                   # the damaged journal went with the save
         rig = _boot(d)
-        assert rig.app.report is None and not rig.app.saved_live
+        assert rig.app.screen.report is None and not rig.app.screen.saved_live
         rig.press(OK)
         _next_hand(rig)                                             # hand 2 dealt, two blinds in
         act(rig, "blind")
@@ -770,8 +772,8 @@ def test_a_journal_damaged_twice_never_reports_or_offers_the_kept_hand_again():
         _write(p, b"xx.garbage" + data[data.find(b"\n"):])          # second damage: hand 2's first line
         rig = _boot(d)
         app = rig.app
-        assert said(app.report) == "Save damaged: journal line 1 is damaged; 2 saved actions are lost."
-        assert app.mode == modes.M_RESUME and app.saved_live and app.rows[0][0] == "Hand 2 was in play"
+        assert said(app.screen.report) == "Save damaged: journal line 1 is damaged; 2 saved actions are lost."
+        assert app.mode == modes.M_RESUME and app.screen.saved_live and app.screen.rows[0][0] == "Hand 2 was in play"
         rig.press(OK)
         assert app.engine.hand_no == 2 and app.engine.log["actions"] == [] and _log_lines(d) == [raw]
     finally:
@@ -807,8 +809,8 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
         st = None
         rig = _boot(d)
         app = rig.app
-        assert app.mode == modes.M_RESUME and not app.saved_live
-        assert said(app.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the " \
+        assert app.mode == modes.M_RESUME and not app.screen.saved_live
+        assert said(app.screen.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the " \
             "session goes on from the end of hand 1. 1 saved action after that save is lost." % n  # (the log: cleaned)
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]

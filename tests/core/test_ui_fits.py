@@ -30,8 +30,9 @@ class FitRig(Rig):
         app = self.app
         self.frames_checked += 1
         if app.canvas.clipped:
-            rows = app.rows[app.top:app.top + 5] if app.rows else []
-            self.bad.append((app.mode, app.title, app.info, app.msg, app.hint, rows))
+            rows = app.screen.rows[app.screen.top:app.screen.top + 5] if app.screen.rows else []
+            sc = app.screen
+            self.bad.append((app.mode, sc.title, getattr(sc, "info", ""), sc.msg, sc.hint, rows))
 
 
 def _between_tour(rig):
@@ -67,17 +68,17 @@ def _play(rig, game, players, hands, seed, rule_rights=None):
             break
         if m == modes.M_TURN:
             kinds = [o.kind for o in app.engine.legal_actions()]
-            shown = [o.kind for o in app.opts]
+            shown = [o.kind for o in app.screen.opts]
             pick = _choose(kinds, read)
-            rig.press(RIGHT, (shown.index(pick) - app.oi) % len(shown))
+            rig.press(RIGHT, (shown.index(pick) - app.screen.oi) % len(shown))
             if pick == "draw":
                 rig.press(UP)
             else:
                 rig.press(UP, 30, long=True)        # the largest amount
             rig.press(OK)
-            if app.armed:
+            if app.screen.armed:
                 rig.press(OK)
-            if app.mode == modes.M_TURN and app.msg and app.engine.to_act is not None:
+            if app.mode == modes.M_TURN and app.screen.msg and app.engine.to_act is not None:
                 rig.press(RIGHT)
         elif m == modes.M_GATE and not toured and played == 0:
             rig.press(OK, long=True)                # the table menu
@@ -145,6 +146,7 @@ def _setup_fits(code):
         rig.press(OK)
         rig.press(RIGHT, 10)                        # the most players
         rig.press(OK)
+        rig.press(UP, 12)
         rig.press(OK)                               # names: edit the first one
         rig.press(UP, 40)
         rig.press(OK)
@@ -156,7 +158,7 @@ def _setup_fits(code):
         rig.press(OK)
         for screen in (modes.M_STRUCT, modes.M_PRESET, modes.M_RULES):
             assert app.mode == screen, (app.mode, screen)
-            for row in range(len(app.rows) - 1):
+            for row in range(len(app.screen.rows) - 1):
                 rig.press(UP, 20)
                 rig.press(DOWN, row)
                 rig.press(RIGHT, 1 if screen == modes.M_PRESET else 8)   # every value (at most 8 a rule)
@@ -196,14 +198,15 @@ def _resume_fits(code):
                     Reason("A partial hand log (%d bytes) was removed.", 37)]):
         r = FitRig(2, store=ReportStore(live, report))
         app = r.app
-        assert app.mode == modes.M_RESUME and app.top == 0, (app.top, app.rows)
+        assert app.mode == modes.M_RESUME and app.screen.top == 0, (app.screen.top, app.screen.rows)
         if report is not None:          # the report first, on a screen of its own from its first line
-            assert app.sel == -1 and (code != "en" or app.title == "Read this first")
+            assert app.screen.sel == -1 and (code != "en" or app.screen.title == "Read this first")
             r.press(DOWN, 3)
             r.press(UP, 3)
-            assert app.top == 0
+            assert app.screen.top == 0
             r.press(OK)
-        assert app.saved_live and app.sel < 5 and (code != "en" or app.title == "Restart mid-hand!")
+        s = app.screen
+        assert s.saved_live and s.sel < 5 and (code != "en" or s.title == "Restart mid-hand!")
         r.press(DOWN, 3)
         r.press(UP, 3)
         assert not r.bad, (code, r.bad[:4])
@@ -211,14 +214,15 @@ def _resume_fits(code):
         saved = {"v": 1, "cfg": {"game": game}, "table": {"names": LONG[:players]}, "hand_no": 12}
         r = FitRig(2, store=ReportStore(None, None))
         r.app.cfg = cfg
-        r.app.saved = saved
-        r.app.saved_live = False
-        r.app._enter(modes.M_RESUME)
+        from dealerbox.ui.resume import ResumeScreen
+        offer = ResumeScreen(r.app)
+        offer.saved = saved
+        r.app.go(offer)
         r.draw()
         if code == "en":
-            assert r.app.title == "Saved: " + {"teen-patti": "Teen Patti", "turkish": "Turkish Poker",
+            assert r.app.screen.title == "Saved: " + {"teen-patti": "Teen Patti", "turkish": "Turkish Poker",
                                                 "indian": "Indian Poker"}[game]
-            assert r.app.rows[0] == ("%d players, hand 12" % players, None)
+            assert r.app.screen.rows[0] == ("%d players, hand 12" % players, None)
         assert not r.bad, (code, r.bad[:4])
 
 
@@ -231,7 +235,6 @@ def test_the_not_saved_notice_and_gate_fit_with_every_reason():
 
 
 def _not_saved_fits(code):
-    from dealerbox.ui import nosave
     rig = _long_table()
     app = rig.app
     assert app.mode == modes.M_GATE
@@ -239,13 +242,13 @@ def _not_saved_fits(code):
     drawn = rig.frames_checked
     for errno in (28, 21, 110):
         app.unsaved = None
-        nosave.not_saved(app, OSError(errno))       # a write failed: the notice
+        app.not_saved(OSError(errno))       # a write failed: the notice
         rig.draw()
         assert app.mode == modes.M_NOSAVE
-        said.append((app.title, app.hint))
+        said.append((app.screen.title, app.screen.hint))
         rig.press(OK)                               # "Keep playing": the gate, its title says it
         assert app.mode == modes.M_GATE
-        said.append(app.title)
+        said.append(app.screen.title)
     assert rig.frames_checked == drawn + 6       # each notice and each gate drawn
     assert not rig.bad, (code, rig.bad)
     if code == "en":

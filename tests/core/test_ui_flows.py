@@ -12,21 +12,21 @@ def test_pack_is_last_and_asked_twice_once_chips_beyond_the_boot_are_in():
     setup(rig, "teen-patti", 3)
     app = rig.app
     rig.press(OK)                                   # the first player's turn
-    kinds = [o.kind for o in app.opts]
+    kinds = [o.kind for o in app.screen.opts]
     assert kinds[0] == "see" and kinds[-1] == "pack", kinds
-    assert kinds[app.oi] == "blind"                 # the default: the blind bet; LEFT sees the cards
+    assert kinds[app.screen.oi] == "blind"                 # the default: the blind bet; LEFT sees the cards
     act(rig, "blind")                               # 1 more chip in: beyond the boot
     for _ in range(2):
         act(rig, "blind")
     rig.press(OK)                                   # the first player again, 2 chips in (boot 1 + blind 1)
-    seat = app.viewer
+    seat = app.screen.viewer
     stack = app.table.stacks[seat]
     rig.press(LEFT, 2)                              # blind (the default) -> see -> pack, the last
-    assert app.opts[app.oi].kind == "pack"
+    assert app.screen.opts[app.screen.oi].kind == "pack"
     rig.press(OK)
-    assert app.mode == modes.M_TURN and app.armed and app.msg == "Pack? OK again"
+    assert app.mode == modes.M_TURN and app.screen.armed and app.screen.msg == "Pack? OK again"
     rig.press(RIGHT)                                # anything else: no pack
-    assert not app.armed and app.msg == "" and app.opts[app.oi].kind == "see"
+    assert not app.screen.armed and app.screen.msg == "" and app.screen.opts[app.screen.oi].kind == "see"
     rig.press(LEFT)
     rig.press(OK)
     rig.press(OK)                                   # asked twice: packed
@@ -38,9 +38,9 @@ def test_pack_at_the_boot_alone_is_not_asked_again():
     setup(rig, "teen-patti", 3)
     app = rig.app
     rig.press(OK)
-    seat = app.viewer
+    seat = app.screen.viewer
     rig.press(LEFT, 2)                              # see -> pack (the last)
-    assert app.opts[app.oi].kind == "pack"
+    assert app.screen.opts[app.screen.oi].kind == "pack"
     rig.press(OK)
     assert app.mode == modes.M_GATE and not app.engine.is_live(seat)
 
@@ -51,10 +51,10 @@ def _to_between(rig):
         if app.mode == modes.M_BETWEEN:
             return
         if app.mode == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
-            rig.press(RIGHT, (kinds.index("pack") - app.oi) % len(kinds))
+            kinds = [o.kind for o in app.screen.opts]
+            rig.press(RIGHT, (kinds.index("pack") - app.screen.oi) % len(kinds))
             rig.press(OK)
-            if app.armed:
+            if app.screen.armed:
                 rig.press(OK)
         else:
             rig.press(OK)
@@ -70,18 +70,18 @@ def test_between_hands_cursor_stays_and_end_session_is_asked_twice():
     rig.press(OK)
     assert app.mode == modes.M_RULESVIEW
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Rules"
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.screen.sel] == "Rules"
     rig.press(UP, 2)                                # Standings
     rig.press(OK)
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.sel] == "Standings"
+    assert app.mode == modes.M_BETWEEN and modes.BETWEEN_ITEMS[app.screen.sel] == "Standings"
     rig.press(DOWN, 4)                              # End session
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.armed and app.msg == "End session? OK again"
+    assert app.mode == modes.M_BETWEEN and app.screen.armed and app.screen.msg == "End session? OK again"
     rig.press(UP)                                   # not ended: the menu as it was
-    assert app.mode == modes.M_BETWEEN and not app.armed and app.msg == ""
+    assert app.mode == modes.M_BETWEEN and not app.screen.armed and app.screen.msg == ""
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.armed
+    assert app.mode == modes.M_BETWEEN and app.screen.armed
     rig.press(OK)
     assert app.mode == modes.M_END
 
@@ -91,16 +91,21 @@ def test_names_with_the_sources_letters_and_few_presses():
     rig = Rig(seed=7)
     app = rig.app
     rig.press(OK)
-    rig.press(OK)                                   # names: seat 1 "P1"
-    assert app.mode == modes.M_NAMES
+    rig.press(OK)                                   # names, the cursor on "Done"
+    assert app.mode == modes.M_NAMES and app.screen.sel == 4
+    rig.press(UP, 4)
     rig.press(OK)
-    assert app.mode == modes.M_NAME and app.edit == "A"     # a default name: from the first capital
+    assert app.mode == modes.M_NAME and app.screen.edit == "P1"    # from the seat's name
+    rig.press(LEFT, long=True)
+    rig.press(LEFT, long=True)
+    rig.press(UP)
+    assert app.screen.edit == "A"                  # an empty name: from the first capital
     before = rig.frames
     rig.press(RIGHT)                                # "Aa": the letter before, small
     rig.press(UP, long=True)                        # 10 letters on: "k"
     rig.press(UP, 3)
     rig.press(RIGHT)                                # "Ann": the double letter for free
-    assert app.edit == "Ann" and rig.frames - before == 6
+    assert app.screen.edit == "Ann" and rig.frames - before == 6
     rig.press(OK)
     assert app.cfg["names"][0] == "Ann"
     rig.press(OK)                                   # seat 2
@@ -124,19 +129,20 @@ def test_a_name_typed_once_is_offered_at_the_next_session():
     rig = Rig(seed=7, store=Store(d))
     app = rig.app
     setup(rig, "teen-patti", 3, names=["Ayşe", "Ben"])
-    assert app.known == ["Ayşe", "Ben"]
+    assert Store(d).load_names()[1] == ["Ayşe", "Ben"]
     assert Store(d).load_names() == (app.cfg["names"], ["Ayşe", "Ben"])
     rig = Rig(seed=8, store=Store(d))                   # the next boot: the session is on the store
     app = rig.app
-    assert app.known == ["Ayşe", "Ben"] and app.cfg["names"][:3] == ["Ayşe", "Ben", "P3"]
+    assert Store(d).load_names()[1] == ["Ayşe", "Ben"] and app.cfg["names"][:3] == ["Ayşe", "Ben", "P3"]
     assert app.mode == modes.M_RESUME
     rig.press(DOWN, 2)                                 # (continue, void) New session
     rig.press(OK)
     assert app.mode == modes.M_GAME
     rig.press(OK)
     rig.press(OK)                                      # the names
+    rig.press(UP, 12)
     rig.press(DOWN, 2)
-    assert app.mode == modes.M_NAMES and app.hint == "\x1c seat \x18name OK edit"
+    assert app.mode == modes.M_NAMES and app.screen.hint == "\x1c seat \x18name OK edit"
     rig.press(RIGHT)                                   # seat 3: the names remembered, newest first
     assert app.cfg["names"][2] == "Ayşe"
     rig.press(RIGHT)
@@ -152,4 +158,4 @@ def test_a_name_typed_once_is_offered_at_the_next_session():
     for _ in range(7):                                 # on to the summary, then deal
         rig.press(OK)
     assert app.mode == modes.M_SEAL
-    assert app.known == ["Ayşe", "Zoé", "Ben"] and Store(d).load_names()[1] == ["Ayşe", "Zoé", "Ben"]
+    assert Store(d).load_names()[1] == ["Ayşe", "Zoé", "Ben"]

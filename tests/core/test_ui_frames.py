@@ -36,6 +36,7 @@ def walk():
     snap("players")
     rig.press(OK)
     snap("names")
+    rig.press(UP, 4)                            # from "Done" to seat 1
     rig.press(OK)
     rig.press(UP, 2)
     rig.press(RIGHT)
@@ -75,8 +76,8 @@ def walk():
 GOLDEN_FRAMES = [
     ('game', 611341822, 2811),
     ('players', 2646183487, 1635),
-    ('names', 3714785365, 2767),
-    ('name-editor', 4180129186, 1409),
+    ('names', 2314600053, 2837),
+    ('name-editor', 1571448830, 1429),
     ('chips', 2616787201, 1730),
     ('boot', 3709293748, 1470),
     ('betting', 3209134148, 2836),
@@ -107,12 +108,12 @@ def walk_settle():
             break
         if app.mode == modes.M_TURN:
             kinds = [o.kind for o in app.engine.legal_actions()]    # the engine's order: the same picks
-            shown = [o.kind for o in app.opts]
-            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.oi) % len(shown))
+            shown = [o.kind for o in app.screen.opts]
+            rig.press(RIGHT, (shown.index(_choose(kinds, read)) - app.screen.oi) % len(shown))
         if app.mode == modes.M_BETWEEN:
             rig.press(UP, 5)                    # Next hand
         rig.press(OK)
-        if app.armed:                           # a pack with chips in the pot: asked twice
+        if app.screen.armed:                           # a pack with chips in the pot: asked twice
             rig.press(OK)
     out = []
     rows = []
@@ -121,17 +122,17 @@ def walk_settle():
     assert app.mode == modes.M_SETTLE
     rig.draw()
     out.append(("settle-up", frame_hash(rig.buf), lit(rig.buf)))
-    rows.append(list(app.rows))
+    rows.append(list(app.screen.rows))
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.sel == 4
+    assert app.mode == modes.M_BETWEEN and app.screen.sel == 4
     rig.press(DOWN)
     rig.press(OK)
-    assert app.mode == modes.M_BETWEEN and app.armed     # End session is asked twice
+    assert app.mode == modes.M_BETWEEN and app.screen.armed     # End session is asked twice
     rig.press(OK)
     assert app.mode == modes.M_END
     rig.draw()
     out.append(("end-of-session", frame_hash(rig.buf), lit(rig.buf)))
-    rows.append(list(app.rows))
+    rows.append(list(app.screen.rows))
     return out, rows, list(app.table.stacks), list(app.table.bought_in)
 
 

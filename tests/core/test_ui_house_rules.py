@@ -57,8 +57,7 @@ def test_raising_the_boot_moves_a_pot_cap_above_the_boots():
 
 def test_joker_hunt_shows_the_wild_rank_on_the_gate_the_turn_and_the_showdown():
     from app_util import select, setup
-    from dealerbox.ui.app import wild_info
-    from dealerbox.ui.modes import wild_name
+    from dealerbox.ui.modes import wild_info, wild_name
 
     assert wild_name(8) == "10" and wild_name(5) == "7" and wild_name(12) == "A"
     assert wild_info(17, "2", 5) == "Pot 17 stake 2 wild 7"
@@ -70,16 +69,16 @@ def test_joker_hunt_shows_the_wild_rank_on_the_gate_the_turn_and_the_showdown():
     e = app.engine
     assert app.cfg["rules"]["variant"] == "joker-hunt" and e.wild is not None
     w = wild_name(e.wild)
-    assert app.mode == modes.M_GATE and app.info == "Pot 2 stake 1 wild " + w
+    assert app.mode == modes.M_GATE and app.screen.info == "Pot 2 stake 1 wild " + w
     rig.press(OK)
-    assert app.mode == modes.M_TURN and app.info == "Pot 2 stake 1 wild " + w
+    assert app.mode == modes.M_TURN and app.screen.info == "Pot 2 stake 1 wild " + w
     select(rig, "blind")
     rig.press(OK)                                                  # blind 1
     while app.mode != modes.M_TURN:
         rig.press(OK)
     select(rig, "show")                                            # a blind player asks for the show: 1
     rig.press(OK)
-    assert app.mode == modes.M_SHOWDOWN and app.title == "Showdown  wild " + w
+    assert app.mode == modes.M_SHOWDOWN and app.screen.title == "Showdown  wild " + w
 
 
 def test_the_new_house_rules_on_the_rules_screen_and_the_summary_in_words():

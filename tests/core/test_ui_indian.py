@@ -24,7 +24,7 @@ def test_center_card_on_gate_turn_and_showdown():
     while not e.center:                          # first round: everybody checks
         act(rig, "check")
     c = e.center[0]
-    assert app.mode == modes.M_GATE and app.center == [c]
+    assert app.mode == modes.M_GATE and app.screen.center == [c]
     assert frame_cards(app) == [c]               # the gate is public: the center card only
     gates = turns = 0
     while app.mode in (modes.M_GATE, modes.M_TURN):
@@ -32,7 +32,7 @@ def test_center_card_on_gate_turn_and_showdown():
             assert frame_cards(app) == [c]
             gates += 1
             rig.press(OK)
-        seat = app.viewer
+        seat = app.screen.viewer
         want = sorted([e.hands[s][0] for s in range(4) if s != seat] + [c])
         assert frame_cards(app) == want, (frame_cards(app), want)
         turns += 1
@@ -40,9 +40,9 @@ def test_center_card_on_gate_turn_and_showdown():
     assert gates == 4 and turns == 4
     assert app.mode == modes.M_SHOWDOWN
     r = e.result
-    assert app.rows[0] == ("", "Center", [c], "")
+    assert app.screen.rows[0] == ("", "Center", [c], "")
     for s in range(4):
-        line = [row for row in app.rows if row[1] == app.table.names[s]][0]
+        line = [row for row in app.screen.rows if row[1] == app.table.names[s]][0]
         best = r["best"][s]
         # the cards that played are shown when the center card counted for that hand
         assert line[3] == (best if c in best else ""), (line, best)
@@ -69,8 +69,8 @@ def test_call_amount_on_gate_and_turn():
     setup(rig, "indian", 3, stake=2)            # ante 2, fixed bet 1
     app = rig.app
     e = app.engine
-    assert app.info == "Pot 6  call 0"
+    assert app.screen.info == "Pot 6  call 0"
     act(rig, "bet", 1)
-    assert app.mode == modes.M_GATE and app.info == "Pot 7  call 1"
+    assert app.mode == modes.M_GATE and app.screen.info == "Pot 7  call 1"
     rig.press(OK)
-    assert app.info == "Pot 7  call 1" and e.to_act == app.viewer
+    assert app.screen.info == "Pot 7  call 1" and e.to_act == app.screen.viewer

@@ -46,14 +46,14 @@ def _pick(rig, name):
     """From the game screen: the language row, OK, the language named ``name`` in the list, OK."""
     app = rig.app
     rig.press(DOWN, 5)
-    assert app.sel == langpick.row() == len(settings.GAMES)
+    assert app.screen.sel == langpick.row() == len(settings.GAMES)
     rig.press(OK)
     assert app.mode == modes.M_LANG
     rig.press(UP, 5)
-    while app.rows[app.sel][0] != name:
-        before = app.sel
+    while app.screen.rows[app.screen.sel][0] != name:
+        before = app.screen.sel
         rig.press(DOWN)
-        assert app.sel != before, (name, app.rows)
+        assert app.screen.sel != before, (name, app.screen.rows)
 
 
 def test_the_game_screen_offers_the_languages_present_each_in_its_own_name():
@@ -63,18 +63,18 @@ def test_the_game_screen_offers_the_languages_present_each_in_its_own_name():
         rig = Rig(seed=1, store=Store(d))
         app = rig.app
         assert app.mode == modes.M_GAME
-        assert app.rows[-1] == ("Language", "English") and len(app.rows) == len(settings.GAMES) + 1
+        assert app.screen.rows[-1] == ("Language", "English") and len(app.screen.rows) == len(settings.GAMES) + 1
         _pick(rig, "Deutsch")
-        assert app.rows == [("English", None), ("Français", None), ("Deutsch", None)]
-        assert app.title == "Language"
+        assert app.screen.rows == [("English", None), ("Français", None), ("Deutsch", None)]
+        assert app.screen.title == "Language"
         n = rig.frames
         rig.press(OK)                               # chosen: the very next frame speaks German
         assert rig.frames == n + 1 and lang.code == "de"
-        assert app.mode == modes.M_GAME and app.sel == langpick.row()
-        assert app.rows[-1] == ("Sprache", "Deutsch")
+        assert app.mode == modes.M_GAME and app.screen.sel == langpick.row()
+        assert app.screen.rows[-1] == ("Sprache", "Deutsch")
         assert Store(d).load_prefs() == {"lang": "de"}
         rig.press(RIGHT)                            # RIGHT opens the list too, on the language spoken
-        assert app.mode == modes.M_LANG and app.sel == 2 and app.title == "Sprache"
+        assert app.mode == modes.M_LANG and app.screen.sel == 2 and app.screen.title == "Sprache"
         rig.press(UP)
         rig.press(LEFT)                             # back, nothing changed
         assert app.mode == modes.M_GAME and lang.code == "de" and Store(d).load_prefs() == {"lang": "de"}
@@ -97,10 +97,10 @@ def test_the_choice_is_spoken_at_the_next_boot_before_the_first_frame():
         lang.use("en")                              # the power goes: the box starts in English
         rig = Rig(seed=1, store=Store(d))
         assert lang.code == "fr" and rig.app.mode == modes.M_RESUME
-        while rig.app.rows[rig.app.sel][0] != "New session":
+        while rig.app.screen.rows[rig.app.screen.sel][0] != "New session":
             rig.press(DOWN)
         rig.press(OK)                               # New session: the game screen, in French
-        assert rig.app.mode == modes.M_GAME and rig.app.rows[-1] == ("Langue", "Français")
+        assert rig.app.mode == modes.M_GAME and rig.app.screen.rows[-1] == ("Langue", "Français")
     finally:
         t.close()
         _rmtree(d)
@@ -116,7 +116,7 @@ def test_a_damaged_or_unknown_choice_falls_back_to_english():
             _write(d + "/" + PREFS, data)
             rig = Rig(seed=1, store=Store(d))
             assert lang.code == "en", data      # fr: a table this box does not have
-            assert rig.app.mode == modes.M_GAME and rig.app.rows[-1] == ("Language", "English")
+            assert rig.app.mode == modes.M_GAME and rig.app.screen.rows[-1] == ("Language", "English")
         os.remove(d + "/" + PREFS)
         lang.use("de")
         Rig(seed=1, store=Store(d))             # no choice kept: the language is left as it is
@@ -151,12 +151,12 @@ def test_every_board_switches_tables_in_place_and_the_next_boot_offers_the_saved
                                 ("English", "en", ("Language", "English")), ("Deutsch", "de", ("Sprache", "Deutsch"))):
             _pick(rig, name)
             rig.press(OK)
-            assert lang.code == code and rig.app.mode == modes.M_GAME and rig.app.sel == langpick.row()
-            assert rig.app.rows[-1] == row and Store(d).load_prefs() == {"lang": code}
+            assert lang.code == code and rig.app.mode == modes.M_GAME and rig.app.screen.sel == langpick.row()
+            assert rig.app.screen.rows[-1] == row and Store(d).load_prefs() == {"lang": code}
         setup(Rig(seed=2, store=Store(d)), "turkish", 2)  # a session saved (the box boots in German)
         lang.use("en")                              # the power goes
         rig = Rig(seed=1, store=Store(d))
-        assert lang.code == "de" and rig.app.mode == modes.M_RESUME and rig.app.saved is not None
+        assert lang.code == "de" and rig.app.mode == modes.M_RESUME and rig.app.screen.saved is not None
     finally:
         t.close()
         _rmtree(d)
@@ -169,7 +169,7 @@ def test_without_tables_only_english_is_offered_and_nothing_is_written():
         rig = Rig(seed=1, store=Store(d))
         rig.press(DOWN, 5)
         rig.press(OK)
-        assert rig.app.mode == modes.M_LANG and rig.app.rows == [("English", None)]
+        assert rig.app.mode == modes.M_LANG and rig.app.screen.rows == [("English", None)]
         rig.press(OK)
         assert rig.app.mode == modes.M_GAME and lang.code == "en" and os.listdir(d) == []
     finally:
@@ -218,7 +218,7 @@ def test_a_restart_mark_of_the_earlier_firmware_is_ignored():
         setup(rig, "turkish", 2)
         Store(d).save_prefs({"lang": "de", "then": "setup"})
         rig = Rig(seed=1, store=Store(d))
-        assert lang.code == "de" and rig.app.mode == modes.M_RESUME and rig.app.saved is not None
+        assert lang.code == "de" and rig.app.mode == modes.M_RESUME and rig.app.screen.saved is not None
         assert Store(d).load_prefs() == {"lang": "de", "then": "setup"}
     finally:
         t.close()
@@ -236,8 +236,8 @@ def test_a_damaged_table_chosen_in_the_list_gives_english_and_says_so_on_the_scr
         _pick(rig, "Français")
         rig.press(OK)
         app = rig.app
-        assert lang.code == "en" and app.mode == modes.M_GAME and app.rows[-1] == ("Language", "English")
-        assert app.msg == "Français unreadable"
+        assert lang.code == "en" and app.mode == modes.M_GAME and app.screen.rows[-1] == ("Language", "English")
+        assert app.screen.msg == "Français unreadable"
         assert Store(d).load_prefs() == {"lang": "en"}
     finally:
         t.close()

@@ -4,7 +4,8 @@ winners marked; award and standings rows split when a name and its value would o
 from dealerbox.eval.teenpatti import CATEGORIES
 from dealerbox.eval.turkish import TK_CATEGORIES
 from dealerbox.ui.canvas import text_width
-from dealerbox.ui.results_flow import category_label, fit
+from dealerbox.ui.results_flow import category_label
+from dealerbox.ui.tableview import fit
 
 # The showdown through the app is in test_ui_showdown.py: a module of its own runs in its own
 # MicroPython process, with only what the box loads for a hand.

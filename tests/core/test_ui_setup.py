@@ -28,7 +28,7 @@ def test_single_rule_edit_survives_the_preset_screen():
     assert app.cfg["rules"]["show"] == "000" and app.cfg["preset"] == "custom"
     rig.press(LEFT, long=True)                       # back to the preset screen
     assert app.mode == modes.M_PRESET
-    assert app.rows[-1] == ("Custom (your edits)", None) and app.sel == len(app.rows) - 1
+    assert app.screen.rows[-1] == ("Custom (your edits)", None) and app.screen.sel == len(app.screen.rows) - 1
     rig.press(OK)
     assert app.mode == modes.M_RULES and app.cfg["rules"]["show"] == "000"
     rig.press(LEFT, long=True)
@@ -36,7 +36,7 @@ def test_single_rule_edit_survives_the_preset_screen():
     rig.press(OK)
     assert app.cfg["rules"]["show"] == "004" and app.cfg["preset"] == "default"
     rig.press(LEFT, long=True)
-    assert ("Custom (your edits)", None) not in app.rows
+    assert ("Custom (your edits)", None) not in app.screen.rows
 
 
 def test_boot_raised_above_the_chaal_cap_keeps_the_rules_valid():
@@ -58,7 +58,7 @@ def test_boot_raised_above_the_chaal_cap_keeps_the_rules_valid():
     rig.press(RIGHT)                                 # the cap skips 1 (below the boot)
     assert app.cfg["rules"]["stake_cap"] == 2
     rig.press(OK, 3)                                 # preset, single rules, summary
-    assert app.mode == modes.M_SUMMARY and ("Boot 2", None) in app.rows
+    assert app.mode == modes.M_SUMMARY and ("Boot 2", None) in app.screen.rows
 
 
 def test_action_words_have_labels():
@@ -90,8 +90,9 @@ def test_rebuy_done_row_and_name_editor_hint():
     app = rig.app
     rig.press(OK)
     rig.press(OK)
+    rig.press(UP)
     rig.press(OK)
-    assert app.mode == modes.M_NAME and "hold\x17 delete" in app.hint and "OK done" in app.title
+    assert app.mode == modes.M_NAME and "hold\x17 delete" in app.screen.hint and "OK done" in app.screen.title
     rig = Rig(seed=33)
     setup(rig, "teen-patti", 3)
     app = rig.app
@@ -103,9 +104,9 @@ def test_rebuy_done_row_and_name_editor_hint():
     rig.press(UP, 5)
     rig.press(DOWN, 2)                               # Rebuy
     rig.press(OK)
-    assert app.mode == modes.M_REBUY and app.rows[-1] == ("Done", None)
+    assert app.mode == modes.M_REBUY and app.screen.rows[-1] == ("Done", None)
     rig.press(DOWN, 3)
-    assert app.sel == 3 and app.hint == "OK back"
+    assert app.screen.sel == 3 and app.screen.hint == "OK back"
     rig.press(OK)
     assert app.mode == modes.M_BETWEEN
 
@@ -141,21 +142,21 @@ def test_resume_screen_reports_a_damaged_save():
     app = rig.app
     assert app.mode == modes.M_RESUME
     # the report first, on a screen of its own from its first line; OK goes on to the choices
-    assert app.title == "Read this first" and app.sel == -1 and app.top == 0
-    assert app.rows == [("Save damaged", None), ("  (empty): the one", None), ("  before it is used.", None)]
+    assert app.screen.title == "Read this first" and app.screen.sel == -1 and app.screen.top == 0
+    assert app.screen.rows == [("Save damaged", None), ("  (empty): the one", None), ("  before it is used.", None)]
     rig.press(OK)
     # the save is in the middle of a hand: the restart is announced, continue (selected) or void
-    assert app.title == "Restart mid-hand!" and app.rows[0] == ("Hand 1 was in play", None)
-    assert app.rows[-3:] == [("Continue hand", None), ("Void hand", None), ("New session", None)]
-    assert app.sel == len(app.rows) - 3
+    assert app.screen.title == "Restart mid-hand!" and app.screen.rows[0] == ("Hand 1 was in play", None)
+    assert app.screen.rows[-3:] == [("Continue hand", None), ("Void hand", None), ("New session", None)]
+    assert app.screen.sel == len(app.screen.rows) - 3
     rig.press(OK)
     assert app.mode == modes.M_GATE and app.table.n == 3
     rig = Rig(seed=2, store=ReportStore(snap, []))          # nothing found wrong: no report
-    assert rig.app.rows[0][0] == "Hand 1 was in play"
+    assert rig.app.screen.rows[0][0] == "Hand 1 was in play"
     # nothing usable: the report, then only "New session"
     rig = Rig(seed=2, store=ReportStore(None, [Reason("Save damaged: %s", "no usable save")]))
     app = rig.app
-    assert app.mode == modes.M_RESUME and app.rows == [("Save damaged: no", None), ("  usable save", None),
+    assert app.mode == modes.M_RESUME and app.screen.rows == [("Save damaged: no", None), ("  usable save", None),
                                                          ("New session", None)]
     rig.press(DOWN)
     rig.press(OK)
@@ -166,10 +167,10 @@ def test_a_report_with_a_long_word_is_wrapped_not_looped_on():
     """A word longer than a row (a path in an OS error) is cut where the row ends; every character is kept."""
     rig = Rig(seed=2, store=ReportStore(None, [Reason("Save unreadable: %s", OSError(
         "[Errno 21] Is a directory: '/data/hands.log/x/y'"))]))
-    rows = [r[0] for r in rig.app.rows]
+    rows = [r[0] for r in rig.app.screen.rows]
     assert rows == ["Save unreadable:", "  [Errno 21] Is a", "  directory:", "  '/data/hands.log/x", "  /y'"]
     assert max(len(r) for r in rows) <= 20
     # too long to show beside "New session": on a screen of its own, read first (UP/DOWN scroll it), then OK
-    assert rig.app.title == "Read this first" and rig.app.sel == -1
+    assert rig.app.screen.title == "Read this first" and rig.app.screen.sel == -1
     rig.press(OK)
-    assert [r[0] for r in rig.app.rows] == ["New session"] and rig.app.title == "No saved session"
+    assert [r[0] for r in rig.app.screen.rows] == ["New session"] and rig.app.screen.title == "No saved session"

@@ -28,35 +28,35 @@ def test_sideshow_answer_comparison_and_public_line():
     for k in ["see", "chaal", "see", "chaal", "see", "chaal", "see", "chaal"]:
         act(rig, k)
     rig.press(OK)
-    asker = app.viewer
+    asker = app.screen.viewer
     select(rig, "sideshow")
     rig.press(OK)
     asked = e.to_act
     names = app.table.names
     assert (asker, asked) == (1, 0)
-    assert app.mode == modes.M_GATE and app.title == "Sideshow Kristina\x18Ann" and app.canvas.ncards == 0
+    assert app.mode == modes.M_GATE and app.screen.title == "Sideshow Kristina\x18Ann" and app.canvas.ncards == 0
     rig.press(OK)
-    assert app.asked_by == "Kristina"               # the answer screen says who asked, beside the cards
+    assert app.screen.asked_by == "Kristina"               # the answer screen says who asked, beside the cards
     assert lit(rig.buf, 74, 20, 128, 46) > 100 and frame_cards(app) == sorted(e.hands[asked])
     act(rig, "accept")
     loser = 0 if e.pb.folded[0] else 1
     assert e.pb.folded[loser] and not e.pb.folded[1 - loser]
     # the asked player's private comparison, straight away (still behind their gate)
     assert app.mode == modes.M_PEEK and app.private_seat() == asked
-    assert app.title == "Sideshow: %s packs" % names[loser]
+    assert app.screen.title == "Sideshow: %s packs" % names[loser]
     assert frame_cards(app) == sorted(e.hands[0] + e.hands[1])
-    assert [r[1] for r in app.rows if r[2]] == ["Ann", "Kristina"]
+    assert [r[1] for r in app.screen.rows if r[2]] == ["Ann", "Kristina"]
     rig.press(OK)
     # then the asker's, behind the asker's own gate
-    assert app.mode == modes.M_GATE and app.gate_name == "Kristina" and app.canvas.ncards == 0
-    assert app.title == "%s packs (sideshow)" % names[loser] and app.private_seat() is None
+    assert app.mode == modes.M_GATE and app.screen.gate_name == "Kristina" and app.canvas.ncards == 0
+    assert app.screen.title == "%s packs (sideshow)" % names[loser] and app.private_seat() is None
     rig.press(OK)
     assert app.mode == modes.M_PEEK and app.private_seat() == asker
     assert frame_cards(app) == sorted(e.hands[0] + e.hands[1])
-    assert [r[1] for r in app.rows if r[2]] == ["Kristina", "Ann"]
+    assert [r[1] for r in app.screen.rows if r[2]] == ["Kristina", "Ann"]
     rig.press(OK)
-    assert app.mode == modes.M_GATE and app.gate_name == names[e.to_act] and app.canvas.ncards == 0
-    assert app.title == "%s packs (sideshow)" % names[loser] and app.info == "Pot 14  stake 1"
+    assert app.mode == modes.M_GATE and app.screen.gate_name == names[e.to_act] and app.canvas.ncards == 0
+    assert app.screen.title == "%s packs (sideshow)" % names[loser] and app.screen.info == "Pot 14  stake 1"
 
 
 def test_see_keeps_pot_and_stake_line():
@@ -64,8 +64,8 @@ def test_see_keeps_pot_and_stake_line():
     setup(rig, "teen-patti", 3)
     app = rig.app
     act(rig, "see")
-    assert app.mode == modes.M_TURN and app.status == "seen"
-    assert app.msg == "" and app.info == "Pot 3  stake 1"
+    assert app.mode == modes.M_TURN and app.screen.status == "seen"
+    assert app.screen.msg == "" and app.screen.info == "Pot 3  stake 1"
 
 
 def test_refused_sideshow_is_said():
@@ -74,4 +74,4 @@ def test_refused_sideshow_is_said():
     app = rig.app
     for k in ["see", "chaal", "see", "chaal", "see", "chaal", "see", "chaal", "sideshow", "refuse"]:
         act(rig, k)
-    assert app.mode == modes.M_GATE and app.title == "P1 refuses sideshow"
+    assert app.mode == modes.M_GATE and app.screen.title == "P1 refuses sideshow"

@@ -85,7 +85,7 @@ def table_menu(rig):
     assert app.mode == modes.M_RULESVIEW, app.mode
     rig.press(DOWN, 3)
     rig.press(OK)
-    assert app.mode == modes.M_MENU and app.sel == 2, (app.mode, app.sel)   # the cursor stays on "Rules"
+    assert app.mode == modes.M_MENU and app.screen.sel == 2, (app.mode, app.screen.sel)   # the cursor stays on "Rules"
     rig.press(UP)
     rig.press(OK)
     assert app.mode == modes.M_STANDINGS, app.mode

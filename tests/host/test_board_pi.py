@@ -139,13 +139,13 @@ def test_the_display_sleeps_when_idle_and_a_press_wakes_it(tmp_path):
     panel.execute = lambda cmd: (switched.append((cmd[0], t.now - 1000)) if cmd[0] in (0xAE, 0xAF) else None,
                                  execute(cmd))
     app = launcher.make_app(b)
-    sel = app.sel
+    sel = app.screen.sel
     idle = loop.IDLE_MS
     fake.play(t, [(0, ()), (idle + 100, (B.DOWN,)), (idle + 200, ()), (idle + 400, (B.DOWN,)), (idle + 500, ())])
     # 10 ms turns, 50 ms once dimmed (a minute in) and asleep, 10 ms again from the waking touch
     loop.run(b, app, B.Debouncer(), steps=loop.DIM_MS // loop.SAMPLE_MS + (idle - loop.DIM_MS) // loop.SLOW_MS + 70)
     assert switched == [(0xAE, idle), (0xAF, idle + 100)] and panel.on
-    assert app.sel == sel + 1  # the waking press did nothing; the second one moved the menu
+    assert app.screen.sel == sel + 1  # the waking press did nothing; the second one moved the menu
 
 
 def test_flip_turns_the_glass_180_degrees_and_contrast_is_sent(tmp_path):

@@ -627,11 +627,11 @@ def test_the_app_on_a_checksummed_snapshot_it_cannot_use_starts_a_new_session(tm
     b, _ = make_board(tmp_path=tmp_path)
     app = main["make_app"](b)
     # nothing usable: no crash, the report shown, and OK starts a new session
-    assert app.mode == modes.M_RESUME and app.saved is None
+    assert app.mode == modes.M_RESUME and app.screen.saved is None
     assert b.store.report == "Save unusable (snapshot without a valid 'cfg'): a new session starts."
-    assert app.sel == -1        # too long to show beside "New session": on a screen of its own, read first
+    assert app.screen.sel == -1        # too long to show beside "New session": on a screen of its own, read first
     app.press(B.OK)
-    assert app.mode == modes.M_RESUME and [r[0] for r in app.rows] == ["New session"]
+    assert app.mode == modes.M_RESUME and [r[0] for r in app.screen.rows] == ["New session"]
     app.press(B.OK)
     assert app.mode == modes.M_GAME
 

@@ -66,13 +66,13 @@ def test_long_buttons_at_the_table():
     setup(rig, "turkish", 3)
     app = rig.app
     for _ in range(300):                # open, call, call: the draw (as test_ui_draw.py)
-        if app.mode == modes.M_TURN and "draw" in [o.kind for o in app.opts]:
+        if app.mode == modes.M_TURN and "draw" in [o.kind for o in app.screen.opts]:
             break
         if app.mode == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
+            kinds = [o.kind for o in app.screen.opts]
             select(rig, ([k for k in ("open", "call", "bet") if k in kinds] + kinds)[0])
         rig.press(OK)
-        if app.armed:
+        if app.screen.armed:
             rig.press(OK)
     select(rig, "draw")
     assert app.long_buttons() == B.ALL        # the draw: long LEFT/RIGHT leave it for the next action

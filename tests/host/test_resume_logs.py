@@ -34,7 +34,7 @@ def _resumed_store(tmp_path):
     p.write_bytes(bytes(data))
     gc.collect()
     rig = Rig(seed=9, store=Store(str(d)))
-    assert said(rig.app.report).endswith(   # hand 2's blind: hand 2's deal was in the damaged save
+    assert said(rig.app.screen.report).endswith(   # hand 2's blind: hand 2's deal was in the damaged save
         "the session goes on from the end of hand 1. 1 saved action after that save is lost.")
     rig.press(OK)                   # the report, read first
     rig.press(OK)                   # Resume

@@ -32,21 +32,21 @@ def _reshuffled_hand(d, seed=1):
     for _ in range(3000):
         m = app.mode
         if m == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
+            kinds = [o.kind for o in app.screen.opts]
             pick = "draw" if "draw" in kinds else "call" if "call" in kinds else "check" if "check" in kinds \
                 else kinds[0]
             if "open" in kinds:
                 pick = "open"
             if "fold" in kinds and rnd.random() < 0.25:
                 pick = "fold"
-            while app.opts[app.oi].kind != pick:
+            while app.screen.opts[app.screen.oi].kind != pick:
                 rig.press(RIGHT)
             if pick == "draw":
                 for _ in range(5):
                     rig.press(UP)
                     rig.press(RIGHT)
             rig.press(OK)
-            if app.armed:
+            if app.screen.armed:
                 rig.press(OK)
         elif m in (modes.M_SHOWDOWN, modes.M_AWARDS, modes.M_STANDINGS, modes.M_BETWEEN):
             return bool(app.engine.log.get("reshuffles"))
@@ -65,11 +65,11 @@ def test_a_reshuffled_turkish_hand_saves_checks_and_catches_up_as_logged(tmp_pat
     open(p, "wb").write(bytes(b))
     rig = Rig(seed=99, store=Store(d))
     app = rig.app
-    assert said(app.report) == (
+    assert said(app.screen.report) == (
         "Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1.")
-    if app.sel < 0:
+    if app.screen.sel < 0:
         rig.press(OK)                           # the report read
-    assert [r[0] for r in app.rows] == ["5 players, hand 1", "Resume", "New session"]
+    assert [r[0] for r in app.screen.rows] == ["5 players, hand 1", "Resume", "New session"]
     rig.press(OK)                               # Resume
     logged = json.loads(open(os.path.join(d, "hands.log")).read().splitlines()[0])
     e = app.engine

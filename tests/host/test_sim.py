@@ -27,9 +27,9 @@ def test_script_and_png(tmp_path):
     out = tmp_path / "png"
     assert sim_main(["--script", str(script), "--png", str(out), "--seed", "3"]) == 0
     files = sorted(os.listdir(out))
-    # the first frame + one per press that changes the screen: 2 OKs, 4 DOWNs to "Done" (5 rows: 4 seats and
-    # Done; the 5 DOWNs below the last row change nothing and draw nothing), OK
-    assert files[0] == "frame_0001.png" and len(files) == 8
+    # the first frame + one per press that changes the screen: 2 OKs, no DOWN (the names screen opens on "Done", its
+    # last row: the 9 DOWNs change nothing and draw nothing), OK
+    assert files[0] == "frame_0001.png" and len(files) == 4
     from PIL import Image
     im = Image.open(out / files[-1])
     assert im.size == (512, 256)
@@ -41,9 +41,9 @@ def test_png_folder_holds_this_runs_frames_only(tmp_path, capsys):
     script.write_text("ok ok down*9 ok\n")
     out = tmp_path / "png"
     assert sim_main(["--script", str(script), "--png", str(out), "--seed", "3"]) == 0
-    assert len(os.listdir(out)) == 8
+    assert len(os.listdir(out)) == 4
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "Dealer Box simulator: teen-patti, script %s: 12 presses, 8 frames" % script)
+        "Dealer Box simulator: teen-patti, script %s: 12 presses, 4 frames" % script)
     (out / "notes.txt").write_text("mine")
     (out / "frame_12.png").write_text("not a frame of ours")
     one = tmp_path / "one.txt"
@@ -51,7 +51,7 @@ def test_png_folder_holds_this_runs_frames_only(tmp_path, capsys):
     assert sim_main(["--script", str(one), "--png", str(out), "--seed", "3"]) == 0
     assert sorted(os.listdir(out)) == ["frame_0001.png", "frame_12.png", "notes.txt"]
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "Dealer Box simulator: teen-patti, script %s: 1 press, 1 frame (8 frames of an earlier run removed from %s)"
+        "Dealer Box simulator: teen-patti, script %s: 1 press, 1 frame (4 frames of an earlier run removed from %s)"
         % (one, out))
 
 
@@ -88,7 +88,7 @@ def test_summary_after_a_boot_on_an_unusable_save_names_no_game(tmp_path):
     from host_tools.sim import make_app, what_ran
     (tmp_path / "session.json").write_text("garbage")
     app = make_app(HostBoard(seed=5, store_dir=str(tmp_path)))
-    assert app.mode == 1 and app.saved is None and app.report    # the resume screen says what was found
+    assert app.mode == 1 and app.screen.saved is None and app.screen.report    # the resume screen says what was found
     a = argparse.Namespace(game=None, players=None)
     assert what_ran(app, a) == "still on the boot screen (no saved session could be used)"
 
@@ -184,7 +184,7 @@ def test_saved_session_then_game_applies_to_a_new_session(tmp_path):
     assert app2.mode == 1
     press(app2, btn.UP, False)                       # (a save mid-hand: Continue, Void, New session; UP wraps)
     press(app2, btn.OK, False)                       # New session: the command line's choice
-    assert app2.mode == 2 and app2.cfg["game"] == "turkish" and app2.cfg["players"] == 3 and app2.sel == 1
+    assert app2.mode == 2 and app2.cfg["game"] == "turkish" and app2.cfg["players"] == 3 and app2.screen.sel == 1
 
 
 def test_keys_lone_escape_does_not_swallow_the_next_key():

@@ -139,6 +139,12 @@ class Stock:
         self.reshuffles = []
         self.replay = list(replay) if replay else None     # None, not an empty list, when there is none
 
+    def replay_after(self, logged):
+        """Draw the reshuffles of ``logged`` (a hand log's list) after those already made, as logged, instead of
+        shuffling anew (a hand caught up with its log after a resume: ui/catchup.py)."""
+        if isinstance(logged, list) and len(logged) > len(self.reshuffles):
+            self.replay = [list(r) if isinstance(r, list) else r for r in logged[len(self.reshuffles):]]
+
     def left(self):
         """Cards still in the stock (int)."""
         return len(self.cards) - self.pos

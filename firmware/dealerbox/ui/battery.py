@@ -19,21 +19,30 @@ _X = const(115)             # the glyph's left edge: 13 px wide (to x 127), in t
 _FOOT_Y = const(56)
 WARNINGS = (N_("Battery empty soon!"), N_("Low battery: plug in"))     # CRITICAL, LOW
 keep(WARNINGS)
+LEVEL = None                # the level the board last read (``update``), or None
+
+
+def update(level):
+    """Keep ``level`` (``dealerbox.power``, or None); True when it changed."""
+    global LEVEL
+    was = LEVEL
+    LEVEL = level
+    return level != was
 
 
 def shows(app):
     """True when the screen showing draws the battery (the between-hands screen)."""
-    return app.mode == M_BETWEEN
+    return app.screen.MODE == M_BETWEEN
 
 
 def draw(app, cv):
-    """The glyph of ``app.power`` and, when it warns, the warning in the footer; nothing when the screen is another
-    or the level unknown (None)."""
-    lvl = app.power
+    """The glyph of the level (``LEVEL``) and, when it warns, the warning in the footer; nothing when the screen is
+    another or the level unknown (None)."""
+    lvl = LEVEL
     if lvl is None or not shows(app):
         return
     glyph(cv.fb, lvl)
-    if power.warns(lvl) and not app.msg:
+    if power.warns(lvl) and not app.screen.msg:
         cv.fb.fill_rect(0, _FOOT_Y, WIDTH, HEIGHT - _FOOT_Y, 0)
         widgets.footer(cv, tr(WARNINGS[lvl - power.CRITICAL]))
 

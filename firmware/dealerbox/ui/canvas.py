@@ -159,6 +159,10 @@ def num_width(n):
 class Canvas:
     """Drawing helpers over ``fb`` (a FrameBuffer 128x64 MONO_VLSB). Colours: 1 lit, 0 dark."""
 
+    # the fields the drawing modules (cardart, widgets, screens) set: the scratch registers of their loops, and the
+    # clip count the footer puts back after drawing a line again one row higher (a redraw allocates nothing)
+    REGISTERS = ("cy", "step", "marks", "k", "clipped")
+
     def __init__(self, fb):
         self.fb = fb
         self.mv = None      # the frame's bytes (MicroPython: a FrameBuffer is a buffer), cleared by copies

@@ -5,8 +5,9 @@ Imported by the app only when the store gave hand logs committed after the snaps
 
 * ``catch_up(engine, logs)``: the logged hands replayed through the engine, so a finished hand is never dealt
   (nor logged) again;
-* ``say(app, engine, done)``: the resume screen's words for what ``catch_up`` did;
-* ``restore(app)``: both on the app's restored engine, then a snapshot (it commits the logged hands).
+* ``say(store, engine, done, report)``: the resume screen's words for what ``catch_up`` did;
+* ``restore(engine, store, later)``: both on the app's restored engine (the app then saves a snapshot: it commits
+  the logged hands).
 """
 
 from dealerbox.lang import N_, tr
@@ -37,75 +38,90 @@ def catch_up(e, logs):
         if not isinstance(log, dict) or log.get("game") != e.GAME or not isinstance(log.get("actions"), list) \
                 or not isinstance(log.get("result"), dict):
             return k, N_("a hand log after the save is not of this session")
-        hand = log.get("hand")
-        t = e.table
-        live = e.phase not in ("idle", "over")
-        if live:
-            done = e.log.get("actions") or []
-            if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
-                    or log["actions"][:len(done)] != done:
-                return k, Reason("the hand log of hand %r does not continue the saved hand %d", hand, e.hand_no)
-            rest = log["actions"][len(done):]
-            st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
-            logged = log.get("reshuffles")
-            if st is not None and isinstance(logged, list) and len(logged) > len(st.reshuffles):
-                st.replay = [list(r) if isinstance(r, list) else r for r in logged[len(st.reshuffles):]]
+        if e.phase not in ("idle", "over"):
+            rest, why = _go_on(e, log)
         else:
-            if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
-                    or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
-                return k, Reason("the hand log of hand %r does not follow hand %d", hand, e.hand_no)
-            for s in range(t.n):
-                rebuy = log["bought_in"][s] - t.bought_in[s]
-                if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
-                    return k, Reason("hand %d starts with other stacks than hand %d left", hand, e.hand_no)
-            for s in range(t.n):
-                t.stacks[s] = log["stacks"][s]
-                t.bought_in[s] = log["bought_in"][s]
-            try:
-                e.start_from_log(log)
-            except Exception as err:
-                return k, Reason("hand %d cannot be dealt again (%s)", hand, err)
-            rest = log["actions"]
-        why = play_log(e, rest)
+            rest, why = _deal_again(e, log)
+        if why is None:
+            why = _play(e, log, rest)
         if why is not None:
-            return k, Reason("action %d of hand %d's log refused (%s)", why[0], e.hand_no, why[1])
-        if e.phase != "over" and log["result"].get("voided") is True:
-            e.void_hand()
-        if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
-            return k, Reason("hand %d's log does not end as replayed", e.hand_no)
+            return k, why
         k += 1
     return k, None
 
 
-def say(app, e, done):
-    """Set ``app.report`` to what ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``:
-    ``"Save damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand
-    1."`` (the last hand brought to its end), and that a logged hand could not be replayed and why, in place of the
-    store's report: its sentences on the files set aside before and on the actions lost after (a list of
-    ``Reason``); nothing when nothing was caught up."""
+def _go_on(e, log):
+    """The actions of ``log`` after those the live hand of ``e`` already had, its later reshuffles set to draw; and
+    None, or why the log does not continue the hand."""
+    done = e.log.get("actions") or []
+    hand = log.get("hand")
+    if hand != e.hand_no or log.get("deck") != e.deck or log.get("commit") != e.log.get("commit") \
+            or log["actions"][:len(done)] != done:
+        return None, Reason("the hand log of hand %r does not continue the saved hand %d", hand, e.hand_no)
+    st = getattr(e, "stock", None)      # Turkish Poker: the reshuffles the log made after the save, as logged
+    if st is not None:
+        st.replay_after(log.get("reshuffles"))
+    return log["actions"][len(done):], None
+
+
+def _deal_again(e, log):
+    """The next hand dealt from ``log`` (its deck, the rebuys between hands as logged); its actions, and None or why
+    it could not be."""
+    t = e.table
+    hand = log.get("hand")
+    if hand != e.hand_no + 1 or log.get("names") != t.names or log.get("dealer") != t.dealer \
+            or not _ints(log.get("stacks"), t.n) or not _ints(log.get("bought_in"), t.n):
+        return None, Reason("the hand log of hand %r does not follow hand %d", hand, e.hand_no)
+    for s in range(t.n):
+        rebuy = log["bought_in"][s] - t.bought_in[s]
+        if rebuy < 0 or log["stacks"][s] - t.stacks[s] != rebuy:
+            return None, Reason("hand %d starts with other stacks than hand %d left", hand, e.hand_no)
+    for s in range(t.n):
+        t.stacks[s] = log["stacks"][s]
+        t.bought_in[s] = log["bought_in"][s]
+    try:
+        e.start_from_log(log)
+    except Exception as err:
+        return None, Reason("hand %d cannot be dealt again (%s)", hand, err)
+    return log["actions"], None
+
+
+def _play(e, log, rest):
+    """Play ``rest`` (the log's actions) on ``e`` and check the hand ends as ``log`` says; None or why not."""
+    why = play_log(e, rest)
+    if why is not None:
+        return Reason("action %d of hand %d's log refused (%s)", why[0], e.hand_no, why[1])
+    if e.phase != "over" and log["result"].get("voided") is True:
+        e.void_hand()
+    if e.phase != "over" or e.result is None or e.result.get("stacks") != log["result"].get("stacks"):
+        return Reason("hand %d's log does not end as replayed", e.hand_no)
+    return None
+
+
+def say(store, e, done, report=None):
+    """What ``catch_up`` did (``done``: its ``(hands, problem)``) on engine ``e``, for the resume screen: ``"Save
+    damaged: the newest save was damaged (checksum mismatch): the session goes on from the end of hand 1."`` (the last
+    hand brought to its end), and that a logged hand could not be replayed and why, in place of the store's ``report``:
+    its sentences on the files set aside before and on the actions lost after (a list of ``Reason``); ``report`` as it
+    is when nothing was caught up."""
     k, problem = done
     if not k and problem is None:       # nothing caught up: the store's own report stands
-        return
-    store = app.store
+        return report
     why = getattr(store, "later_why", "") or N_("the newest save was lost")
-    report = list(getattr(store, "aside", None) or ())   # a save file found as a folder (store/boot.py)
+    out = list(getattr(store, "aside", None) or ())   # a save file found as a folder (store/boot.py)
     if k:                   # the last hand brought to its end: the one before a hand dealt again and refused
         ended = e.hand_no if e.phase == "over" or e.phase == "idle" else e.hand_no - 1
-        report.append(Reason("Save damaged: %s: the session goes on from the end of hand %d.", why, ended))
+        out.append(Reason("Save damaged: %s: the session goes on from the end of hand %d.", why, ended))
     if problem is not None:
-        report.append(Reason("Save damaged: %s: a logged hand could not be replayed (%s).", why, problem))
-    report.extend(getattr(store, "lost", None) or ())   # the actions lost with the newest save (store/damage.py)
-    app.report = report
+        out.append(Reason("Save damaged: %s: a logged hand could not be replayed (%s).", why, problem))
+    out.extend(getattr(store, "lost", None) or ())   # the actions lost with the newest save (store/damage.py)
+    return out
 
 
-def restore(app):
-    """Catch ``app.engine`` (restored, its journal replayed) up with ``app.later`` (cleared), say so in ``app.report``
-    and ``app.last``, and save a snapshot at the next flush: it commits the logged hands, so a later boot resumes
-    after them with nothing to report. Nothing is appended to the hand log."""
-    e = app.engine
-    done = catch_up(e, app.later)
-    app.later = []
-    say(app, e, done)
-    if done[0]:
-        app.last = tr("Hand %d as logged") % e.hand_no
-    app._save()
+def restore(e, store, later):
+    """Catch engine ``e`` (restored, its journal replayed) up with the hand logs ``later``. Returns what to report
+    (``say``) and the public line to show ("Hand 2 as logged", or ""). Nothing is appended to the hand log; the
+    caller saves a snapshot, which commits the logged hands, so a later boot resumes after them."""
+    done = catch_up(e, later)
+    report = say(store, e, done)
+    return report, (tr("Hand %d as logged") % e.hand_no if done[0] else "")

@@ -1,8 +1,8 @@
 """The language choice (issue 16, docs/languages.md): the "Language" row of the first setup screen, its list,
 the choice kept by the store (``prefs.json``, ``Store.save_prefs``) and spoken again at the next boot.
 
-Functions of the ``App`` (ui/app.py), as ui/setup_flow.py: imported with the app. The row is the last one of the
-game screen (``ROW``, after the games); OK or RIGHT on it opens the list of the languages the box has (``offered``:
+Imported with the app. The row is the last one of the game screen (``row()``, after the games); OK or RIGHT on it
+opens the list (``LangScreen``) of the languages the box has (``offered``:
 English always, each other one whose table file ``dealerbox/lang/tables/<code>.bin`` is there), each named in its
 own language; OK there speaks it from the next frame and keeps it, LEFT goes back unchanged.
 
@@ -14,7 +14,8 @@ from dealerbox import lang
 from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import settings
-from dealerbox.ui.modes import M_GAME, M_LANG
+from dealerbox.ui.modes import M_LANG
+from dealerbox.ui.screen import LONG_UD, Screen, index_of
 
 PRESENT = None      # tests: the codes to offer instead of looking for the table files (tuple of str), or None
 _found = None       # ``present()``'s answer, looked up once
@@ -94,50 +95,48 @@ def boot(store):
     speak(code if isinstance(code, str) else "en")
 
 
-def add_row(app):
-    """Append the language row to the game screen's rows: "Language" and the language spoken, in its own name."""
-    app.rows.append((tr("Language"), own_name(lang.code)))
+def add_row(rows):
+    """Append the language row to the game screen's ``rows``: "Language" and the language spoken, in its own name."""
+    rows.append((tr("Language"), own_name(lang.code)))
 
 
-def build(app):
-    """The language list (``M_LANG``): every language offered, each in its own name."""
-    app.title = tr("Language")
-    app.rows = []
-    for c in present():
-        app.rows.append((own_name(c), None))
-    app.hint = tr("\x1c choose  OK select")
+class LangScreen(Screen):
+    """The language list, from the game screen's last row: every language offered, each in its own name; OK speaks
+    it from the next frame and keeps it, LEFT goes back unchanged."""
 
+    MODE = M_LANG
+    LONG = LONG_UD
 
-def press(app, b, long):
-    """A button on the game screen's language row or on the language list; True when it was handled here (the
-    other rows of the game screen are setup_flow's)."""
-    if app.mode == M_GAME:
-        if app.sel != row() or b not in (btn.OK, btn.RIGHT):
-            return False
-        codes = present()
-        app._enter(M_LANG, app._choice_index(codes, lang.code))
-        return True
-    if b in (btn.UP, btn.DOWN):
-        app._move(b, long, len(app.rows))
-    elif b == btn.LEFT:
-        app._enter(M_GAME, row())
-    elif b == btn.OK:
-        choose(app, present()[app.sel])
-    return True
+    def __init__(self, app):
+        super().__init__(app, index_of(present(), lang.code))
 
+    def build(self):
+        self.title = tr("Language")
+        self.rows = []
+        for c in present():
+            self.rows.append((own_name(c), None))
+        self.hint = tr("\x1c choose  OK select")
 
-def choose(app, code):
-    """The table chose ``code`` (a code of ``present()``): kept by the store and spoken from the next frame, back on
-    the game screen's language row. A store that cannot keep it: the language changes for this session."""
-    spoken = lang.code
-    if code != spoken:
-        spoken = speak(code)
-        save = getattr(app.store, "save_prefs", None)
-        if save is not None:
-            try:
-                save({"lang": spoken})
-            except OSError:         # a full flash: the language for this session only
-                pass
-    app._enter(M_GAME, row())
-    if spoken != code:          # its table file missing or damaged: English, and the footer says why
-        app.msg = tr("%s unreadable") % own_name(code)
+    def press(self, b, long):
+        if b in (btn.UP, btn.DOWN):
+            self.move(b, long)
+        elif b == btn.LEFT:
+            self.app.back()
+        elif b == btn.OK:
+            self.choose(present()[self.sel])
+
+    def choose(self, code):
+        """The table chose ``code`` (a code of ``present()``): kept by the store and spoken from the next frame, back
+        on the game screen's language row. A store that cannot keep it: the language changes for this session."""
+        spoken = lang.code
+        if code != spoken:
+            spoken = speak(code)
+            save = getattr(self.app.store, "save_prefs", None)
+            if save is not None:
+                try:
+                    save({"lang": spoken})
+                except OSError:         # a full flash: the language for this session only
+                    pass
+        self.app.back()
+        if spoken != code:          # its table file missing or damaged: English, and the footer says why
+            self.app.screen.warn(tr("%s unreadable") % own_name(code))

@@ -32,6 +32,7 @@ M_SEAL = const(32)          # a hand's first screen: the deal's commitment, befo
 M_DRAWN = const(34)         # Turkish draw: the new hand, private to the player who drew (before the next gate)
 M_SETTLE = const(33)        # between hands: each net and who pays whom "if we stop now"
 M_LANG = const(35)          # the language list, from the game screen's last row (ui/langpick.py)
+M_TABLE = const(36)         # the table during a hand: who is in, packed, all-in, blind/seen, stacks, put in
 
 SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
 SNAPSHOT_VERSION = const(1)
@@ -49,8 +50,11 @@ ACTION_LABELS = {
     N_("look"): N_("Look at cards"), N_("karanlik"): N_("Karanlik blind"),
 }
 keep(tuple(ACTION_LABELS.values()))     # the turn's action bar translates its label while drawing (lang.keep)
+ALL_IN = N_("all-in")       # a bet of the seat's last chip, as the public line says it ("Ben: all-in 82")
 BETWEEN_ITEMS = (N_("Next hand"), N_("Standings"), N_("Rebuy"), N_("Rules"), N_("Settle up"), N_("End session"))
-MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"))
+B_NEXT, B_STANDINGS, B_REBUY, B_RULES, B_SETTLE, B_END = 0, 1, 2, 3, 4, 5     # their rows
+MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"), N_("The table"), N_("Misdeal"))
+T_BACK, T_STANDINGS, T_RULES, T_TABLE, T_MISDEAL = 0, 1, 2, 3, 4     # (Misdeal: only while a hand is live)
 
 
 def action_label(kind):
@@ -66,3 +70,61 @@ def action_word(kind):
 def wild_name(w):
     """The Joker Hunt wild rank (0-12) as players say it: "7", "10", "K" (gate, turn and showdown lines)."""
     return "10" if w == 8 else "23456789TJQKA"[w]
+
+
+SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
+                 N_("%s: sideshow"))
+_TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
+
+
+def fit_title(*lines):
+    """The first of ``lines`` that fits a title bar or a line of the frame (``_TITLE_LEN`` letters), else the
+    last one: the wordings go from the fullest to the shortest, none cut inside a word."""
+    for s in lines:
+        if len(s) <= _TITLE_LEN:
+            return s
+    return lines[-1]
+
+
+def wild_info(pot, stake, w):
+    """The gate's and turn's public line with the Joker Hunt wild rank ``w`` (public, seed 000): the first of
+    "Pot 17 stake 2 wild 7", "Pot 170 st 20 wild 7", "Pot 17000  wild 7" that fits in 21 characters."""
+    r = wild_name(w)
+    for f in (tr("Pot %d stake %s wild %s"), tr("Pot %d st %s wild %s")):
+        line = f % (pot, stake, r)
+        if len(line) <= 21:
+            return line
+    return tr("Pot %d  wild %s") % (pot, r)
+
+
+def describe(names, seat, action, events, all_in=False):
+    """One public line about what ``action`` by ``seat`` did (``events``: the engine's): "Ben: chaal 4"; ``all_in``:
+    the action put the seat's last chip in ("Ben: all-in 82")."""
+    name = names[seat]
+    if action.kind == "draw":
+        return tr("%s drew %d") % (name, len(action.cards))
+    for ev in events:
+        if ev[0] == "sideshow":
+            for f in SIDESHOW_ASKS:             # the first wording that fits the title bar (the last: the asker only)
+                f = tr(f)
+                line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))
+                if len(line) <= _TITLE_LEN:
+                    break
+            return line
+        if ev[0] == "refuse":
+            return fit_title(tr("%s refuses sideshow") % name, tr("%s refuses") % name)
+        if ev[0] == "pack" and action.kind == "accept":
+            return fit_title(tr("%s packs (sideshow)") % names[ev[1]], tr("%s packs") % names[ev[1]])
+    if action.amount:
+        return _bet_line(name, action, all_in)
+    return tr("%s: %s") % (name, action_word(action.kind))
+
+
+def _bet_line(name, action, all_in):
+    """ "Ben: chaal 4", or "Ben: all-in 82" when the bet put the seat's last chip in."""
+    k = ALL_IN if all_in else action.kind
+    w = action_word(k)
+    short = action_word("blind" if k == "karanlik" else k)      # (Karanlik: the Turkish blind bet)
+    a = action.amount
+    return fit_title(tr("%s: %s %d") % (name, w, a), tr("%s %s %d") % (name, w, a),
+                     tr("%s: %s %d") % (name, short, a), tr("%s %s %d") % (name, short, a), "%s %d" % (name, a))

@@ -1,32 +1,38 @@
-"""The public screens after a hand: showdown, awards (side pots included), standings, the menu
-between hands (next hand, standings, rebuy, rules, end session), the table menu, the end of the
-session with net results.
-
-Functions of the ``App`` (ui/app.py), not a layer of it, like ``ui/setup_flow.py``: imported with the app (every
-session's first hand ends here). The gate, turn and sideshow screens are ``ui/app.py``'s. Rows are built at
-press time (``build``), never while drawing.
+"""The public screens after a hand: showdown, awards (side pots included), standings, the menu between hands (next
+hand, standings, rebuy, rules, settle up, end session), the rebuy, the table menu (a long OK during a hand), the end of
+the session with net results. Each is a ``ui.screen.Screen``; rows are built at press time (``build``), never while
+drawing.
 """
 
 from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import font, settings, widgets
+from dealerbox.ui import cardart, font, handwords, screens, settings, setup_flow
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
+    B_END,
+    B_NEXT,
+    B_REBUY,
+    B_SETTLE,
+    B_STANDINGS,
     BETWEEN_ITEMS,
     M_AWARDS,
     M_BETWEEN,
     M_END,
-    M_GAME,
     M_MENU,
     M_REBUY,
-    M_RULESVIEW,
     M_SETTLE,
     M_SHOWDOWN,
     M_STANDINGS,
     MENU_ITEMS,
+    T_MISDEAL,
+    T_RULES,
+    T_STANDINGS,
+    T_TABLE,
     wild_name,
 )
+from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen
+from dealerbox.ui.tableview import fit
 
 # hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
 CATEGORY_LABELS = {
@@ -41,7 +47,7 @@ CATEGORY_LABELS = {
 
 def category_label(cat):
     """Screen label of an evaluator category ("pure_sequence" -> "Pure seq."); "" for None. The showdown lines
-    and the sideshow comparison (ui/app.py) show it."""
+    and the sideshow comparison (ui/play.py) show it."""
     if not cat:
         return ""
     return tr(CATEGORY_LABELS.get(cat, cat))
@@ -54,30 +60,50 @@ HOW = {
 }
 
 
-def showdown_rows(app):
-    """Lines of the showdown (``app._lines``): each shown hand with its category, the winners marked (a
-    check mark; in Indian party mode an "x" marks the losers); Indian Poker: the center card first and,
-    instead of the category, the cards that played when the center card counted. Empty when no hand
-    was shown (everyone else packed or folded)."""
+def hand_lines(hands):
+    """Screen lines of ``hands`` (list of (mark, name, cards, right)) and the x of the cards (after the longest name).
+    A line is (mark, text, cards, right): ``right`` a str drawn right-aligned (the category) or a list of cards drawn
+    after an arrow; a category that does not fit after the cards gets a line of its own, indented."""
+    w = 0
+    for h in hands:
+        w = max(w, len(h[1]))
+    col = 7 + w * font.W + 3
+    out = []                            # each hand on one line where its category fits after its cards
+    for mark, name, cards, right in hands:
+        if isinstance(right, str) and right and col + len(cards) * (cardart.SMALL_W + 1) + 3 + text_width(
+                right) > WIDTH:
+            out.append((mark, name, cards, ""))
+            out.append(("", "  " + right, None, ""))
+        else:
+            out.append((mark, name, cards, right))
+    return out, col
+
+
+def first_screen(app):
+    """The first screen after a hand ended: the showdown (hands were shown), else the awards, else the standings."""
     r = app.engine.result
-    names = app.table.names
-    shown = r.get("shown") or []
-    cats = r.get("categories") or []
-    best = r.get("best")
-    party = r.get("how") == "party"
-    if party:
-        marked = r.get("loser") or []
-    else:
-        marked = []
-        for a in r.get("awards") or ():
-            if a[2] > 0:
-                marked.append(a[1])
-    hands = []
-    if r.get("center") and any(shown):
-        hands.append(("", tr("Center"), r["center"], ""))
-    # the seats of the showdown: the winners (``marked``) first, then the rest from the best hand down (equal hands
-    # in seat order; a hand's strength is the game's own score, higher is better)
-    e = app.engine
+    if r is not None and showdown_rows(app.engine, app.table.names)[0]:
+        return ShowdownScreen(app)
+    if r is not None:
+        return AwardsScreen(app)
+    return StandingsScreen(app)
+
+
+def _strength(e, s, cards):
+    """The game's own score of seat ``s``'s shown hand (higher is better), 0 when the engine no longer holds it."""
+    try:
+        if hasattr(e, "best"):                  # Indian Poker: the cards that played
+            return e.best(s)[0]
+        if hasattr(e, "score"):                 # Teen Patti
+            return e.score(s)
+        return e.ranking().score(cards)         # Turkish Poker
+    except Exception:                           # (a hand the engine no longer holds: seat order)
+        return 0
+
+
+def _order(e, shown, marked):
+    """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down (equal hands
+    in seat order)."""
     order = []
     rest = []
     keys = {}
@@ -86,124 +112,419 @@ def showdown_rows(app):
             order.append(s)
         elif shown[s]:
             rest.append(s)
-            try:
-                if hasattr(e, "best"):                  # Indian Poker: the cards that played
-                    keys[s] = e.best(s)[0]
-                elif hasattr(e, "score"):               # Teen Patti
-                    keys[s] = e.score(s)
-                else:
-                    keys[s] = e.ranking().score(shown[s])   # Turkish Poker
-            except Exception:                           # (a hand the engine no longer holds: seat order)
-                keys[s] = 0
+            keys[s] = _strength(e, s, shown[s])
     while rest:                                 # (selection: no sort key function needed on MicroPython)
         b = 0
         for i in range(1, len(rest)):
             if keys[rest[i]] > keys[rest[b]]:
                 b = i
         order.append(rest.pop(b))
+    return order
+
+
+def _marked(r):
+    """The seats marked on the showdown: the winners (a check mark), or in Indian party mode the losers (an x)."""
+    if r.get("how") == "party":
+        return r.get("loser") or []
+    out = []
+    for a in r.get("awards") or ():
+        if a[2] > 0:
+            out.append(a[1])
+    return out
+
+
+def showdown_rows(e, names):
+    """Lines of the showdown (``hand_lines``) and the x of their cards: each shown hand with its category, the
+    winners marked; Indian Poker: the center card first and, instead of the category, the cards that played when the
+    center card counted. No lines when no hand was shown (everyone else packed or folded)."""
+    r = e.result
+    shown = r.get("shown") or []
+    cats = r.get("categories") or []
+    best = r.get("best")
+    party = r.get("how") == "party"
+    marked = _marked(r)
+    hands = []
+    if r.get("center") and any(shown):
+        hands.append(("", tr("Center"), r["center"], ""))
+    order = _order(e, shown, marked)
     for s in order:
-        if shown[s]:
-            right = category_label(cats[s]) if s < len(cats) else ""
-            cards = shown[s]
-            if best is not None and len(cards) > 5:     # Forehead Stud: the best five and the hand in words
-                cards = best[s]
-            elif best is not None:      # Indian: the card itself; the cards that played if not its own
-                b = best[s]
-                right = b if b and sorted(b) != sorted(shown[s]) else ""
-            mark = ("x" if party else "\x19") if s in marked else ""
-            hands.append((mark, names[s], cards, right))
-    return app._lines(hands) if hands else []
+        cards, right = _shown(shown[s], cats[s] if s < len(cats) else None, best[s] if best is not None else None,
+                              best is not None)
+        mark = ("x" if party else "\x19") if s in marked else ""
+        hands.append((mark, names[s], cards, right))
+    if not hands:
+        return [], 0
+    rows, col = hand_lines(hands)
+    if best is None and not party:
+        _why(rows, order, marked, shown, cats)
+    return rows, col
 
 
-def press(app, b, long):
-    """Handle a button on a results screen (or the table menu, the rules view); True when the next hand
-    must be dealt ("Next hand"): the app deals it after this module's code returned, so it can be dropped
-    before the deal."""
-    m = app.mode
-    if b == btn.OK and long and m in (M_SHOWDOWN, M_AWARDS):
-        app._open_menu(m)
-        return False
-    if m in (M_SHOWDOWN, M_AWARDS, M_STANDINGS, M_END, M_RULESVIEW, M_SETTLE) and b in (btn.UP, btn.DOWN):
-        widgets.scroll(app, 1 if b == btn.DOWN else -1)
-        return False
-    if m == M_BETWEEN and app.armed:    # "End session" asked for a second OK: anything else keeps playing
-        app.armed = False
-        if not (b == btn.OK and app.sel == len(BETWEEN_ITEMS) - 1):    # (the last item: "End session")
-            app.msg = ""
-            app.dirty = True
-            return False
-        app.table.stop()
-        app._save()
-        app._enter(M_END)
-        return False
-    if m in (M_BETWEEN, M_MENU, M_REBUY) and b in (btn.UP, btn.DOWN):
-        app._move(b, long, len(app.rows))
-        if m == M_REBUY:
-            _build_rebuy(app)
-        return False
-    if m == M_SHOWDOWN and b == btn.OK:
-        app._enter(M_AWARDS)
-    elif m == M_AWARDS and b == btn.OK:
-        app._enter(M_STANDINGS)
-    elif b == btn.OK and (m == M_RULESVIEW or m == M_STANDINGS and app.back_mode):    # back to the menu left
-        back = app.back_mode
-        app.back_mode = 0
-        app._enter(back, app.back_sel)
-    elif m == M_STANDINGS and b == btn.OK:
-        if app.table.stopped:
-            app._enter(M_END)
-        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
-            busted = _busted(app.table)
-            app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Rebuy") if busted else 0)
-    elif (m == M_BETWEEN or m == M_MENU) and b == btn.OK:
-        item = (BETWEEN_ITEMS if m == M_BETWEEN else MENU_ITEMS)[app.sel]
-        if item == "Standings" or item == "Rules":  # then back to this menu, on the same row
-            app.back_mode = m
-            app.back_sel = app.sel
-            app._enter(M_STANDINGS if item == "Standings" else M_RULESVIEW)
-        elif m == M_MENU:                           # "Back to game"
-            app._enter(app.menu_from)
-        elif item == "Next hand":
-            if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
-                app.msg = tr("Rebuy, or End session")
-                app.dirty = True
-                return False
-            return True
-        elif item == "Rebuy":
-            app.amount = app.cfg["chips"]
-            busted = _busted(app.table)
-            app._enter(M_REBUY, busted[0] if busted else 0)     # the cursor on the first busted player
-        elif item == "Settle up":
-            app._enter(M_SETTLE)
-        else:                           # "End session": always asked twice
-            app.armed = True
-            app.msg = tr("End session? OK again")
-            app.dirty = True
-    elif m == M_REBUY:
-        if b in (btn.LEFT, btn.RIGHT):
-            app.amount = settings.ladder_step(settings.CHIP_LADDER, app.amount, 1 if b == btn.RIGHT else -1)
-            _build_rebuy(app)
-            app.dirty = True
-        elif b == btn.OK and (long or app.sel >= app.table.n):     # "Done" (or long OK): back
-            app._enter(M_BETWEEN, 2)
+_WORDS = 18     # letters of a category in full on a line of its own (after its 2-letter indent, at x 7)
+
+
+def _shown(cards, cat, best, indian):
+    """A shown hand's cards and what follows them on its line: Teen Patti and Turkish, the cards as players read them
+    and the category in full; Forehead Stud, the best five and the category; Indian Poker, the card itself and, when
+    the center card counted, the cards that played (``best``)."""
+    right = category_label(cat)
+    if indian and len(cards) > 5:
+        return best, right
+    if indian:
+        return cards, best if best and sorted(best) != sorted(cards) else ""
+    if right:
+        cards = handwords.read_order(cards)
+        words = handwords.in_words(cat, cards, right)
+        right = words if len(words) <= _WORDS else right
+    return cards, right
+
+
+def _why(rows, order, marked, shown, cats):
+    """Append to the showdown's ``rows`` what decided it (``handwords.decided``): the first winner against the best
+    hand that lost, wrapped to the frame."""
+    win = [s for s in order if s in marked]
+    lose = [s for s in order if s not in marked]
+    if not win or not lose or not cats[win[0]] or cats[win[0]] == "card":
+        return
+    if len(win) > 1:
+        line = tr("Same hands: split")
+    else:
+        line = handwords.decided((cats[win[0]], shown[win[0]]), (cats[lose[0]], shown[lose[0]]), category_label)
+    out = []
+    setup_flow._wrap(out, line)
+    for text, _v in out:
+        rows.append(("", text, None, ""))
+
+
+class ResultScreen(Screen):
+    """A screen of rows without a selection, scrolled with UP/DOWN; a long OK opens the table menu."""
+
+    def __init__(self, app):
+        super().__init__(app, -1)
+
+    def press(self, b, long):
+        if b == btn.OK and long and self.MENU:
+            self.app.change(MenuScreen(self.app))
+        elif b in (btn.UP, btn.DOWN):
+            self.scroll(b)
         elif b == btn.OK:
-            seat = app.sel
-            app.table.rebuy(seat, app.amount)
-            app.last = tr("%s rebuys %d") % (app.table.names[seat], app.amount)
-            app._save()
-            app.sel = app.table.n       # the cursor on "Done": an OK pressed twice buys once
-            _build_rebuy(app)
-            app.msg = app.last
-            app.dirty = True
-    elif m == M_SETTLE and b == btn.OK:
-        app._enter(M_BETWEEN, BETWEEN_ITEMS.index("Settle up"))
-    elif m == M_END and b == btn.OK:
-        if app.store is not None and hasattr(app.store, "clear"):
-            app.store.clear()
-        app.table = None
-        app.engine = None
-        app._enter(M_GAME, settings.game_index(app.cfg["game"]))
-    return False
+            self.ok()
+
+    MENU = False
+
+    def ok(self):
+        """OK: the next screen."""
+
+
+class ShowdownScreen(ResultScreen):
+    MODE = M_SHOWDOWN
+    MENU = True
+    LONG = LONG_OK
+
+    def build(self):
+        e = self.app.engine
+        self.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
+        if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
+            self.title = tr("Showdown  wild %s") % wild_name(e.result["wild"])
+        self.rows, self.col = showdown_rows(e, self.app.table.names)
+        self.hint = self.more(tr("\x1c more  OK awards"), tr("OK awards"))
+
+    def draw(self, cv):
+        screens.draw_lines(self, cv)
+
+    def ok(self):
+        self.app.go(AwardsScreen(self.app))
+
+
+def _head(r, names, rows, misdeal):
+    """The awards' first lines: how the hand ended (a dead hand carried, a voided hand or a misdeal and what went
+    back, the losers of a party hand, or ``HOW``)."""
+    how = r.get("how")
+    if r.get("dead"):
+        rows.append((tr("Dead hand: carried"), r.get("carry")))
+    elif r.get("voided"):                       # voided after a restart mid-hand, or a misdeal: every chip back
+        rows.append((tr("Misdeal: hand voided") if misdeal else tr("Hand voided"), None))
+        for seat, chips in r.get("back") or []:
+            rows.append((tr("Back to %s") % names[seat], "+%d" % chips))
+    elif how == "party":
+        for s in r.get("loser") or []:
+            rows.append((tr("Loser: %s") % names[s], None))
+    elif how in HOW:
+        rows.append((tr(HOW[how]), None))
+
+
+def _one_winner(r):
+    """Everyone else packed (or folded): the winner (a seat) when one seat took every award and the uncalled chips,
+    else None; and the chips awarded (the uncalled chips apart: they were never in the pot)."""
+    awards = r.get("awards") or []
+    back = r.get("returned")
+    w = r.get("winner")
+    if w is None and awards:
+        w = awards[0][1]
+    total = 0
+    for a in awards:
+        total += a[2]
+        if a[1] != w:
+            w = None
+    if back and back[0] != w:
+        w = None
+    return w, total
+
+
+def _won(r, names, rows):
+    """Everyone else packed: "P4 wins the pot of 4" and, when chips were not called, "1 returned" below it, as the
+    hand log says it (``awards`` and ``returned``); True when said (one winner)."""
+    w, total = _one_winner(r)
+    if w is None:
+        return False
+    line = tr("%s wins the pot of %d") % (names[w], total)
+    if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
+        rows.append((line, None))
+    else:
+        rows.append((tr("%s wins") % names[w], None))
+        rows.append((tr("  the pot of %d") % total, None))
+    back = r.get("returned")
+    if back:                                # the chips nobody called, as the log says: returned, not won
+        rows.append((tr("  %d returned") % back[1], None))
+    return True
+
+
+class AwardsScreen(ResultScreen):
+    MODE = M_AWARDS
+    MENU = True
+    LONG = LONG_OK
+
+    def build(self):
+        e = self.app.engine
+        names = self.app.table.names
+        r = e.result
+        self.title = tr("Hand %d result") % e.hand_no
+        rows = []  # type: list
+        _head(r, names, rows, e.log.get("misdeal"))
+        if not (r.get("how") in ("pack", "fold") and _won(r, names, rows)):
+            _awards(r, names, rows)
+        if not rows:
+            rows.append((tr("No award"), None))
+        seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
+        if seal:            # (a deal sealed before the chained log: its 8 digits, as shown then)
+            code = seal_code(seal) if "prev" in e.log else seal[:8]
+            rows.append((tr("Deal seal"), code[:9]))
+            if code[9:]:
+                rows.append(("", code[10:]))
+        self.rows = fit(rows)
+        self.hint = self.more(tr("\x1c more  OK standings"), tr("OK standings"))
+
+    def ok(self):
+        self.app.go(StandingsScreen(self.app))
+
+
+def _awards(r, names, rows):
+    """Each pot's award ("Main pot: Ben +40", "Side pot 1: ..."), then the uncalled chips given back."""
+    pots = r.get("pots") or []
+    for a in r.get("awards") or []:
+        pot, seat, chips = a[0], a[1], a[2]
+        label = tr("Pot") if len(pots) <= 1 else (tr("Main pot") if pot == 0 else tr("Side pot %d") % pot)
+        rows.append((tr("%s: %s") % (label, names[seat]), "+%d" % chips))
+    back = r.get("returned")
+    if back:
+        rows.append((tr("Back to %s") % names[back[0]], "+%d" % back[1]))
+
+
+class StandingsScreen(ResultScreen):
+    """Each player's chips and net; OK goes on between hands (or back to the menu it was opened from)."""
+
+    MODE = M_STANDINGS
+
+    def build(self):
+        rows = []
+        for _seat, name, stack, net in self.app.table.standings():
+            rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
+        self.rows = fit(rows)
+        self.title = tr("Standings: chips net")
+        self.hint = self.more(tr("\x1c more  OK next"), tr("OK next"))
+
+    def ok(self):
+        app = self.app
+        if self.prev is not None:
+            app.back()
+        elif app.table.stopped:
+            app.go(EndScreen(app))
+        elif app.session_done():        # the deals agreed, or the time: the session ends with the settle-up
+            app.end_session()
+            app.go(EndScreen(app))
+        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
+            app.go(BetweenScreen(app, B_REBUY if _busted(app.table) else 0))
+
+
+class EndScreen(ResultScreen):
+    """The session is over: each net (with a chip value, in money too) and who pays whom; OK: a new session."""
+
+    MODE = M_END
+
+    def build(self):
+        from dealerbox.ui.settling import settle_rows
+
+        rows = []  # type: list
+        money = self.app.cfg.get("cents", 0)
+        if not money:
+            for _seat, name, stack, net in self.app.table.standings():
+                rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
+        settle_rows(self.app, rows, bool(money))
+        self.rows = fit(rows)
+        self.title = tr("Session over: net")
+        self.hint = self.more(tr("\x1c more OK new session"), tr("OK new session"))
+
+    def ok(self):
+        store = self.app.store
+        if store is not None and hasattr(store, "clear"):
+            store.clear()
+        self.app.new_session()
+
+
+class SettleScreen(ResultScreen):
+    """Between hands: who pays whom if the table stopped now; OK back."""
+
+    MODE = M_SETTLE
+
+    def build(self):
+        from dealerbox.ui.settling import settle_rows
+
+        rows = []  # type: list
+        settle_rows(self.app, rows, True)
+        self.rows = fit(rows)
+        self.title = tr("If we stop now")
+        self.hint = self.more(tr("\x1c more  OK back"), tr("OK back"))
+
+    def ok(self):
+        self.app.back()
+
+
+class MenuScreen(Screen):
+    """The table menu (a long OK during a hand or on its results): back to the game, the standings, the rules.
+    ``back_to``: the screen "Back to game" returns to (a private screen is left through its gate)."""
+
+    MODE = M_MENU
+    LONG = LONG_UD
+    ITEMS = MENU_ITEMS
+
+    def __init__(self, app, back_to=None, sel=0):
+        super().__init__(app, sel)
+        self.prev = back_to
+
+    def items(self):
+        """The rows offered: the table and a misdeal only while a hand is live."""
+        live = self.app.hand_live()
+        return self.ITEMS if live else self.ITEMS[:T_TABLE]
+
+    def build(self):
+        self.rows = []
+        for s in self.items():
+            self.rows.append((tr(s), None))
+        self.hint = tr("\x1c choose  OK select")
+        self.title = tr("Table menu")
+
+    def press(self, b, long):
+        if self.armed:              # "Misdeal?" asked for a second OK: anything else keeps the hand
+            self.armed = False
+            self.msg = ""
+            if b == btn.OK and self.sel == T_MISDEAL:
+                self.app.misdeal()
+        elif b in (btn.UP, btn.DOWN):
+            self.move(b, long)
+        elif b == btn.OK:
+            self.choose(self.sel)
+
+    def choose(self, i):
+        """OK on row ``i``: the standings, the rules or the table (then back to this menu, on the same row), a misdeal
+        (asked twice), or back to the game."""
+        app = self.app
+        if i == T_STANDINGS:
+            app.change(StandingsScreen(app))
+        elif i == T_RULES:
+            from dealerbox.ui.setup_flow import RulesView
+            app.change(RulesView(app))
+        elif i == T_TABLE:
+            from dealerbox.ui.tableview import TableScreen
+            app.change(TableScreen(app))
+        elif i == T_MISDEAL:
+            self.armed = True
+            self.msg = tr("Misdeal? OK again")
+        else:
+            app.back()
+
+
+class BetweenScreen(MenuScreen):
+    """Between hands: next hand, standings, rebuy, rules, settle up, end session (asked twice); the busted players
+    named in the footer."""
+
+    MODE = M_BETWEEN
+    ITEMS = BETWEEN_ITEMS
+
+    def items(self):
+        return self.ITEMS
+
+    def __init__(self, app, sel=0):
+        super().__init__(app, None, sel)
+
+    def reopen(self):
+        if self.sel == B_REBUY and not _busted(self.app.table):
+            self.sel = B_NEXT               # back from the rebuy with nobody out of chips: the next hand
+        super().reopen()
+
+    def build(self):
+        super().build()
+        t = self.app.table
+        self.title = tr("Hand %d over") % self.app.engine.hand_no
+        busted = _busted(t)
+        if not self.msg and busted:  # the busted players named in the footer, the cursor on Rebuy (issue 14)
+            self.msg = _out_line(t.names, busted)
+
+    def press(self, b, long):
+        if self.armed:              # "End session" asked for a second OK: anything else keeps playing
+            self.armed = False
+            if b == btn.OK and self.sel == B_END:
+                self.app.end_session()
+                self.app.go(EndScreen(self.app))
+            else:
+                self.msg = ""
+            return
+        super().press(b, long)
+
+    def choose(self, i):
+        app = self.app
+        if i == B_NEXT:
+            if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
+                self.msg = tr("Rebuy, or End session")
+            else:
+                app.next_hand()
+        elif i == B_REBUY:
+            busted = _busted(app.table)
+            app.change(RebuyScreen(app, busted[0] if busted else 0))     # the cursor on the first busted player
+        elif i == B_SETTLE:
+            app.change(SettleScreen(app))
+        elif i == B_END:                    # always asked twice
+            self.armed = True
+            self.msg = tr("End session? OK again")
+        else:                               # Standings, Rules: as the table menu's
+            super().choose(T_STANDINGS if i == B_STANDINGS else T_RULES)
+
+
+def _out_line(names, busted):
+    """The footer naming the busted players: "Out of chips: Bo", or "Out: Bo, Cy +2" (21 letters at most)."""
+    line = ""
+    if len(busted) == 1:
+        line = tr("Out of chips: %s") % names[busted[0]]
+    if not line or len(line) > 21:
+        out = tr("Out: %s")
+        some = names[busted[0]]
+        k = 1
+        while k < len(busted) and len(out % some) + 2 + len(names[busted[k]]) <= 18:
+            some += ", " + names[busted[k]]
+            k += 1
+        line = out % some
+        if k < len(busted):
+            line += " +%d" % (len(busted) - k)
+    return line[:21]
 
 
 def _busted(table):
@@ -215,156 +536,39 @@ def _busted(table):
     return out
 
 
-def _build_rebuy(app):
-    t = app.table
-    app.title = tr("Rebuy %d chips") % app.amount
-    app.rows = []
-    for s in range(t.n):
-        app.rows.append((t.names[s], t.stacks[s]))
-    app.rows.append((tr("Done"), None))
-    app.hint = tr("\x17\x18 chips OK buy") if app.sel < t.n else tr("OK back")
-    app._fix_top()
+class RebuyScreen(Screen):
+    """A rebuy between hands: LEFT/RIGHT the chips (``amount``), OK buys them for the player selected; "Done" (or a
+    long OK) back to the menu."""
 
+    MODE = M_REBUY
+    LONG = LONG_UD | LONG_OK
 
-def build(app):
-    """Compute the rows, title and hint of the current results screen (or the table menu)."""
-    m = app.mode
-    e = app.engine
-    t = app.table
-    if m == M_SHOWDOWN:
-        app.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
-        if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
-            app.title = tr("Showdown  wild %s") % wild_name(e.result["wild"])
-        app.rows = showdown_rows(app)
-        app.sel = -1
-        app.hint = tr("\x1c more  OK awards") if len(app.rows) > widgets.ROWS else tr("OK awards")
-    elif m == M_AWARDS:
-        r = e.result
-        app.title = tr("Hand %d result") % e.hand_no
-        rows = []
-        how = r.get("how")
-        if r.get("dead"):
-            rows.append((tr("Dead hand: carried"), r.get("carry")))
-        elif r.get("voided"):                       # voided after a restart mid-hand: every chip back
-            rows.append((tr("Hand voided"), None))
-            for seat, chips in r.get("back") or []:
-                rows.append((tr("Back to %s") % t.names[seat], "+%d" % chips))
-        elif how == "party":
-            for s in r.get("loser") or []:
-                rows.append((tr("Loser: %s") % t.names[s], None))
-        elif how in HOW:
-            rows.append((tr(HOW[how]), None))
-        pots = r.get("pots") or []
-        back = r.get("returned")
-        awards = r.get("awards") or []
-        if how in ("pack", "fold"):
-            # everyone else packed (or folded): "P4 wins the pot of 60" as a player says it, the uncalled chips that
-            # came back included (not "Pot: P4 +40" and "Back to P4 +20", which read as 20 chips gone missing); a
-            # line too wide for the screen is split after "wins". Only for one winner.
-            w = r.get("winner")
-            if w is None and awards:
-                w = awards[0][1]
-            total = 0
-            for a in awards:
-                total += a[2]
-                if a[1] != w:
-                    w = None
-            if back:
-                total += back[1]
-                if back[0] != w:
-                    w = None
-            if w is not None:
-                line = tr("%s wins the pot of %d") % (t.names[w], total)
-                if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
-                    rows.append((line, None))
-                else:
-                    rows.append((tr("%s wins") % t.names[w], None))
-                    rows.append((tr("  the pot of %d") % total, None))
-                awards = ()                             # the whole pot, the uncalled chips included, in one line
-                back = None
-        for a in awards:
-            pot, seat, chips = a[0], a[1], a[2]
-            label = tr("Pot") if len(pots) <= 1 else (tr("Main pot") if pot == 0 else tr("Side pot %d") % pot)
-            rows.append((tr("%s: %s") % (label, t.names[seat]), "+%d" % chips))
-        if back:
-            rows.append((tr("Back to %s") % t.names[back[0]], "+%d" % back[1]))
-        if not rows:
-            rows.append((tr("No award"), None))
-        seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
-        if seal:            # (a deal sealed before the chained log: its 8 digits, as shown then)
-            code = seal_code(seal) if "prev" in e.log else seal[:8]
-            rows.append((tr("Deal seal"), code[:9]))
-            if code[9:]:
-                rows.append(("", code[10:]))
-        app.rows = fit(rows)
-        app.sel = -1
-        app.hint = tr("\x1c more  OK standings") if len(app.rows) > widgets.ROWS else tr("OK standings")
-    elif m in (M_STANDINGS, M_END):
-        rows = []
-        money = m == M_END and app.cfg.get("cents", 0)
-        for _seat, name, stack, net in () if money else t.standings():
-            rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
-        if m == M_END:          # settling up: with a chip value each net in chips and money, then who pays whom
-            from dealerbox.ui.settling import settle_rows
-            settle_rows(app, rows, bool(money))
-        app.rows = fit(rows)
-        app.sel = -1
-        if m == M_END:
-            app.title = tr("Session over: net")
-            app.hint = tr("\x1c more OK new session") if len(app.rows) > widgets.ROWS else tr("OK new session")
-        else:
-            app.title = tr("Standings: chips net")
-            app.hint = tr("\x1c more  OK next") if len(app.rows) > widgets.ROWS else tr("OK next")
-    elif m == M_SETTLE:
-        from dealerbox.ui.settling import settle_rows
-        rows = []
-        settle_rows(app, rows, True)
-        app.rows = fit(rows)
-        app.sel = -1
-        app.title = tr("If we stop now")
-        app.hint = tr("\x1c more  OK back") if len(app.rows) > widgets.ROWS else tr("OK back")
-    elif m == M_BETWEEN or m == M_MENU:
-        app.rows = []
-        for s in BETWEEN_ITEMS if m == M_BETWEEN else MENU_ITEMS:
-            app.rows.append((tr(s), None))
-        app.hint = tr("\x1c choose  OK select")
-        if m == M_MENU:
-            app.title = tr("Table menu")
-        else:
-            app.title = tr("Hand %d over") % e.hand_no
-            busted = _busted(t)
-            if not app.msg and busted:  # the busted players named in the footer, the cursor on Rebuy (issue 14):
-                line = ""               # "Out of chips: Bo", or "Out: Bo, Cy +2"
-                if len(busted) == 1:
-                    line = tr("Out of chips: %s") % t.names[busted[0]]
-                if not line or len(line) > 21:
-                    out = tr("Out: %s")
-                    names = t.names[busted[0]]
-                    k = 1
-                    while k < len(busted) and len(out % names) + 2 + len(t.names[busted[k]]) <= 18:
-                        names += ", " + t.names[busted[k]]
-                        k += 1
-                    line = out % names
-                    if k < len(busted):
-                        line += " +%d" % (len(busted) - k)
-                app.msg = line[:21]
-    elif m == M_REBUY:
-        _build_rebuy(app)
+    def __init__(self, app, sel):
+        super().__init__(app, sel)
+        self.amount = app.cfg["chips"]
 
+    def build(self):
+        t = self.app.table
+        self.title = tr("Rebuy %d chips") % self.amount
+        self.rows = []
+        for s in range(t.n):
+            self.rows.append((t.names[s], t.stacks[s]))
+        self.rows.append((tr("Done"), None))
+        self.hint = tr("\x17\x18 chips OK buy") if self.sel < t.n else tr("OK back")
+        self.fix_top()
 
-def fit(rows):
-    """``rows`` (label, value) with every row too wide for the frame split in two: its label (cut after
-    ": " when it has one) and, below, the rest with the value, so a value never overlaps a name."""
-    out = []
-    for label, value in rows:
-        if value is not None and 2 + text_width(label) + font.W + widgets.value_width(value) > WIDTH - 8:
-            i = label.find(": ")
-            if i > 0:
-                out.append((label[:i + 1], None))
-                out.append(("  " + label[i + 2:], value))
-            else:
-                out.append((label, None))
-                out.append(("", value))
-        else:
-            out.append((label, value))
-    return out
+    def press(self, b, long):
+        app = self.app
+        if b in (btn.UP, btn.DOWN):
+            self.move(b, long)
+        elif b in (btn.LEFT, btn.RIGHT):
+            self.amount = settings.ladder_step(settings.CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
+        elif b == btn.OK and (long or self.sel >= app.table.n):     # "Done" (or long OK): back
+            app.back()
+            return
+        elif b == btn.OK:
+            app.rebuy(self.sel, self.amount)
+            self.msg = app.last
+            busted = _busted(app.table)     # the cursor on the next busted player, or on "Done"
+            self.sel = busted[0] if busted else app.table.n
+        self.build()

@@ -1,6 +1,6 @@
 """Drawing every screen of the app from its state: only paint, no decisions, nothing allocated.
 
-Each ``draw_*(app, cv)`` reads the state the app computed when the last button was pressed
+Each ``draw_*(sc, cv)`` reads the state its screen ``sc`` (ui/screen.py) computed when the last button was pressed
 (``rows``, ``title``, ``shown``, ``opts`` ...) and paints it on ``cv`` (a ``Canvas``).
 Cards go through ``cardart``, which records them on the canvas (privacy tests).
 
@@ -23,43 +23,43 @@ keep((N_("Pass the box to"), N_("Center"), N_("Sideshow"),
       N_("asked by"), N_("You: ?"), N_("You:")))
 
 
-def draw_list(app, cv):
-    widgets.title(cv, app.title)
-    widgets.rows_list(cv, app.rows, app.sel, app.top)
-    widgets.footer(cv, app.msg if app.msg else app.hint)
+def draw_list(sc, cv):
+    widgets.title(cv, sc.title)
+    widgets.rows_list(cv, sc.rows, sc.sel, sc.top)
+    widgets.footer(cv, sc.msg if sc.msg else sc.hint)
 
 
-def draw_value(app, cv):
-    widgets.title(cv, app.title)
-    cv.center(app.rows[0][0], 14)
-    x = (WIDTH - num_width(app.rows[0][1]) * BIG_W) // 2     # the value in the big font, centred, between a left
+def draw_value(sc, cv):
+    widgets.title(cv, sc.title)
+    cv.center(sc.rows[0][0], 14)
+    x = (WIDTH - num_width(sc.rows[0][1]) * BIG_W) // 2     # the value in the big font, centred, between a left
     cv.char(23, x - 14, 32)                                 # and a right arrow
-    x = cv.num(app.rows[0][1], x, 28, 1, True)
+    x = cv.num(sc.rows[0][1], x, 28, 1, True)
     cv.char(24, x + 6, 32)
-    widgets.footer(cv, app.hint)
+    widgets.footer(cv, sc.hint)
 
 
-def draw_name(app, cv):
-    widgets.title(cv, app.title)
-    cv.big(app.edit, _NAME_X, 20)
-    cx = _NAME_X + app.epos * BIG_W
+def draw_name(sc, cv):
+    widgets.title(cv, sc.title)
+    cv.big(sc.edit, _NAME_X, 20)
+    cx = _NAME_X + sc.epos * BIG_W
     cv.fb.fill_rect(cx, 37, 10, 2, 1)
     cv.char(21, cx + 2, 11)
-    widgets.footer(cv, app.msg if app.msg else app.hint)   # a refused name: why
+    widgets.footer(cv, sc.msg if sc.msg else sc.hint)   # a refused name: why
 
 
-def draw_gate(app, cv):
-    widgets.title(cv, app.title)
-    c = app.center              # Indian: the face-up center card, one more line
+def draw_gate(sc, cv):
+    widgets.title(cv, sc.title)
+    c = sc.center              # Indian: the face-up center card, one more line
     cv.center(tr("Pass the box to"), 11 if c else 13)
-    if len(app.gate_name) * BIG_W <= WIDTH:     # the name of the player the box goes to: big when it fits the width
-        cv.center(app.gate_name, 20 if c else 24, 1, True)
+    if len(sc.gate_name) * BIG_W <= WIDTH:     # the name of the player the box goes to: big when it fits the width
+        cv.center(sc.gate_name, 20 if c else 24, 1, True)
     else:
-        cv.center(app.gate_name, 24 if c else 28)
-    cv.center(app.info, 37 if c else 44)
+        cv.center(sc.gate_name, 24 if c else 28)
+    cv.center(sc.info, 37 if c else 44)
     if c:
         _center_card(cv, c, (WIDTH - 66) // 2, 46)
-    widgets.footer(cv, app.hint)
+    widgets.footer(cv, sc.msg if sc.msg else sc.hint)      # "Take back? OK again"
 
 
 def _center_card(cv, c, x, y):
@@ -68,36 +68,36 @@ def _center_card(cv, c, x, y):
     cardart.small_row(cv, c, x + 42, y)
 
 
-def draw_turn(app, cv):
-    seat = app.viewer
+def draw_turn(sc, cv):
+    seat = sc.viewer
     cv.bar(0, widgets.TITLE_H)      # the title bar: name, blind/seen, stack
-    x = cv.text(app.table.names[seat], 1, 1, 0)
-    if app.status:
-        x = cv.text(app.status, x + W, 1, 0)
-    cv.overlap(x + W, WIDTH - 1 - num_width(app.table.stacks[seat]) * W)
-    cv.num_right(app.table.stacks[seat], WIDTH - 1, 1, 0)
-    cv.text(app.msg if app.msg else app.info, 1, 11)
-    if app.indian:
-        draw_others(app, cv, seat)
-    elif app.shown[seat]:
-        _own_cards(app, cv, app.shown[seat])
+    x = cv.text(sc.app.table.names[seat], 1, 1, 0)
+    if sc.status:
+        x = cv.text(sc.status, x + W, 1, 0)
+    cv.overlap(x + W, WIDTH - 1 - num_width(sc.app.table.stacks[seat]) * W)
+    cv.num_right(sc.app.table.stacks[seat], WIDTH - 1, 1, 0)
+    cv.text(sc.msg if sc.msg else sc.info, 1, 11)
+    if sc.indian:
+        draw_others(sc, cv, seat)
+    elif sc.shown[seat]:
+        _own_cards(sc, cv, sc.shown[seat])
     else:
-        _backs(cv, app.ncards)
-    _action_bar(app, cv)
+        _backs(cv, sc.ncards)
+    _action_bar(sc, cv)
 
 
-def _own_cards(app, cv, own):
+def _own_cards(sc, cv, own):
     """The viewer's own cards face up (marked ones inverted during the draw), the draw cursor under one."""
     x = cardart.row_x(len(own))
-    if app.asked_by and len(own) <= 3:     # answering a sideshow: who asked, beside the cards
+    if sc.asked_by and len(own) <= 3:     # answering a sideshow: who asked, beside the cards
         x = 1
         cv.text(tr("Sideshow"), 74, 20)
         cv.text(tr("asked by"), 74, 29)
-        cv.text(app.asked_by, 74, 38)
-    cv.marks = app.marks
+        cv.text(sc.asked_by, 74, 38)
+    cv.marks = sc.marks
     cardart.row(cv, own, x, 20)
-    if app.opts and app.opts[app.oi].kind == "draw":      # the Turkish draw: the cursor under a card
-        cv.char(21, x + app.cursor * cv.step + 7, 48)
+    if sc.opts and sc.opts[sc.oi].kind == "draw":      # the Turkish draw: the cursor under a card
+        cv.char(21, x + sc.cursor * cv.step + 7, 48)
 
 
 def _backs(cv, n):
@@ -109,20 +109,20 @@ def _backs(cv, n):
         n -= 1
 
 
-def _action_bar(app, cv):
+def _action_bar(sc, cv):
     """The action bar: the option shown between left/right arrows, its amount, an up-down arrow when the
     amount can change."""
     cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
-    if not app.opts:
+    if not sc.opts:
         return
-    o = app.opts[app.oi]
+    o = sc.opts[sc.oi]
     cv.char(23, 1, 56, 0)
     cv.char(24, WIDTH - 7, 56, 0)
     a = None                # beside the label: the chips, or the cards marked for the draw
     if o.kind == "draw":
-        a = marked(app.marks)
-    elif (o.max or o.amounts) and app.amount:
-        a = app.amount
+        a = marked(sc.marks)
+    elif (o.max or o.amounts) and sc.amount:
+        a = sc.amount
     _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
@@ -147,55 +147,62 @@ def _action(cv, label, amount):
         cv.num(amount, w + W, 56, 0)
 
 
-def draw_others(app, cv, seat):
+def draw_others(sc, cv, seat):
     """Indian Poker: every other player's forehead card (the holder's own is never drawn), then "You: ?"
     with the own hole card in the two-card variant, and the face-up center card when there is one."""
     cv.k = 0
     s = 0
-    if app.up_count is not None:
-        _stud_others(app, cv, seat)
+    if sc.up_count is not None:
+        _stud_others(sc, cv, seat)
         return
-    while s < len(app.shown):
-        if s != seat and app.shown[s]:
-            _other(cv, app.table.names[s], app.shown[s][0])
+    while s < len(sc.shown):
+        if s != seat and sc.shown[s]:
+            _other(cv, sc.app.table.names[s], sc.shown[s][0])
         s += 1
     s = cv.text(tr("You: ?"), 1, 47)
-    if app.shown[seat]:         # the two-card variant: the own hole card (``App._open_turn``), never the forehead
-        cardart.small_row(cv, app.shown[seat], s + 6, 47)
-    if app.center:
-        _center_card(cv, app.center, WIDTH - 66, 47)
+    if sc.shown[seat]:         # the two-card variant: the own hole card (``play.seen_cards``), never the forehead
+        cardart.small_row(cv, sc.shown[seat], s + 6, 47)
+    if sc.center:
+        _center_card(cv, sc.center, WIDTH - 66, 47)
 
 
-def _stud_others(app, cv, seat):
-    """Forehead Stud: every other player's forehead cards (two players to a row: 2 letters of the name, up to
-    4 cards), then "You:" with a "?" for each of the own forehead cards (never drawn) and the own hole cards."""
+def _stud_others(sc, cv, seat):
+    """Forehead Stud: every other player's forehead cards (two players to a row: the seat's 2-letter tag, a rule, up
+    to 4 cards), then "You:" with a "?" for each of the own forehead cards (never drawn) and the own hole cards."""
     s = 0
-    while s < len(app.shown):
-        if s != seat and app.shown[s]:
+    while s < len(sc.shown):
+        if s != seat and sc.shown[s]:
             x = 1 + (cv.k & 1) * 64
             cv.cy = 20 + (cv.k >> 1) * 9
-            _stud_cards(cv, app.table.names[s], app.shown[s], x)
+            _stud_cards(cv, sc.tags[s], sc.shown[s], x)
             cv.k += 1
         s += 1
     x = cv.text(tr("You:"), 1, 47)
     s = 0
-    while s < app.up_count:
+    while s < sc.up_count:
         x = cv.text("?", x + (2 if s == 0 else 1), 47)
         s += 1
-    if app.shown[seat]:                         # the own hole cards (``App._open_turn``), never a forehead card
-        cardart.small_row(cv, app.shown[seat], x + 5, 47)
+    if sc.shown[seat]:                         # the own hole cards (``play.seen_cards``), never a forehead card
+        cardart.small_row(cv, sc.shown[seat], x + 5, 47)
 
 
-def _stud_cards(cv, name, cards, x):
-    """At (x, cv.cy): 2 letters of ``name`` and the cards ``cards`` side by side, 12 px each."""
+def _stud_cards(cv, tag, cards, x):
+    """At (x, cv.cy): the seat's 2-letter ``tag`` (``play.stud_tags``: no two alike), a rule, and the cards ``cards``
+    side by side, 12 px each."""
     cv.at(cv.cy, 1, 0)
-    cv.head(name, 2, x)
-    x += 13
+    cv.head(tag, 2, x)
+    _rule(cv, x + 12)
+    x += 14
     i = 0
     while i < len(cards):
         cardart.small_at(cv, cards[i], x)
         x += cardart.SMALL_W
         i += 1
+
+
+def _rule(cv, x):
+    """A 1-px rule at x down the row at cv.cy (a frame of its own: ``_stud_cards`` has no slot left for it)."""
+    cv.fb.fill_rect(x, cv.cy - 1, 1, 9, 1)
 
 
 def _other(cv, name, c):
@@ -208,27 +215,27 @@ def _other(cv, name, c):
     cv.k += 1
 
 
-def draw_lines(app, cv):
-    """The showdown and the sideshow comparison: lines of (mark, text, cards, right) from ``app.top``
-    (``App._lines``): the mark at x 0, the name at x 7, the cards at ``app.col``, then the
+def draw_lines(sc, cv):
+    """The showdown and the sideshow comparison: lines of (mark, text, cards, right) from ``sc.top``
+    (``play.hand_lines``): the mark at x 0, the name at x 7, the cards at ``sc.col``, then the
     category right-aligned or, Indian Poker, an arrow and the cards that played."""
-    widgets.title(cv, app.title)
+    widgets.title(cv, sc.title)
     cv.cy = widgets.ROW0
-    i = app.top
-    while i < len(app.rows) and i < app.top + widgets.ROWS:
-        _line(app, cv, app.rows[i])
+    i = sc.top
+    while i < len(sc.rows) and i < sc.top + widgets.ROWS:
+        _line(sc, cv, sc.rows[i])
         i += 1
-    widgets.footer(cv, app.hint)
+    widgets.footer(cv, sc.hint)
 
 
-def _line(app, cv, r):
+def _line(sc, cv, r):
     """Line ``r`` = (mark, text, cards, right) at y = cv.cy; moves cv.cy to the next line."""
     y = cv.cy
     if r[0]:
         cv.text(r[0], 0, y)
     cv.k = cv.text(r[1], 7, y)
-    cv.overlap(cv.k, app.col if r[2] else WIDTH)
-    x = app.col
+    cv.overlap(cv.k, sc.col if r[2] else WIDTH)
+    x = sc.col
     if r[2]:
         x = cardart.small_row(cv, r[2], x, y)
     if r[3]:

@@ -13,36 +13,49 @@ from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, keep, tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import widgets
+from dealerbox.ui.modes import M_SEAL
+from dealerbox.ui.screen import LONG_LR, Screen
 
 keep((N_("Hand %d sealed: %s cuts"), N_("%s cuts"), N_("Cut at card %d of %d"), N_("Not cut"),
       N_("\x17\x18 cut  OK: deal")))
 
 
-class SealCut:
+class SealCutScreen(Screen):
     """The screen's state: ``code`` (the seal as shown, str), ``cut`` (int, 0 .. ``size`` - 1), ``size`` (cards in
-    the deck), ``title`` (who cuts). ``SealCut(engine, commit)`` after ``engine.seal_deck`` returned ``commit``."""
+    the deck), ``title`` (who cuts). ``SealCutScreen(app, commit)`` after ``app.engine.seal_deck`` returned
+    ``commit`` (64 hex digits)."""
 
-    def __init__(self, engine, commit):
+    MODE = M_SEAL
+    LONG = LONG_LR
+
+    def __init__(self, app, commit):
+        super().__init__(app, -1)
+        e = app.engine
         self.code = seal_code(commit)
         self.rows = (self.code[:9], self.code[10:])     # the seal's two lines, cut once (a redraw allocates nothing)
-        self.size = len(engine.sealed[0])
+        self.size = len(e.sealed[0])
         self.cut = 0
         self.line = tr("Not cut")   # the cut point in words (made at a press: a redraw allocates nothing)
         self.hint = tr("\x17\x18 cut  OK: deal")
-        name = engine.table.names[engine.cutter()]
-        line = tr("Hand %d sealed: %s cuts") % (engine.hand_no + 1, name)
+        name = e.table.names[e.cutter()]
+        line = tr("Hand %d sealed: %s cuts") % (e.hand_no + 1, name)
         self.title = line if len(line) <= 21 else tr("%s cuts") % name
 
-    def press(self, button, long):
-        """Handle one button (long LEFT/RIGHT: 10 cards); True when OK (short or long) cut the deck (the app deals it,
-        cut at ``cut``)."""
+    def build(self):
+        """Nothing to compute: the seal and the cut are made at the screen's birth and at a press."""
+
+    def press(self, b, long):
+        """LEFT/RIGHT move the cut (long: 10 cards); OK (short or long) deals the sealed deck cut there
+        (``App.deal``)."""
         step = 10 if long else 1
-        if button == btn.RIGHT:
+        if b == btn.RIGHT:
             self.cut = (self.cut + step) % self.size
-        elif button == btn.LEFT:
+        elif b == btn.LEFT:
             self.cut = (self.cut - step) % self.size
+        elif b == btn.OK:
+            self.app.deal(self.cut)
+            return
         self.line = tr("Cut at card %d of %d") % (self.cut, self.size) if self.cut else tr("Not cut")
-        return button == btn.OK
 
     def key(self):
         """What the screen draws from (the app's redraw test)."""

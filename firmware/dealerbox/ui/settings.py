@@ -46,6 +46,17 @@ DEFAULT_CHIPS = 100
 DECIMAL_MARK = N_(".")      # the decimal mark of money ("0.10"): each language's own ("0,10" in French)
 # the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
 CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+# how long the session lasts (seeds 003, 004: a number of deals agreed, or a time): (deals, minutes), none, or one
+LIMITS = ((0, 0), (5, 0), (10, 0), (20, 0), (30, 0), (50, 0), (0, 30), (0, 60), (0, 90), (0, 120), (0, 180))
+
+
+def limit_text(cfg):
+    """The session length as the single house rules' row shows it: "off", "20 deals", "90 min"."""
+    if cfg.get("hands"):
+        return tr("%d deals") % cfg["hands"]
+    if cfg.get("minutes"):
+        return tr("%d min") % cfg["minutes"]
+    return tr("off")
 
 
 def chip_value_text(cents):
@@ -92,16 +103,17 @@ def ladder_step(ladder, value, step):
 
 
 def edit_char(name, pos, step):
-    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping; a character not in it
-    counts as the first capital at ``pos`` 0, else as the first small letter: the later positions' ring is the same
+    """``name`` with the character at ``pos`` moved ``step`` places along NAME_CHARS (wrapping; an empty name gets its
+    first letter, ``next_letter``; a character not in it counts as the first capital at ``pos`` 0, else as the first
+    small letter: the later positions' ring is the same
     string from its first small letter, so a step is the same step along NAME_CHARS)."""
-    ch = name[pos] if pos < len(name) else " "
+    if pos >= len(name):                    # an emptied name: UP or DOWN gives its first letter
+        return name + next_letter(name)
+    ch = name[pos]
     i = NAME_CHARS.find(ch)
     if i < 0:
         i = 0 if pos == 0 else _N_UPPER
     ch = NAME_CHARS[(i + step) % len(NAME_CHARS)]
-    if pos >= len(name):
-        return name + ch
     return name[:pos] + ch + name[pos + 1:]
 
 
@@ -248,21 +260,27 @@ def rule_choices(game, key, chips, cfg=None):
     if lo == 0:
         out.append(0)
     if key in MONEY_KEYS:
-        top = chips if key in ("stake_cap", "pot_cap") else max(1, chips // 2)
-        low = 0                     # a pot cap: only above what the forced bets put in
-        if key == "pot_cap":
-            top = chips * 10
-            if cfg is not None:
-                low = forced_chips(game, cfg["rules"], cfg["players"])
-        for v in STAKE_LADDER:
-            if lo <= v <= hi and low < v <= top and v not in out:
-                out.append(v)
+        _money_choices(game, key, chips, cfg, lo, hi, out)
     else:
         for v in range(max(lo, 1), min(hi, _COUNT_MAX) + 1):
             out.append(v)
     if not out:
         out.append(lo)
     return out
+
+
+def _money_choices(game, key, chips, cfg, lo, hi, out):
+    """Append to ``out`` the chip amounts of ``STAKE_LADDER`` offered for money rule ``key`` in ``[lo, hi]``: up to the
+    starting chips (a boot/ante/bet: half of them; a pot cap: ten times, and only above what the boots put in)."""
+    top = chips if key in ("stake_cap", "pot_cap") else max(1, chips // 2)
+    low = 0
+    if key == "pot_cap":
+        top = chips * 10
+        if cfg is not None:
+            low = forced_chips(game, cfg["rules"], cfg["players"])
+    for v in STAKE_LADDER:
+        if lo <= v <= hi and low < v <= top and v not in out:
+            out.append(v)
 
 
 def betting_keys(game):
@@ -334,70 +352,76 @@ def describe(game, d):
     (docs/indian.md) when it is on (never in party mode: ``rules.STUD_EXCLUDES``)."""
     d = rules.validate(game, d)
     if game == "teen-patti":
-        out = [tr("Boot %d") % d["boot"], tr(_LINES[d["variant"]])]
-        if d["variant"] == "best-of-five" and d["five_middle_wild"]:
-            out.append(tr("Middle card wild"))
-        out.append(tr(_LINES[d["sequence"]]))
-        if d["muflis"]:
-            out.append(tr("Muflis (lowball)"))
-        out.append(tr(_SHOW_LINES[d["show"]]))
-        out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
-        if d["sideshow_third_forced"]:
-            out.append(tr("3rd sideshow ask cannot be refused"))
-        out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
-        n = d["blind_limit"]
-        if n:
-            out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
-        if d["stake_cap"]:
-            out.append(tr("Chaal cap %d") % d["stake_cap"])
-        if d["pot_limit"]:
-            out.append(tr("Pot limit"))
-        if d["pot_cap"]:
-            out.append(tr("Pot cap %d") % d["pot_cap"])
-        if d["rebuy_mid_hand"]:
-            out.append(tr("Rebuy mid-hand"))
-        line = _LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
-        if line:
-            out.append(tr(line))
-        if d["higher_limits"]:
-            out.append(tr("Chaal: no upper limit"))
-        return out
-    stud = game == "indian" and d["stud"]
-    if game == "indian" and d["party"]:
-        out = [tr("Party: no betting")]
-    else:
-        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_LINES[d["structure"]])]
-        if d["structure"] == "fixed":
-            n = d["cap"]
-            out.append(tr("Cap 1 bet a round") if n == 1 else tr("Cap %d bets a round") % n)
-            if stud:
-                out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
+        return _teen_patti_lines(d)
+    out = _betting_lines(game, d)
     if game == "turkish":
         out.append(tr(_LINES[d["openers"]]))
         out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
-        if d["no_minor"]:
-            out.append(tr("No minor straights"))
-        if not d["check_raise"]:
-            out.append(tr("No check-raise"))
-        if d["hi_lo"]:
-            out.append(tr("High-low split"))
-        if d["karanlik"]:
-            out.append(tr("Karanlik blind bet"))
-        if d["four_with_36"]:
-            out.append(tr("4 players: 36 cards"))
-        return out
-    if stud:
-        out.append(tr("Forehead Stud"))
-        out.append(tr("4 forehead + 3 hole"))
-        out.append(tr("5 betting rounds"))
-        out.append(tr("Best 5 of 7 cards"))
-        out.append(tr("Poker hand ranking"))
-        out.append(tr("Ties split the pot"))
-        return out
-    out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
-    out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
-    if d["two_cards"]:
-        out.append(tr("Forehead + hole card"))
-    if d["center"]:
-        out.append(tr("Center card, 2 rounds"))
+        _flags(out, d, _TURKISH_FLAGS)
+    elif d["stud"]:
+        for line in _STUD_LINES:
+            out.append(tr(line))
+    else:
+        out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
+        out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
+        _flags(out, d, _INDIAN_FLAGS)
+    return out
+
+
+# house rules said by a line when on (a value: the line, or None: the key's value is the line's "%d"), in their order
+_TP_FLAGS = (("stake_cap", N_("Chaal cap %d")), ("pot_limit", N_("Pot limit")), ("pot_cap", N_("Pot cap %d")),
+             ("rebuy_mid_hand", N_("Rebuy mid-hand")))
+_TURKISH_FLAGS = (("no_minor", N_("No minor straights")), ("check_raise", None), ("hi_lo", N_("High-low split")),
+                  ("karanlik", N_("Karanlik blind bet")), ("four_with_36", N_("4 players: 36 cards")))
+_INDIAN_FLAGS = (("two_cards", N_("Forehead + hole card")), ("center", N_("Center card, 2 rounds")))
+_STUD_LINES = (N_("Forehead Stud"), N_("4 forehead + 3 hole"), N_("5 betting rounds"), N_("Best 5 of 7 cards"),
+               N_("Poker hand ranking"), N_("Ties split the pot"))
+
+
+def _flags(out, d, flags):
+    """Append the line of each house rule of ``flags`` that is on in ``d`` ("%d" lines with its value); the
+    check-raise is said when off ("No check-raise")."""
+    for key, line in flags:
+        if line is None:
+            if not d[key]:
+                out.append(tr("No check-raise"))
+        elif d[key]:
+            out.append(tr(line) % d[key] if "%d" in line else tr(line))
+
+
+def _teen_patti_lines(d):
+    out = [tr("Boot %d") % d["boot"], tr(_LINES[d["variant"]])]
+    if d["variant"] == "best-of-five" and d["five_middle_wild"]:
+        out.append(tr("Middle card wild"))
+    out.append(tr(_LINES[d["sequence"]]))
+    if d["muflis"]:
+        out.append(tr("Muflis (lowball)"))
+    out.append(tr(_SHOW_LINES[d["show"]]))
+    out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
+    if d["sideshow_third_forced"]:
+        out.append(tr("3rd sideshow ask cannot be refused"))
+    out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
+    n = d["blind_limit"]
+    if n:
+        out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
+    _flags(out, d, _TP_FLAGS)
+    line = _LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
+    if line:
+        out.append(tr(line))
+    if d["higher_limits"]:
+        out.append(tr("Chaal: no upper limit"))
+    return out
+
+
+def _betting_lines(game, d):
+    """Turkish and Indian Poker: ante and bet, the structure, the fixed limit's cap (Forehead Stud: the double bet
+    from round 3); Indian party mode: no betting."""
+    if game == "indian" and d["party"]:
+        return [tr("Party: no betting")]
+    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_LINES[d["structure"]])]
+    if d["structure"] == "fixed":
+        n = d["cap"]
+        out.append(tr("Cap 1 bet a round") if n == 1 else tr("Cap %d bets a round") % n)
+        if game == "indian" and d["stud"]:
+            out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
     return out

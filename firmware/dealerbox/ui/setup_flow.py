@@ -1,20 +1,19 @@
-"""The setup screens: game, players, names, starting chips, boot/ante, betting structure, house-rule
-preset, single house rules, and the summary of every rule in force (confirmed before the first deal);
-also the "resume" offer at boot and the "Rules in force" view during play.
+"""The setup screens: game, players, names (and the name editor), starting chips, boot/ante, betting structure,
+house-rule preset, single house rules, and the summary of every rule in force (confirmed before the first deal);
+also the "Rules in force" view during play. Each is a ``ui.screen.Screen``; each goes on to the next with
+``App.change``, so a long LEFT goes back (``App.back``) to the screen before, as it was left.
 
-Functions of the ``App`` (ui/app.py), not a layer of it: this module, ``ui/settings.py`` and
-``dealerbox.engine.rules`` are imported with the app (its first screen is a setup screen or the resume offer). The
-app owns the session config (``cfg``, ui/settings.py) and the list/value screens' state (``rows``, ``sel``, ``top``,
-``title``, ``hint``). Rows are built at press time (``build``), never while drawing.
+The session config is the app's (``App.cfg``, ui/settings.py): a new one is made by ``new_config`` and handed to the
+app (``App.set_config``); the setup screens edit its values in place. Rows are built at press time (``build``),
+never while drawing.
 """
 
 from micropython import const
 
 from dealerbox.engine import rules
-from dealerbox.lang import said, tr
-from dealerbox.reason import Reason
+from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import langpick, settings, widgets
+from dealerbox.ui import langpick, screens, settings, widgets
 from dealerbox.ui.modes import (
     M_BOOT,
     M_CHIPS,
@@ -23,231 +22,438 @@ from dealerbox.ui.modes import (
     M_NAMES,
     M_PLAYERS,
     M_PRESET,
-    M_RESUME,
     M_RULES,
+    M_RULESVIEW,
     M_STRUCT,
     M_SUMMARY,
-    SETUP,
-    SNAPSHOT_VERSION,
+    SNAPSHOT_VERSION,  # noqa: F401  (setup_flow.SNAPSHOT_VERSION: the app's saves)
 )
+from dealerbox.ui.screen import LONG_LEFT, LONG_LR, LONG_UD, Screen, index_of
 
 _MAX_KNOWN = const(20)      # names remembered across sessions
 
 
-def resume(app, store):
-    """Offer "resume" on ``app`` when ``store.load()`` returns a snapshot of this app; True when it did.
-
-    What the store found wrong (``store.reports``: its sentences, ``Reason`` or catalog key str) is shown first on
-    the same screen ("Save damaged: ..."), also when no save could be used (then only "New session" is offered)."""
-    app.store = store
-    load = getattr(store, "load_names", None)   # the names kept from earlier sessions: the seats take the last
-    last = None                                 # session's names, the names screen offers every name typed before
-    if load is not None:                        # (``app.known``, RIGHT on a seat)
+def known_names(store):
+    """The names typed in earlier sessions, newest first (list of str, at most ``_MAX_KNOWN``), and the seats'
+    names the store keeps (list, or None): ``store.load_names``; none from a store without it or unreadable."""
+    load = getattr(store, "load_names", None)
+    if load is not None:
         try:
             last, known = load()
         except OSError:
-            pass
-    if last is not None:
-        app.known = known[:_MAX_KNOWN]
-        names = app.cfg["names"]
-        for i in range(min(len(last), len(names))):
-            names[i] = last[i][:settings.MAX_NAME]
-        app.names_kept = list(names)
-    langpick.boot(store)    # the language kept, spoken before the first frame
-    snap = None
-    try:
-        snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
-    except Exception as err:   # a store that cannot be read: start a new session, and say so
-        app.report = [Reason("Save unreadable: %s", err)]
-        snap = None
-    else:       # what the store found wrong
-        app.report = list(getattr(store, "reports", None) or ()) or None
-    if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap):
-        snap = None
-    app.saved = snap
-    if snap is not None or app.report:
-        app._enter(M_RESUME)
-        return snap is not None
-    app._enter(M_GAME)
-    return False
+            return [], None
+        if last is not None:
+            return known[:_MAX_KNOWN], last
+    return [], None
 
 
-def _check(snap):
-    """``ui.snapcheck.check``, imported the first time a saved snapshot is there to check (the store calls it only
-    then; kept): a box that boots with nothing saved never loads snapcheck."""
-    from dealerbox.ui.snapcheck import check
-
-    return check(snap)
-
-
-def remember_names(app):
+def remember_names(store, cfg):
     """At the deal of a new session: keep its names for the next one (``store.save_names``), the names typed
-    first in ``app.known``. Written only when a name was typed and something changed (seats with their default
-    names write nothing); a store that cannot write loses only the names."""
-    cfg = app.cfg
+    first. Written only when a name was typed and something changed (seats with their default names write
+    nothing); a store that cannot write loses only the names."""
     typed = []
     for i in range(cfg["players"]):
         n = cfg["names"][i]
         if n != settings.default_name(i) and n not in typed:   # (a seat's default name: not typed)
             typed.append(n)
-    save = getattr(app.store, "save_names", None)
+    save = getattr(store, "save_names", None)
     if save is None or not typed:
         return
+    old, kept = known_names(store)
     known = list(typed)
-    for n in app.known:
+    for n in old:
         if n not in typed:
             known.append(n)
     known = known[:_MAX_KNOWN]
-    if known == app.known and app.names_kept == cfg["names"]:
+    if known == old and kept == cfg["names"]:
         return
-    app.known = known
-    app.names_kept = list(cfg["names"])
     try:
         save(cfg["names"], known)
     except OSError:
         pass
 
 
-def press_resume(app, b, long):
-    """A button on the resume offer: move between "Resume" and "New session", or take one. True when
-    "Resume" was taken: the caller restores ``app.saved`` (``App.restore``)."""
-    if app.sel < 0:                    # the store's report, read first: UP/DOWN scroll it, OK goes on to the choices
-        if b in (btn.UP, btn.DOWN):
-            widgets.scroll(app, 1 if b == btn.DOWN else -1)
-        elif b == btn.OK:
-            app.report_read = True
-            app._enter(M_RESUME)
-        return False
-    n = len(app.rows)
-    k = 3 if app.saved_live else 2     # the choices: the last k rows
-    if b in (btn.UP, btn.DOWN) and app.saved is not None:
-        i = app.sel - (n - k) + (1 if b == btn.DOWN else -1)
-        app.sel = n - k + i % k
-        app.dirty = True
-    elif b == btn.OK and app.sel == n - 1:
-        app.saved = None
-        app.saved_live = False
-        app._enter(M_GAME)
-    elif b == btn.OK and app.sel == n - k:      # "Resume" or "Continue hand" (the rows are in the language in use)
-        return True
-    elif b == btn.OK and app.saved_live and app.sel == n - 2:     # "Void hand"
-        return "void"
-    return False
-
-
-def new_config(app, game):
-    """Start a fresh session config for ``game`` on ``app`` (names kept from the previous one)."""
-    cfg = app.cfg
+def new_config(cfg, game, players=None):
+    """A fresh session config (dict) for ``game`` after ``cfg`` (the last one, or None): its names, players (or
+    ``players``, clamped to the game's range), chips and chip value kept."""
     old = cfg["names"] if cfg is not None else ()
     names = []
     for i in range(10):
         names.append(old[i] if i < len(old) else settings.default_name(i))
     lo, hi = settings.player_range(game)
-    players = 4 if hi >= 4 else hi
+    n = 4 if hi >= 4 else hi
     if cfg is not None and lo <= cfg["players"] <= hi:
-        players = cfg["players"]
+        n = cfg["players"]
+    if players is not None:
+        n = max(lo, min(hi, players))
     chips = cfg["chips"] if cfg is not None else settings.DEFAULT_CHIPS
     preset = rules.presets(game)[0][0]
-    app.cfg = {"game": game, "players": players, "names": names, "chips": chips,
-               "preset": preset, "rules": rules.preset(game, preset),
-               "cents": cfg.get("cents", 0) if cfg is not None else 0}
-    _fit_rules(app.cfg)
+    new = {"game": game, "players": n, "names": names, "chips": chips,
+           "preset": preset, "rules": rules.preset(game, preset),
+           "cents": cfg.get("cents", 0) if cfg is not None else 0}
+    if cfg is not None and (cfg.get("hands") or cfg.get("minutes")):  # the session's length, as the last one's
+        new["hands"] = cfg.get("hands", 0)
+        new["minutes"] = cfg.get("minutes", 0)
+    _fit_rules(new)
+    return new
 
 
-def build(app):
-    """Compute the rows, title and hint of the current setup screen, the resume offer or the rules view."""
-    m = app.mode
-    cfg = app.cfg
-    game = cfg["game"]
-    if m == M_RESUME:
-        s = app.saved
-        rows = []  # type: list
-        rep = app.report
-        if rep:                                     # what the store found wrong, before the question
-            _wrap(rows, said(rep))
-            if s is not None or len(rows) >= widgets.ROWS:     # a save to resume, or a report too long to show
-                # beside "New session": the report on a screen of its own, from its first line (UP/DOWN scroll it)
-                if not app.report_read:
-                    app.title = tr("Read this first")
-                    app.rows = rows
-                    app.sel = -1
-                    app.hint = tr("\x1c more  OK next") if len(rows) > widgets.ROWS else tr("OK next")
-                    return
-                rows = []
-        if s is not None and app.saved_live:        # a restart in the middle of a hand: the whole table is told
-            app.title = tr("Restart mid-hand!")
-            rows.append((tr("Hand %d was in play") % s.get("hand_no", 0), None))
-            if len(rows) < 2:       # (room for it: the screen opens on its first line, a report included)
-                rows.append((tr("Void: all chips back"), None))   # (every chip put in the hand, to its owner)
-            rows.append((tr("Continue hand"), None))
-            rows.append((tr("Void hand"), None))
-            app.hint = tr("\x1c choose  OK select")
-        elif s is not None:
-            app.title = tr("Saved: %s") % settings.game_label(s["cfg"]["game"])
-            rows.append((tr("%d players, hand %d") % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
-            rows.append((tr("Resume"), None))
-            app.hint = tr("\x1c choose  OK select")
+class SetupScreen(Screen):
+    """A setup screen: a long LEFT goes back to the one before; ``NEXT`` the class of the one after."""
+
+    NEXT = None
+    LONG = LONG_UD | LONG_LEFT
+
+    def press(self, b, long):
+        if b == btn.LEFT and long:
+            self.app.back()
         else:
-            app.title = tr("No saved session")
-            app.hint = tr("OK new session")
-        rows.append((tr("New session"), None))
-        app.rows = rows
-        k = 3 if app.saved_live else 2
-        if app.sel < len(rows) - k or s is None:
-            app.sel = len(rows) - (k if s is not None else 1)
-    elif m == M_GAME:
-        app.title = tr("New session: game")
-        app.rows = []
+            self.on(b, long)
+
+    def on(self, b, long):
+        """Any press but a long LEFT."""
+
+    def next(self):
+        self.app.change(self.NEXT(self.app))
+
+
+class GameScreen(SetupScreen):
+    """The first screen of a new session: the games (their player range), then the language row."""
+
+    MODE = M_GAME
+
+    def __init__(self, app, sel=None):
+        super().__init__(app, settings.game_index(app.cfg["game"]) if sel is None else sel)
+
+    def build(self):
+        self.title = tr("New session: game")
+        self.rows = []
         for g in settings.GAME_ROWS:
-            app.rows.append((tr(g[0]), "%d-%d" % g[1]))
-        app.hint = tr("\x1c choose  OK next")
-    elif m == M_PLAYERS:
-        lo, hi = settings.player_range(game)
-        app.title = tr("Players")
-        app.rows = [(tr("%s: %d to %d") % (settings.game_label(game), lo, hi), cfg["players"])]
-        app.hint = tr("\x17\x18 change  OK next")
-    elif m == M_NAMES:
-        app.title = tr("Names")
+            self.rows.append((tr(g[0]), "%d-%d" % g[1]))
+        langpick.add_row(self.rows)
+        self.hint = tr("\x1c choose  OK next")
+
+    def on(self, b, long):
+        if b in (btn.UP, btn.DOWN):
+            self.move(b, long)
+        elif self.sel == langpick.row() and b in (btn.OK, btn.RIGHT):
+            self.app.change(langpick.LangScreen(self.app))
+        elif b == btn.OK and self.sel < langpick.row():
+            game = settings.GAMES[self.sel]
+            if game != self.app.cfg["game"]:
+                self.app.set_config(new_config(self.app.cfg, game))
+            self.app.change(PlayersScreen(self.app))
+
+
+class ValueScreen(SetupScreen):
+    """A value changed with the arrows (players, starting chips, boot/ante): UP/RIGHT up, DOWN/LEFT down."""
+
+    LONG = LONG_UD | LONG_LR
+
+    def draw(self, cv):
+        screens.draw_value(self, cv)
+
+    def on(self, b, long):
+        d = 1 if b in (btn.RIGHT, btn.UP) else -1 if b in (btn.LEFT, btn.DOWN) else 0
+        if d:
+            cfg = self.app.cfg
+            self.step(cfg, d, long)
+            _fit_rules(cfg)         # a pot cap stays above what the boots put in (players, boot changed)
+            self.build()
+        elif b == btn.OK:
+            self.next()
+
+    def step(self, cfg, d, long):
+        """Move the value ``d`` (+1/-1) steps (long: further)."""
+
+
+class PlayersScreen(ValueScreen):
+    MODE = M_PLAYERS
+
+    def build(self):
+        cfg = self.app.cfg
+        lo, hi = settings.player_range(cfg["game"])
+        self.title = tr("Players")
+        self.rows = [(tr("%s: %d to %d") % (settings.game_label(cfg["game"]), lo, hi), cfg["players"])]
+        self.hint = tr("\x17\x18 change  OK next")
+
+    def step(self, cfg, d, long):
+        lo, hi = settings.player_range(cfg["game"])
+        v = hi if (long and d > 0) else lo if long else cfg["players"] + d
+        cfg["players"] = max(lo, min(hi, v))
+
+
+class ChipsScreen(ValueScreen):
+    MODE = M_CHIPS
+
+    def build(self):
+        self.title = tr("Starting chips")
+        self.rows = [(tr("chips for each player"), self.app.cfg["chips"])]
+        self.hint = tr("\x17\x18 change  OK next")
+
+    def step(self, cfg, d, long):
+        cfg["chips"] = settings.ladder_step(settings.CHIP_LADDER, cfg["chips"], d * (3 if long else 1))
+        _fit_rules(cfg)
+        _repair(cfg, "chips")
+
+
+class StakeScreen(ValueScreen):
+    """The boot (Teen Patti) or the ante (the other games): what everyone pays each hand."""
+
+    MODE = M_BOOT
+
+    def build(self):
+        cfg = self.app.cfg
+        key = settings.stake_key(cfg["game"])
+        self.title = tr("Boot (everyone pays)") if key == "boot" else tr("Ante (everyone pays)")
+        self.rows = [(tr("chips each hand"), cfg["rules"][key])]
+        self.hint = tr("\x17\x18 change  OK next")
+
+    def step(self, cfg, d, long):
+        key = settings.stake_key(cfg["game"])
+        ch = settings.rule_choices(cfg["game"], key, cfg["chips"])
+        cfg["rules"][key] = settings.ladder_step(ch, cfg["rules"][key], d * (3 if long else 1))
+        _repair(cfg, key)
+
+
+class NamesScreen(SetupScreen):
+    """The seats' names and "Done", the cursor on "Done" (OK goes on with the names shown); OK on a seat opens the name
+    editor, RIGHT puts the next name typed in an earlier session."""
+
+    MODE = M_NAMES
+
+    def __init__(self, app, sel=None):
+        super().__init__(app, app.cfg["players"] if sel is None else sel)
+        self.known = known_names(app.store)[0]
+
+    def build(self):
+        cfg = self.app.cfg
+        self.title = tr("Names")
         seat = tr("Seat %d")
-        app.rows = []
+        self.rows = []
         for i in range(cfg["players"]):
-            app.rows.append((seat % (i + 1), cfg["names"][i]))
-        app.rows.append((tr("Done"), None))
-        app.hint = tr("\x1c seat \x18name OK edit") if app.known else tr("\x1c seat  OK edit")
-    elif m == M_NAME:
-        app.title = tr("Seat %d name: OK done") % (app.sel + 1)
-        app.hint = tr("\x1c a-z \x17\x18 hold\x17 delete")
-    elif m == M_CHIPS:
-        app.title = tr("Starting chips")
-        app.rows = [(tr("chips for each player"), cfg["chips"])]
-        app.hint = tr("\x17\x18 change  OK next")
-    elif m == M_BOOT:
-        key = settings.stake_key(game)
-        app.title = tr("Boot (everyone pays)") if key == "boot" else tr("Ante (everyone pays)")
-        app.rows = [(tr("chips each hand"), cfg["rules"][key])]
-        app.hint = tr("\x17\x18 change  OK next")
-    elif m == M_STRUCT or m == M_RULES:
-        app.title = tr("Betting structure") if m == M_STRUCT else tr("Single house rules")
-        app.rows = []
-        for key in settings.betting_keys(game) if m == M_STRUCT else settings.single_keys(game):
-            app.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
-        app.rows.append((tr("Done"), None))
-        app.hint = tr("\x1c choose \x17\x18 change")
-    elif m == M_PRESET:
-        ps = rules.presets(game)
-        app.title = tr("House-rule preset")
-        app.rows = []
-        app.sel = 0
+            self.rows.append((seat % (i + 1), cfg["names"][i]))
+        self.rows.append((tr("Done"), None))
+        self.hint = tr("\x1c seat \x18name OK edit") if self.known else tr("\x1c seat  OK edit")
+
+    def on(self, b, long):
+        cfg = self.app.cfg
+        if b in (btn.UP, btn.DOWN):
+            self.msg = ""
+            self.move(b, long)
+        elif b == btn.RIGHT and self.sel < cfg["players"] and self.known:   # a name typed in an earlier session
+            k = self.known
+            name = cfg["names"][self.sel]
+            i = index_of(k, name) + 1 if name in k else 0
+            cfg["names"][self.sel] = k[i % len(k)]   # (another seat's name too: to swap seats; Done checks)
+            self.msg = ""
+            self.build()
+        elif b == btn.LEFT:
+            self.app.back()
+        elif b == btn.OK and self.sel >= cfg["players"]:
+            self.done(cfg)
+        elif b == btn.OK:
+            self.app.change(NameEditor(self.app, self.sel))
+
+    def done(self, cfg):
+        """OK on "Done": two seats with one name refused (on the second one), else the next screen."""
+        for seat in range(cfg["players"]):
+            other = settings.name_owner(cfg["names"], seat, seat, cfg["names"][seat])
+            if other >= 0:
+                self.sel = seat
+                self.fix_top()
+                self.msg = tr("Seat %d has that name") % (other + 1)
+                return
+        self.app.change(ChipsScreen(self.app))
+
+    def edited(self, seat):
+        """The name editor of ``seat`` closed with OK: the cursor on the next row."""
+        self.sel = seat + 1
+
+
+class NameEditor(Screen):
+    """A seat's name, letter by letter, from the name it has: UP/DOWN change the letter under the cursor (long: 10
+    letters on), RIGHT/LEFT move the cursor (RIGHT past the end adds a letter), a long LEFT deletes the letter under
+    the cursor; OK keeps the name (or the seat's default name when it is empty), refused when another seat has it."""
+
+    MODE = M_NAME
+    LONG = LONG_UD | LONG_LEFT
+
+    def __init__(self, app, seat):
+        super().__init__(app, seat)
+        self.edit = app.cfg["names"][seat]      # from the seat's name (its default "P3" too: OK keeps it)
+        self.epos = 0
+
+    def build(self):
+        self.title = tr("Seat %d name: OK done") % (self.sel + 1)
+        self.hint = tr("\x1c a-z \x17\x18 hold\x17 delete")
+
+    def draw(self, cv):
+        screens.draw_name(self, cv)
+
+    def key(self):
+        return (self.edit, self.epos, self.msg)
+
+    def press(self, b, long):
+        name = self.edit
+        if b in (btn.UP, btn.DOWN):
+            step = 10 if long else 1
+            self.edit = settings.edit_char(name, self.epos, step if b == btn.UP else -step)
+        elif b == btn.RIGHT and self.epos < settings.MAX_NAME - 1:
+            self.epos += 1
+            if self.epos >= len(name):
+                self.edit = name + settings.next_letter(name)
+        elif b == btn.LEFT and long:                # delete the letter under the cursor
+            self.edit = name[:self.epos] + name[self.epos + 1:]
+            if self.epos > 0 and self.epos >= len(self.edit):
+                self.epos -= 1
+        elif b == btn.LEFT and self.epos > 0:
+            self.epos -= 1
+        elif b == btn.OK:
+            self.ok(name)
+            return
+        self.msg = ""
+
+    def ok(self, name):
+        cfg = self.app.cfg
+        seat = self.sel
+        name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
+        other = settings.name_owner(cfg["names"], cfg["players"], seat, name)
+        if other >= 0:                      # refused, the reason in the footer: the editor stays open
+            self.msg = tr("Seat %d has that name") % (other + 1)
+            return
+        cfg["names"][seat] = name
+        self.prev.edited(seat)
+        self.app.back()
+
+
+class RuleListScreen(SetupScreen):
+    """A list of house rules, each changed with LEFT/RIGHT (the values the other rules make invalid skipped), then
+    "Done": the betting structure (``M_STRUCT``) or the single house rules (``M_RULES``)."""
+
+    def keys(self):
+        return settings.betting_keys(self.app.cfg["game"])
+
+    def build(self):
+        cfg = self.app.cfg
+        self.title = tr(self.TITLE)
+        self.rows = []
+        for key in self.keys():
+            self.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
+        self.rows.append((tr("Done"), None))
+        self.hint = tr("\x1c choose \x17\x18 change")
+
+    def on(self, b, long):
+        keys = self.keys()
+        if b in (btn.UP, btn.DOWN):
+            self.move(b, long)
+        elif b in (btn.LEFT, btn.RIGHT) and self.sel < len(keys):
+            self.turn(keys[self.sel], 1 if b == btn.RIGHT else -1)
+            self.build()
+        elif b == btn.LEFT:
+            self.app.back()
+        elif b == btn.OK:
+            self.next()
+
+    def turn(self, key, d):
+        """Rule ``key`` to its next valid value ``d`` (+1/-1) steps away."""
+        cfg = self.app.cfg
+        game = cfg["game"]
+        ch = settings.rule_choices(game, key, cfg["chips"], cfg)
+        i = index_of(ch, cfg["rules"][key])
+        for _ in range(len(ch)):                # skip the values the other rules make invalid
+            i += d
+            cfg["rules"][key] = ch[i % len(ch)]
+            if _valid(game, cfg["rules"]):
+                break
+
+
+class StructScreen(RuleListScreen):
+    MODE = M_STRUCT
+
+    TITLE = N_("Betting structure")
+
+
+class SingleRulesScreen(RuleListScreen):
+    """The single house rules, then the session's length (none, a number of deals or a time: ``settings.LIMITS``),
+    then "Done"."""
+
+    MODE = M_RULES
+    TITLE = N_("Single house rules")
+
+    def keys(self):
+        return settings.single_keys(self.app.cfg["game"])
+
+    def build(self):
+        super().build()
+        self.rows.insert(len(self.rows) - 1, (tr("Session"), settings.limit_text(self.app.cfg)))
+
+    def on(self, b, long):
+        if b in (btn.LEFT, btn.RIGHT) and self.sel == len(self.keys()):
+            cfg = self.app.cfg
+            ls = settings.LIMITS
+            i = index_of(ls, (cfg.get("hands", 0), cfg.get("minutes", 0))) + (1 if b == btn.RIGHT else -1)
+            cfg["hands"], cfg["minutes"] = ls[i % len(ls)]
+            self.build()
+        else:
+            super().on(b, long)
+
+    def turn(self, key, d):
+        super().turn(key, d)
+        cfg = self.app.cfg
+        cfg["preset"] = _preset_of(cfg["game"], cfg["rules"])
+
+
+class PresetScreen(SetupScreen):
+    """The house-rule presets (and "Custom" when single rules were edited: kept unless a preset is chosen)."""
+
+    MODE = M_PRESET
+
+    def build(self):
+        cfg = self.app.cfg
+        ps = rules.presets(cfg["game"])
+        self.title = tr("House-rule preset")
+        self.rows = []
+        sel = 0
         for i in range(len(ps)):                    # (the preset names are unique: rules.presets)
-            app.rows.append((tr(ps[i][1]), None))
+            self.rows.append((tr(ps[i][1]), None))
             if ps[i][0] == cfg["preset"]:
-                app.sel = i
+                sel = i
         if cfg["preset"] == CUSTOM:                 # single rules edited: keep them unless a preset is chosen
-            app.rows.append((tr("Custom (your edits)"), None))
-            app.sel = len(ps)
-        app.hint = tr("\x1c choose  OK next")
-    else:   # M_SUMMARY, M_RULESVIEW
-        app.title = tr("Summary: OK to deal") if m == M_SUMMARY else tr("Rules in force")
+            self.rows.append((tr("Custom (your edits)"), None))
+            sel = len(ps)
+        self.sel = sel
+        self.hint = tr("\x1c choose  OK next")
+
+    def on(self, b, long):
+        if b in (btn.UP, btn.DOWN):
+            self.move(b, long)
+        elif b == btn.LEFT:
+            self.app.back()
+        elif b == btn.OK:
+            cfg = self.app.cfg
+            game = cfg["game"]
+            ps = rules.presets(game)
+            if self.sel < len(ps):                   # else "Custom": the edited rules stay as they are
+                name = ps[self.sel][0]
+                cfg["preset"] = name
+                cfg["rules"] = settings.apply_preset(game, cfg["rules"], name)
+                if settings.fit_stud(cfg):          # Forehead Stud at more than 7 players: off
+                    cfg["preset"] = _preset_of(game, cfg["rules"])
+                _repair(cfg, None)
+            self.next()
+
+
+class RulesView(Screen):
+    """Every rule in force, scrolled with UP/DOWN: the summary before the deal (``SummaryScreen``) and, during play,
+    "Rules in force" from the menus (OK back)."""
+
+    MODE = M_RULESVIEW
+
+    def build(self):
+        cfg = self.app.cfg
+        game = cfg["game"]
+        self.title = tr(self.TITLE)
         rows = [(settings.game_label(game), None)]
         names = cfg["names"]
         line = ""
@@ -260,11 +466,60 @@ def build(app):
         rows.append((line, None))
         rows.append((tr("Buy-in chips"), cfg["chips"]))
         rows.append((tr("1 chip ="), settings.chip_value_text(cfg.get("cents", 0))))
+        if cfg.get("hands") or cfg.get("minutes"):
+            rows.append((tr("Session"), settings.limit_text(cfg)))
         for ln in settings.describe(game, cfg["rules"]):
             _wrap(rows, ln)
-        app.rows = rows
-        app.sel = -1
-        app.hint = tr("\x1c more \x18money OK deal") if m == M_SUMMARY else tr("\x1c scroll OK back")
+        self.rows = rows
+        self.sel = -1
+        self.hint = tr(self.HINT)
+
+    TITLE = N_("Rules in force")
+    HINT = N_("\x1c scroll OK back")
+
+    def press(self, b, long):
+        if b in (btn.UP, btn.DOWN):
+            self.scroll(b)
+        elif b == btn.OK:
+            self.app.back()
+
+
+class SummaryScreen(RulesView):
+    """The summary of every rule in force: UP/DOWN scroll (long: 5 rows), RIGHT/LEFT the chip value up/down (money per
+    chip for settling up; past either end: off), a long LEFT back, OK deals the first hand."""
+
+    MODE = M_SUMMARY
+    LONG = LONG_UD | LONG_LEFT
+
+    TITLE = N_("Summary: OK to deal")
+    HINT = N_("\x1c more\x17\x18money OK deal")
+
+    def press(self, b, long):
+        app = self.app
+        if b in (btn.UP, btn.DOWN):
+            step = 5 if long else 1
+            self.top += step if b == btn.DOWN else -step
+            self.top = max(0, min(self.top, len(self.rows) - widgets.ROWS))
+        elif b == btn.LEFT and long:
+            app.back()
+        elif b in (btn.LEFT, btn.RIGHT):    # the next chip value of settings.CENTS_LADDER either way, money per chip
+            ladder = settings.CENTS_LADDER  # in whole cents for settling up (``cfg["cents"]``)
+            cfg = app.cfg
+            d = 1 if b == btn.RIGHT else -1
+            cfg["cents"] = ladder[(index_of(ladder, cfg.get("cents", 0)) + d) % len(ladder)]
+            self.open()
+        elif b == btn.OK:
+            remember_names(app.store, app.cfg)
+            app.start_session()
+
+
+GameScreen.NEXT = PlayersScreen
+PlayersScreen.NEXT = NamesScreen
+ChipsScreen.NEXT = StakeScreen
+StakeScreen.NEXT = StructScreen
+StructScreen.NEXT = PresetScreen
+PresetScreen.NEXT = SingleRulesScreen
+SingleRulesScreen.NEXT = SummaryScreen
 
 
 _WRAP = const(20)    # characters of a list row (``_wrap``)
@@ -282,181 +537,6 @@ def _wrap(rows, ln):
         ln = "  " + ln[cut:].strip()
         lead = 2
     rows.append((ln, None))
-
-
-def _back(app):
-    i = SETUP.index(app.mode) if app.mode in SETUP else 2
-    if i > 0:
-        app._enter(SETUP[i - 1])
-
-
-def _next(app):
-    app._enter(SETUP[SETUP.index(app.mode) + 1])
-
-
-def press(app, b, long):
-    """Handle a button on a setup screen (or the name editor). True when the summary was confirmed:
-    the app then starts the session (after dropping this module)."""
-    m = app.mode
-    cfg = app.cfg
-    if m == M_NAME:                         # the name editor
-        name = app.edit
-        if b in (btn.UP, btn.DOWN):
-            step = 10 if long else 1
-            app.edit = settings.edit_char(name, app.epos, step if b == btn.UP else -step)
-        elif b == btn.RIGHT:
-            if app.epos < settings.MAX_NAME - 1:
-                app.epos += 1
-                if app.epos >= len(name):
-                    app.edit = name + settings.next_letter(name)
-        elif b == btn.LEFT:
-            if long:                                   # delete the letter under the cursor
-                app.edit = name[:app.epos] + name[app.epos + 1:]
-                if app.epos > 0 and app.epos >= len(app.edit):
-                    app.epos -= 1
-            elif app.epos > 0:
-                app.epos -= 1
-        elif b == btn.OK:
-            seat = app.sel
-            name = name.strip() or settings.default_name(seat)   # trimmed of spaces (inner runs kept), or the default
-            other = settings.name_owner(app.cfg["names"], app.cfg["players"], seat, name)
-            if other >= 0:                      # refused, the reason in the footer: the editor stays open
-                app.msg = tr("Seat %d has that name") % (other + 1)
-                app.dirty = True
-                return False
-            app.cfg["names"][seat] = name
-            app._enter(M_NAMES, seat + 1)
-            return False
-        app.msg = ""
-        app.dirty = True
-        return False
-    if b == btn.LEFT and long:
-        _back(app)
-        return False
-    if m == M_GAME:
-        if b in (btn.UP, btn.DOWN):
-            app._move(b, long, len(app.rows))
-        elif b == btn.OK:
-            game = settings.GAMES[app.sel]
-            if game != cfg["game"]:
-                new_config(app, game)
-            _next(app)
-    elif m in (M_PLAYERS, M_CHIPS, M_BOOT):
-        d = 0
-        if b in (btn.RIGHT, btn.UP):
-            d = 1
-        elif b in (btn.LEFT, btn.DOWN):
-            d = -1
-        if d:
-            if m == M_PLAYERS:
-                lo, hi = settings.player_range(cfg["game"])
-                v = hi if (long and d > 0) else lo if long else cfg["players"] + d
-                cfg["players"] = max(lo, min(hi, v))
-            elif m == M_CHIPS:
-                cfg["chips"] = settings.ladder_step(settings.CHIP_LADDER, cfg["chips"], d * (3 if long else 1))
-                _fit_rules(cfg)
-                _repair(cfg, "chips")
-            else:
-                key = settings.stake_key(cfg["game"])
-                ch = settings.rule_choices(cfg["game"], key, cfg["chips"])
-                cfg["rules"][key] = settings.ladder_step(ch, cfg["rules"][key], d * (3 if long else 1))
-                _repair(cfg, key)
-            _fit_rules(cfg)         # a pot cap stays above what the boots put in (players, boot changed)
-            build(app)
-            app.dirty = True
-        elif b == btn.OK:
-            _next(app)
-    elif m == M_NAMES:
-        if b in (btn.UP, btn.DOWN):
-            app.msg = ""
-            app._move(b, long, len(app.rows))
-        elif b == btn.RIGHT and app.sel < cfg["players"] and app.known:   # a name typed in an earlier session
-            k = app.known
-            i = app._choice_index(k, cfg["names"][app.sel]) + 1 if cfg["names"][app.sel] in k else 0
-            cfg["names"][app.sel] = k[i % len(k)]   # (another seat's name too: to swap seats; Done checks)
-            app.msg = ""
-            build(app)
-            app.dirty = True
-        elif b == btn.LEFT:
-            _back(app)
-        elif b == btn.OK:
-            if app.sel >= cfg["players"]:
-                for seat in range(cfg["players"]):      # two seats with one name: refused, on the second one
-                    other = settings.name_owner(cfg["names"], seat, seat, cfg["names"][seat])
-                    if other >= 0:
-                        app.sel = seat
-                        app.top = widgets.first_visible(seat, app.top, len(app.rows))
-                        app.msg = tr("Seat %d has that name") % (other + 1)
-                        app.dirty = True
-                        return False
-                _next(app)
-            else:
-                app.edit = cfg["names"][app.sel]
-                if app.edit == settings.default_name(app.sel):    # the seat's default name ("P3")
-                    app.edit = "A"                  # most names start with a capital: from the first one
-                app.epos = 0
-                app.mode = M_NAME
-                build(app)
-                app.dirty = True
-    elif m == M_PRESET:
-        game = cfg["game"]
-        if b in (btn.UP, btn.DOWN):
-            app._move(b, long, len(app.rows))
-        elif b == btn.LEFT:
-            _back(app)
-        elif b == btn.OK:
-            ps = rules.presets(game)
-            if app.sel < len(ps):                   # else "Custom": the edited rules stay as they are
-                name = ps[app.sel][0]
-                cfg["preset"] = name
-                cfg["rules"] = settings.apply_preset(game, cfg["rules"], name)
-                if settings.fit_stud(cfg):          # Forehead Stud at more than 7 players: off
-                    cfg["preset"] = _preset_of(game, cfg["rules"])
-                _repair(cfg, None)
-            _next(app)
-    elif m == M_STRUCT or m == M_RULES:
-        game = cfg["game"]
-        keys = settings.betting_keys(game) if m == M_STRUCT else settings.single_keys(game)
-        if b in (btn.UP, btn.DOWN):
-            app._move(b, long, len(app.rows))
-        elif b in (btn.LEFT, btn.RIGHT) and app.sel < len(keys):
-            key = keys[app.sel]
-            ch = settings.rule_choices(game, key, cfg["chips"], cfg)
-            i = app._choice_index(ch, cfg["rules"][key])
-            d = 1 if b == btn.RIGHT else -1
-            for _ in range(len(ch)):                # skip the values the other rules make invalid
-                i += d
-                cfg["rules"][key] = ch[i % len(ch)]
-                if _valid(game, cfg["rules"]):
-                    break
-            if m == M_RULES:
-                cfg["preset"] = _preset_of(game, cfg["rules"])
-            build(app)
-            app.dirty = True
-        elif b == btn.LEFT:
-            _back(app)
-        elif b == btn.OK:
-            _next(app)
-    elif m == M_SUMMARY:
-        if b in (btn.UP, btn.DOWN):
-            n = len(app.rows)
-            step = 5 if long else 1
-            app.top += step if b == btn.DOWN else -step
-            app.top = max(0, min(app.top, n - widgets.ROWS))
-            app.dirty = True
-        elif b == btn.LEFT:
-            _back(app)
-        elif b == btn.RIGHT:    # the next chip value of settings.CENTS_LADDER (after the largest: off again), money
-            ladder = settings.CENTS_LADDER      # per chip in whole cents for settling up (``cfg["cents"]``)
-            i = app._choice_index(ladder, cfg.get("cents", 0))
-            cfg["cents"] = ladder[(i + 1) % len(ladder)]
-            top = app.top
-            build(app)
-            app.top = top
-            app.dirty = True
-        elif b == btn.OK:
-            return True
-    return False
 
 
 CUSTOM = "custom"

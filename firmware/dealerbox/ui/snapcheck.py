@@ -8,7 +8,7 @@ or a journal to replay (``App.restore``), and kept; a box that boots with nothin
   pots whole, >= 0, under ``MAX_CHIPS`` and adding up to the chips that entered the session, seats
   and turn in range, every card at most once in the hand; returns the reason in words, or None;
 * ``action_of(rec)``: a journal record (``app.record_of``) back to ``(seat, Action)``;
-* ``replay(app, records)``: the journal applied to the restored engine.
+* ``replay(engine, records, names)``: the journal applied to the restored engine.
 
 The hand logs committed after an older save (``Store.later``) are caught up by ui/catchup.py, imported only
 when there are some.
@@ -24,7 +24,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import GAMES, engine_class
 from dealerbox.lang import N_
 from dealerbox.reason import Reason
-from dealerbox.ui.modes import SNAPSHOT_VERSION
+from dealerbox.ui.modes import SNAPSHOT_VERSION, describe
 from dealerbox.ui.settings import CENTS_LADDER
 
 MAX_CHIPS = const(1000000000)   # more chips than any table has: a larger stack is a damaged save
@@ -71,6 +71,9 @@ def _config(cfg):
         if not isinstance(nm, str):
             return False
     c = cfg.get("chips")
+    for k in ("hands", "minutes", "last_hand"):     # the session's length (ui/settings.py LIMITS)
+        if type(cfg.get(k, 0)) is not int or cfg.get(k, 0) < 0:
+            return False
     return type(c) is int and 1 <= c <= MAX_CHIPS and cfg.get("cents", 0) in CENTS_LADDER \
         and type(cfg.get("cents", 0)) is int and isinstance(cfg.get("preset", ""), str)
 
@@ -85,20 +88,24 @@ def _shape(snap):
     cfg = snap.get("cfg")
     if not isinstance(cfg, dict) or not isinstance(cfg.get("game"), str) or not _config(cfg):
         return N_("snapshot without a valid 'cfg'")
-    t = snap.get("table")
-    ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
-        and type(t.get("dealer")) is int
-    for key in ("stacks", "bought_in"):
-        ok = ok and isinstance(t.get(key), list) and len(t[key]) == len(t["names"])  # type: ignore[union-attr,index]
-        for c in t[key] if ok else ():  # type: ignore[index]
-            ok = ok and type(c) is int
-    if not ok:
+    if not _table_shape(snap.get("table")):
         return N_("snapshot without a valid 'table'")
     e = snap.get("engine")
     if e is not None and not isinstance(e, dict) or type(snap.get("hand_no", 0)) is not int \
             or not isinstance(snap.get("last", ""), str):
         return N_("snapshot without a valid 'engine'")
     return None
+
+
+def _table_shape(t):
+    """True when ``t`` has the shape of ``Table.to_state``: 2-10 names, a dealer, as many stacks and buy-ins (ints)."""
+    ok = isinstance(t, dict) and isinstance(t.get("names"), list) and 2 <= len(t["names"]) <= MAX_SEATS \
+        and type(t.get("dealer")) is int
+    for key in ("stacks", "bought_in"):
+        ok = ok and isinstance(t.get(key), list) and len(t[key]) == len(t["names"])  # type: ignore[union-attr,index]
+        for c in t[key] if ok else ():  # type: ignore[index]
+            ok = ok and type(c) is int
+    return ok
 
 
 def check(snap):
@@ -134,26 +141,29 @@ def check(snap):
             total = sum(table.stacks) + table.carried()
             return None if total == sum(table.bought_in) else "chips not conserved (%d in play, %d bought in)" % (
                 total, sum(table.bought_in))
-        if es.get("game") != game:
-            return Reason("a hand of %r in a session of %r", es.get("game"), game)
-        to_act = es.get("to_act")
-        if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
-            return Reason("seat to act %r of %d", to_act, n)
-        why = _cards(es, n)
-        if why is not None:
-            return why
-        e = engine_class(game).from_state(table, es)
-        if not e.chips_ok():
-            return Reason("chips not conserved (%d in play, %d bought in)", sum(table.stacks) + e.pot_total(),
-                          sum(table.bought_in))
-        if not _ints(e.pb.contributed, n):
-            return N_("a pot out of range")
-        why = _replays(e, es.get("log"))
-        if why is not None:
-            return why
+        return _hand(game, table, es, n)
     except Exception as err:  # any damage the engine trips on: refused, in words, never a crash
         return Reason("cannot be resumed (%s: %s)", type(err).__name__, err)
-    return None
+
+
+def _hand(game, table, es, n):
+    """The reason the saved hand ``es`` (``Engine.to_state``) of ``game`` at ``table`` (``n`` seats) cannot be
+    continued, or None; raises on damage the engine trips on (``check`` says it)."""
+    if es.get("game") != game:
+        return Reason("a hand of %r in a session of %r", es.get("game"), game)
+    to_act = es.get("to_act")
+    if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
+        return Reason("seat to act %r of %d", to_act, n)
+    why = _cards(es, n)
+    if why is not None:
+        return why
+    e = engine_class(game).from_state(table, es)
+    if not e.chips_ok():
+        return Reason("chips not conserved (%d in play, %d bought in)", sum(table.stacks) + e.pot_total(),
+                                                                  sum(table.bought_in))
+    if not _ints(e.pb.contributed, n):
+        return N_("a pot out of range")
+    return _replays(e, es.get("log"))
 
 
 def play_log(e, rows):
@@ -178,16 +188,10 @@ def _replays(e, log):
     firmware's snapshot has it from its rounded one) and the hand's number where its log has none (an earlier
     firmware's); else why not (str). A value of another type or a flag the log does not give would stop the game
     later, on a screen or at an action; the save before it is used instead."""
-    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
+    if _damaged(log):
         return N_("a saved hand with a damaged log")
-    for k, n in (("salt", 32), ("commit", 64)):    # copied as they are (start_from_log): hex, as the deal made them
-        v = log.get(k)
-        if v is not None and (not isinstance(v, str) or len(v) != n or v.strip("0123456789abcdef")):
-            return N_("a saved hand with a damaged log")
-    if type(log.get("cents", 0)) is not int:
-        return N_("a saved hand with a damaged log")
-    t = Table(log["names"], list(log["stacks"]), log["dealer"])
-    t.bought_in = list(log.get("bought_in") or log["stacks"])
+    t = Table.from_state({"names": log["names"], "stacks": list(log["stacks"]), "dealer": log["dealer"],
+                          "bought_in": list(log.get("bought_in") or log["stacks"])})
     ref = type(e)(t, log["rules"])
     ref.start_from_log(log)
     why = play_log(ref, log["actions"])
@@ -202,6 +206,18 @@ def _replays(e, log):
         if k not in b or not _same(a[k], b[k], k != "stake2" and (k != "hand_no" or "hand" in log)):
             return N_("the saved hand is not the hand its log plays")
     return None
+
+
+def _damaged(log):
+    """True when the saved hand's ``log`` is not a hand log: no actions, a salt or seal not hex as the deal made them
+    (``start_from_log`` copies them as they are), a chip value not an int."""
+    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
+        return True
+    for k, n in (("salt", 32), ("commit", 64)):
+        v = log.get(k)
+        if v is not None and (not isinstance(v, str) or len(v) != n or v.strip("0123456789abcdef")):
+            return True
+    return type(log.get("cents", 0)) is not int
 
 
 def _same(a, b, values):
@@ -227,15 +243,23 @@ def _same(a, b, values):
     return not values or a == b
 
 
-def _cards(es, n):
-    deck = es.get("deck")
+def _deck(deck, seen):
+    """Mark the cards of ``deck`` in ``seen`` (bytearray of 52); the reason it is not a deck, or None."""
     if not _ints(deck, None, 0, _DECK - 1) or len(deck) > _DECK:
         return N_("a deck that is not cards")
-    seen = bytearray(_DECK)
     for c in deck:
         if seen[c]:
             return Reason("card %d twice in the deck", c)
         seen[c] = 1
+    return None
+
+
+def _cards(es, n):
+    """The reason the saved hand's deck and hands are not distinct cards of the deck, or None."""
+    seen = bytearray(_DECK)
+    why = _deck(es.get("deck"), seen)
+    if why is not None:
+        return why
     hands = es.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
         return Reason("hands that are not %d seats", n)
@@ -257,25 +281,41 @@ def _cards(es, n):
     return None
 
 
-def replay(app, records):
-    """Apply the journal ``records`` (list of str) to ``app.engine`` as the players did, setting ``app.last``.
-
-    Returns ``(applied, problem)``: how many were applied, and None or the reason the next one could not be
-    (a record that is not an action, or one the rules refuse: the session continues before it).
-    """
-    e = app.engine
-    k = 0
+def undone(records):
+    """``records`` (journal lines, list of str) with each ``"undo"`` line and the action line it takes back left
+    out: the actions that stand, in order."""
+    out = []
     for rec in records:
+        if rec == "undo":
+            if out:
+                out.pop()
+        else:
+            out.append(rec)
+    return out
+
+
+def replay(e, records, names=None):
+    """Apply the journal ``records`` (list of str; an ``"undo"`` takes the action before it back) to engine ``e`` as
+    the players did.
+
+    Returns ``(applied, problem, last)``: how many were applied, None or the reason the next one could not be (a
+    record that is not an action, or one the rules refuse: the session continues before it), and the public line
+    about the last one applied (with ``names``, the seats' names; else "").
+    """
+    k = 0
+    last = ""
+    for rec in undone(records):
         try:
             seat, action = action_of(rec)
             if seat != e.to_act:
                 raise ValueError(Reason("seat %d acts out of turn", seat))
+            was = e.is_all_in(seat)
             events = e.apply(action)
         except IllegalAction as err:
-            return k, Reason("action %d of the hand's journal refused (%s)", k + 1, err)
+            return k, Reason("action %d of the hand's journal refused (%s)", k + 1, err), last
         except Exception as err:  # a damaged record the engine trips on: the same answer, never a crash
-            return k, Reason("action %d of the hand's journal refused (%s: %s)", k + 1, type(err).__name__, err)
-        app.last = app._describe(seat, action, events)
+            return k, Reason("action %d of the hand's journal refused (%s: %s)", k + 1, type(err).__name__, err), last
+        if names is not None:
+            last = describe(names, seat, action, events, e.is_all_in(seat) and not was)
         k += 1
-    return k, None
-
+    return k, None, last

@@ -83,15 +83,6 @@ def first_visible(sel, top, n):
     return top
 
 
-def scroll(app, step):
-    """UP/DOWN on a list without a selection (``app.rows`` from ``app.top``): one row down (``step`` 1) or up (-1)
-    while rows are left that way; the frame changes (``app.dirty``) only when it moves."""
-    top = max(0, min(app.top + step, len(app.rows) - ROWS))
-    if top != app.top:
-        app.top = top
-        app.dirty = True
-
-
 def rows_list(cv, rows, sel, top):
     """Draw ``rows`` (list of (label, value)) from index ``top``; ``sel`` (or -1) is shown inverse.
 

@@ -1,0 +1,71 @@
+"""The table view (issue 25): during a hand, from any gate (UP/DOWN) or the table menu, who is in, packed or folded,
+all-in, blind or seen, each stack and what each put in this hand; no card (seed 004: what players must watch)."""
+
+from dealerbox.lang import tr
+from dealerbox.ui import buttons as btn
+from dealerbox.ui import font, widgets
+from dealerbox.ui.canvas import WIDTH, text_width
+from dealerbox.ui.modes import M_TABLE, fit_title
+from dealerbox.ui.screen import Screen
+
+
+def seat_state(e, s):
+    """Seat ``s``'s state as the table sees it (no card): "out" (not dealt in), "packed"/"folded", "all-in", then
+    Teen Patti's "blind"/"seen", else "in" (each translated)."""
+    if not e.dealt[s]:
+        return tr("out")
+    if not e.is_live(s):
+        return tr("packed") if e.GAME == "teen-patti" else tr("folded")
+    if e.is_all_in(s):
+        return tr("all-in")
+    seen = getattr(e, "seen", None)
+    if seen is not None:
+        return tr("seen") if seen[s] else tr("blind")
+    return tr("in")
+
+
+class TableScreen(Screen):
+    """The table during a hand, public (no card, from any gate or the table menu): per seat its name (the seat to act
+    marked), in / packed or folded / all-in / blind or seen, its stack and the chips it put in this hand. UP/DOWN
+    scroll, OK or LEFT back."""
+
+    MODE = M_TABLE
+
+    def __init__(self, app):
+        super().__init__(app, -1)
+
+    def build(self):
+        e = self.app.engine
+        t = self.app.table
+        rows = []
+        for s in range(t.n):
+            mark = "\x18" if s == e.to_act else " "
+            rows.append(("%s%s %s" % (mark, t.names[s], seat_state(e, s)), "%d/%d" % (t.stacks[s],
+                                                                                       e.pb.contributed[s])))
+        self.rows = fit(rows)
+        self.title = fit_title(tr("Table: stack/put in"), tr("Stack/put in"))
+        self.hint = self.more(tr("\x1c more  OK back"), tr("OK back"))
+
+    def press(self, b, long):
+        if b in (btn.UP, btn.DOWN):
+            self.scroll(b)
+        elif b in (btn.OK, btn.LEFT):
+            self.app.back()
+
+
+def fit(rows):
+    """``rows`` (label, value) with every row too wide for the frame split in two: its label (cut after
+    ": " when it has one) and, below, the rest with the value, so a value never overlaps a name."""
+    out = []
+    for label, value in rows:
+        if value is not None and 2 + text_width(label) + font.W + widgets.value_width(value) > WIDTH - 8:
+            i = label.find(": ")
+            if i > 0:
+                out.append((label[:i + 1], None))
+                out.append(("  " + label[i + 2:], value))
+            else:
+                out.append((label, None))
+                out.append(("", value))
+        else:
+            out.append((label, value))
+    return out
