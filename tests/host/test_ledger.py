@@ -207,3 +207,17 @@ def test_the_chip_value_changed_on_the_last_line_is_refused(tmp_path, capsys):
     assert rc == 1 and out[2] == ("hand 3 (line 3): NOT verified: the chip value is 100 cents, but 10 on the hand "
                                   "before in its session (the table sets it once, before the session's first deal)")
     assert replay.main([str(tmp_path / "tampered.log")]) == 1
+
+
+def test_an_action_row_with_a_number_for_its_cards_is_refused_in_words(tmp_path, capsys):
+    """A 4th item of an action row that is not a list of card positions (``[1, "blind", 1, 1]``): replay and verify
+    ended in a TypeError traceback (Action.to_list); now both name the action as malformed."""
+    _logs, text = _night(tmp_path)
+    log = json.loads(text[1])
+    row = log["actions"][0] = log["actions"][0][:3] + [1]
+    text[1] = json.dumps(log)
+    rc, out = _verify(tmp_path, capsys, text)
+    said = "action 1 %s: malformed action (a row is [seat, kind, amount])" % json.dumps(row)
+    assert rc == 1 and out[1] == "hand 2 (line 2): NOT verified: " + said
+    assert replay.main([str(tmp_path / "tampered.log")]) == 1
+    assert capsys.readouterr().err == "%s:2: %s\n" % (tmp_path / "tampered.log", said)
