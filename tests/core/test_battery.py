@@ -56,10 +56,10 @@ def _to_between(rig):
         if app.mode == modes.M_BETWEEN:
             return
         if app.mode == modes.M_TURN:
-            kinds = [o.kind for o in app.opts]
-            rig.press(RIGHT, (kinds.index("pack") - app.oi) % len(kinds))
+            kinds = [o.kind for o in app.screen.opts]
+            rig.press(RIGHT, (kinds.index("pack") - app.screen.oi) % len(kinds))
             rig.press(OK)
-            if app.armed:
+            if app.screen.armed:
                 rig.press(OK)
         else:
             rig.press(OK)
@@ -89,11 +89,11 @@ def test_glyph_and_warning_between_hands():
     setup(rig, "teen-patti", 3)
     app = rig.app
     app.battery(power.FULL)                         # during the hand: kept, nothing redrawn
-    assert app.power == power.FULL and not app.dirty
+    assert battery.LEVEL == power.FULL and not app.dirty
     _to_between(rig)
-    assert app.mode == modes.M_BETWEEN and app.msg == ""
+    assert app.mode == modes.M_BETWEEN and app.screen.msg == ""
     hint = bytes(rig.buf[896:])
-    assert hint == footer_page(app.hint)
+    assert hint == footer_page(app.screen.hint)
     counts = {}
     for lvl in (power.HALF, power.FULL, power.LOW, power.CRITICAL, power.USB):
         app.battery(lvl)
@@ -125,7 +125,7 @@ def test_the_warning_leaves_a_question_in_the_footer():
     app.battery(power.LOW)
     rig.press(DOWN, 5)                              # End session (the last row)
     rig.press(OK)
-    assert app.msg == "End session? OK again"
+    assert app.screen.msg == "End session? OK again"
     rig.draw()
     assert bytes(rig.buf[896:]) == footer_page("End session? OK again")
 

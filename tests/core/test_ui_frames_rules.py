@@ -58,10 +58,10 @@ def walk_rules():
 
 
 GOLDEN_RULES = [
-    ('awards-everyone-packed', 2114362926, 2027),
+    ('awards-everyone-packed', 1004400456, 2137),
     ('between-busted', 933090035, 2800),
     ('joker-hunt-turn', 2624445141, 3463),
-    ('joker-hunt-showdown', 220900613, 1722),
+    ('joker-hunt-showdown', 2530759763, 1937),
 ]
 
 

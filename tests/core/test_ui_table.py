@@ -160,6 +160,8 @@ def test_a_misdeal_is_asked_twice_gives_every_chip_back_and_the_same_dealer_deal
     rig.press(OK)
     assert app.mode == modes.M_BETWEEN and app.screen.sel == modes.B_NEXT
     rig.press(OK)
+    assert app.mode == modes.M_SEAL
+    rig.press(OK)                                   # the seal and the cut: not cut
     assert app.engine.hand_no == 2 and app.engine.log["dealer"] == dealer    # the same dealer deals again
 
 
@@ -253,6 +255,7 @@ def test_a_session_of_five_deals_announces_the_last_and_ends_with_the_settle_up(
         if app.mode == modes.M_BETWEEN:
             rig.press(UP, 6)
             rig.press(OK)                           # Next hand
+            rig.press(OK)                           # the seal and the cut: not cut
     assert said == ["Hand 1 dealt", "Hand 2 dealt", "Hand 3 dealt", "Hand 4 dealt", "Last hand: 5 dealt"]
     assert app.mode == modes.M_END and app.engine.hand_no == 5 and app.table.stopped
     assert app.screen.title == "Session over: net" and ("Who gives chips:", None) in app.screen.rows
@@ -293,6 +296,7 @@ def test_a_session_by_time_survives_a_power_cut_and_ends_at_the_right_hand():
     _pack_round(rig)
     rig.press(UP, 6)
     rig.press(OK)                                   # hand 2: 40 min played, another 40 would pass the hour
+    rig.press(OK)                                   # the seal and the cut: not cut
     assert app.last == "Last hand: 2 dealt" and app.snapshot()["ms"] == 40 * 60000
     rig.press(OK)
     act(rig, "blind", 1)                            # the power goes in the middle of the last hand
