@@ -248,8 +248,9 @@ def same_session(log, prev):
 
 def check_chain(log, table, prev):
     """When ``log`` continues the session of ``prev`` (the previous line's ``(engine, table)``, or None), its hand
-    number, starting stacks, buy-ins, dealer and Turkish carried pot must follow from the previous hand: a seat's
-    stack grows between hands only by what it bought in (``table``: the ``Table`` built from ``log``).
+    number, starting stacks, buy-ins, dealer, Turkish carried pot and (version 2) chip value must follow from the
+    previous hand: a seat's stack grows between hands only by what it bought in (``table``: the ``Table`` built
+    from ``log``); the chip value (``"cents"``) is the session's, set once before its first deal.
     Raises ReplayError naming what does not follow (shared by replay and verify)."""
     if prev is None or not same_session(log, prev):
         return
@@ -269,6 +270,9 @@ def check_chain(log, table, prev):
                                  "was" if rebuy == 1 else "were"))
     if table.dealer != pt.dealer:
         raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
+    if log.get("v") == 2 and pe.log.get("v") == 2 and log.get("cents") != pe.log.get("cents"):
+        raise ReplayError("the chip value is %s cents, but %s on the hand before in its session (the table sets it "
+                          "once, before the session's first deal)" % (log.get("cents") or 0, pe.log.get("cents") or 0))
     if (log.get("carry") or None) != pt.carry:
         raise ReplayError("the hand carries %r, but the previous hand left %r carried"
                           % (log.get("carry"), pt.carry))

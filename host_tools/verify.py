@@ -266,6 +266,10 @@ def check_link(log, no, tip, before):
     return None
 
 
+DOWNGRADED = ("a version 1 line after a version 2 line (the box writes version 2 from then on): the line was "
+              "rewritten outside the chain")
+
+
 def verify_lines(lines, out=print, bad_line=None):
     """Verify every non-blank line; ``out`` gets one line per hand. Returns ``(verified, failed, not_hands)``:
     the counts of hands verified and not, and the line numbers (list of int) of the lines after the first hand
@@ -273,7 +277,8 @@ def verify_lines(lines, out=print, bad_line=None):
     given to ``bad_line(line number, reason)`` in replay's words and counted as no hand.
 
     Version 2 lines (docs/hand-log.md) are chained: each one's ``prev`` is the hash of the line before it
-    (``check_link``); a break is a line that does NOT verify, naming it. A genesis line (a session's first) that
+    (``check_link``); a break is a line that does NOT verify, naming it. A version 1 line after a version 2 one
+    (a line rewritten outside the chain with a 32-bit seal of its own) is a break too (``DOWNGRADED``). A genesis line (a session's first) that
     chains is said (``line 1: session start``) and counted as neither.
 
     Raises ValueError when no line is a hand log (the file is something else)."""
@@ -284,6 +289,7 @@ def verify_lines(lines, out=print, bad_line=None):
     not_hands = []
     prev = None             # the previous hand's (engine, table), when it verified and finished
     tip = before = None     # the previous non-blank line's hash and JSON value (the chain: check_link)
+    chained = False         # a version 2 line was read: every later line must be one (the box never goes back)
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -303,6 +309,9 @@ def verify_lines(lines, out=print, bad_line=None):
                 bad_line(no, str(unread) if unread else NOT_A_HAND)
             continue
         try:
+            if chained and log.get("v") != 2:
+                raise Mismatch(DOWNGRADED)
+            chained = chained or log.get("v") == 2
             note = check_link(log, no, *link) if log.get("v") == 2 else None
             if is_genesis(log):
                 prev = None

@@ -135,3 +135,23 @@ def test_a_snapshot_of_the_old_whole_chip_stake_resumes_through_the_store():
     e2.apply(Action("see"))
     e2.apply(Action("chaal", 7))                     # an odd seen bet: the old rounding goes on for this hand
     assert e2.stake2 == 8
+
+
+def test_ok_pressed_twice_on_the_rebuy_screen_buys_once():
+    """A new user presses OK twice to rebuy: one rebuy (10 chips, bought in 20), then back between hands (the cursor
+    moves to "Done" after a rebuy when nobody else is out of chips; it stayed on the player and the second OK bought
+    10 chips more before, 30 bought in)."""
+    rig = Rig(seed=61)
+    setup(rig, "teen-patti", 2, chips=10)
+    app = rig.app
+    t = app.table
+    _bust_one(rig)
+    busted = t.stacks.index(0)
+    rig.press(OK)                                                # standings -> between hands, on Rebuy
+    rig.press(OK)                                                # the rebuy screen, on the busted player
+    assert app.mode == modes.M_REBUY and app.screen.sel == busted
+    rig.press(OK)
+    assert t.bought_in[busted] == 20 and app.screen.sel == t.n and app.screen.hint == "OK back"     # the cursor on Done
+    rig.press(OK)
+    assert t.stacks[busted] == 10 and t.bought_in[busted] == 20 and sum(t.bought_in) == 30
+    assert app.mode == modes.M_BETWEEN

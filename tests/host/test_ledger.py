@@ -164,3 +164,60 @@ def test_old_logs_still_verify_beside_chained_ones(tmp_path, capsys):
     old = fs.session("turkish", 3, 3, 4)
     rc, out = _verify(tmp_path, capsys, [json.dumps(log) for log in old])
     assert rc == 0 and out == ["hand %d: verified %s" % (log["hand"], log["commit"][:8]) for log in old]
+
+
+def _downgraded(line, change):
+    """A version 2 line edited by ``change`` and written as version 1 (no "prev", no "cut"), its commitment made
+    again as version 1's: what a forger writes to step out of the chain."""
+    log = json.loads(line)
+    change(log)
+    del log["prev"], log["cut"]
+    log["v"] = 1
+    log["commit"] = verify.commitment(log["hand"], log["game"], log["deck"], bytes.fromhex(log["salt"]))
+    return json.dumps(log)
+
+
+def test_a_chained_log_downgraded_to_version_1_from_a_line_on_is_refused_there(tmp_path, capsys):
+    """Hands 3 to 5 renamed and written as version 1 (each with its own new 32-bit seal): the chain is not checked
+    on version 1 lines, so this verified (and replayed) before. The box never writes a version 1 line after a
+    version 2 one: verify refuses the first of them."""
+    _logs, text = _night(tmp_path)
+    forged = text[:2] + [_downgraded(ln, lambda log: log["names"].__setitem__(0, "Eve")) for ln in text[2:]]
+    rc, out = _verify(tmp_path, capsys, forged)
+    assert rc == 1 and out[:2] == ["hand 1: verified %s" % seal_code(_logs[0]["commit"]),
+                                   "hand 2: verified %s" % seal_code(_logs[1]["commit"])]
+    assert out[2] == ("hand 3 (line 3): NOT verified: a version 1 line after a version 2 line (the box writes "
+                      "version 2 from then on): the line was rewritten outside the chain")
+    rc, out = _verify(tmp_path, capsys, text[:4] + [_downgraded(text[4], lambda log: None)])   # the last line only
+    assert rc == 1 and out[4].startswith("hand 5 (line 5): NOT verified: a version 1 line after a version 2 line")
+
+
+def test_the_chip_value_changed_on_the_last_line_is_refused(tmp_path, capsys):
+    """The chip value (money per chip) is the table's for a whole session (set before its first deal); the report
+    settles with the last hand's. Raised from 10 to 100 cents on the last line only (no seal covers the last line's
+    fields) it verified and replayed before, and the money owed grew tenfold."""
+    d = str(tmp_path / "box")
+    os.mkdir(d)
+    logs = fs.chained("teen-patti", 3, 3, 5, Store(d), cents=10)
+    assert [log["cents"] for log in logs] == [10, 10, 10]
+    with open(d + "/hands.log") as f:
+        text = f.read().splitlines()
+    text[2] = json.dumps(dict(json.loads(text[2]), cents=100))
+    rc, out = _verify(tmp_path, capsys, text)
+    assert rc == 1 and out[2] == ("hand 3 (line 3): NOT verified: the chip value is 100 cents, but 10 on the hand "
+                                  "before in its session (the table sets it once, before the session's first deal)")
+    assert replay.main([str(tmp_path / "tampered.log")]) == 1
+
+
+def test_an_action_row_with_a_number_for_its_cards_is_refused_in_words(tmp_path, capsys):
+    """A 4th item of an action row that is not a list of card positions (``[1, "blind", 1, 1]``): replay and verify
+    ended in a TypeError traceback (Action.to_list); now both name the action as malformed."""
+    _logs, text = _night(tmp_path)
+    log = json.loads(text[1])
+    row = log["actions"][0] = log["actions"][0][:3] + [1]
+    text[1] = json.dumps(log)
+    rc, out = _verify(tmp_path, capsys, text)
+    said = "action 1 %s: malformed action (a row is [seat, kind, amount])" % json.dumps(row)
+    assert rc == 1 and out[1] == "hand 2 (line 2): NOT verified: " + said
+    assert replay.main([str(tmp_path / "tampered.log")]) == 1
+    assert capsys.readouterr().err == "%s:2: %s\n" % (tmp_path / "tampered.log", said)
