@@ -47,7 +47,7 @@ sim: $(STAMP)
 HEAVY := tests/host/test_hardware_device.py tests/host/test_tables_regen.py tests/host/test_lang.py
 
 test: compile $(CADSTAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-share-1 test-share-2
+	@$(MAKE) --no-print-directory -j2 --output-sync=line test-share-1 test-share-2
 
 test-share-1: $(CADSTAMP) $(CHROMIUM)
 	$(PY) -m pytest $(addprefix --ignore=,$(HEAVY))
