@@ -87,6 +87,8 @@ class App:
         self.unsaved = None     # why the session is not being saved (str), or None
         self._kept = []  # type: list  # the hand logs a failed flush kept for the next one
         self.played = [0, None]     # the session's playing time: ms before the last resume, and the clock then
+        if _battery is not None:    # a new box: no level read yet (ui/battery.py keeps the one battery's level)
+            _battery.update(None)
         if store is not None:
             from dealerbox.ui import resume
             resume.boot(self, store)
