@@ -99,7 +99,8 @@ def _boot(files):
     gc.collect()
     rig = Rig(seed=9, store=Store(d))
     app = rig.app
-    report = " ".join([str(r) for r in (getattr(app.screen, "report", None) or ())] + [app.store.report or ""])    # (records: words)
+    # (records: words)
+    report = " ".join([str(r) for r in (getattr(app.screen, "report", None) or ())] + [app.store.report or ""])
     for _ in range(4):                      # the report, then "Resume" / "Continue hand" (the first choice)
         if app.mode != modes.M_RESUME:
             break

@@ -810,8 +810,9 @@ def test_noise_after_the_logged_hand_is_no_traceback_and_the_hand_is_caught_up()
         rig = _boot(d)
         app = rig.app
         assert app.mode == modes.M_RESUME and not app.screen.saved_live
-        assert said(app.screen.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): the " \
-            "session goes on from the end of hand 1. 1 saved action after that save is lost." % n  # (the log: cleaned)
+        # (the log: cleaned)
+        assert said(app.screen.report) == "Save damaged: the newest save was damaged (truncated (100 of %d bytes)): " \
+            "the session goes on from the end of hand 1. 1 saved action after that save is lost." % n
         rig.press(OK)
         assert app.engine.phase == "over" and app.table.stacks == [96, 108, 98, 98]
         assert _read(d + "/hands.log") == (log["raw"] + "\n").encode()
