@@ -34,8 +34,8 @@ HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/
 # the most players each game allows (RULES.md): a full table
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10), ("stud", 7))   # stud: Forehead Stud, at most 7
 HANDS = 6
-PEAK_UNIX = 256 * 1024      # bytes of heap in use on the unix port (~192 KB on the RP2040); issue 26 asks 200 KB: missed
-HEAP = "320K"               # the heap every full-table session completes in (issue 26 asks 256K: missed, docs/device.md)
+PEAK_UNIX = 256 * 1024      # heap bytes in use on the unix port (~192 KB on the RP2040); issue 26 asks 200 KB: missed
+HEAP = "320K"               # the heap every full-table session completes in (issue 26 asks 256K: missed; device.md)
 RESUME_HEAP = "384K"        # ... with a power cut and a resume in every hand (issue 26 asks the same heap: missed)
 
 

@@ -362,7 +362,8 @@ class Engine:
             del self.log["hand"]
         if log["rules"] != self.rules:     # written before a house rule existed: its rules as logged
             self.log["rules"] = _copy(log["rules"])
-        for k in ("v", "prev", "salt", "commit", "cut", "cents", "undone", "misdeal"):  # v 2: sealed, cut, chained; undone, misdeal: ui/play.py
+        # v 2: sealed, cut, chained; undone, misdeal: ui/play.py
+        for k in ("v", "prev", "salt", "commit", "cut", "cents", "undone", "misdeal"):
             if k in log:
                 self.log[k] = log[k]
         return events

@@ -339,6 +339,7 @@ class TurnScreen(HandScreen):
             return False
         e = self.app.engine
         seat = self.viewer
+        assert seat is not None             # a private screen: its viewer's seat
         r = self.app.cfg["rules"]
         base = r.get("boot", r.get("ante", 0))
         carry = e.log.get("carry") if e.log else None      # Turkish: a dead hand's pot, put in at the deal

@@ -190,7 +190,7 @@ def _why(rows, order, marked, shown, cats):
         line = tr("Same hands: split")
     else:
         line = handwords.decided((cats[win[0]], shown[win[0]]), (cats[lose[0]], shown[lose[0]]), category_label)
-    out = []
+    out = []  # type: list
     setup_flow._wrap(out, line)
     for text, _v in out:
         rows.append(("", text, None, ""))
@@ -408,7 +408,7 @@ class MenuScreen(Screen):
 
     MODE = M_MENU
     LONG = LONG_UD
-    ITEMS = MENU_ITEMS
+    ITEMS = MENU_ITEMS  # type: tuple
 
     def __init__(self, app, back_to=None, sel=0):
         super().__init__(app, sel)

@@ -32,7 +32,7 @@ class SealCutScreen(Screen):
         super().__init__(app, -1)
         e = app.engine
         self.code = seal_code(commit)
-        self.rows = (self.code[:9], self.code[10:])     # the seal's two lines, cut once (a redraw allocates nothing)
+        self.rows = [self.code[:9], self.code[10:]]     # the seal's two lines, cut once (a redraw allocates nothing)
         self.size = len(e.sealed[0])
         self.cut = 0
         self.line = tr("Not cut")   # the cut point in words (made at a press: a redraw allocates nothing)

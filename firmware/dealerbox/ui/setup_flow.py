@@ -101,7 +101,7 @@ def new_config(cfg, game, players=None):
 class SetupScreen(Screen):
     """A setup screen: a long LEFT goes back to the one before; ``NEXT`` the class of the one after."""
 
-    NEXT = None
+    NEXT = None  # type: type | None
     LONG = LONG_UD | LONG_LEFT
 
     def press(self, b, long):
@@ -114,6 +114,7 @@ class SetupScreen(Screen):
         """Any press but a long LEFT."""
 
     def next(self):
+        assert self.NEXT is not None
         self.app.change(self.NEXT(self.app))
 
 
@@ -323,6 +324,7 @@ class NameEditor(Screen):
             self.msg = tr("Seat %d has that name") % (other + 1)
             return
         cfg["names"][seat] = name
+        assert self.prev is not None      # the names screen this editor was opened from
         self.prev.edited(seat)
         self.app.back()
 
@@ -330,6 +332,8 @@ class NameEditor(Screen):
 class RuleListScreen(SetupScreen):
     """A list of house rules, each changed with LEFT/RIGHT (the values the other rules make invalid skipped), then
     "Done": the betting structure (``M_STRUCT``) or the single house rules (``M_RULES``)."""
+
+    TITLE = ""          # the list's title (msgid), in the subclasses
 
     def keys(self):
         return settings.betting_keys(self.app.cfg["game"])

@@ -284,7 +284,7 @@ def _cards(es, n):
 def undone(records):
     """``records`` (journal lines, list of str) with each ``"undo"`` line and the action line it takes back left
     out: the actions that stand, in order."""
-    out = []
+    out = []  # type: list
     for rec in records:
         if rec == "undo":
             if out:
