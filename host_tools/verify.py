@@ -278,7 +278,8 @@ def verify_lines(lines, out=print, bad_line=None):
 
     Version 2 lines (docs/hand-log.md) are chained: each one's ``prev`` is the hash of the line before it
     (``check_link``); a break is a line that does NOT verify, naming it. A version 1 line after a version 2 one
-    (a line rewritten outside the chain with a 32-bit seal of its own) is a break too (``DOWNGRADED``). A genesis line (a session's first) that
+    (a line rewritten outside the chain with a 32-bit seal of its own) is a break too (``DOWNGRADED``). A genesis line
+    (a session's first) that
     chains is said (``line 1: session start``) and counted as neither.
 
     Raises ValueError when no line is a hand log (the file is something else)."""

@@ -3,7 +3,8 @@ three-hand session of tests/core/test_ledger_faults.py, its files taken after ev
 of these faults - an older save copied back (the snapshot, or every save file of that earlier write beside today's
 hand log), the newest save cut in half, garbled or a folder, one bit of any journal line flipped - then a boot, the
 first choice of the resume screen, and two more hands by presses (none when the session's only save was
-destroyed before a backup existed: a new session is said, and the log keeps the hands). The hand log afterwards keeps every line it held
+destroyed before a backup existed: a new session is said, and the log keeps the hands). The hand log afterwards keeps
+every line it held
 and verifies whole (no hand reopened, voided or logged twice: the chain, the hand numbers and the stacks); no screen
 says an errno or a traceback."""
 

@@ -72,7 +72,8 @@ class Action(Record):
         """``(seat, Action)`` from a hand-log row ``[seat, kind, amount]`` (plus ``cards``, a list of positions).
 
         Raises ValueError for a malformed row: not a list of 3 or 4, a seat or amount not an int, a kind not a word
-        of letters, cards not a list of ints (as a journal record's: ui/snapcheck.py ``action_of``) (replay: host_tools/replay.py, the tests)."""
+        of letters, cards not a list of ints (as a journal record's: ui/snapcheck.py ``action_of``) (replay:
+        host_tools/replay.py, the tests)."""
         if not isinstance(row, list) or len(row) not in (3, 4) or type(row[0]) is not int \
                 or not isinstance(row[1], str) or not row[1].isalpha() or type(row[2]) is not int \
                 or len(row) == 4 and not (isinstance(row[3], list) and all(type(c) is int for c in row[3])):
