@@ -12,7 +12,7 @@ CADSTAMP := $(VENV)/.cad-$(shell cat requirements-cad.txt | cksum | cut -d' ' -f
 MPPATH := build/mpy:tests/core
 # the core tests' heap under MicroPython: correctness, with room for the test modules compiled from source and the
 # language walks' catalog; the box's memory is tests/host/test_hardware_device.py's job (256K, docs/device.md)
-HEAP   ?= 1M
+HEAP   ?= 2M
 ARGS   ?=
 
 CHROMIUM := /usr/bin/chromium
