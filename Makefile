@@ -44,7 +44,7 @@ sim: $(STAMP)
 ## printed when it ends): pytest (CPython) but the heaviest host files; the core tests under MicroPython, then those
 ## host files (HEAVY: the MicroPython runs of the whole app and the table and language builds), so both cores
 ## finish together
-HEAVY := tests/host/test_hardware_device.py tests/host/test_tables_regen.py tests/host/test_lang.py
+HEAVY := tests/host/test_hardware_device.py tests/host/test_tables_regen.py tests/host/test_lang.py tests/core/test_ledger_faults.py
 
 test: compile $(CADSTAMP)
 	@$(MAKE) --no-print-directory -j2 --output-sync=line test-share-1 test-share-2
