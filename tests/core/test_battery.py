@@ -3,13 +3,14 @@ or without a cell), the glyph and the "plug in" warning between hands, the displ
 press that brightens it not acted on, the battery read by the loop. Runs under pytest and under MicroPython."""
 
 import framebuf
-from app_util import DOWN, OK, RIGHT, UP, Rig, setup
+from app_util import DOWN, OK, UP, Rig, setup
 from dealerbox import power
 from dealerbox.boards import loop
 from dealerbox.lang import tr
 from dealerbox.ui import battery, modes, widgets
 from dealerbox.ui.buttons import Debouncer
 from dealerbox.ui.canvas import Canvas
+from test_ui_flows import _to_between
 
 
 def raw_for(cell_mv):
@@ -47,23 +48,6 @@ def test_level_never_rises_on_battery_only_after_usb():
     assert power.level(3700, False, None) == power.FULL
     assert power.warns(power.LOW) and power.warns(power.CRITICAL)
     assert not power.warns(power.HALF) and not power.warns(power.USB) and not power.warns(None)
-
-
-def _to_between(rig):
-    """Every seat packs until the hand is over; OK through the results to the between-hands screen."""
-    app = rig.app
-    for _ in range(200):
-        if app.mode == modes.M_BETWEEN:
-            return
-        if app.mode == modes.M_TURN:
-            kinds = [o.kind for o in app.screen.opts]
-            rig.press(RIGHT, (kinds.index("pack") - app.screen.oi) % len(kinds))
-            rig.press(OK)
-            if app.screen.armed:
-                rig.press(OK)
-        else:
-            rig.press(OK)
-    raise AssertionError("no end of hand")
 
 
 def dark(buf, x0, x1, y0, y1):
