@@ -125,3 +125,14 @@ class StatFs:
         if self.free is None:
             raise OSError(5)
         return (4096, 4096, 256, self.free + 3, self.free, 0, 0, 0, 0, 255)
+
+
+def _laid_out(files):
+    """A new store folder holding ``files`` (name -> bytes, None: a folder of that name in its place); its path."""
+    d = _tmpdir()
+    for name in files:
+        if files[name] is None:
+            os.mkdir(d + "/" + name)
+        else:
+            _write(d + "/" + name, files[name])
+    return d

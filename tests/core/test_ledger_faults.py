@@ -9,14 +9,13 @@ appended to the hand log, a folder in place of the journal or of the hand log - 
 """
 
 import gc
-import os
 
 from app_util import OK, Rig, setup
 from autoplay_util import autoplay
 from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
-from store_util import _clean, _read, _tmpdir, _write
+from store_util import _clean, _laid_out, _read, _tmpdir
 
 NAMES = ("session.json", "session.bak", "session.tmp", "session.jnl", "hands.log")
 
@@ -77,12 +76,7 @@ def _faults(state, first):
 
 def _boot(files):
     """A box booted on ``files`` (None: a folder) and resumed; returns (app, final hands.log lines, the report)."""
-    d = _tmpdir()
-    for name in files:
-        if files[name] is None:
-            os.mkdir(d + "/" + name)
-        else:
-            _write(d + "/" + name, files[name])
+    d = _laid_out(files)
     gc.collect()
     rig = Rig(seed=9, store=Store(d))
     app = rig.app

@@ -8,14 +8,13 @@ every line it held
 and verifies whole (no hand reopened, voided or logged twice: the chain, the hand numbers and the stacks); no screen
 says an errno or a traceback."""
 
-import os
 
 from autoplay_util import autoplay
 from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
 from pseudo_util import LangRig
-from store_util import _clean, _tmpdir, _write
+from store_util import _clean, _laid_out
 from test_ledger_faults import OK, _lines, _read, _record
 
 from host_tools.verify import verify_lines
@@ -52,12 +51,7 @@ def _faults(states, i):
 def _boot_and_play(files):
     """Boot on ``files``, take the first choice of the resume screen, play two hands; (hands.log, its .bad, screens'
     words, the hands played)."""
-    d = _tmpdir()
-    for name in files:
-        if files[name] is None:
-            os.mkdir(d + "/" + name)
-        else:
-            _write(d + "/" + name, files[name])
+    d = _laid_out(files)
     rig = LangRig(seed=9, store=Store(d))
     app = rig.app
     for _ in range(6):
