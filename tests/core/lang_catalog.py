@@ -235,6 +235,7 @@ KEYS = (
     "Not cut",
     "Not saved",
     "Not saved: %s",
+    "Nothing older to drop",
     "OK awards",
     "OK back",
     "OK done",

@@ -119,7 +119,8 @@ class SetupScreen(Screen):
 
 
 class GameScreen(SetupScreen):
-    """The first screen of a new session: the games (their player range), then the language row."""
+    """The first screen of a new session: the games (their player range), the language row, then what the box holds:
+    "Hands kept 312", "Room for 540 hands" (``roomnote.room_rows``; none without a store that can say)."""
 
     MODE = M_GAME
 
@@ -132,6 +133,9 @@ class GameScreen(SetupScreen):
         for g in settings.GAME_ROWS:
             self.rows.append((tr(g[0]), "%d-%d" % g[1]))
         langpick.add_row(self.rows)
+        from dealerbox.ui.roomnote import room_rows
+
+        self.rows.extend(room_rows(self.app.store))     # the hands the box holds, the room left (docs/device.md)
         self.hint = tr("\x1c choose  OK next")
 
     def on(self, b, long):
