@@ -75,7 +75,7 @@ def setup(rig, game="teen-patti", players=4, names=None, chips=None, stake=None,
     key = settings.stake_key(game)
     app = rig.app
     assert app.mode == modes.M_GAME
-    rig.press(UP, 6)
+    rig.press(UP, 3)
     rig.press(DOWN, gi)
     rig.press(OK)
     assert app.mode == modes.M_PLAYERS

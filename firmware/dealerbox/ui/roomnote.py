@@ -11,8 +11,8 @@ from dealerbox.ui.screen import Screen
 
 def room_rows(store):
     """Rows ``(label, value)`` saying how many hands ``store`` holds and for how many more it has room
-    (``Store.held``): ``[("Hands kept", "212"), ("Room for", "431 hands")]``, on the end-of-session screen and under
-    the game screen's language row; the second left out when the room is not known, none for a store that cannot say
+    (``Store.held``): ``[("Hands kept", "212"), ("Room for", "431 hands")]``, on the end-of-session screen; the second
+    left out when the room is not known, none for a store that cannot say
     (a test's)."""
     held = getattr(store, "held", None)
     if held is None:
@@ -22,6 +22,16 @@ def room_rows(store):
     if left is not None:
         rows.append((tr("Room for"), (tr("%d hand") if left == 1 else tr("%d hands")) % left))
     return rows
+
+
+def held_row(store):
+    """The game screen's row under the language row saying the same in one line (``Store.held``): ``[("312 hands",
+    "room 540")]`` (the value None when the room is not known), none for a store that cannot say (a test's)."""
+    held = getattr(store, "held", None)
+    if held is None:
+        return []
+    hands, left = held()
+    return [((tr("%d hand") if hands == 1 else tr("%d hands")) % hands, None if left is None else tr("room %d") % left)]
 
 
 def low(store):
