@@ -32,7 +32,7 @@ import hashlib
 import json
 import sys
 
-from host_tools import FIRMWARE, load_hand_log, one_file_argument, plural  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, load_hand_log, one_file_argument, plural, run  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 MAGIC = b"DBX1"
 MAGIC2 = b"DBX2"        # a version 2 line: the commitment also covers "prev", the hash of the line before
@@ -261,9 +261,43 @@ def check_link(log, no, tip, before):
             raise Mismatch("hand 1 does not start as its session's genesis line says (the game, names and stacks)")
     elif not (is_hand(before) and before.get("game") == log.get("game") and before.get("names") == log.get("names")
               and before.get("hand") == (hand - 1 if type(hand) is int else None)):
-        raise Mismatch("hand %s does not follow hand %s of its session on the line before" % (
-            json.dumps(hand), json.dumps(hand - 1 if type(hand) is int else None)))
+        raise Mismatch(not_following(log, before))
     return None
+
+
+def not_following(log, before):
+    """What is wrong, in the table's words, when the hand ``log`` (a hand 2, 3, ... of a version 2 log) does not
+    follow ``before``, the JSON value of the line before it: hands missing, a hand twice, hands out of order, a hand of
+    another game, or a player's name changed (the seat and both names)."""
+    from host_tools.replay import is_hand
+
+    hand, prev = log.get("hand"), before.get("hand") if is_hand(before) else None
+    if type(hand) is not int:
+        return "the line has no hand number, so its place in the session cannot be checked"
+    if not is_hand(before):     # a session's start (genesis) right before a hand 2, 3, ...
+        return "hand %d comes right after its session's start: %s" % (hand, _missing(1, hand - 1))
+    if before.get("game") != log.get("game"):
+        return "hand %d is a hand of %s, but the hand before it was %s: hands of two sessions were put together" % (
+            hand, json.dumps(log.get("game")), json.dumps(before.get("game")))
+    names, was = log.get("names") or [], before.get("names") or []
+    if names != was:
+        for s in range(max(len(names), len(was))):
+            a, b = names[s] if s < len(names) else None, was[s] if s < len(was) else None
+            if a != b:
+                return "seat %d is %s on hand %d but %s on the hand before: a player's name was changed" % (
+                    s, json.dumps(a), hand, json.dumps(b))
+    if prev == hand:
+        return "hand %d is in the log twice (the line before is hand %d too)" % (hand, hand)
+    if type(prev) is int and prev < hand:
+        return _missing(prev + 1, hand - 1) + " (the line before is hand %d)" % prev
+    return "hand %d comes after hand %s: the hands are out of order" % (hand, json.dumps(prev))
+
+
+def _missing(first, last):
+    """``hand 4 is missing`` / ``hands 2 to 5 are missing``: the hands ``first`` .. ``last`` not in the log."""
+    if first == last:
+        return "hand %d is missing" % first
+    return "hands %d to %d are missing" % (first, last)
 
 
 DOWNGRADED = ("a version 1 line after a version 2 line (the box writes version 2 from then on): the line was "
@@ -390,4 +424,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

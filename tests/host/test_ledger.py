@@ -106,9 +106,10 @@ TAMPER = {
     "insert a copy of the last": (lambda t: t.append(t[-1]), 6, "the chain breaks"),
     "reorder": (lambda t: t.insert(1, t.pop(2)), 2, "the chain breaks"),
     "edit a result": (_edit(1, lambda log: log["result"]["stacks"].reverse()), 2, "result"),
-    "rename on one line": (_edit(1, lambda log: log["names"].__setitem__(0, "Eve")), 2, "does not follow hand 1"),
+    "rename on one line": (_edit(1, lambda log: log["names"].__setitem__(0, "Eve")), 2,
+                           'seat 0 is "Eve" on hand 2 but "P1" on the hand before: a player\'s name was changed'),
     "rename on the last line": (_edit(4, lambda log: log["names"].__setitem__(0, "Eve")), 5,
-                                "does not follow hand 4"),
+                                'seat 0 is "Eve" on hand 5 but "P1" on the hand before'),
     "a stack": (_edit(3, _stack), 4, ""),
     "a buy-in": (_edit(3, _buy_in), 4, ""),
     "an action": (_edit(1, _action), 2, ""),
@@ -221,3 +222,27 @@ def test_an_action_row_with_a_number_for_its_cards_is_refused_in_words(tmp_path,
     assert rc == 1 and out[1] == "hand 2 (line 2): NOT verified: " + said
     assert replay.main([str(tmp_path / "tampered.log")]) == 1
     assert capsys.readouterr().err == "%s:2: %s\n" % (tmp_path / "tampered.log", said)
+
+
+def test_a_hand_that_does_not_follow_the_one_before_is_said_in_the_tables_words():
+    h = {"game": "teen-patti", "names": ["Anna", "Ben"], "deck": [], "hand": 13}
+    said = {
+        "missing": (dict(h, hand=12 - 3), "hands 10 to 12 are missing (the line before is hand 9)"),
+        "one missing": (dict(h, hand=11), "hand 12 is missing (the line before is hand 11)"),
+        "twice": (dict(h), "hand 13 is in the log twice (the line before is hand 13 too)"),
+        "out of order": (dict(h, hand=15), "hand 13 comes after hand 15: the hands are out of order"),
+        "another game": (dict(h, game="turkish", hand=12),
+                         'hand 13 is a hand of "teen-patti", but the hand before it was "turkish": hands of two '
+                         "sessions were put together"),
+        "renamed": (dict(h, names=["Anna", "Bea"], hand=12),
+                    'seat 1 is "Ben" on hand 13 but "Bea" on the hand before: a player\'s name was changed'),
+        "a seat more": (dict(h, names=["Anna"], hand=12),
+                        'seat 1 is "Ben" on hand 13 but null on the hand before: a player\'s name was changed'),
+        "after the start": ({"v": 2, "genesis": True, "game": "teen-patti"},
+                            "hand 13 comes right after its session's start: hands 1 to 12 are missing"),
+    }
+    for how in said:
+        before, words = said[how]
+        assert verify.not_following(h, before) == words, how
+    assert verify.not_following(dict(h, hand=2), said["after the start"][0]) == \
+        "hand 2 comes right after its session's start: hand 1 is missing"
