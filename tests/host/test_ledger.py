@@ -246,3 +246,43 @@ def test_a_hand_that_does_not_follow_the_one_before_is_said_in_the_tables_words(
         assert verify.not_following(h, before) == words, how
     assert verify.not_following(dict(h, hand=2), said["after the start"][0]) == \
         "hand 2 comes right after its session's start: hand 1 is missing"
+
+
+def test_the_hands_the_table_dropped_are_a_cut_verify_knows_from_hands_tip(tmp_path, capsys):
+    """Two sessions on a box, the first moved to an older file when it ended, then "Drop old hands": the kept log
+    verifies, its first line chaining to hands.tip; a log whose start was cut further, or a tip edited, is refused."""
+    d = str(tmp_path / "box")
+    os.mkdir(d)
+    store = Store(d)
+    fs.chained("teen-patti", 3, 3, 5, store)
+    os.rename(d + "/hands.log", d + "/hands.2.log")     # (what a session's end does to a log of 128 KB or more)
+    fs.chained("teen-patti", 3, 4, 6, store)
+    with open(d + "/hands.2.log") as f:
+        first = f.read().splitlines()
+    assert store.drop_hands() == (3, sum(len(ln) + 1 for ln in first)) and sorted(os.listdir(d)) == [
+        "hands.log", "hands.tip"]
+    tip = verify.line_hash(first[-1])
+    with open(d + "/hands.tip") as f:
+        assert f.read() == tip
+    capsys.readouterr()
+    assert verify.main([d + "/hands.log"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "line 1: the chain goes on from the hands the table dropped on the box (hands.tip %s)" % tip[:16]
+    assert len(out) == 5
+    with open(d + "/hands.log") as f:
+        kept = f.read().splitlines()
+    with open(d + "/hands.tip", "w") as f:
+        f.write(verify.line_hash(kept[1]))              # a drop the power interrupted: its line still in the file
+    assert verify.main([d + "/hands.log"]) == 0
+    assert "hands.tip names a line of this file" in capsys.readouterr().out.splitlines()[0]
+    with open(d + "/hands.tip", "w") as f:
+        f.write("ab" * 32)                              # not the line the file starts after
+    assert verify.main([d + "/hands.log"]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "hand 1 (line 1): NOT verified: the log starts after lines the box never dropped: its first line chains to "
+        "%s, but the last line the table dropped is abababababababab (hands.tip): lines were removed from its start, "
+        "or the older files are missing (make logs copies them into all-hands.log)" % tip[:16])
+    os.remove(d + "/hands.tip")                         # no tip beside it: said, as before
+    assert verify.main([d + "/hands.log"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "line 1: the chain goes on from a line not in this file (prev %s: older hands dropped)" % tip[:16])
