@@ -501,7 +501,7 @@ KEYS = (
     "raise",
     "rebuy",
     "refuse",
-    "room %d",
+    "room %s",
     "say which cards to discard (positions 0-4)",
     "seat %d acts out of turn",
     "seat to act %r of %d",

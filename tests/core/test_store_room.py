@@ -6,7 +6,7 @@ import json
 import os
 
 from dealerbox.store import ZERO, line_hash
-from dealerbox.store.saves import HAND_BYTES, LOG_CHUNK, ROOM_RESERVE, Store
+from dealerbox.store.saves import HAND_BYTES, LOG_CHUNK, ROOM_RESERVE, ROOM_SPLIT, Store
 from store_util import RoomFs, StatFs, _clean, _laid_out, _read, _tmpdir, _write
 
 
@@ -109,17 +109,18 @@ def _night(d, fs=None):
     return s, (a, b, c)
 
 
-def test_a_long_log_joins_the_older_files_when_its_session_ends():
+def test_a_long_log_joins_the_older_files_when_its_session_ends_once_the_flash_is_filling():
     d = _tmpdir()
     try:
-        s = Store(d)
+        s = Store(d, fs=RoomFs(d, 300000))
         lines = _session(s, 1, 3)
         s.save({"hand": 3})
         s.clear()                                   # 3,200 bytes: hands.log goes on with the next session
         assert sorted(os.listdir(d)) == ["hands.log"]
         lines += _session(s, 1, 130)
         assert _size(d + "/hands.log") == 133400 >= LOG_CHUNK == 131072
-        s.clear()                                   # 133,400 bytes at a session's end: hands.2.log
+        assert s.room_hands() == ((300000 - 133400) // 4096 * 4096 - 16384) // 1003 == 147 < ROOM_SPLIT
+        s.clear()                                   # 133,400 bytes at a session's end, room for 147: hands.2.log
         assert sorted(os.listdir(d)) == ["hands.2.log"] and s.older() == ["hands.2.log"]
         assert s.tip() == line_hash(lines[-1]) and Store(d).tip() == line_hash(lines[-1])
         more = _session(s, 1, 132)
@@ -128,6 +129,19 @@ def test_a_long_log_joins_the_older_files_when_its_session_ends():
         _write(d + "/hands.1.log", b"")             # earlier firmware's older file: read first
         assert Store(d).older() == ["hands.1.log", "hands.2.log", "hands.3.log"]
         assert Store(d).read_log() == _h(lines + more) and Store(d).hands() == 133 + 132
+    finally:
+        _clean(d)
+
+
+def test_with_room_enough_every_hand_stays_in_hands_log():
+    d = _tmpdir()
+    try:
+        s = Store(d, fs=StatFs(1000))               # 4 MB free: room for 3,000 hands and more
+        lines = _session(s, 1, 132)
+        s.clear()
+        lines += _session(s, 1, 132)
+        s.clear()
+        assert os.listdir(d) == ["hands.log"] and s.older() == [] and s.read_log() == _h(lines)
     finally:
         _clean(d)
 

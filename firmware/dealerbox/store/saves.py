@@ -101,7 +101,8 @@ JOURNAL_CAP = const(448)   # bytes of journal: under littlefs2's inline limit (5
 ROOM_RESERVE = const(16384)  # bytes kept for the session's own files (three snapshots, the journal, names, settings)
 HAND_BYTES = const(1600)   # a hand line's bytes until the log holds one to measure (1.0-2.6 KB: docs/device.md)
 LOW_HANDS = const(10)      # room for fewer hands than this: the table is warned between hands (``room_hands``)
-LOG_CHUNK = const(131072)  # hands.log this long or longer when a session ends: it joins the older files (``clear``)
+LOG_CHUNK = const(131072)  # hands.log this long or longer when a session ends, the flash filling: an older file
+ROOM_SPLIT = const(200)    # "the flash filling": room for fewer hands than this (about 7 evenings; ``clear``)
 ROOM_AIM = const(60)       # "Drop old hands": the oldest files go until there is room for this many (``drop_hands``)
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file (no big string)
@@ -409,15 +410,16 @@ class Store:
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
-        """Forget the saved session (a new session starts); the hand logs stay. A ``hands.log`` of ``LOG_CHUNK`` bytes
-        or more then joins the older files, whole, as ``hands.<n>.log`` (n one more than the newest's, 2 at least): the
-        next session starts a new ``hands.log``, so the oldest sessions can later be dropped a file at a time
-        (``drop_hands``) without copying the ones kept (docs/device.md, "Room"). Done after the saves are gone: no
-        save's mark is into the file moved, and a power cut between leaves the log whole under one name or the
-        other."""
+        """Forget the saved session (a new session starts); the hand logs stay. Once the flash is filling (room for
+        fewer than ``ROOM_SPLIT`` more hands), a ``hands.log`` of ``LOG_CHUNK`` bytes or more then joins the older
+        files, whole, as ``hands.<n>.log`` (n one more than the newest's, 2 at least): the next session starts a new
+        ``hands.log``, so the oldest sessions can later be dropped a file at a time (``drop_hands``) without copying
+        the ones kept, which a nearly full flash has no room for (docs/device.md, "Room"). Done after the saves are
+        gone: no save's mark is into the file moved, and a power cut between leaves the log whole under one name or
+        the other."""
         for name in (SESSION, TEMP, BACKUP, CRASHES, JOURNAL):
             self.remove(name)
-        if self.size(LOG) >= LOG_CHUNK:
+        if self.size(LOG) >= LOG_CHUNK and self._filling():
             files = self.older()
             k = int(files[-1][6:-4]) + 1 if files else 2
             self.replace(LOG, "hands.%d.log" % max(k, 2))
@@ -646,6 +648,15 @@ class Store:
         if room is None:
             return None
         return max(room - ROOM_RESERVE, 0) // self._per_hand()
+
+    def _filling(self):
+        """True when the flash has room for fewer than ``ROOM_SPLIT`` more hands (known: ``room_hands``); with room for
+        that many of 4 KB the hands are not counted."""
+        room = self.room()
+        if room is None or room - ROOM_RESERVE >= ROOM_SPLIT * 4096:
+            return False
+        left = self.room_hands()
+        return left is not None and left < ROOM_SPLIT
 
     def held(self):
         """What the box holds, for the screens: ``(hands, room)``, the hands held (``hands``) and how many more fit

@@ -26,12 +26,14 @@ def room_rows(store):
 
 def held_row(store):
     """The game screen's row under the language row saying the same in one line (``Store.held``): ``[("312 hands",
-    "room 540")]`` (the value None when the room is not known), none for a store that cannot say (a test's)."""
+    "room 540")]``; the value None when the room is not known, "room 999+" past 999 (a Pi's card: the first frame the
+    same on every machine), no row for a store that cannot say (a test's)."""
     held = getattr(store, "held", None)
     if held is None:
         return []
     hands, left = held()
-    return [((tr("%d hand") if hands == 1 else tr("%d hands")) % hands, None if left is None else tr("room %d") % left)]
+    room = None if left is None else tr("room %s") % ("999+" if left > 999 else str(left))
+    return [((tr("%d hand") if hands == 1 else tr("%d hands")) % hands, room)]
 
 
 def low(store):
