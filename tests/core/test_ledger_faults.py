@@ -91,7 +91,7 @@ def _boot(files, older=()):
             break
         rig.press(OK)
     kept = _lines(_read(d + "/hands.log")) + _lines(_read(d + "/hands.log.bad"))
-    for name in older[::-1]:
+    for name in reversed(older):
         kept = _lines(_read(d + "/" + name)) + kept
     _clean(d)
     return app, kept, report

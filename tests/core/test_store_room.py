@@ -5,7 +5,7 @@ hands only when the table agreed, the chain going on and a power cut in the midd
 import json
 import os
 
-from dealerbox.store import ZERO, line_hash
+from dealerbox.store import ZERO, line_hash, log_lines
 from dealerbox.store.saves import HAND_BYTES, LOG_CHUNK, ROOM_RESERVE, ROOM_SPLIT, Store
 from store_util import RoomFs, StatFs, _clean, _laid_out, _read, _tmpdir, _write
 
@@ -232,7 +232,9 @@ def test_a_power_cut_at_every_write_of_drop_hands_loses_no_kept_line():
                 boot = Store(e)
                 assert boot.load() == {"hand": 3} and boot.journal == ["3.end"], i
                 assert boot.report is None and boot.later == [] and boot.lost == [], i
-                kept = boot.read_log()
+                kept = []                           # (a line at a time: the states' copies fill the heap)
+                for name in boot.older() + ["hands.log"]:
+                    kept += [ln.decode() for ln in log_lines(boot, name, 0) if b'"genesis"' not in ln]
                 assert boot.tip() == line_hash(c[-1]), i
                 assert kept in (_h(a + b + c), _h(b + c), _h(c)), (i, len(kept))
                 assert boot.hands() == len(kept), i
