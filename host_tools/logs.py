@@ -1,14 +1,13 @@
 """Copy the hand logs off a board over USB: ``python -m host_tools.logs [--port PORT] [DIR]`` (``make logs``).
 
-One command for the table's record (issue 24, docs/device.md "Room"): it lists ``/data`` on the board, copies every
-hand log there (``hands.log``, the older sessions' ``hands.<n>.log`` and earlier firmware's ``hands.1.log``, the file
-the box set aside for study, ``hands.log.bad``, and ``hands.tip``, the last line the table dropped) into ``DIR``
-(default ``logs/``, created) with ``mpremote cp``, joins the hand files in their chain's order into
-``DIR/all-hands.log`` when there are older ones, and says what it copied and how to check it (``python -m
-host_tools.verify DIR/hands.log``, or ``DIR/all-hands.log``: ``verify`` reads the ``hands.tip`` beside it). Nothing on the board is changed. The port as for
-``make deploy`` (``PORT=...``; default mpremote's ``auto``). Exit 0 when at least one log was copied, 1 when the
-board has none, 2 when no board answers (the same words as ``make deploy``).
-"""
+One command for the table's record (issue 24, docs/device.md "Room"): it lists ``/data`` on the board, copies every hand
+log there (``hands.log``, the older sessions' ``hands.<n>.log`` and earlier firmware's ``hands.1.log``, the file the box
+set aside for study, ``hands.log.bad``, and ``hands.tip``, the last line the table dropped) into ``DIR`` (default
+``logs/``, created) with ``mpremote cp``, joins the hand files in their chain's order into ``DIR/all-hands.log`` when
+there are older ones, and says what it copied and how to check it (``python -m host_tools.verify DIR/hands.log``, or
+``DIR/all-hands.log``: ``verify`` reads the ``hands.tip`` beside it). Nothing on the board is changed. The port as for
+``make deploy`` (``PORT=...``; default mpremote's ``auto``). Exit 0 when at least one log was copied, 1 when the board
+has none, 2 when no board answers (the same words as ``make deploy``)."""
 
 import argparse
 import os

@@ -239,7 +239,8 @@ def check_start(log, no, dropped=None):
     after lines the box never dropped: Mismatch. Returns the note printed for it."""
     prev = log.get("prev", "")
     if dropped is None:
-        return "line %d: the chain goes on from a line not in this file (prev %s: older hands dropped)" % (no, prev[:16])
+        return "line %d: the chain goes on from a line not in this file (prev %s: older hands dropped)" % (
+            no, prev[:16])
     tip, hashes = dropped
     if prev == tip:
         return "line %d: the chain goes on from the hands the table dropped on the box (hands.tip %s)" % (no, tip[:16])

@@ -218,12 +218,15 @@ def test_a_power_cut_at_every_write_of_drop_hands_loses_no_kept_line():
                     state[n] = big[n]
             states.append(state)
 
-        for op in ("close", "replace", "remove"):
-            def wrap(*args, f=getattr(s, op)):
+        def wrapped(f):
+            def wrap(*args):
                 r = f(*args)
                 take()
                 return r
-            setattr(s, op, wrap)
+            return wrap
+
+        for op in ("close", "replace", "remove"):
+            setattr(s, op, wrapped(getattr(s, op)))
         assert s.drop_hands() == (264, 264400)
         assert len(states) == 6                     # (tip.tmp closed, renamed, a file removed) twice
         for i, state in enumerate(states):

@@ -59,6 +59,7 @@ def test_the_older_sessions_files_are_joined_in_their_chains_order_with_the_tip(
     assert logs.copy_logs("auto", str(out), run=run, say=said.append) == 0
     assert sorted(os.listdir(out)) == ["all-hands.log", "hands.10.log", "hands.2.log", "hands.log", "hands.tip"]
     assert (out / "all-hands.log").read_bytes() == b"a\nb\nc\n"          # hands.2.log, hands.10.log, hands.log
-    assert said[-2:] == ["logs: %s (hands.2.log + hands.10.log + hands.log joined, oldest first)" % (out / "all-hands.log"),
-                         "logs: check them with: python -m host_tools.verify %s" % (out / "all-hands.log")]
+    joined = out / "all-hands.log"
+    assert said[-2:] == ["logs: %s (hands.2.log + hands.10.log + hands.log joined, oldest first)" % joined,
+                         "logs: check them with: python -m host_tools.verify %s" % joined]
     assert calls[1].count("cp") == 4

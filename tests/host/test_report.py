@@ -126,7 +126,8 @@ def expected(logs):
             players.append(row + ([money(nets[s] * cents, True)] if cents else []))
         ts = transfers([n * cents for n in nets] if cents else nets)
         settle = [[t.names[p], t.names[q], money(a) if cents else str(a)] for p, q, a in ts]
-        hands = [[str(log["hand"]), verify.seal_code(log["commit"], log.get("v")), "verified", ""] for log in cur["logs"]]
+        hands = [[str(log["hand"]), verify.seal_code(log["commit"], log.get("v")), "verified", ""]
+                 for log in cur["logs"]]
         out.append({"players": players, "settle": settle, "hands": hands, "names": t.names,
                     "stacks": [list(log["result"]["stacks"]) for log in cur["logs"]]})
     return out
