@@ -245,3 +245,36 @@ def test_a_power_cut_at_every_write_of_drop_hands_loses_no_kept_line():
                 _clean(e)
     finally:
         _clean(d)
+
+
+def test_a_power_cut_at_every_write_of_a_sessions_end_keeps_every_line():
+    """``clear`` at a session's end, the flash filling: the saves removed, then hands.log renamed to hands.2.log; a
+    boot after any of those writes holds every line, once, and the chain's tip."""
+    d = _tmpdir()
+    try:
+        s = Store(d, fs=RoomFs(d, 300000))
+        lines = _session(s, 1, 132)
+        s.save({"hand": 132})
+        assert s.record("132.end")
+        states = []
+
+        def wrapped(f):
+            def wrap(*args):
+                r = f(*args)
+                states.append(sorted(os.listdir(d)))
+                e = _laid_out({n: _read(d + "/" + n) for n in os.listdir(d)})
+                try:
+                    boot = Store(e)
+                    boot.load()
+                    assert boot.read_log() == _h(lines) and boot.tip() == line_hash(lines[-1]), states[-1]
+                finally:
+                    _clean(e)
+                return r
+            return wrap
+
+        for op in ("remove", "replace"):
+            setattr(s, op, wrapped(getattr(s, op)))
+        s.clear()
+        assert states[-1] == ["hands.2.log"] and len(states) == 6    # five removes (the files there or not), a rename
+    finally:
+        _clean(d)
