@@ -23,21 +23,29 @@ from store_util import RoomFs, _clean, _laid_out, _read, _tmpdir
 NAMES = ("session.json", "session.bak", "session.tmp", "session.jnl", "hands.log")
 
 
+def _taking(store, d, names, ops):
+    """The list (returned) that each call of ``store``'s methods ``ops`` adds to, after it, the files ``names`` of
+    folder ``d`` as they are then (name -> bytes, those there)."""
+    states = []
+
+    def wrapped(f):
+        def wrap(*a):
+            r = f(*a)
+            states.append({n: _read(d + "/" + n) for n in names if _read(d + "/" + n) is not None})
+            return r
+        return wrap
+
+    for op in ops:
+        setattr(store, op, wrapped(getattr(store, op)))
+    return states
+
+
 def _record(hands=3):
     """Play ``hands`` hands on a store folder, taking its files after every write: a list of dicts (name -> bytes,
     the files there), the first one after the session's first save."""
     d = _tmpdir()
-    states = []
     store = Store(d)
-    def wrapped(f):
-        def wrap(*a):
-            r = f(*a)
-            states.append({n: _read(d + "/" + n) for n in NAMES if _read(d + "/" + n) is not None})
-            return r
-        return wrap
-
-    for op in ("save", "record", "append_log"):
-        setattr(store, op, wrapped(getattr(store, op)))
+    states = _taking(store, d, NAMES, ("save", "record", "append_log"))
     rig = Rig(seed=5, store=store)
     setup(rig, "teen-patti", 3)
     autoplay(rig, SeededEntropy(8).read, hands)
@@ -182,18 +190,7 @@ def test_every_fault_at_every_write_of_drop_old_hands_keeps_every_kept_line():
             break
         rig.press(OK)
     assert rig.app.mode == modes.M_BETWEEN
-    names = NAMES + ("hands.tip", "tip.tmp") + older
-    states = []
-
-    def wrapped(f):
-        def wrap(*a):
-            r = f(*a)
-            states.append({n: _read(d + "/" + n) for n in names if _read(d + "/" + n) is not None})
-            return r
-        return wrap
-
-    for op in ("close", "replace", "remove"):
-        setattr(store, op, wrapped(getattr(store, op)))
+    states = _taking(store, d, NAMES + ("hands.tip", "tip.tmp") + older, ("close", "replace", "remove"))
     assert rig.app.drop_hands() == 4 and store.hands() == 1
     _clean(d)
     assert len(states) == 6, len(states)        # (hands.tip written, renamed, a file removed) twice
