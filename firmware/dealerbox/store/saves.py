@@ -641,9 +641,8 @@ class Store:
 
     def room_hands(self):
         """How many more hands fit on the flash (int >= 0), or None when the room is not known: the bytes free
-        (``room``) less ``ROOM_RESERVE`` (the session's own files), over the
-        bytes a hand takes so far (``HAND_BYTES`` before the box holds one). Under ``LOW_HANDS`` the table is warned
-        between hands."""
+        (``room``) less ``ROOM_RESERVE`` (the session's own files), over the bytes a hand takes so far (``HAND_BYTES``
+        before the box holds one). Under ``LOW_HANDS`` the table is warned between hands."""
         room = self.room()
         if room is None:
             return None
@@ -698,7 +697,7 @@ class Store:
         return n, freed
 
     def _write_tip(self, tip):
-        """``hands.tip`` = ``tip`` (64 hex digits): written whole to ``hands.tmp`` then renamed over it."""
+        """``hands.tip`` = ``tip`` (64 hex digits): written whole to ``tip.tmp``, then renamed over it."""
         self._ensure_root()
         f = self.open(TIP_TEMP, "wb")
         try:

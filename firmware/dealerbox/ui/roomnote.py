@@ -1,5 +1,5 @@
 """The room on the flash, said to the table (docs/device.md, "Room"): how many hands the box holds and for how many
-more it has room (rows of the end-of-session screen), and the notice between hands when the flash is nearly full,
+more it has room (rows of the end-of-session screen, the game screen's last line), and the notice between hands when the flash is nearly full,
 which drops the oldest hands only when the table says so twice (``Store.drop_hands``). Imported when first needed."""
 
 from dealerbox.lang import tr
@@ -12,8 +12,7 @@ from dealerbox.ui.screen import Screen
 def room_rows(store):
     """Rows ``(label, value)`` saying how many hands ``store`` holds and for how many more it has room
     (``Store.held``): ``[("Hands kept", "212"), ("Room for", "431 hands")]``, on the end-of-session screen; the second
-    left out when the room is not known, none for a store that cannot say
-    (a test's)."""
+    left out when the room is not known, none for a store that cannot say (a test's)."""
     held = getattr(store, "held", None)
     if held is None:
         return []
