@@ -54,7 +54,7 @@ def test_the_game_screen_says_the_hands_kept_and_the_room_in_every_language():
         rig = Rig(seed=7, store=Store(d, fs=fs))
         app = rig.app
         assert app.screen.rows[4:] == [("2 hands", "room 393")]
-        words = {"fr": ("2 mains", "place 393"), "it": ("2 mani", "spazio 393"), "de": ("2 Runden", "Platz 393"),
+        words = {"fr": ("2 mains", "place 393"), "it": ("2 mani", "spazio 393"), "de": ("2 Runden", "frei 393"),
                  "tr": ("2 el", "yer 393")}
         for code in words:
             if lang.use(code):
