@@ -1,6 +1,7 @@
 """The room on the flash, said to the table (docs/device.md, "Room"): how many hands the box holds and for how many
-more it has room (rows of the end-of-session screen, the game screen's last line), and the notice between hands when the flash is nearly full,
-which drops the oldest hands only when the table says so twice (``Store.drop_hands``). Imported when first needed."""
+more it has room (rows of the end-of-session screen, the game screen's last line), and the notice between hands when
+the flash is nearly full, which drops the oldest hands only when the table says so twice (``Store.drop_hands``).
+Imported when first needed."""
 
 from dealerbox.lang import tr
 from dealerbox.store.saves import LOW_HANDS, ROOM_RESERVE
