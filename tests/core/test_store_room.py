@@ -43,6 +43,21 @@ def test_the_hands_held_are_counted_once_then_kept_up_to_date():
         _clean(d)
 
 
+def test_the_count_finds_a_genesis_line_wherever_it_falls_across_two_reads():
+    # the hands are counted in 4096-byte reads: every place of the genesis key across the first read's end,
+    # a torn last line (no newline) not counted
+    d = _tmpdir()
+    try:
+        for shift in range(-12, 2):
+            first = 4096 - 9 + shift                # where the genesis line starts ('{"v": 2, ' before its key)
+            text = _hand(1, first - 1000) + "\n" + _hand(2) + "\n" + _genesis() + "\n" + _hand(3) + "\n" + _hand(4)
+            assert text.index('"genesis": ') == 4096 + shift     # from wholly in the first read to the second
+            _write(d + "/hands.log", text.encode())
+            assert Store(d).hands() == 3, shift
+    finally:
+        _clean(d)
+
+
 def test_the_room_left_is_said_in_bytes_and_in_hands_from_statvfs():
     d = _tmpdir()
     try:
