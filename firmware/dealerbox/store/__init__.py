@@ -34,6 +34,7 @@ FIELDS = "%010d %010d %010d\n"      # save number, JSON length, hands.log length
 
 
 ZERO = "0" * 64                     # the "prev" of a chain's first line: no line before it (docs/hand-log.md)
+GENESIS_KEY = b'"genesis": '        # in a session's genesis line only (docs/hand-log.md): the lines that are no hand
 
 
 def line_hash(line):
@@ -115,11 +116,11 @@ def log_lines(store, name, start):
         f.close()
 
 
-def last_line(store, name=LOG):
+def last_line(store, name=LOG, size=None):
     """``(start, end)`` byte offsets of the last whole line of the ``Store``'s file ``name`` (``end`` its newline's
     offset), or None when it holds none; read from its end in 256-byte chunks (a log of any size in bounded
-    memory)."""
-    size = store.size(name)
+    memory). ``size``: the line before that byte (a save's mark), else before the file's end."""
+    size = store.size(name) if size is None else size
     if size <= 0:
         return None
     f = store.open(name, "rb")
@@ -150,13 +151,13 @@ def last_line(store, name=LOG):
         f.close()
 
 
-def last_line_hash(store, name=LOG):
-    """The hash (``line_hash``) of the last whole line of the ``Store``'s file ``name``, streamed in 64-byte chunks;
-    None when it has none."""
+def last_line_hash(store, name=LOG, size=None):
+    """The hash (``line_hash``) of the last whole line of the ``Store``'s file ``name`` (before byte ``size``, as
+    ``last_line``), streamed in 64-byte chunks; None when it has none."""
     from binascii import hexlify
     from hashlib import sha256
 
-    span = last_line(store, name)
+    span = last_line(store, name, size)
     if span is None:
         return None
     h = sha256()

@@ -18,6 +18,7 @@ from dealerbox.reason import Reason
 from dealerbox.store import (
     BACKUP,
     BAD,
+    GENESIS_KEY,
     JOURNAL,
     LOG,
     LOG_TEMP,
@@ -29,6 +30,7 @@ from dealerbox.store import (
     chunks,
     journal_line,
     last_line,
+    last_line_hash,
     log_lines,
 )
 from dealerbox.store import FIELDS as _FIELDS
@@ -154,6 +156,13 @@ def _refused(obj, validate):
         return validate(obj)
     except Exception as err:  # noqa: BLE001 - a check that trips on the content: refused, never a crash
         return Reason("cannot be checked (%s: %s)", type(err).__name__, err)
+
+
+def _saved_after(store, name, mark, tip):
+    """True when byte ``mark`` of the ``Store``'s file ``name`` is where a line starts, the line before it hashing to
+    ``tip`` (64 hex digits; None: not known)."""
+    span = last_line(store, name, mark)
+    return span is not None and span[1] == mark - 1 and (not tip or last_line_hash(store, name, mark) == tip)
 
 
 def _plural(n):
@@ -285,7 +294,7 @@ class Recovery:
             number, name, mark, crc = valid.pop()
             try:
                 obj = parse(self.store, name)
-                problem = _refused(obj, validate)
+                problem = self._ended(mark, obj) or _refused(obj, validate)
                 if problem is None:
                     return number, name, mark, crc, obj
                 raise ValueError(problem)
@@ -296,6 +305,30 @@ class Recovery:
                 self.found.append("%s: %s" % (name, e))
                 bad[name] = str(e)
                 self.set_aside_file(name, BAD)
+        return None
+
+    def _ended(self, mark, obj):
+        """Why a save whose hand log mark is ``mark`` (bytes) is not of the session ``hands.log`` is in, or None: a
+        save of an earlier session copied back after the next one started (the table only ever resumes the log's last
+        session: continuing an ended one would reopen its hands, or log them after another session's). The line
+        ending at its mark is not the one it was saved after (``obj["tip"]``, its hash: ``App.snapshot``; the end of
+        a line at least, for a save without it): ``"not of this hand log"``; or a session's genesis line was logged
+        after it, or its mark is the end of the line it was saved after in the older file ``hands.log`` was moved to
+        when its session ended (``Store.clear``): ``"from an ended session"``."""
+        store = self.store
+        if not mark:        # (None: a DBX1 save, nothing known)
+            return None
+        tip = obj.get("tip") if isinstance(obj, dict) else None
+        if mark > store.size(LOG):  # the log moved when its session ended, or damaged (``commit_log`` says so)
+            older = store.older()
+            name = older[-1] if older else OLD_LOG
+            ended = name != OLD_LOG and store.size(name) >= mark and _saved_after(store, name, mark, tip)
+            return N_("from an ended session") if ended else None
+        if not _saved_after(store, LOG, mark, tip):
+            return N_("not of this hand log")
+        for ln in log_lines(store, LOG, mark):
+            if GENESIS_KEY in ln:
+                return N_("from an ended session")
         return None
 
     def _none_usable(self, newest, bad):

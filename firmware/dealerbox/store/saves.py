@@ -74,6 +74,7 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     CRASHED,
     CRASHES,
     FIELDS,
+    GENESIS_KEY,
     HEAD,
     JOURNAL,
     LOG,
@@ -103,7 +104,6 @@ LOW_HANDS = const(10)      # room for fewer hands than this: the table is warned
 LOG_CHUNK = const(131072)  # hands.log this long or longer when a session ends, the flash filling: an older file
 ROOM_SPLIT = const(200)    # "the flash filling": room for fewer hands than this (about 7 evenings; ``clear``)
 ROOM_AIM = const(60)       # "Drop old hands": the oldest files go until there is room for this many (``drop_hands``)
-GENESIS_KEY = b'"genesis": '   # in a session's genesis line only (docs/hand-log.md): the lines that are no hand
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file (no big string)
 _HEAD_SIZE = const(47)

@@ -175,7 +175,8 @@ class App:
 
     # ---- the session: saved, restored ----
     def snapshot(self, copy=True):
-        """The session as a JSON-able dict: config, table, hand in progress, the playing time so far (ms).
+        """The session as a JSON-able dict: config, table, hand in progress, the playing time so far (ms), the hash of
+        the hand log line it follows (``tip``: a save copied back from another session is refused, store/boot.py).
 
         A private screen is never restored: a resumed hand goes back to its privacy gate.
         ``copy=False`` (the app's own saves) shares the engine's lists instead of copying them: the
@@ -184,7 +185,7 @@ class App:
         snap = {"v": setup_flow.SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(copy),
                 "engine": self.engine.to_state(copy) if self.engine is not None else None,
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
-                "last": self.last}
+                "last": self.last, "tip": self._tip()}     # (the log's line it follows: store/boot.py, _ended)
         if self.cfg.get("minutes"):     # a session limited by time: its playing time so far (ms)
             snap["ms"] = self.played_ms()
         return snap
