@@ -214,3 +214,84 @@ def test_every_fault_at_every_write_of_drop_old_hands_keeps_every_kept_line():
             checked += 1
     assert checked >= 40, checked
 
+
+
+def _two_sessions(moved):
+    """A two-hand session then a one-hand session on a store folder, its files taken after every write (as
+    ``_record``); ``moved``: the first session's log moved to ``hands.2.log`` when it ended (as ``Store.clear`` does
+    once the flash is filling). Returns (states, the first session's writes)."""
+    import os
+
+    d = _tmpdir()
+    store = Store(d)
+    states = _taking(store, d, NAMES + ("hands.2.log",), ("save", "record", "append_log"))
+    rig = Rig(seed=5, store=store)
+    setup(rig, "teen-patti", 3)
+    autoplay(rig, SeededEntropy(8).read, 2)
+    first = len(states)
+    if moved:
+        os.rename(d + "/hands.log", d + "/hands.2.log")
+    rig.press(OK)                               # the end screen's OK: a new session
+    setup(rig, "teen-patti", 3)
+    autoplay(rig, SeededEntropy(4).read, 1)
+    _clean(d)
+    return states, first
+
+
+def _follows(lines):
+    """The hand numbers of ``lines`` (hand log lines, bytes) go on as a session's do: hand 1 after a session's genesis
+    line, hand n + 1 after hand n (a hand of an ended session logged after the next one's breaks it); else the
+    first line that does not (str)."""
+    import json
+
+    before = None
+    for ln in lines:
+        log = json.loads(ln)
+        if "genesis" not in log or "deck" in log:
+            want = 1 if before is None or "deck" not in before else before["hand"] + 1
+            if log["hand"] != want:
+                return ln[:80]
+        before = log
+    return None
+
+
+def test_a_save_of_an_ended_session_copied_back_is_refused_and_no_hand_reopened():
+    """Every save of the first session copied back (the snapshot alone, or every save file) after the second started,
+    the first session's log moved to ``hands.2.log`` or not: the copy is refused ("from an ended session", "not of
+    this hand log"), no hand of the first session is resumed nor logged again, and the log goes on as sessions do.
+    Before, the box went on with the first session - its next hand logged after the second session's (the log no
+    longer verified) - and, once its log had moved, reopened a finished hand (a Void gave its chips back)."""
+    checked = 0
+    for moved in (False, True):
+        states, first = _two_sessions(moved)
+        end = states[-1]
+        for i in range(1, first, 3):
+            s = states[i]
+            saves = {k: s.get(k) for k in ("session.json", "session.bak", "session.jnl")}
+            for files in ({"session.json": s["session.json"]}, saves):
+                laid = {k: v for k, v in end.items() if k not in ("session.jnl", "session.tmp") or len(files) == 1}
+                for k in files:
+                    laid.pop(k, None)
+                    if files[k] is not None:
+                        laid[k] = files[k]
+                d = _laid_out(laid)
+                rig = Rig(seed=9, store=Store(d))
+                app = rig.app
+                report = " ".join(str(r) for r in getattr(app.screen, "report", None) or ())
+                for _ in range(4):
+                    if app.mode != modes.M_RESUME:
+                        break
+                    rig.press(OK)
+                e = app.engine
+                assert e is None or e.phase in ("idle", "over"), (moved, i, e.hand_no, report)     # none reopened
+                if app.mode != modes.M_GAME:
+                    autoplay(rig, SeededEntropy(3).read, 2)
+                else:
+                    assert "ended session" in report or "not of this hand log" in report, (moved, i, report)
+                logged = _lines(_read(d + "/hands.2.log")) + _lines(_read(d + "/hands.log"))
+                for ln in _lines(end.get("hands.2.log")) + _lines(end["hands.log"]):
+                    assert ln in logged, (moved, i)
+                assert _follows(logged) is None, (moved, i, _follows(logged))
+                _clean(d)
+                checked += 1
+    assert checked == 32, checked
