@@ -295,3 +295,29 @@ def test_a_save_of_an_ended_session_copied_back_is_refused_and_no_hand_reopened(
                 _clean(d)
                 checked += 1
     assert checked == 32, checked
+
+
+def test_a_line_torn_with_no_save_on_flash_is_cut_and_the_next_session_chains():
+    """The power cut the next session's genesis line short (its first write, before any save; a filesystem that tears
+    writes: the Pi's): the boot cuts the partial line and says so, the next session's lines start whole (its genesis
+    was glued to the partial line before: hand 1 no longer chained, and a first session's log was no log at all)."""
+    from dealerbox.store import line_hash
+
+    states = _record(1)
+    whole = states[-1]["hands.log"]
+    torn = b'{"v": 2, "genesis": true, "game": "teen-patti", "names": ["A'
+    for before in (whole, b""):
+        d = _laid_out({"hands.log": before + torn})
+        rig = Rig(seed=9, store=Store(d))
+        assert rig.app.mode == modes.M_RESUME
+        assert [str(r) for r in rig.app.screen.report] == ["A partial hand log (%d bytes) was removed." % len(torn)]
+        rig.press(OK)
+        setup(rig, "teen-patti", 3)
+        autoplay(rig, SeededEntropy(3).read, 1)
+        log = _read(d + "/hands.log")
+        _clean(d)
+        assert log[:len(before)] == before and _follows(_lines(log)) is None
+        lines = _lines(log)
+        import json
+        for k in range(len(before and _lines(before)), len(lines)):      # each new line chains to the one before
+            assert json.loads(lines[k])["prev"] == (line_hash(lines[k - 1]) if k else "0" * 64), k

@@ -293,3 +293,22 @@ def test_a_power_cut_at_every_write_of_a_sessions_end_keeps_every_line():
         assert states[-1] == ["hands.2.log"] and len(states) == 6    # five removes (the files there or not), a rename
     finally:
         _clean(d)
+
+
+def test_a_folder_in_the_place_of_an_older_file_or_of_the_tip_is_passed_over_and_the_drop_goes_on():
+    """Folders made on a computer: ``hands.2.log`` is no older file (the hands counted, the drop: an errno 21 at boot
+    before, a traceback on every boot), ``hands.tip`` and ``tip.tmp`` are set aside as ``*.bad`` at the drop (its
+    "not saved: flash error 21" notice before)."""
+    d = _tmpdir()
+    try:
+        _write(d + "/hands.3.log", ("\n".join([_genesis()] + [_hand(k) for k in (1, 2)]) + "\n").encode())
+        _write(d + "/hands.log", (_genesis() + "\n" + _hand(1) + "\n").encode())
+        for name in ("hands.2.log", "hands.tip", "tip.tmp"):
+            os.mkdir(d + "/" + name)
+        s = Store(d, fs=RoomFs(d, 40000))
+        assert s.older() == ["hands.3.log"] and s.hands() == 3
+        assert s.drop_hands() == (2, 2200) and s.hands() == 1
+        assert sorted(os.listdir(d)) == ["hands.2.log", "hands.log", "hands.tip", "hands.tip.bad", "tip.tmp.bad"]
+        assert _read(d + "/hands.tip") == line_hash(_hand(2)).encode()
+    finally:
+        _clean(d)

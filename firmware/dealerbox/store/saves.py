@@ -394,6 +394,8 @@ class Store:
             self._known = self._broken = True
             self._session_ok = False
             self._jsize = 0
+            if self._torn():     # the power cut a line short with no save on flash (a session's genesis line)
+                self.load_torn()
             return None
         from dealerbox.store.boot import Recovery
 
@@ -407,6 +409,30 @@ class Store:
         self._known = True
         self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
         return obj
+
+    def _torn(self):
+        """True when ``hands.log`` ends without a newline: a write the power cut short (a filesystem that tears
+        writes: a Raspberry Pi's; littlefs2 writes a file whole at close)."""
+        size = self.size(LOG)
+        if size <= 0:
+            return False
+        f = self.open(LOG, "rb")
+        try:
+            f.seek(size - 1)
+            return f.read(1) != b"\n"
+        finally:
+            f.close()
+
+    def load_torn(self):
+        """The partial last line of ``hands.log`` cut and said (``Recovery.cut_partial``) when no save is on flash
+        (the power cut the session's first write short, its genesis line): the next line starts whole, so the next
+        session's lines are not glued to it (before, its genesis line was, and its hand 1 no longer chained)."""
+        from dealerbox.store.boot import Recovery
+
+        r = Recovery(self)
+        r.cut_partial(self.size(LOG))
+        self.found, self.reports, self.report = r.found, r.reports, str(r.reports[0]) if r.reports else None
+        self._tip = None
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
@@ -559,7 +585,8 @@ class Store:
         nums = []
         for name in names:
             mid = name[6:-4]
-            if name[:6] == "hands." and name[-4:] == ".log" and mid.isdigit() and mid[:1] != "0":
+            if name[:6] == "hands." and name[-4:] == ".log" and mid.isdigit() and mid[:1] != "0" \
+                    and not self.is_folder(name):   # (a folder made on a computer: no hands, never read)
                 nums.append(int(mid))
         nums.sort()
         return ["hands.%d.log" % k for k in nums]
@@ -709,8 +736,12 @@ class Store:
         return n, freed
 
     def _write_tip(self, tip):
-        """``hands.tip`` = ``tip`` (64 hex digits): written whole to ``tip.tmp``, then renamed over it."""
+        """``hands.tip`` = ``tip`` (64 hex digits): written whole to ``tip.tmp``, then renamed over it; a folder made
+        on a computer in the place of either is set aside first (``*.bad``: the drop goes on, never an errno)."""
         self._ensure_root()
+        for name in (TIP_TEMP, TIP):
+            if self.is_folder(name):
+                self.replace(name, name + BAD)
         f = self.open(TIP_TEMP, "wb")
         try:
             f.write(tip.encode())
