@@ -405,6 +405,8 @@ T = {
     "%d saved action after that save is lost.": "%d gesicherte Aktion nach dieser Sicherung ist verloren.",
     "%d saved actions after that save are lost.": "%d gesicherte Aktionen nach dieser Sicherung sind verloren.",
     "missing": "fehlt",
+    "from an ended session": "aus einer beendeten Partie",
+    "not of this hand log": "nicht aus diesem Log",
     "the newest save was lost": "die neueste Sicherung ging verloren",
     "no saved session": "keine gesicherte Partie",
     "no valid saved session": "keine gültige gesicherte Partie",

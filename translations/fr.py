@@ -481,6 +481,8 @@ T = {
     "%d saved action after that save is lost.": "%d action enregistrée après cette sauvegarde est perdue.",
     "%d saved actions after that save are lost.": "%d actions enregistrées après cette sauvegarde sont perdues.",
     "missing": "absente",
+    "from an ended session": "d’une session terminée",
+    "not of this hand log": "pas de cet historique",
     "the newest save was lost": "la dernière sauvegarde est perdue",
     "the pot is open: call, raise or fold": "le pot est ouvert: suivez, relancez ou couchez-vous",
     "the pot was opened before the draw: bet": "le pot a été ouvert avant le tirage: misez",

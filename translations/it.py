@@ -498,6 +498,8 @@ T = {
     "%d saved action after that save is lost.": "%d azione salvata dopo quel salvataggio è persa.",
     "%d saved actions after that save are lost.": "%d azioni salvate dopo quel salvataggio sono perse.",
     "missing": "mancante",
+    "from an ended session": "di una partita finita",
+    "not of this hand log": "non di questo registro",
     "the newest save was lost": "l’ultimo salvataggio è andato perso",
     "the pot is open: call, raise or fold": "il piatto è aperto: vedi, rilancia o passa",
     "the pot was opened before the draw: bet": "il piatto è stato aperto prima del cambio: punta",

@@ -493,6 +493,8 @@ T = {
     "%d saved action after that save is lost.": "O kayıttan sonraki %d kayıtlı hamle kayboldu.",
     "%d saved actions after that save are lost.": "O kayıttan sonraki %d kayıtlı hamle kayboldu.",
     "missing": "eksik",
+    "from an ended session": "biten bir oturumdan",
+    "not of this hand log": "bu el kaydına ait değil",
     "the newest save was lost": "en yeni kayıt kayboldu",
     "the pot is open: call, raise or fold": "pot açıldı: gör, artır ya da çekil",
     "the pot was opened before the draw: bet": "pot değişimden önce açıldı: bahis yap",
