@@ -321,3 +321,27 @@ def test_a_line_torn_with_no_save_on_flash_is_cut_and_the_next_session_chains():
         import json
         for k in range(len(before and _lines(before)), len(lines)):      # each new line chains to the one before
             assert json.loads(lines[k])["prev"] == (line_hash(lines[k - 1]) if k else "0" * 64), k
+
+
+def test_a_bit_flipped_in_the_line_a_save_follows_reopens_no_hand():
+    """One bit flipped in the middle of the hand log line the newest save was saved after (its ``tip``), at every
+    write of the session: that save is still used (the box never reads the lines it committed: the line is damage,
+    not another session's - no line chains to it), so the hand it ended is never reopened from the save before."""
+    import json
+
+    states = _record()
+    checked = 0
+    for state in states:
+        data, log = state.get("session.json"), state.get("hands.log")
+        if data is None:
+            continue
+        mark = int(data[:data.find(b"\n")].split()[-1])
+        at = log.rfind(b"\n", 0, mark - 1) + 1          # the line before the mark: [at, mark - 1)
+        flipped = bytearray(log)
+        flipped[(at + mark) // 2] ^= 1
+        app = _boot(dict(state, **{"hands.log": bytes(flipped)}))[0]
+        done = [json.loads(ln).get("commit") for ln in _lines(log) if b'"genesis": ' not in ln]
+        e = app.engine
+        assert e is None or e.phase in ("idle", "over") or e.log.get("commit") not in done, (checked, e.hand_no)
+        checked += 1
+    assert checked == 36, checked

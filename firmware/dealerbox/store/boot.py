@@ -158,11 +158,16 @@ def _refused(obj, validate):
         return Reason("cannot be checked (%s: %s)", type(err).__name__, err)
 
 
-def _saved_after(store, name, mark, tip):
-    """True when byte ``mark`` of the ``Store``'s file ``name`` is where a line starts, the line before it hashing to
-    ``tip`` (64 hex digits; None: not known)."""
-    span = last_line(store, name, mark)
-    return span is not None and span[1] == mark - 1 and (not tip or last_line_hash(store, name, mark) == tip)
+def _line_end(store, name, at):
+    """True when byte ``at`` of the ``Store``'s file ``name`` is where a line starts (the one before it whole)."""
+    span = last_line(store, name, at)
+    return span is not None and span[1] == at - 1
+
+
+def _prev(line):
+    """The ``"prev"`` of hand log ``line`` (bytes: the hash of the line it chains to, str), or None."""
+    i = line.find(b'"prev": "')
+    return line[i + 9:i + 73].decode() if i >= 0 else None
 
 
 def _plural(n):
@@ -310,25 +315,30 @@ class Recovery:
     def _ended(self, mark, obj):
         """Why a save whose hand log mark is ``mark`` (bytes) is not of the session ``hands.log`` is in, or None: a
         save of an earlier session copied back after the next one started (the table only ever resumes the log's last
-        session: continuing an ended one would reopen its hands, or log them after another session's). The line
-        ending at its mark is not the one it was saved after (``obj["tip"]``, its hash: ``App.snapshot``; the end of
-        a line at least, for a save without it): ``"not of this hand log"``; or a session's genesis line was logged
-        after it, or its mark is the end of the line it was saved after in the older file ``hands.log`` was moved to
-        when its session ended (``Store.clear``): ``"from an ended session"``."""
+        session: continuing an ended one would reopen its hands, or log them after another session's). Its mark is
+        not the end of a line, or the line before it is whole (the next line chains to it) but not the one the save
+        was saved after (``obj["tip"]``, its hash: ``App.snapshot``): ``"not of this hand log"``; a session's genesis
+        line was logged after it, or its mark is the end of a line of the older file ``hands.log`` was moved to when
+        its session ended (``Store.clear``): ``"from an ended session"``. A line before the mark that is damaged (a bit
+        flipped: the next line does not chain to it) is no reason: the box never reads the lines it committed."""
         store = self.store
         if not mark:        # (None: a DBX1 save, nothing known)
             return None
-        tip = obj.get("tip") if isinstance(obj, dict) else None
         if mark > store.size(LOG):  # the log moved when its session ended, or damaged (``commit_log`` says so)
             older = store.older()
             name = older[-1] if older else OLD_LOG
-            ended = name != OLD_LOG and store.size(name) >= mark and _saved_after(store, name, mark, tip)
-            return N_("from an ended session") if ended else None
-        if not _saved_after(store, LOG, mark, tip):
+            moved = name != OLD_LOG and store.size(name) >= mark and _line_end(store, name, mark)
+            return N_("from an ended session") if moved else None
+        if not _line_end(store, LOG, mark):
             return N_("not of this hand log")
+        tip = obj.get("tip") if isinstance(obj, dict) else None
+        before = last_line_hash(store, LOG, mark) if tip else None
         for ln in log_lines(store, LOG, mark):
             if GENESIS_KEY in ln:
                 return N_("from an ended session")
+            if before is not None and before != tip and _prev(ln) == before:
+                return N_("not of this hand log")
+            before = None
         return None
 
     def _none_usable(self, newest, bad):
