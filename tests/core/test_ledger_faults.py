@@ -345,3 +345,32 @@ def test_a_bit_flipped_in_the_line_a_save_follows_reopens_no_hand():
         assert e is None or e.phase in ("idle", "over") or e.log.get("commit") not in done, (checked, e.hand_no)
         checked += 1
     assert checked == 36, checked
+
+
+def test_a_hand_over_at_its_deal_is_logged():
+    """Two of three players with one chip each: both all-in for the boot, nobody left to bet against the third, the
+    hand is over at its deal (its showdown moves the pot). Its line is logged as any other hand's (none was: the
+    chips moved with no record, and verify said "hand 2 is missing" at the next hand), and a boot finds it done."""
+    import json
+
+    d = _tmpdir()
+    rig = Rig(seed=5, store=Store(d))
+    setup(rig, "teen-patti", 3)
+    act(rig, "pack")
+    act(rig, "pack")
+    for _ in range(6):
+        if rig.app.mode == modes.M_BETWEEN:
+            break
+        rig.press(OK)
+    t = rig.app.table
+    t.stacks[:] = [1, 1, sum(t.stacks) - 2]
+    rig.press(OK)                                   # Next hand: the seal-and-cut screen
+    rig.press(OK)                                   # cut: the deal, over at once
+    rig.app.flush()
+    assert (rig.app.engine.hand_no, rig.app.engine.phase) == (2, "over")
+    logs = [json.loads(ln) for ln in _lines(_read(d + "/hands.log"))]
+    assert [g.get("hand") for g in logs] == [None, 1, 2]
+    assert logs[2]["actions"] == [] and logs[2]["result"]["stacks"] == t.stacks and t.stacks != [1, 1, 297]
+    b = Rig(seed=9, store=Store(d)).app
+    _clean(d)
+    assert b.store.report is None and b.store.later == [] and b.mode == modes.M_RESUME

@@ -459,7 +459,8 @@ class App:
 
     def deal(self, cut):
         """Deal the sealed deck cut at ``cut`` (int, 0 .. cards - 1: boot/ante, deal), save, and go to the first
-        gate."""
+        gate; a hand over at its deal (no two players left to bet: all-in for the boot or ante) is logged as any
+        other (it was not: its chips moved with no line, and ``verify`` said the hand was missing)."""
         e = self.engine
         e.start_hand(cut=cut)
         cents = self.cfg.get("cents")
@@ -470,7 +471,7 @@ class App:
             self.cfg["last_hand"] = e.hand_no    # (saved: a power cut keeps the announcement)
             self.last = tr("Last hand: %d dealt") % e.hand_no
         self.after_engine()
-        self.save()
+        self.record(None, e.log if e.phase == "over" else None)     # (over at its deal: every player all-in, logged)
 
     def last_hand(self):
         """True when the hand just dealt is the session's last (seeds 003, 004: the deals agreed, or the agreed time
