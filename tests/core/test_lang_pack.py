@@ -155,22 +155,21 @@ def test_a_table_file_that_is_a_folder_is_said_to_be_one():
         os.rmdir(d + "de.bin")
 
 
-def test_the_texts_used_at_presses_are_kept_48_at_a_time():
-    """``tr``: a text used again soon is the same str (a dict lookup, nothing allocated); after 48 other texts
-    (``lang.RECENT``) the recent ones start anew (the table's texts are not all made and kept); the kept texts stay."""
+def test_the_texts_used_at_presses_are_kept_sixteen_at_a_time():
+    """``tr``: a text used again soon is the same str (a dict lookup, nothing allocated); after 16 other texts the
+    recent ones start anew (the table's texts are not all made and kept); the kept texts stay."""
     from dealerbox.ui import screens, sealcut  # noqa: F401  (their texts kept at import)
-    words = {"w%d" % i: "W%d" % i for i in range(60)}
+    words = {"w%d" % i: "W%d" % i for i in range(40)}
     words["Center"] = "Mitte"
     use_table("de", words)
     try:
-        assert lang.RECENT == 48
         first = lang.tr("w0")
         assert first == "W0" and lang.tr("w0") is first and lang._r == {"w0": "W0"}
-        for i in range(1, 48):
+        for i in range(1, 16):
             assert lang.tr("w%d" % i) == "W%d" % i
-        assert len(lang._r) == 48 and lang.tr("w0") is first
-        assert lang.tr("w48") == "W48" and lang._r == {"w48": "W48"}          # started anew
-        assert lang.tr("w0") == "W0" and lang._r == {"w48": "W48", "w0": "W0"}  # read from the table again
+        assert len(lang._r) == 16 and lang.tr("w0") is first
+        assert lang.tr("w16") == "W16" and lang._r == {"w16": "W16"}          # started anew
+        assert lang.tr("w0") == "W0" and lang._r == {"w16": "W16", "w0": "W0"}  # read from the table again
         key = _kept("Center")
         assert lang.tr(key) == "Mitte" and key not in lang._r   # kept
         assert lang.tr("Players") == "Players" and lang._r["Players"] == "Players"

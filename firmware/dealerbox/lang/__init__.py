@@ -35,7 +35,7 @@ LANGS = (("en", "English"), ("fr", "Français"), ("it", "Italiano"), ("de", "Deu
 
 code = "en"     # the language in use (read it as ``lang.code``, never ``from dealerbox.lang import code``)
 _c = {}  # type: dict  # the kept texts and their translations {key: text shown} (``keep``)
-_r = {}  # type: dict  # the last texts used at presses and their translations, up to ``RECENT`` (``tr``)
+_r = {}  # type: dict  # the last texts used at presses and their translations, up to 16 (``tr``)
 _f = None       # the table in use, open (``tables/<code>.bin``, host_tools/langpack.py says its layout; or an
 #                 io.BytesIO of one: ``langpack.use_table``); None for English
 _k = 0          # its hash seed
@@ -46,7 +46,6 @@ _blk = None     # what ``_find`` and ``text`` read from a file (a block of 16 ha
 #                 bytearray(64) made at the first read (nothing allocated by a read)
 _kept = []  # type: list  # tuples of keys drawn inside redraws (``keep``): translated at ``use``, so a redraw allocates nothing
 
-RECENT = 48        # the texts used at presses kept translated (``tr``)
 MAGIC = b"DBT1"     # a table file's first bytes (host_tools/langpack.py writes them)
 MOD = 34636577  # a prime: ``h * 31 + 255`` stays under 2**30 (a small int on the RP2040, nothing allocated)
 
@@ -118,10 +117,9 @@ def tr(s):
     language is English or the table lacks it.
 
     The texts drawn inside redraws are in ``_c`` from ``use`` to the next (``keep``: a redraw allocates nothing); the
-    last texts used at presses in ``_r`` ({key: text}), up to ``RECENT`` (then ``_r`` starts anew: the texts a screen
-    holds stay there, the rest is garbage): a text found there costs a dict lookup and allocates nothing, another one
-    is read from the table (``_find``: ~6 us on the unix port). A hand's screens use some 40 texts (the public lines,
-    the actions, the gate's): with 48 kept, a French session reads one text every 5 presses (16 kept: 3 in 5)."""
+    last texts used at presses in ``_r`` ({key: text}), up to 16 (then ``_r`` starts anew: the texts a screen holds
+    stay there, the rest is garbage; fewer than one text read a press): a text found there costs a dict lookup and
+    allocates nothing, another one is read from the table (``_find``: 8-16 us on the unix port)."""
     t = _c.get(s)
     if t is None:
         t = _r.get(s)
@@ -129,7 +127,7 @@ def tr(s):
             if _f is None:
                 return s
             t = _shown(s)
-            if len(_r) >= RECENT:
+            if len(_r) >= 16:
                 _r.clear()
             _r[s] = t
     return t
