@@ -316,7 +316,7 @@ class PiBoard:
         """Call ``callback()`` every ``period_ms`` from a daemon thread (the Pico's ``machine.Timer`` on Linux); it
         ends with the process. The callback and the run loop share the ``Sampler`` as the Pico's timer and loop do:
         one writes its ``head``, the other its ``tail``; ``stop_sampling`` ends it. Returns the thread."""
-        import threading
+        import threading  # type: ignore[import-not-found]
 
         self.sampling = True
 
