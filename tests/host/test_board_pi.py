@@ -202,6 +202,33 @@ def test_the_pi_samples_the_buttons_from_a_thread_while_the_loop_is_busy(tmp_pat
         assert s.mask == 0 and 250 <= up < 310 and s.pending() == 0
     finally:
         b.stop_sampling()
+
+
+def test_a_failing_button_read_is_said_once_and_the_sampling_thread_goes_on(tmp_path):
+    import time
+
+    b, fake = make_board(tmp_path, time=time, timer=None)
+    calls = [0]
+    read = b.buttons
+
+    def flaky():                # the first read (the sampler's start) works, the next three fail
+        calls[0] += 1
+        if 2 <= calls[0] <= 4:
+            raise OSError(5, "Input/output error")
+        return read()
+
+    b.buttons = flaky
+    fake.play(RealClock(), [(0, ()), (50, (B.UP,))])
+    s = b.start_sampling()
+    try:
+        deadline = time.monotonic() + 2
+        while not s.pending() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert s.pending() == 1 and (s.take(), s.mask)[1] == 1 << B.UP and calls[0] > 4
+        assert b.messages[-1] == "cannot read the buttons ([Errno 5] Input/output error): trying again every 5 ms"
+        assert sum("cannot read the buttons" in m for m in b.messages) == 1
+    finally:
+        b.stop_sampling()
     assert b.start_sampling() is s      # started once
 
 

@@ -315,14 +315,22 @@ class PiBoard:
     def thread_timer(self, period_ms, callback):
         """Call ``callback()`` every ``period_ms`` from a daemon thread (the Pico's ``machine.Timer`` on Linux); it
         ends with the process. The callback and the run loop share the ``Sampler`` as the Pico's timer and loop do:
-        one writes its ``head``, the other its ``tail``; ``stop_sampling`` ends it. Returns the thread."""
+        one writes its ``head``, the other its ``tail``; ``stop_sampling`` ends it. A callback that raises (a GPIO
+        read failed) is said once and called again at the next period: the thread never dies silently, leaving the
+        box deaf. Returns the thread."""
         import threading  # type: ignore[import-not-found]
 
         self.sampling = True
 
         def every():
+            said = False
             while self.sampling:
-                callback()
+                try:
+                    callback()
+                except Exception as e:
+                    if not said:
+                        self.say("cannot read the buttons (%s): trying again every %d ms" % (e, period_ms))
+                        said = True
                 self.time.sleep(period_ms / 1000)
 
         t = threading.Thread(target=every, name="dealerbox-buttons", daemon=True)
