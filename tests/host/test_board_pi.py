@@ -184,22 +184,22 @@ class RealClock:
 
 
 def test_the_pi_samples_the_buttons_from_a_thread_while_the_loop_is_busy(tmp_path):
-    """The real ``thread_timer``: a press of 150 ms made while the main thread sleeps (a save) is queued with its
-    own times by the sampling thread."""
+    """The real ``thread_timer``: a press of 200 ms made while the main thread sleeps (a save) is queued with its
+    own times by the sampling thread (within the press: the machine may be busy, the thread late)."""
     import time
 
     clock = RealClock()
     b, fake = make_board(tmp_path, time=time, timer=None)     # the real clock, and so the real thread
     start = b.ticks_ms()
     s = b.start_sampling()
-    fake.play(clock, [(0, ()), (100, (B.LEFT,)), (250, ())])
+    fake.play(clock, [(0, ()), (100, (B.LEFT,)), (300, ())])
     try:
-        time.sleep(0.5)                     # the loop busy: no button read by this thread
+        time.sleep(0.7)                     # the loop busy: no button read by this thread
         assert s.pending() == 2
         down = b.ticks_diff(s.take(), start)
-        assert s.mask == 1 << B.LEFT and 100 <= down < 160
+        assert s.mask == 1 << B.LEFT and 100 <= down < 300
         up = b.ticks_diff(s.take(), start)
-        assert s.mask == 0 and 250 <= up < 310 and s.pending() == 0
+        assert s.mask == 0 and 300 <= up < 700 and s.pending() == 0
     finally:
         b.stop_sampling()
 
