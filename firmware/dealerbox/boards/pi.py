@@ -269,14 +269,8 @@ class PiBoard:
         except OSError as e:
             found = []
             self.say("I2C scan failed: %s" % e)
-        try:
-            addr, msg = pico.choose_address(self.config.get("oled_address"), found, WIRING)
-        except ValueError as e:
-            self.say(str(e) + "; looking for the display at 0x3C/0x3D")
-            addr, msg = pico.choose_address(None, found, WIRING)
-        self.say(msg)
+        addr = pico.display_address(self.say, self.config, found, WIRING)
         if addr is None:
-            self.say("running without a display (buttons and saves still work)")
             return
         if ssd1306 is None:
             try:
@@ -284,14 +278,8 @@ class PiBoard:
             except ImportError:
                 self.say("no SSD1306 driver: " + INSTALL)
                 return
-        try:
-            d = paged(ssd1306)(OLED_WIDTH, OLED_HEIGHT, i2c, addr=addr)
-            if self.config.get("flip"):  # 180 degrees; the driver starts as rotate(True), the usual way up
-                d.rotate(False)
-            if "contrast" in self.config:
-                d.contrast(self.config["contrast"])
-        except Exception as e:  # a display that does not start must not stop the box
-            self.say("display at 0x%02X did not start (%s): running without it" % (addr, e))
+        d = pico.start_display(self.say, paged(ssd1306), i2c, addr, self.config)
+        if d is None:
             return
         d.text = _Text(d)  # the error screen's text: framebuf's built-in font is not in the stand-in
         self.display = d
