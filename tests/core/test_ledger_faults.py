@@ -374,3 +374,22 @@ def test_a_hand_over_at_its_deal_is_logged():
     b = Rig(seed=9, store=Store(d)).app
     _clean(d)
     assert b.store.report is None and b.store.later == [] and b.mode == modes.M_RESUME
+
+
+def test_a_power_cut_at_every_write_of_a_sessions_end_never_brings_it_back():
+    """"End session", then OK for a new one (``Store.clear``: the saves removed, the newest last): a power cut after
+    any of its removals boots to a new session, nothing said. Before, session.json went first: a cut then left
+    session.bak, and the box said "the newest save was lost" and went on with the session the table had ended."""
+    d = _tmpdir()
+    store = Store(d)
+    rig = Rig(seed=5, store=store)
+    setup(rig, "teen-patti", 3)
+    autoplay(rig, SeededEntropy(8).read, 2)
+    assert rig.app.mode == modes.M_END
+    states = _taking(store, d, NAMES, ("remove", "replace"))
+    rig.press(OK)
+    _clean(d)
+    assert len(states) == 5
+    for state in states:
+        app, kept, report = _boot(state)
+        assert (app.mode, report.strip()) == (modes.M_GAME, ""), (sorted(state), report)

@@ -443,7 +443,7 @@ class Store:
         the ones kept, which a nearly full flash has no room for (docs/device.md, "Room"). Done after the saves are
         gone: no save's mark is into the file moved, and a power cut between leaves the log whole under one name or
         the other."""
-        for name in (SESSION, TEMP, BACKUP, CRASHES, JOURNAL):
+        for name in (BACKUP, TEMP, SESSION, CRASHES, JOURNAL):   # (the newest last: a cut between, it stands)
             self.remove(name)
         if self.size(LOG) >= LOG_CHUNK and self._filling():
             files = self.older()
