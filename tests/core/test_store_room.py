@@ -210,6 +210,9 @@ def test_the_tip_of_the_dropped_hands_is_where_the_chain_goes_on_with_no_line_le
         assert Store(d).tip() == line_hash(_hand(3))    # no line left: the dropped hands' tip, never zeros
         os.remove(d + "/hands.tip")
         assert Store(d).tip() == ZERO
+        for bad in (b"\xff" * 64, b"A" * 64, b"0" * 63 + b"\n", b"ab"):    # damaged: no tip (not UTF-8 raised)
+            _write(d + "/hands.tip", bad)
+            assert Store(d).tip() == ZERO, bad
     finally:
         _clean(d)
 

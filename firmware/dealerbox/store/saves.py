@@ -618,8 +618,8 @@ class Store:
             for name in self._logs()[::-1]:
                 tip = tip or last_line_hash(self, name)
             if tip is None:     # no line left: the hands the table dropped (``drop_hands``), or none
-                tip = (self.read(TIP) or b"").decode()
-                tip = tip if len(tip) == 64 else ZERO
+                raw = self.read(TIP) or b""     # (64 hex digits, else damaged: no tip; it was decoded, and raised)
+                tip = raw.decode() if len(raw) == 64 and not raw.strip(b"0123456789abcdef") else ZERO
             self._tip = tip
         return self._tip
 
