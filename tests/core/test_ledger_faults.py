@@ -325,13 +325,13 @@ def test_a_line_torn_with_no_save_on_flash_is_cut_and_the_next_session_chains():
 
 def test_a_bit_flipped_in_the_line_a_save_follows_reopens_no_hand():
     """One bit flipped in the middle of the hand log line the newest save was saved after (its ``tip``), at every
-    write of the session: that save is still used (the box never reads the lines it committed: the line is damage,
+    other write of the session: that save is still used (the box never reads the lines it committed: the line is damage,
     not another session's - no line chains to it), so the hand it ended is never reopened from the save before."""
     import json
 
     states = _record()
     checked = 0
-    for state in states:
+    for state in states[1::2]:          # (every other write: the saves at a deal and those between, both)
         data, log = state.get("session.json"), state.get("hands.log")
         if data is None:
             continue
@@ -344,7 +344,7 @@ def test_a_bit_flipped_in_the_line_a_save_follows_reopens_no_hand():
         e = app.engine
         assert e is None or e.phase in ("idle", "over") or e.log.get("commit") not in done, (checked, e.hand_no)
         checked += 1
-    assert checked == 36, checked
+    assert checked == 18, checked
 
 
 def test_a_hand_over_at_its_deal_is_logged():
