@@ -416,12 +416,15 @@ class Store:
         size = self.size(LOG)
         if size <= 0:
             return False
-        f = self.open(LOG, "rb")
         try:
-            f.seek(size - 1)
-            return f.read(1) != b"\n"
-        finally:
-            f.close()
+            f = self.open(LOG, "rb")
+            try:
+                f.seek(size - 1)
+                return f.read(1) != b"\n"
+            finally:
+                f.close()
+        except OSError:     # (unreadable: nothing cut; ``load`` never raises on bad files)
+            return False
 
     def load_torn(self):
         """The partial last line of ``hands.log`` cut and said (``Recovery.cut_partial``) when no save is on flash
