@@ -395,7 +395,10 @@ class Store:
             self._session_ok = False
             self._jsize = 0
             if self._torn():     # the power cut a line short with no save on flash (a session's genesis line)
-                self.load_torn()
+                try:
+                    self.load_torn()
+                except OSError:     # (no room for the log's copy: the line stays, never a crash at boot)
+                    pass
             return None
         from dealerbox.store.boot import Recovery
 
