@@ -324,27 +324,33 @@ def test_a_line_torn_with_no_save_on_flash_is_cut_and_the_next_session_chains():
 
 
 def test_a_bit_flipped_in_the_line_a_save_follows_reopens_no_hand():
-    """One bit flipped in the middle of the hand log line the newest save was saved after (its ``tip``), at every
-    other write of the session: that save is still used (the box never reads the lines it committed: the line is damage,
-    not another session's - no line chains to it), so the hand it ended is never reopened from the save before."""
+    """One bit flipped in the hand log line the newest save was saved after (its ``tip``) - in its middle, or in the
+    newline that ends it - at every third write of the session: that save is still used (the box never reads the lines
+    it committed: the line is damage, not another session's - no line chains to it), so the hand it ended is never
+    reopened from the save before; the log's last line, its newline flipped, gets one, so the next hand is not glued
+    to it."""
     import json
 
     states = _record()
     checked = 0
-    for state in states[1::2]:          # (every other write: the saves at a deal and those between, both)
+    for state in states[1::3]:
         data, log = state.get("session.json"), state.get("hands.log")
         if data is None:
             continue
         mark = int(data[:data.find(b"\n")].split()[-1])
         at = log.rfind(b"\n", 0, mark - 1) + 1          # the line before the mark: [at, mark - 1)
-        flipped = bytearray(log)
-        flipped[(at + mark) // 2] ^= 1
-        app = _boot(dict(state, **{"hands.log": bytes(flipped)}))[0]
         done = [json.loads(ln).get("commit") for ln in _lines(log) if b'"genesis": ' not in ln]
-        e = app.engine
-        assert e is None or e.phase in ("idle", "over") or e.log.get("commit") not in done, (checked, e.hand_no)
-        checked += 1
-    assert checked == 18, checked
+        for k in ((at + mark) // 2, mark - 1):
+            flipped = bytearray(log)
+            flipped[k] ^= 1
+            d = _laid_out(dict(state, **{"hands.log": bytes(flipped)}))
+            app = Rig(seed=9, store=Store(d)).app
+            assert _read(d + "/hands.log")[-1:] == b"\n", k
+            _clean(d)
+            e = app.engine
+            assert e is None or e.phase in ("idle", "over") or e.log.get("commit") not in done, (checked, e.hand_no)
+            checked += 1
+    assert checked == 24, checked
 
 
 def test_a_hand_over_at_its_deal_is_logged():

@@ -159,9 +159,15 @@ def _refused(obj, validate):
 
 
 def _line_end(store, name, at):
-    """True when byte ``at`` of the ``Store``'s file ``name`` is where a line starts (the one before it whole)."""
-    span = last_line(store, name, at)
-    return span is not None and span[1] == at - 1
+    """True when a line of the ``Store``'s file ``name`` may start at byte ``at`` (> 0): a newline before it, or a
+    line's ``{`` at it (the newline damaged), or the file's end there."""
+    f = store.open(name, "rb")
+    try:
+        f.seek(at - 1)
+        two = f.read(2)
+    finally:
+        f.close()
+    return two[:1] == b"\n" or two[1:] in (b"", b"{")
 
 
 def _prev(line):

@@ -411,7 +411,22 @@ class Store:
         self._session_ok = r.session_ok
         self._known = True
         self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
+        if self._torn():    # still no newline at its end: a committed line's damaged (Recovery cuts only what no save
+            self._end_line()    # committed): ended, so the next line is not glued to it (never cut)
         return obj
+
+    def _end_line(self):
+        """A newline appended to ``hands.log`` (its last line, committed, ended without one: damaged), said in
+        ``found``; a write that fails leaves it as it was."""
+        try:
+            f = self.open(LOG, "ab")
+            try:
+                f.write(b"\n")
+            finally:
+                self.close(f)
+            self.found.append("hands.log: its last line had no newline (damaged): one added")
+        except OSError:
+            pass
 
     def _torn(self):
         """True when ``hands.log`` ends without a newline: a write the power cut short (a filesystem that tears
