@@ -170,10 +170,31 @@ def _line_end(store, name, at):
     return two[:1] == b"\n" or two[1:] in (b"", b"{")
 
 
-def _prev(line):
-    """The ``"prev"`` of hand log ``line`` (bytes: the hash of the line it chains to, str), or None."""
-    i = line.find(b'"prev": "')
-    return line[i + 9:i + 73].decode() if i >= 0 else None
+def _after(store, mark):
+    """What follows byte ``mark`` (a line's start) of the ``Store``'s ``hands.log``, read in 256-byte chunks (no line
+    on the heap: a boot's peak): ``(genesis, prev)``, True when a session's genesis line is there, and the ``"prev"``
+    (bytes, 64 hex digits) of the line starting at ``mark``, None when it has none."""
+    key = b'"prev": "'
+    f = store.open(LOG, "rb")
+    try:
+        f.seek(mark)
+        tail = b""
+        first = True        # still in the first line
+        prev = None
+        while True:
+            chunk = f.read(256)
+            if not chunk:
+                return False, prev
+            buf = tail + chunk
+            if GENESIS_KEY in buf:
+                return True, prev
+            i, nl = buf.find(key), buf.find(b"\n")
+            if first and 0 <= i and (nl < 0 or i < nl) and i + 73 <= len(buf):
+                prev = buf[i + 9:i + 73]
+            first = first and prev is None and nl < 0
+            tail = buf[-80:]    # (a key or a prev across two reads: found again whole in the next)
+    finally:
+        f.close()
 
 
 def _plural(n):
@@ -337,15 +358,12 @@ class Recovery:
             return N_("from an ended session") if moved else None
         if not _line_end(store, LOG, mark):
             return N_("not of this hand log")
+        genesis, prev = _after(store, mark)
+        if genesis:
+            return N_("from an ended session")
         tip = obj.get("tip") if isinstance(obj, dict) else None
-        before = last_line_hash(store, LOG, mark) if tip else None
-        for ln in log_lines(store, LOG, mark):
-            if GENESIS_KEY in ln:
-                return N_("from an ended session")
-            if before is not None and before != tip and _prev(ln) == before:
-                return N_("not of this hand log")
-            before = None
-        return None
+        before = last_line_hash(store, LOG, mark) if tip and prev is not None else None
+        return N_("not of this hand log") if before is not None and before != tip and prev == before.encode() else None
 
     def _none_usable(self, newest, bad):
         """No snapshot is usable: a new session starts; the lost save's journal is kept with it for study."""

@@ -175,8 +175,7 @@ class App:
 
     # ---- the session: saved, restored ----
     def snapshot(self, copy=True):
-        """The session as a JSON-able dict: config, table, hand in progress, the playing time so far (ms), the hash of
-        the hand log line it follows (``tip``: a save copied back from another session is refused, store/boot.py).
+        """The session as a JSON-able dict: config, table, hand in progress, the playing time so far (ms).
 
         A private screen is never restored: a resumed hand goes back to its privacy gate.
         ``copy=False`` (the app's own saves) shares the engine's lists instead of copying them: the
@@ -185,7 +184,7 @@ class App:
         snap = {"v": setup_flow.SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(copy),
                 "engine": self.engine.to_state(copy) if self.engine is not None else None,
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
-                "last": self.last, "tip": self._tip()}     # (the log's line it follows: store/boot.py, _ended)
+                "last": self.last}
         if self.cfg.get("minutes"):     # a session limited by time: its playing time so far (ms)
             snap["ms"] = self.played_ms()
         return snap
@@ -367,7 +366,10 @@ class App:
             elif not store.record(item):
                 snap = True
         if snap and self.table is not None:     # (the session ended meanwhile: nothing left to save)
-            store.save(self.snapshot(False))
+            s = self.snapshot(False)
+            if hasattr(store, "tip"):   # the log line it follows: a save of another session is refused (store/boot)
+                s["tip"] = store.tip()
+            store.save(s)
         return len(q)
 
     def _failed(self, q, i, err):
