@@ -98,6 +98,8 @@ def _boot_app(store):
     app = App(SeededEntropy(99), store=store)
     if app.mode != modes.M_RESUME or app.screen.saved is None:
         snap = store.load()     # a finished session is not offered ("New session" only): the save as it is
+        if snap is not None:
+            snap.pop("tip", None)   # (the save's, not the session's: the hand log line it follows, store/boot.py)
         return snap if snap is not None and snap["table"]["stopped"] else None
     app.press(OK)  # "Resume"
     if app.mode == modes.M_RESUME:
