@@ -266,15 +266,12 @@ class Engine:
                 "stacks": t.stacks[:], "bought_in": t.bought_in[:], "prev": prev}
 
     def cutter(self):
-        """The seat that cuts the sealed deck: the player at the dealer's right (seeds 000, 002, 003), the seat
-        before the dealer among those in play (play goes to the dealer's left)."""
+        """The seat (int) that cuts the sealed deck: the player at the dealer's right (seeds 000, 002, 003), the
+        seat before the dealer among those in play (play goes to the dealer's left: ``seats_in_play`` runs from the
+        dealer's left round to the dealer, so the cutter is the one before the dealer there)."""
         seats = self.table.seats_in_play()
         d = self.table.dealer
-        best = seats[-1]
-        for s in seats:
-            if s < d:
-                best = s
-        return best
+        return seats[-2] if seats[-1] == d and len(seats) > 1 else seats[-1]
 
     def start_hand(self, deck=None, cut=None):
         """Start a hand: boot/ante, shuffle, deal. Returns the events.
