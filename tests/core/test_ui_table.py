@@ -261,6 +261,44 @@ def test_a_session_of_five_deals_announces_the_last_and_ends_with_the_settle_up(
     assert app.screen.title == "Session over: net" and ("Who gives chips:", None) in app.screen.rows
 
 
+def _misdeal(rig):
+    """From a gate: the table menu (a long OK), "Misdeal", OK twice, then on to the next hand's seal and its deal."""
+    app = rig.app
+    _to_gate(rig)
+    rig.press(OK, long=True)
+    rig.press(DOWN, 4)
+    rig.press(OK)
+    rig.press(OK)
+    assert app.engine.log["misdeal"] is True and app.engine.phase == "over"
+    _pack_round(rig)
+    assert app.mode == modes.M_BETWEEN, app.mode
+    rig.press(UP, 6)
+    rig.press(OK)                                   # Next hand
+    rig.press(OK)                                   # the seal and the cut: not cut
+
+
+def test_a_misdeal_is_no_deal_of_the_sessions_length_and_a_voided_last_hand_is_dealt_again():
+    # seed 003: "la donne est nulle et le même donneur redistribue": 5 deals agreed, 2 of them voided: 7 dealt
+    from dealerbox.ui import settings
+    rig = Rig(seed=31)
+    setup(rig, "teen-patti", 3, rule_rights={len(settings.single_keys("teen-patti")): 1})   # 5 deals
+    app = rig.app
+    said = []
+    for hand in range(1, 8):
+        said.append(app.last)
+        if hand in (2, 6):
+            _misdeal(rig)
+            continue
+        _pack_round(rig)
+        if app.mode == modes.M_BETWEEN:
+            rig.press(UP, 6)
+            rig.press(OK)
+            rig.press(OK)
+    assert said == ["Hand 1 dealt", "Hand 2 dealt", "Hand 3 dealt", "Hand 4 dealt", "Hand 5 dealt",
+                    "Last hand: 6 dealt", "Last hand: 7 dealt"]
+    assert app.mode == modes.M_END and app.engine.hand_no == 7 and app.cfg["voided"] == 2
+
+
 class _Clock:
     def __init__(self):
         self.now = 0
