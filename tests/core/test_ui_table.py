@@ -227,6 +227,38 @@ def test_all_in_is_called_all_in():
     assert describe(names, 0, Action("chaal", 82), [], False) == "Ben: chaal 82"
 
 
+class _Bar:
+    """What the action bar reads of a turn screen: the option shown, its amount, the viewer's stack."""
+
+    def __init__(self, app, option, amount, stack):
+        self.app = app
+        self.opts = [option]
+        self.oi = 0
+        self.amount = amount
+        self.viewer = 0
+        self.marks = 0
+        app.table.stacks[0] = stack
+
+
+def test_the_action_bar_says_all_in_when_the_amount_is_the_whole_stack():
+    # issue 25: "betting the whole stack shows 'Chaal 82'": said before it is made, a short call or chaal too
+    from dealerbox.engine.base import Option
+    from dealerbox.ui import screens
+    rig = Rig(seed=3)
+    setup(rig, "teen-patti", 2)
+    said = []
+    real = screens._action
+    screens._action = lambda cv, label, amount: said.append((label, amount))
+    try:
+        for option, amount, stack in ((Option("chaal", 2, 10), 10, 10), (Option("chaal", 2, 10), 9, 10),
+                                      (Option("call", 6, 6), 6, 6), (Option("show", 4, 4), 4, 4),
+                                      (Option("pack"), 0, 5)):
+            screens._action_bar(_Bar(rig.app, option, amount, stack), rig.app.canvas)
+    finally:
+        screens._action = real
+    assert said == [("All-in", 10), ("Chaal", 9), ("All-in", 6), ("Show", 4), ("Pack", None)]
+
+
 def _pack_round(rig):
     """Play on by packing (asked twice when chips are in) and OK elsewhere, until the hand is over or the session."""
     app = rig.app
