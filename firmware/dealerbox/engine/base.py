@@ -422,6 +422,17 @@ class Engine:
             return [["rebuy", seat, action.amount]]
         return self._do(seat, action)  # type: ignore[attr-defined]
 
+    def rebuy_between(self, seat, chips):
+        """Between hands: ``seat`` buys ``chips`` more (``Table.rebuy``: TableError for a bad seat or amount), and
+        the button is passed again from the last hand's dealer (RULES.md: the deal moves one seat left after each
+        hand): a seat that was out when the hand ended, so the button went past it, and buys back in before the
+        next deal gets its turn to deal. After a voided hand the button stays where it is (the same dealer deals
+        again)."""
+        self.table.rebuy(seat, chips)
+        r = self.result
+        if self.phase == "over" and self.log and not (r and r.get("voided")):
+            self.table.move_button(self.log["dealer"])
+
     # ---- mid-hand rebuy (seed 001), offered by a game when its house rule allows -----------
     def _rebuy_allowed(self, seat):
         """True when ``seat`` may rebuy now (game hook; default never mid-hand)."""

@@ -319,8 +319,9 @@ class App:
             del cfg["last_hand"]
 
     def rebuy(self, seat, chips):
-        """Between hands: ``seat`` buys ``chips`` more (``Table.rebuy``), said and saved."""
-        self.table.rebuy(seat, chips)
+        """Between hands: ``seat`` buys ``chips`` more (``Engine.rebuy_between``: the button may come back to it),
+        said and saved."""
+        self.engine.rebuy_between(seat, chips)
         self.last = tr("%s rebuys %d") % (self.table.names[seat], chips)
         self.save()
 
