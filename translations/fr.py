@@ -533,6 +533,7 @@ T = {
     "Taken back: %s": "Annulé: %s",
     "The table": "La table",
     "Undo: %s": "Annulé: %s",
+    "%s  \x1c discard": "%s  \x1c jeter",
     "All-in": "Tapis",
     "all-in": "tapis",
     "folded": "couché",

@@ -545,6 +545,7 @@ T = {
     "Taken back: %s": "Geri alındı: %s",
     "The table": "Masa",
     "Undo: %s": "Geri: %s",
+    "%s  \x1c discard": "%s  \x1c at",
     "All-in": "All-in",
     "all-in": "all-in",
     "folded": "çekildi",

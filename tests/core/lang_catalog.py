@@ -31,6 +31,7 @@ KEYS = (
     "%d players, hand %d",
     "%d saved action after that save is lost.",
     "%d saved actions after that save are lost.",
+    "%s  \x1c discard",
     "%s %s %d",
     "%s asks %s",
     "%s asks %s sideshow",
