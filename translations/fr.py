@@ -500,6 +500,7 @@ T = {
     "you need openers to open: a pair of %s or better; check": "pour ouvrir, il faut une paire de %s ou mieux; passez",
     "your cards are already seen": "vos cartes sont déjà vues",
     "Hand %d sealed: %s cuts": "Main %d scellée: %s coupe",
+    "Sealed: %s cuts": "Scellée: %s coupe",
     "%s cuts": "%s coupe",
     "Cut at card %d of %d": "Coupe: carte %d sur %d",
     "Not cut": "Pas coupé",

@@ -517,6 +517,7 @@ T = {
     "you need openers to open: a pair of %s or better; check": "per aprire serve una coppia di %s o meglio; parola",
     "your cards are already seen": "le tue carte sono già guardate",
     "Hand %d sealed: %s cuts": "Mano %d sigillata: taglia %s",
+    "Sealed: %s cuts": "Sigillata: taglia %s",
     "%s cuts": "Taglia %s",
     "Cut at card %d of %d": "Taglio: carta %d di %d",
     "Not cut": "Non tagliato",

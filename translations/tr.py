@@ -512,6 +512,7 @@ T = {
     "you need openers to open: a pair of %s or better; check": "açmak için en az %s per gerek; pas de",
     "your cards are already seen": "kartlarına zaten baktın",
     "Hand %d sealed: %s cuts": "El %d mühürlü: %s keser",
+    "Sealed: %s cuts": "Mühürlü: %s keser",
     "%s cuts": "%s keser",
     "Cut at card %d of %d": "Kesim: kart %d / %d",
     "Not cut": "Kesilmedi",

@@ -306,6 +306,7 @@ KEYS = (
     "Save unreadable: %s",
     "Save unusable (%s): a new session starts.",
     "Saved: %s",
+    "Sealed: %s cuts",
     "Seat %d",
     "Seat %d has that name",
     "Seat %d name: OK done",
