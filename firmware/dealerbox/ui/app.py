@@ -226,14 +226,7 @@ class App:
                 self.last = tr("Journal damaged")
                 self.save()
         if es is not None and later:   # hands logged after an older save: brought to their logged end
-            from dealerbox.ui import catchup
-            report, line, voided = catchup.restore(self.engine, self.store, later)
-            for _ in range(voided):     # logged after the save: out of the session's length as the box counted them
-                self._voided()
-            problem = report or problem
-            if line:
-                self.last = line
-            self.save()
+            problem = self._catch_up(later) or problem
         if void and hand_live(self.engine):
             e = self.engine
             e.void_hand()
@@ -242,6 +235,18 @@ class App:
             self.record(None, e.log)
         self.after_engine()
         return problem
+
+    def _catch_up(self, later):
+        """Bring the restored hand to the end of the hand logs ``later`` (``ui/catchup.py``), saved at once; returns
+        what to report (a list of Reasons, or None)."""
+        from dealerbox.ui import catchup
+        report, line, voided = catchup.restore(self.engine, self.store, later)
+        for _ in range(voided):     # logged after the save: out of the session's length as the box counted them
+            self._voided()
+        if line:
+            self.last = line
+        self.save()
+        return report
 
     def save(self):
         """Save the session (a snapshot) at the next ``flush``."""

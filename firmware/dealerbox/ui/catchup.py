@@ -126,7 +126,7 @@ def restore(e, store, later):
     (``say``) and the public line to show ("Hand 2 as logged", or ""). Nothing is appended to the hand log; the
     caller saves a snapshot, which commits the logged hands, so a later boot resumes after them. Also returns how
     many of those hands were voided (the session's length does not count them: ``App.last_hand``)."""
-    voided = []
+    voided = []  # type: list
     done = catch_up(e, later, voided)
     report = say(store, e, done)
     return report, (tr("Hand %d as logged") % e.hand_no if done[0] else ""), len(voided)
