@@ -226,19 +226,27 @@ class App:
                 self.last = tr("Journal damaged")
                 self.save()
         if es is not None and later:   # hands logged after an older save: brought to their logged end
-            from dealerbox.ui import catchup
-            report, line = catchup.restore(self.engine, self.store, later)
-            problem = report or problem
-            if line:
-                self.last = line
-            self.save()
+            problem = self._catch_up(later) or problem
         if void and hand_live(self.engine):
             e = self.engine
             e.void_hand()
+            self._voided()
             self.last = tr("Hand %d voided") % e.hand_no
             self.record(None, e.log)
         self.after_engine()
         return problem
+
+    def _catch_up(self, later):
+        """Bring the restored hand to the end of the hand logs ``later`` (``ui/catchup.py``), saved at once; returns
+        what to report (a list of Reasons, or None)."""
+        from dealerbox.ui import catchup
+        report, line, voided = catchup.restore(self.engine, self.store, later)
+        for _ in range(voided):     # logged after the save: out of the session's length as the box counted them
+            self._voided()
+        if line:
+            self.last = line
+        self.save()
+        return report
 
     def save(self):
         """Save the session (a snapshot) at the next ``flush``."""
@@ -304,13 +312,23 @@ class App:
         e = self.engine
         e.void_hand()
         e.log["misdeal"] = True
+        self._voided()
         self.last = tr("Misdeal: hand %d voided") % e.hand_no
         self.record(None, e.log)
         self.after_engine()
 
+    def _voided(self):
+        """Count the deal just voided (a misdeal, or a hand voided after a restart) out of the session's length: a
+        void deal is no deal (seed 003: "la donne est nulle"); a voided last hand is dealt again as the last."""
+        cfg = self.cfg
+        cfg["voided"] = cfg.get("voided", 0) + 1
+        if cfg.get("last_hand") == self.engine.hand_no:
+            del cfg["last_hand"]
+
     def rebuy(self, seat, chips):
-        """Between hands: ``seat`` buys ``chips`` more (``Table.rebuy``), said and saved."""
-        self.table.rebuy(seat, chips)
+        """Between hands: ``seat`` buys ``chips`` more (``Engine.rebuy_between``: the button may come back to it),
+        said and saved."""
+        self.engine.rebuy_between(seat, chips)
         self.last = tr("%s rebuys %d") % (self.table.names[seat], chips)
         self.save()
 
@@ -476,10 +494,10 @@ class App:
         self.record(None, e.log if e.phase == "over" else None)     # (over at its deal: every player all-in, logged)
 
     def last_hand(self):
-        """True when the hand just dealt is the session's last (seeds 003, 004: the deals agreed, or the agreed time
-        up before another hand of the average length so far could be played)."""
+        """True when the hand just dealt is the session's last (seeds 003, 004: the deals agreed, voided deals not
+        counted, or the agreed time up before another hand of the average length so far could be played)."""
         cfg = self.cfg
-        n = self.engine.hand_no
+        n = self.engine.hand_no - cfg.get("voided", 0)     # the deals played: a voided one is none (``_voided``)
         if cfg.get("hands"):
             return n >= cfg["hands"]
         if not cfg.get("minutes"):

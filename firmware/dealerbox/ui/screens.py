@@ -16,7 +16,7 @@ from dealerbox.lang import N_, keep, tr
 from dealerbox.ui import cardart, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
 from dealerbox.ui.font import BIG_W, W
-from dealerbox.ui.modes import MAX_NAME, action_label
+from dealerbox.ui.modes import ALL_IN_LABEL, MAX_NAME, PUTS_CHIPS, action_label
 
 _NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
 # the y of a hand's cards (20x28) on a turn and its gate: a face and a back differ in rows y+2..y+25, display
@@ -127,7 +127,10 @@ def _action_bar(sc, cv):
         a = marked(sc.marks)
     elif (o.max or o.amounts) and sc.amount:
         a = sc.amount
-    _action(cv, action_label(o.kind), a)
+    if a is not None and o.kind in PUTS_CHIPS and a == sc.app.table.stacks[sc.viewer]:
+        _action(cv, tr(ALL_IN_LABEL), a)        # the whole stack, a short all-in too: said so before it is made
+    else:
+        _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
 
@@ -166,7 +169,7 @@ def draw_others(sc, cv, seat):
         return
     while s < len(sc.shown):
         if s != seat and sc.shown[s]:
-            _other(cv, sc.app.table.names[s], sc.shown[s][0])
+            _other(cv, sc.app.table.names[s], sc.shown[s][0], sc.app.engine.is_live(s))
         s += 1
     s = cv.text(tr("You: ?"), 1, 47)
     if sc.shown[seat]:         # the two-card variant: the own hole card (``play.seen_cards``), never the forehead
@@ -184,6 +187,8 @@ def _stud_others(sc, cv, seat):
             x = 1 + (cv.k & 1) * 64
             cv.cy = 20 + (cv.k >> 1) * 9
             _stud_cards(cv, sc.tags[s], sc.shown[s], x)
+            if not sc.app.engine.is_live(s):
+                _struck(cv, x, 62)
             cv.k += 1
         s += 1
     x = cv.text(tr("You:"), 1, 47)
@@ -193,6 +198,12 @@ def _stud_others(sc, cv, seat):
         s += 1
     if sc.shown[seat]:                         # the own hole cards (``play.seen_cards``), never a forehead card
         cardart.small_row(cv, sc.shown[seat], x + 5, 47)
+
+
+def _struck(cv, x, w):
+    """A folded seat's forehead cards in the row at cv.y (``cv.at``), from ``x``, ``w`` px wide, struck through (its
+    cards stay in sight, as on a forehead at the table)."""
+    cv.fb.fill_rect(x, cv.y + 3, w, 1, 1)
 
 
 def _stud_cards(cv, tag, cards, x):
@@ -214,13 +225,15 @@ def _rule(cv, x):
     cv.fb.fill_rect(x, cv.cy - 1, 1, 9, 1)
 
 
-def _other(cv, name, c):
+def _other(cv, name, c, live):
     """The cv.k-th other player (3 to a row): the first 3 letters of ``name`` and the card ``c`` on their
-    forehead."""
+    forehead, struck through when the seat is no longer ``live`` (folded)."""
     x = 1 + (cv.k % 3) * 43
     cv.at(20 + (cv.k // 3) * 9, 1, 0)
     cv.head(name, 3, x)
     cardart.small_at(cv, c, x + 20)
+    if not live:
+        _struck(cv, x, 40)
     cv.k += 1
 
 
