@@ -29,11 +29,12 @@ The flow (RULES.md terms): boot -> resume or new -> game -> players -> names -> 
 betting structure -> house-rule preset -> single house rules -> summary -> deal.
 """
 
+import sys
+
 from dealerbox.lang import tr
 from dealerbox.reason import Reason
-from dealerbox.ui import setup_flow
 from dealerbox.ui.canvas import Canvas
-from dealerbox.ui.modes import M_GATE, M_RESUME, M_SEAL, describe, fit_title
+from dealerbox.ui.modes import M_GATE, M_RESUME, M_SEAL, SNAPSHOT_VERSION, describe, fit_title
 
 # What the app saves after each action: the store (dealerbox/store/saves.py) keeps a snapshot at every deal and
 # between hands and, after it, one short journal line per action (``record_of``; ``UNDO`` takes the line before it
@@ -53,6 +54,22 @@ def record_of(seat, action):
 
 
 _battery = None     # ui/battery.py once the board has read a level (``App.battery``)
+
+# Modules loaded for a while and released after (``release``): the setup's screens and the boot offer, for the setup
+# (a hand needs none of them: the rules view, a rebuy or a new session imports them again), and what a boot reads a
+# save with, for the boot. Their code is ~60 KB of heap on the unix port (~45 KB on the chip) the play has free.
+SETUP = ("dealerbox.ui.setup_flow", "dealerbox.ui.langpick", "dealerbox.ui.settings", "dealerbox.ui.resume")
+RECOVERY = ("dealerbox.ui.snapcheck", "dealerbox.ui.catchup", "dealerbox.store.boot", "dealerbox.store.damage")
+
+
+def release(names):
+    """Unload the modules ``names`` (full names, tuple of str): out of ``sys.modules`` and of their package, so that
+    the next collection frees their code once nothing refers to them; the next import loads them again."""
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            pkg, attr = name.rsplit(".", 1)
+            if getattr(sys.modules.get(pkg), attr, None) is not None:
+                delattr(sys.modules[pkg], attr)
 
 def hand_live(engine):
     """True while ``engine`` (or None) has a hand dealt and not over (the USB REPL's interrupt is off then:
@@ -77,6 +94,8 @@ class App:
         self.clock = clock
         self.dirty = True
         self.canvas = None      # the canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn)
+        from dealerbox.ui import setup_flow
+
         self.cfg = setup_flow.new_config(None, "teen-patti")    # the session config (ui/settings.py)
         self.table = None  # type: ignore[assignment]
         self.engine = None
@@ -181,7 +200,7 @@ class App:
         ``copy=False`` (the app's own saves) shares the engine's lists instead of copying them: the
         store serializes the dict before ``save`` returns, so no second copy of the hand is on the heap.
         """
-        snap = {"v": setup_flow.SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(copy),
+        snap = {"v": SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(copy),
                 "engine": self.engine.to_state(copy) if self.engine is not None else None,
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
                 "last": self.last}
@@ -238,6 +257,7 @@ class App:
             self.last = tr("Hand %d voided") % e.hand_no
             self.record(None, e.log)
         self.after_engine()
+        release(SETUP + RECOVERY)   # the boot and its save's checks are done
         return problem
 
     def save(self):
@@ -402,6 +422,8 @@ class App:
     # ---- the play flow ----
     def choose(self, game, players=None):
         """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
+        from dealerbox.ui import setup_flow
+
         self.cfg = setup_flow.new_config(self.cfg, game, players)
         self.go(setup_flow.GameScreen(self))
 
@@ -410,6 +432,8 @@ class App:
         self.table = None
         self.engine = None
         self.played = [0, None]
+        from dealerbox.ui import setup_flow
+
         self.go(setup_flow.GameScreen(self))
 
     def set_config(self, cfg):
@@ -439,9 +463,10 @@ class App:
 
     def next_hand(self):
         """Shuffle and seal the next hand's deck and show the seal-and-cut screen (ui/sealcut.py): the deal comes
-        with its cut (``deal``)."""
+        with its cut (``deal``). The setup's screens are released (``SETUP``)."""
         from dealerbox.ui.sealcut import SealCutScreen
 
+        release(SETUP)
         e = self.engine
         self.go(SealCutScreen(self, e.seal_deck(self._tip())))
 

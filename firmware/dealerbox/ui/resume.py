@@ -10,7 +10,7 @@ from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import langpick, settings, setup_flow, widgets
 from dealerbox.ui.modes import M_RESUME, SNAPSHOT_VERSION
-from dealerbox.ui.screen import Screen
+from dealerbox.ui.screen import Screen, wrap_rows
 
 
 def boot(app, store):
@@ -128,7 +128,7 @@ class ResumeScreen(Screen):
     def _report(self, rows):
         """Put what the store found wrong into ``rows``; True when it takes the screen (a save to resume beside it,
         or too long to show beside "New session"): "Read this first", UP/DOWN scroll it, OK goes on."""
-        setup_flow._wrap(rows, said(self.report))
+        wrap_rows(rows, said(self.report))
         if self.saved is None and len(rows) < widgets.ROWS:
             return False
         if self.report_read:

@@ -15,7 +15,7 @@ from micropython import const
 from dealerbox import lang
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr
-from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
+from dealerbox.ui.modes import CHIP_LADDER, DECIMAL_MARK, MAX_NAME, ladder_step  # noqa: F401  (settings.NAME: shared)
 
 GAMES = ("teen-patti", "turkish", "indian")
 # each game of GAMES (in its order): (its label, its (min, max) players (RULES.md), its betting structure screen's
@@ -41,9 +41,7 @@ NAME_CHARS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔ�
               " -.0123456789")
 _N_UPPER = const(54)    # the capitals at the start of NAME_CHARS
 _N_LOWER = const(55)    # the small letters after them
-CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
-DECIMAL_MARK = N_(".")      # the decimal mark of money ("0.10"): each language's own ("0,10" in French)
 # the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
 CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
 # how long the session lasts (seeds 003, 004: a number of deals agreed, or a time): (deals, minutes), none, or one
@@ -87,19 +85,6 @@ def player_range(game):
 def default_name(seat):
     """The default name of seat ``seat`` (0-9): "P1".."P10"."""
     return "P%d" % (seat + 1)
-
-
-def ladder_step(ladder, value, step):
-    """The value ``step`` places along ``ladder`` from ``value`` (clamped to its ends)."""
-    i = 0
-    while i < len(ladder) - 1 and ladder[i] < value:
-        i += 1
-    i += step
-    if i < 0:
-        i = 0
-    if i >= len(ladder):
-        i = len(ladder) - 1
-    return ladder[i]
 
 
 def edit_char(name, pos, step):
