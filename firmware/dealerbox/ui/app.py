@@ -58,7 +58,7 @@ _battery = None     # ui/battery.py once the board has read a level (``App.batte
 # Modules loaded for a while and released after (``release``): the setup's screens and the boot offer, for the setup
 # (a hand needs none of them: the rules view, a rebuy or a new session imports them again), and what a boot reads a
 # save with, for the boot. Their code is ~60 KB of heap on the unix port (~45 KB on the chip) the play has free.
-SETUP = ("dealerbox.ui.setup_flow", "dealerbox.ui.langpick", "dealerbox.ui.settings", "dealerbox.ui.resume")
+SETUP = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.ui.resume")
 RECOVERY = ("dealerbox.ui.snapcheck", "dealerbox.ui.catchup", "dealerbox.store.boot", "dealerbox.store.damage")
 
 
