@@ -58,8 +58,10 @@ _battery = None     # ui/battery.py once the board has read a level (``App.batte
 # Modules loaded for a while and released after (``release``): the setup's screens and the boot offer, for the setup
 # (a hand needs none of them: the rules view, a rebuy or a new session imports them again), and what a boot reads a
 # save with, for the boot. Their code is ~60 KB of heap on the unix port (~45 KB on the chip) the play has free.
-SETUP = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings", "dealerbox.ui.resume")
-RECOVERY = ("dealerbox.ui.snapcheck", "dealerbox.ui.catchup", "dealerbox.store.boot", "dealerbox.store.damage")
+SETUP_SCREENS = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings")
+SETUP = SETUP_SCREENS + ("dealerbox.ui.resume",)
+READ_SAVE = ("dealerbox.store.boot", "dealerbox.store.damage")     # the store's reading of its files at boot
+RECOVERY = ("dealerbox.ui.snapcheck", "dealerbox.ui.catchup") + READ_SAVE
 
 
 def release(names):
@@ -256,8 +258,8 @@ class App:
             e.void_hand()
             self.last = tr("Hand %d voided") % e.hand_no
             self.record(None, e.log)
+        release(SETUP + RECOVERY)   # the boot and its save's checks done: their code freed before the play's loads
         self.after_engine()
-        release(SETUP + RECOVERY)   # the boot and its save's checks are done
         return problem
 
     def save(self):

@@ -8,26 +8,36 @@ offer (``ResumeScreen``), or the first setup screen when nothing is saved and no
 from dealerbox.lang import said, tr
 from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import langpick, settings, setup_flow, widgets
-from dealerbox.ui.modes import M_RESUME, SNAPSHOT_VERSION
+from dealerbox.ui import langpick, widgets
+from dealerbox.ui.app import READ_SAVE, SETUP_SCREENS, release
+from dealerbox.ui.modes import M_RESUME, MAX_NAME, SNAPSHOT_VERSION, game_label
 from dealerbox.ui.screen import Screen, wrap_rows
 
 
 def boot(app, store):
     """At power-on: the seats take the last session's names, the language kept is spoken, and the newest usable
-    save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen."""
+    save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen. With a save
+    on flash the setup's screens are released before it is read (what reads it is thrown away after: ui/app.py)."""
+    from dealerbox.ui import setup_flow
+
     _known, last = setup_flow.known_names(store)
     if last is not None:
         names = app.cfg["names"]
         for i in range(min(len(last), len(names))):
-            names[i] = last[i][:settings.MAX_NAME]
+            names[i] = last[i][:MAX_NAME]
     langpick.boot(store)    # the language kept, spoken before the first frame
     s = ResumeScreen(app)
+    saved = getattr(store, "saved", None)
+    if saved is not None and saved():
+        setup_flow = None
+        release(SETUP_SCREENS)
     s.load(store)
     if s.saved is not None or s.report:
         app.go(s)
     else:
-        app.go(setup_flow.GameScreen(app))
+        from dealerbox.ui.setup_flow import GameScreen
+
+        app.go(GameScreen(app))
 
 
 def _check(snap):
@@ -70,6 +80,7 @@ class ResumeScreen(Screen):
             self.report = [Reason("Save unreadable: %s", err)]
         else:
             self.report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
+        release(READ_SAVE)      # the store's reading of its files is done
         if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
             snap = None
         self.saved = snap
@@ -112,7 +123,7 @@ class ResumeScreen(Screen):
             rows.append((tr("Void hand"), None))
             self.hint = tr("\x1c choose  OK select")
         elif s is not None:
-            self.title = tr("Saved: %s") % settings.game_label(s["cfg"]["game"])
+            self.title = tr("Saved: %s") % game_label(s["cfg"]["game"])
             rows.append((tr("%d players, hand %d") % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
             rows.append((tr("Resume"), None))
             self.hint = tr("\x1c choose  OK select")
