@@ -153,6 +153,34 @@ def _sheet(w, h):
     return img, ImageDraw.Draw(img), ImageFont.load_default(size=13), ImageFont.load_default(size=18)
 
 
+def _oled(d, font, oy0):
+    """The SSD1306 module drawn at (60, ``oy0``) on the ImageDraw ``d``: {pin name: (x, y)} of its 4 pins."""
+    ox0 = 60
+    d.rectangle([ox0, oy0, ox0 + 230, oy0 + 130], fill=(30, 30, 120), outline="black", width=2)
+    d.rectangle([ox0 + 20, oy0 + 35, ox0 + 210, oy0 + 120], fill=(10, 10, 10))
+    d.text((ox0 + 30, oy0 + 65), "SSD1306 128x64  0x3C", fill="white", font=font)
+    opins = {}
+    for i, name in enumerate(("GND", "VCC", "SCL", "SDA")):
+        x, y = ox0 + 40 + i * 50, oy0 + 12
+        d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=(230, 200, 80), outline="black")
+        d.text((x - 12, y + 6), name, fill="white", font=font)
+        opins[name] = (x, y)
+    return opins
+
+
+def _buttons(d, big, count, y0):
+    """``count`` buttons drawn 62 px apart from ``y0`` down: {button: (pin 1 (x, y), pin 2 (x, y))}."""
+    bpins = {}
+    for i in range(count):
+        y = y0 + i * 62
+        bx = 150
+        d.rectangle([bx, y - 18, bx + 60, y + 18], fill=(200, 200, 200), outline="black")
+        d.ellipse([bx + 15, y - 13, bx + 45, y + 13], fill=WIRE_RGB.get(COLORS[i], (0, 0, 0)), outline="black")
+        d.text((bx - 70, y - 8), NAMES[i].upper(), fill="black", font=big)
+        bpins[i] = ((bx + 60, y - 10), (bx + 60, y + 10))
+    return bpins
+
+
 def wiring_png(path):
     """Draw the wiring diagram (Pillow) into ``path``: the Pico's header, the OLED, the buttons, the wires."""
     w, h = 1000, 780
@@ -176,26 +204,9 @@ def wiring_png(path):
         tw = d.textlength(label, font=font)
         tx = x + 9 if n <= 20 else x - 9 - tw
         d.text((tx, y - 7), label, fill="white", font=font)
-    # the OLED module
-    ox0, oy0 = 60, 110
-    d.rectangle([ox0, oy0, ox0 + 230, oy0 + 130], fill=(30, 30, 120), outline="black", width=2)
-    d.rectangle([ox0 + 20, oy0 + 35, ox0 + 210, oy0 + 120], fill=(10, 10, 10))
-    d.text((ox0 + 30, oy0 + 65), "SSD1306 128x64  0x3C", fill="white", font=font)
-    opins = {}
-    for i, name in enumerate(("GND", "VCC", "SCL", "SDA")):
-        x, y = ox0 + 40 + i * 50, oy0 + 12
-        d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=(230, 200, 80), outline="black")
-        d.text((x - 12, y + 6), name, fill="white", font=font)
-        opins[name] = (x, y)
-    # the buttons
-    bpins = {}
-    for i in range(len(pico.BUTTON_PINS)):
-        y = 410 + i * 62
-        bx = 150
-        d.rectangle([bx, y - 18, bx + 60, y + 18], fill=(200, 200, 200), outline="black")
-        d.ellipse([bx + 15, y - 13, bx + 45, y + 13], fill=rgb.get(COLORS[i], (0, 0, 0)), outline="black")
-        d.text((bx - 70, y - 8), NAMES[i].upper(), fill="black", font=big)
-        bpins[i] = ((bx + 60, y - 10), (bx + 60, y + 10))
+    oy0 = 110
+    opins = _oled(d, font, oy0)
+    bpins = _buttons(d, big, len(pico.BUTTON_PINS), 410)
     # wires: out from the part, along a lane of their own, into the Pico pin
     def wire(a, n, colour, lane, rise=None):
         x, y = pin_xy(n)
@@ -336,26 +347,9 @@ def pi_wiring_png(path):
         tw = d.textlength(label, font=font)
         tx = x + 10 if n % 2 else x - 10 - tw
         d.text((tx, y - 7), label, fill="white", font=font)
-    # the OLED module
-    ox0, oy0 = 60, 90
-    d.rectangle([ox0, oy0, ox0 + 230, oy0 + 130], fill=(30, 30, 120), outline="black", width=2)
-    d.rectangle([ox0 + 20, oy0 + 35, ox0 + 210, oy0 + 120], fill=(10, 10, 10))
-    d.text((ox0 + 30, oy0 + 65), "SSD1306 128x64  0x3C", fill="white", font=font)
-    opins = {}
-    for i, name in enumerate(("GND", "VCC", "SCL", "SDA")):
-        x, y = ox0 + 40 + i * 50, oy0 + 12
-        d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=(230, 200, 80), outline="black")
-        d.text((x - 12, y + 6), name, fill="white", font=font)
-        opins[name] = (x, y)
-    # the buttons
-    bpins = {}
-    for i in range(len(pi.BUTTON_PINS)):
-        y = 360 + i * 62
-        bx = 150
-        d.rectangle([bx, y - 18, bx + 60, y + 18], fill=(200, 200, 200), outline="black")
-        d.ellipse([bx + 15, y - 13, bx + 45, y + 13], fill=rgb[COLORS[i]], outline="black")
-        d.text((bx - 70, y - 8), NAMES[i].upper(), fill="black", font=big)
-        bpins[i] = ((bx + 60, y - 10), (bx + 60, y + 10))
+    oy0 = 90
+    opins = _oled(d, font, oy0)
+    bpins = _buttons(d, big, len(pi.BUTTON_PINS), 360)
 
     def wire(a, n, colour, lane, rise=None):
         """From part pin ``a`` to header pin ``n`` along a vertical ``lane`` of its own, into an odd pin from the

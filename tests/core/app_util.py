@@ -190,3 +190,64 @@ def past_report(rig):
     if app.mode == modes.M_RESUME and app.screen.sel < 0:
         assert app.screen.title == "Read this first" and app.screen.top == 0
         rig.press(OK)
+
+
+# the longest names a seat can take (8 letters; "Mmmmmmmm" the widest): the fit and language walks seat them
+LONG = ["Muhammad", "Kristina", "Francois", "Wolfgang", "Gottlieb", "Mwangiwe", "Jonathan", "Aleksand",
+        "Benedikt", "Mmmmmmmm"]
+
+
+def every_setup_value(rig, game):
+    """From the game list of a new box (``rig``: its seats named ``LONG``), set up game number ``game`` (0-2)
+    through every screen of the setup with the extreme values: the most players, the first seat renamed, the
+    largest buy-in and boot/ante, every value of every row of the structure, preset and rules screens, and
+    every chip value on the summary (each held there while the cursor runs down and up). Ends on the summary."""
+    from dealerbox.ui import settings
+    app = rig.app
+    rig.press(DOWN, game)
+    rig.press(OK)
+    rig.press(RIGHT, 10)                        # the most players
+    rig.press(OK)
+    rig.press(UP, 12)
+    rig.press(OK)                               # names: edit the first one
+    rig.press(UP, 40)
+    rig.press(OK)
+    rig.press(DOWN, 12)
+    rig.press(OK)
+    rig.press(RIGHT, 12)                        # the largest buy-in, boot/ante
+    rig.press(OK)
+    rig.press(RIGHT, 12)
+    rig.press(OK)
+    for screen in (modes.M_STRUCT, modes.M_PRESET, modes.M_RULES):
+        assert app.mode == screen, (app.mode, screen)
+        for row in range(len(app.screen.rows) - 1):
+            rig.press(UP, 20)
+            rig.press(DOWN, row)
+            rig.press(RIGHT, 1 if screen == modes.M_PRESET else 8)   # every value (at most 8 a rule)
+        rig.press(DOWN, 20)
+        rig.press(OK)
+    assert app.mode == modes.M_SUMMARY
+    for _ in range(len(settings.CENTS_LADDER)):  # every chip value
+        rig.press(RIGHT)
+        rig.press(DOWN, 30)
+        rig.press(UP, 30)
+
+
+class ReportStore:
+    """A store whose ``load`` gives ``snap`` and, as ``reports``, the store's sentences (``reports``: a list of
+    Reasons, or None for none)."""
+
+    def __init__(self, snap, reports):
+        self.snap = snap
+        self.reports = []
+        self._reports = reports
+
+    def load(self, validate=None):
+        self.reports = self._reports or []
+        return self.snap
+
+    def save(self, obj):
+        pass
+
+    def clear(self):
+        self.snap = None

@@ -5,15 +5,12 @@ a full flash and a refusal of the engine on the turn screen comes from the langu
 letters but the players' names, card faces and the deal's seal. The play screens of each game:
 test_lang_english_*.py. Both interpreters."""
 
-from app_util import DOWN, OK, RIGHT, UP, setup
+from app_util import DOWN, LONG, OK, UP, ReportStore, every_setup_value, setup
 from dealerbox import lang
 from dealerbox.engine.base import IllegalAction
 from dealerbox.reason import Reason
 from dealerbox.ui import modes
 from pseudo_util import LangRig, check, english, pseudo, use_pseudo
-
-LONG = ["Muhammad", "Kristina", "Francois", "Wolfgang", "Gottlieb", "Mwangiwe", "Jonathan", "Aleksand",
-        "Benedikt", "Mmmmmmmm"]
 
 
 def test_the_pseudo_language_keeps_the_specifiers_and_leaves_no_ascii_letter():
@@ -35,33 +32,7 @@ def test_setup_screens_say_no_english():
             rig = LangRig(7)
             app = rig.app
             app.cfg["names"] = list(LONG)
-            rig.press(DOWN, gi)
-            rig.press(OK)
-            rig.press(RIGHT, 10)
-            rig.press(OK)
-            rig.press(UP)
-            rig.press(OK)                           # the name editor
-            rig.press(UP, 40)
-            rig.press(OK)
-            rig.press(DOWN, 12)
-            rig.press(OK)
-            rig.press(RIGHT, 12)
-            rig.press(OK)
-            rig.press(RIGHT, 12)
-            rig.press(OK)
-            for screen in (modes.M_STRUCT, modes.M_PRESET, modes.M_RULES):
-                assert app.mode == screen, (app.mode, screen)
-                for row in range(len(app.screen.rows) - 1):
-                    rig.press(UP, 20)
-                    rig.press(DOWN, row)
-                    rig.press(RIGHT, 1 if screen == modes.M_PRESET else 8)   # every value (at most 8 a rule)
-                rig.press(DOWN, 20)
-                rig.press(OK)
-            assert app.mode == modes.M_SUMMARY
-            for _ in range(12):                     # every chip value
-                rig.press(RIGHT)
-                rig.press(DOWN, 30)
-                rig.press(UP, 30)
+            every_setup_value(rig, gi)
             rig.press(OK)                           # deal: the seal, the first gate
             rig.press(OK)
             assert app.mode == modes.M_GATE
@@ -71,25 +42,6 @@ def test_setup_screens_say_no_english():
             check(rig, LONG, 60)
     finally:
         lang.use("en")
-
-
-class ReportStore:
-    """A store whose ``load`` gives ``snap`` and, as ``reports``, the store's own sentences."""
-
-    def __init__(self, snap, reports):
-        self.snap = snap
-        self.reports = []
-        self._reports = reports
-
-    def load(self, validate=None):
-        self.reports = self._reports or []
-        return self.snap
-
-    def save(self, obj):
-        pass
-
-    def clear(self):
-        self.snap = None
 
 
 # what the store (store/boot.py, store/damage.py), ui/catchup.py and ui/app.py say of a damaged save, as they say it

@@ -5,15 +5,13 @@ frame drawn on the way must count none. Every test runs in each language the box
 (``lang_util.present``: English, and French, Italian, German, Turkish once their tables are there), the
 language named in the failure. Runs under pytest and under MicroPython (tests/mp_run.py)."""
 
-from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, setup
+from app_util import DOWN, LEFT, LONG, OK, RIGHT, UP, ReportStore, Rig, every_setup_value, setup
 from autoplay_util import _choose
 from dealerbox.reason import Reason
 from dealerbox.rng import SeededEntropy
 from dealerbox.ui import modes
 from lang_util import in_language, present
 
-LONG = ["Muhammad", "Kristina", "Francois", "Wolfgang", "Gottlieb", "Mwangiwe", "Jonathan", "Aleksand",
-        "Benedikt", "Mmmmmmmm"]
 BIG_STACK = 999999
 
 
@@ -128,7 +126,6 @@ def test_setup_screens_fit_with_every_value_of_every_rule():
 
 
 def _setup_fits(code):
-    from dealerbox.ui import settings
     rig = FitRig(7)                                 # the language row and the list of languages
     rig.press(DOWN, 5)
     rig.press(OK)
@@ -142,33 +139,7 @@ def _setup_fits(code):
         rig = FitRig(7)
         app = rig.app
         app.cfg["names"] = list(LONG)
-        rig.press(DOWN, gi)
-        rig.press(OK)
-        rig.press(RIGHT, 10)                        # the most players
-        rig.press(OK)
-        rig.press(UP, 12)
-        rig.press(OK)                               # names: edit the first one
-        rig.press(UP, 40)
-        rig.press(OK)
-        rig.press(DOWN, 12)
-        rig.press(OK)
-        rig.press(RIGHT, 12)                        # the largest buy-in, boot/ante
-        rig.press(OK)
-        rig.press(RIGHT, 12)
-        rig.press(OK)
-        for screen in (modes.M_STRUCT, modes.M_PRESET, modes.M_RULES):
-            assert app.mode == screen, (app.mode, screen)
-            for row in range(len(app.screen.rows) - 1):
-                rig.press(UP, 20)
-                rig.press(DOWN, row)
-                rig.press(RIGHT, 1 if screen == modes.M_PRESET else 8)   # every value (at most 8 a rule)
-            rig.press(DOWN, 20)
-            rig.press(OK)
-        assert app.mode == modes.M_SUMMARY
-        for _ in range(len(settings.CENTS_LADDER)):
-            rig.press(RIGHT)
-            rig.press(DOWN, 30)
-            rig.press(UP, 30)
+        every_setup_value(rig, gi)
         assert rig.frames_checked > 60
         assert not rig.bad, (code, rig.bad[:4])
 
@@ -187,7 +158,6 @@ def test_resume_screens_fit_and_open_on_their_first_line():
 
 
 def _resume_fits(code):
-    from test_ui_setup import ReportStore
     rig = _long_table()
     live = rig.app.snapshot()
     cfg = rig.app.cfg

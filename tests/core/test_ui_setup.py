@@ -3,7 +3,7 @@ screen ("Custom"); every action word has a label; the rebuy screen has a "Done" 
 hints delete; a press that changes nothing draws nothing; the resume screen reports a damaged save.
 Both interpreters."""
 
-from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, setup
+from app_util import DOWN, LEFT, OK, RIGHT, UP, ReportStore, Rig, act, setup
 from dealerbox.reason import Reason
 from dealerbox.ui import modes
 from dealerbox.ui.modes import action_label
@@ -109,25 +109,6 @@ def test_rebuy_done_row_and_name_editor_hint():
     assert app.screen.sel == 3 and app.screen.hint == "OK back"
     rig.press(OK)
     assert app.mode == modes.M_BETWEEN
-
-
-class ReportStore:
-    """A store whose ``load`` gives ``snap`` and, as ``reports``, the store's sentences (a list)."""
-
-    def __init__(self, snap, reports):
-        self.snap = snap
-        self.reports = []
-        self._reports = reports
-
-    def load(self, validate=None):
-        self.reports = self._reports or []
-        return self.snap
-
-    def save(self, obj):
-        pass
-
-    def clear(self):
-        self.snap = None
 
 
 def saved_snapshot():

@@ -23,16 +23,16 @@ from dealerbox.eval.base import Ranking
 def scorer(key, low, suits):
     """Scorer of 1 or 2 card ints. ``key``: rank -> strength of the rank (higher is better).
 
-    Tables and flags are default arguments, frames stay small (see eval/base.py).
+    Each card is read once from a 52-byte table of strength * 4 + suit (``strength``). Tables and flags are
+    default arguments, frames stay small (see eval/base.py).
     """
+    strength = bytes(key[c >> 2] << 2 | (c & 3) for c in range(52))
 
-    def score_unchecked(h, key=key, low=low, suits=suits):   # one function: a call less per hand, one less on the heap
-        a = h[0]
-        a = key[a >> 2] << 2 | (a & 3)  # strength * 4 + suit
+    def score_unchecked(h, card=strength, low=low, suits=suits):   # one function: a call less per hand
+        a = card[h[0]]
         if len(h) == 1:
             return a if suits else a >> 2
-        b = h[1]
-        b = key[b >> 2] << 2 | (b & 3)
+        b = card[h[1]]
         # which card is compared first: high, the better one; low (lowball), the worse
         # one; a pair, the higher suit (equal strengths: the higher suit has the larger value)
         if (((a >> 2) > (b >> 2) or ((a >> 2) == (b >> 2) and a < b)) if low else a < b):
