@@ -29,12 +29,11 @@ The flow (RULES.md terms): boot -> resume or new -> game -> players -> names -> 
 betting structure -> house-rule preset -> single house rules -> summary -> deal.
 """
 
-import sys
-
 from dealerbox.lang import tr
 from dealerbox.reason import Reason
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import M_GATE, M_RESUME, M_SEAL, SNAPSHOT_VERSION, describe, fit_title
+from dealerbox.ui.release import RECOVERY, SETUP, release
 
 # What the app saves after each action: the store (dealerbox/store/saves.py) keeps a snapshot at every deal and
 # between hands and, after it, one short journal line per action (``record_of``; ``UNDO`` takes the line before it
@@ -55,23 +54,6 @@ def record_of(seat, action):
 
 _battery = None     # ui/battery.py once the board has read a level (``App.battery``)
 
-# Modules loaded for a while and released after (``release``): the setup's screens and the boot offer, for the setup
-# (a hand needs none of them: the rules view, a rebuy or a new session imports them again), and what a boot reads a
-# save with, for the boot. Their code is ~60 KB of heap on the unix port (~45 KB on the chip) the play has free.
-SETUP_SCREENS = ("dealerbox.ui.setup_flow", "dealerbox.ui.settings")
-SETUP = SETUP_SCREENS + ("dealerbox.ui.resume",)
-READ_SAVE = ("dealerbox.store.boot", "dealerbox.store.damage")     # the store's reading of its files at boot
-RECOVERY = ("dealerbox.ui.snapcheck", "dealerbox.ui.catchup") + READ_SAVE
-
-
-def release(names):
-    """Unload the modules ``names`` (full names, tuple of str): out of ``sys.modules`` and of their package, so that
-    the next collection frees their code once nothing refers to them; the next import loads them again."""
-    for name in names:
-        if sys.modules.pop(name, None) is not None:
-            pkg, attr = name.rsplit(".", 1)
-            if getattr(sys.modules.get(pkg), attr, None) is not None:
-                delattr(sys.modules[pkg], attr)
 
 def hand_live(engine):
     """True while ``engine`` (or None) has a hand dealt and not over (the USB REPL's interrupt is off then:

@@ -9,8 +9,8 @@ from dealerbox.lang import said, tr
 from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import langpick, widgets
-from dealerbox.ui.app import READ_SAVE, SETUP_SCREENS, release
 from dealerbox.ui.modes import M_RESUME, MAX_NAME, SNAPSHOT_VERSION, game_label
+from dealerbox.ui.release import READ_SAVE, SETUP_SCREENS, release
 from dealerbox.ui.screen import Screen, wrap_rows
 
 
