@@ -29,6 +29,8 @@ The flow (RULES.md terms): boot -> resume or new -> game -> players -> names -> 
 betting structure -> house-rule preset -> single house rules -> summary -> deal.
 """
 
+import gc
+
 from dealerbox.lang import tr
 from dealerbox.reason import Reason
 from dealerbox.ui.canvas import Canvas
@@ -208,6 +210,7 @@ class App:
         from dealerbox.engine.table import Table
         from dealerbox.games import engine_class
 
+        gc.collect()    # the boot's garbage gone (the save read, checked): what lives long goes low, as when fresh
         self.cfg = snap["cfg"]
         self.table = Table.from_state(snap["table"])
         es = snap.get("engine")
@@ -218,8 +221,22 @@ class App:
         self.last = snap.get("last", "")
         ms = snap.get("ms", 0)
         self.played = [ms if isinstance(ms, int) and ms > 0 else 0, self.clock() if self.clock else None]
+        problem = self._catch_up(journal, later) if es is not None else None
+        if void and hand_live(self.engine):
+            e = self.engine
+            e.void_hand()
+            self.last = tr("Hand %d voided") % e.hand_no
+            self.record(None, e.log)
+        release(SETUP + RECOVERY)   # the boot and its save's checks are done: their code freed (ui/release.py) and
+        gc.collect()                # collected at once, so the play's modules load low in the heap, as in a fresh start
+        self.after_engine()
+        return problem
+
+    def _catch_up(self, journal, later):
+        """Replay the ``journal``'s actions on the restored engine (ui/snapcheck.py) and bring it to the end of the
+        hand logs ``later`` (ui/catchup.py); returns what went wrong (a list of ``Reason``) or None."""
         problem = None
-        if es is not None and journal:
+        if journal:
             from dealerbox.ui import snapcheck
             _k, problem, line = snapcheck.replay(self.engine, journal, self.table.names)
             if line:
@@ -228,20 +245,13 @@ class App:
                 problem = [Reason("Save damaged: %s", problem)]
                 self.last = tr("Journal damaged")
                 self.save()
-        if es is not None and later:   # hands logged after an older save: brought to their logged end
+        if later:   # hands logged after an older save: brought to their logged end
             from dealerbox.ui import catchup
             report, line = catchup.restore(self.engine, self.store, later)
             problem = report or problem
             if line:
                 self.last = line
             self.save()
-        if void and hand_live(self.engine):
-            e = self.engine
-            e.void_hand()
-            self.last = tr("Hand %d voided") % e.hand_no
-            self.record(None, e.log)
-        release(SETUP + RECOVERY)   # the boot and its save's checks done: their code freed before the play's loads
-        self.after_engine()
         return problem
 
     def save(self):

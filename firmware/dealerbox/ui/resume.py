@@ -5,6 +5,8 @@ in the middle of a hand, "Continue hand" / "Void hand") and "New session".
 offer (``ResumeScreen``), or the first setup screen when nothing is saved and nothing went wrong.
 """
 
+import gc
+
 from dealerbox.lang import said, tr
 from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
@@ -31,6 +33,7 @@ def boot(app, store):
     if saved is not None and saved():
         setup_flow = None
         release(SETUP_SCREENS)
+        gc.collect()        # (their code freed now: the save is read in its place, low in the heap)
     s.load(store)
     if s.saved is not None or s.report:
         app.go(s)
@@ -80,7 +83,8 @@ class ResumeScreen(Screen):
             self.report = [Reason("Save unreadable: %s", err)]
         else:
             self.report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
-        release(READ_SAVE)      # the store's reading of its files is done
+        release(READ_SAVE)      # the store's reading of its files is done: freed now, the game's code goes in its place
+        gc.collect()
         if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
             snap = None
         self.saved = snap
