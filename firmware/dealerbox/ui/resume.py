@@ -19,19 +19,12 @@ from dealerbox.ui.screen import Screen, wrap_rows
 def boot(app, store):
     """At power-on: the seats take the last session's names, the language kept is spoken, and the newest usable
     save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen. With a save
-    on flash the setup's screens are released before it is read (what reads it is thrown away after: ui/app.py)."""
-    from dealerbox.ui import setup_flow
-
-    _known, last = setup_flow.known_names(store)
-    if last is not None:
-        names = app.cfg["names"]
-        for i in range(min(len(last), len(names))):
-            names[i] = last[i][:MAX_NAME]
+    on flash the setup's screens are released before it is read (what reads it is thrown away after: ui/release.py)."""
+    _names(app, store)
     langpick.boot(store)    # the language kept, spoken before the first frame
     s = ResumeScreen(app)
     saved = getattr(store, "saved", None)
     if saved is not None and saved():
-        setup_flow = None
         release(SETUP_SCREENS)
         gc.collect()        # (their code freed now: the save is read in its place, low in the heap)
     s.load(store)
@@ -41,6 +34,17 @@ def boot(app, store):
         from dealerbox.ui.setup_flow import GameScreen
 
         app.go(GameScreen(app))
+
+
+def _names(app, store):
+    """The seats take the names of the last session the store keeps (``setup_flow.known_names``)."""
+    from dealerbox.ui.setup_flow import known_names
+
+    _known, last = known_names(store)
+    if last is not None:
+        names = app.cfg["names"]
+        for i in range(min(len(last), len(names))):
+            names[i] = last[i][:MAX_NAME]
 
 
 def _check(snap):
