@@ -181,3 +181,18 @@ def load_hand_log(path):
     if cut:
         print("%s: %s" % (path, cut), file=sys.stderr)
     return lines
+
+
+def run(main):
+    """Run a command's ``main()`` (returning its exit status) and exit with that status. A reader that stops reading
+    early (``replay FILE | head``) ends the output quietly, without a BrokenPipe traceback: the status is the
+    command's own when it had finished (the rest of its output was not wanted), else 1 (it stopped there)."""
+    import os
+
+    rc = 1
+    try:
+        rc = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())     # the interpreter's last flush: nowhere
+    sys.exit(rc)

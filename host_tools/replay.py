@@ -21,7 +21,7 @@ import sys
 
 from dealerbox.ui.snapcheck import MAX_CHIPS  # the most chips a stack holds (firmware/ is on sys.path: host_tools)
 
-from host_tools import NOT_UTF8, load_hand_log, one_file_argument, plural  # (and firmware/ on sys.path)
+from host_tools import NOT_UTF8, load_hand_log, one_file_argument, plural, run  # (and firmware/ on sys.path)
 
 
 class ReplayError(Exception):
@@ -445,4 +445,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -39,7 +39,8 @@ import io
 import os
 import sys
 
-from host_tools import FIRMWARE, drop_cut_last_line, folder_problem, plural, read_hand_log  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, drop_cut_last_line, folder_problem, plural, read_hand_log, run  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools.verify import seal_code
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 60em;
@@ -235,6 +236,7 @@ def session_figures(session):
                 players[s]["rebuys"] += 1
         was = bought
         prev, hv = _hand_check(log, prev)
+        hv["code"] = seal_code(hv["commit"], log.get("v")) if hv["commit"] else ""    # as verify prints it
         if isinstance(prev, Exception):
             exc, prev = prev, None
             voided = hv["verified"] and hv["reason"]        # verified as far as it went: it did not finish
@@ -480,7 +482,7 @@ def section_html(k, f, detail=True):
     for h in shown:
         ok = '<span class="ok">verified</span>' if h["verified"] else '<span class="bad">NOT verified</span>'
         out.append("<tr><td>%s</td><td><code>%s</code></td><td>%s</td><td>%s</td></tr>"
-                   % (h["hand"] if h["hand"] is not None else "line %d" % h["line"], e(h["commit"][:8]), ok,
+                   % (h["hand"] if h["hand"] is not None else "line %d" % h["line"], e(h.get("code", "")), ok,
                       e(h["reason"])))
     out.append("</table>")
     for p in f["problems"]:
@@ -642,4 +644,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -32,7 +32,7 @@ import hashlib
 import json
 import sys
 
-from host_tools import FIRMWARE, load_hand_log, one_file_argument, plural  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
+from host_tools import FIRMWARE, load_hand_log, one_file_argument, plural, run  # noqa: F401  (FIRMWARE: puts firmware/ on sys.path)
 
 MAGIC = b"DBX1"
 MAGIC2 = b"DBX2"        # a version 2 line: the commitment also covers "prev", the hash of the line before
@@ -231,13 +231,34 @@ def label(log, no):
     return "hand %d" % hand if type(hand) is int and 1 <= hand <= HAND_MAX else "line %d" % no
 
 
-def check_link(log, no, tip, before):
+def check_start(log, no, dropped=None):
+    """The first line ``log`` (line ``no``) of a file whose ``prev`` is not zeros: the chain goes on from a line not in
+    the file. ``dropped``: ``(tip, hashes)`` when the box's ``hands.tip`` is beside the file (``make logs`` copies it):
+    the hash of the last line the table dropped, and the hashes of the file's lines. The first line must chain to that
+    tip (or the tip be a line of the file: a drop the power interrupted, its file still there), else the log starts
+    after lines the box never dropped: Mismatch. Returns the note printed for it."""
+    prev = log.get("prev", "")
+    if dropped is None:
+        return "line %d: the chain goes on from a line not in this file (prev %s: older hands dropped)" % (
+            no, prev[:16])
+    tip, hashes = dropped
+    if prev == tip:
+        return "line %d: the chain goes on from the hands the table dropped on the box (hands.tip %s)" % (no, tip[:16])
+    if tip in hashes:
+        return "line %d: the chain goes on from a line not in this file (prev %s: older hands dropped; hands.tip " \
+               "names a line of this file: a drop the power interrupted)" % (no, prev[:16])
+    raise Mismatch("the log starts after lines the box never dropped: its first line chains to %s, but the last line "
+                   "the table dropped is %s (hands.tip): lines were removed from its start, or the older files are "
+                   "missing (make logs copies them into all-hands.log)" % (prev[:16], tip[:16]))
+
+
+def check_link(log, no, tip, before, dropped=None):
     """The chain of a version 2 line ``log`` (line ``no``): its ``prev`` must be ``tip``, the hash of the line before
     it (None: it is the file's first line), and it must follow ``before`` (that line's JSON value): a later hand the
     hand before it in its session, hand 1 any line (the session's chain starts from it: the last line the box
     held when the session started), or a genesis line that names its game, names and stacks. Returns a note (str)
-    for a first line that continues a chain whose start is not in the file (older hands dropped), else None. Raises
-    Mismatch naming the break."""
+    for a first line that continues a chain whose start is not in the file (older hands dropped: ``check_start``, with
+    ``dropped``), else None. Raises Mismatch naming the break."""
     from host_tools.replay import is_genesis, is_hand
 
     genesis = is_genesis(log)
@@ -246,10 +267,7 @@ def check_link(log, no, tip, before):
         if not genesis and hand != 1:
             raise Mismatch("the log starts in the middle of a session: the line before it (an earlier hand of its "
                            "session) is not in the file")
-        if log.get("prev") != ZERO:
-            return "line %d: the chain goes on from a line not in this file (prev %s: older hands dropped)" % (
-                no, log.get("prev", "")[:16])
-        return None
+        return check_start(log, no, dropped) if log.get("prev") != ZERO else None
     if log.get("prev") != tip:
         raise Mismatch('the chain breaks: "prev" is not the hash of line %d (%s); a line was deleted, inserted, '
                        'moved or edited before it' % (no - 1, tip[:16]))
@@ -261,16 +279,50 @@ def check_link(log, no, tip, before):
             raise Mismatch("hand 1 does not start as its session's genesis line says (the game, names and stacks)")
     elif not (is_hand(before) and before.get("game") == log.get("game") and before.get("names") == log.get("names")
               and before.get("hand") == (hand - 1 if type(hand) is int else None)):
-        raise Mismatch("hand %s does not follow hand %s of its session on the line before" % (
-            json.dumps(hand), json.dumps(hand - 1 if type(hand) is int else None)))
+        raise Mismatch(not_following(log, before))
     return None
+
+
+def not_following(log, before):
+    """What is wrong, in the table's words, when the hand ``log`` (a hand 2, 3, ... of a version 2 log) does not
+    follow ``before``, the JSON value of the line before it: hands missing, a hand twice, hands out of order, a hand of
+    another game, or a player's name changed (the seat and both names)."""
+    from host_tools.replay import is_hand
+
+    hand, prev = log.get("hand"), before.get("hand") if is_hand(before) else None
+    if type(hand) is not int:
+        return "the line has no hand number, so its place in the session cannot be checked"
+    if not is_hand(before):     # a session's start (genesis) right before a hand 2, 3, ...
+        return "hand %d comes right after its session's start: %s" % (hand, _missing(1, hand - 1))
+    if before.get("game") != log.get("game"):
+        return "hand %d is a hand of %s, but the hand before it was %s: hands of two sessions were put together" % (
+            hand, json.dumps(log.get("game")), json.dumps(before.get("game")))
+    names, was = log.get("names") or [], before.get("names") or []
+    if names != was:
+        for s in range(max(len(names), len(was))):
+            a, b = names[s] if s < len(names) else None, was[s] if s < len(was) else None
+            if a != b:
+                return "seat %d is %s on hand %d but %s on the hand before: a player's name was changed" % (
+                    s, json.dumps(a), hand, json.dumps(b))
+    if prev == hand:
+        return "hand %d is in the log twice (the line before is hand %d too)" % (hand, hand)
+    if type(prev) is int and prev < hand:
+        return _missing(prev + 1, hand - 1) + " (the line before is hand %d)" % prev
+    return "hand %d comes after hand %s: the hands are out of order" % (hand, json.dumps(prev))
+
+
+def _missing(first, last):
+    """``hand 4 is missing`` / ``hands 2 to 5 are missing``: the hands ``first`` .. ``last`` not in the log."""
+    if first == last:
+        return "hand %d is missing" % first
+    return "hands %d to %d are missing" % (first, last)
 
 
 DOWNGRADED = ("a version 1 line after a version 2 line (the box writes version 2 from then on): the line was "
               "rewritten outside the chain")
 
 
-def verify_lines(lines, out=print, bad_line=None):
+def verify_lines(lines, out=print, bad_line=None, tip=None):
     """Verify every non-blank line; ``out`` gets one line per hand. Returns ``(verified, failed, not_hands)``:
     the counts of hands verified and not, and the line numbers (list of int) of the lines after the first hand
     that are not a hand (not JSON, or JSON that is not a hand's object: ``host_tools.replay.read_line``), each
@@ -280,10 +332,14 @@ def verify_lines(lines, out=print, bad_line=None):
     (``check_link``); a break is a line that does NOT verify, naming it. A version 1 line after a version 2 one
     (a line rewritten outside the chain with a 32-bit seal of its own) is a break too (``DOWNGRADED``). A genesis line
     (a session's first) that
-    chains is said (``line 1: session start``) and counted as neither.
+    chains is said (``line 1: session start``) and counted as neither. ``tip``: the box's ``hands.tip`` (64 hex
+    digits: the last line the table dropped), the first line of a file that starts after dropped hands must chain to
+    it (``check_start``).
 
     Raises ValueError when no line is a hand log (the file is something else)."""
     from host_tools.replay import NOT_A_HAND, ReplayError, is_genesis, is_hand, not_a_log, read_line
+
+    dropped = (tip, {line_hash(ln) for ln in lines}) if tip else None
 
     ok = bad = 0
     logs = 0
@@ -313,7 +369,7 @@ def verify_lines(lines, out=print, bad_line=None):
             if chained and log.get("v") != 2:
                 raise Mismatch(DOWNGRADED)
             chained = chained or log.get("v") == 2
-            note = check_link(log, no, *link) if log.get("v") == 2 else None
+            note = check_link(log, no, *link, dropped=dropped) if log.get("v") == 2 else None
             if is_genesis(log):
                 prev = None
                 out(note or "line %d: session start" % no)
@@ -355,6 +411,19 @@ def summary(ok, bad, not_hands):
     return text
 
 
+def dropped_tip(path):
+    """The ``hands.tip`` beside the log at ``path`` (copied off the box with it by ``make logs``): the hash of the last
+    line the table dropped (64 lowercase hex digits), or None when there is none (or it is not such a hash)."""
+    import os
+
+    try:
+        with open(os.path.join(os.path.dirname(path) or ".", "hands.tip"), "rb") as f:
+            tip = f.read(65).decode("ascii").strip()
+    except (OSError, UnicodeError):
+        return None
+    return tip if len(tip) == 64 and all(c in "0123456789abcdef" for c in tip) else None
+
+
 USAGE = """usage: python -m host_tools.verify FILE
 
 Checks every hand of a Dealer Box hand log (docs/fairness.md): the commitment the box showed before
@@ -362,7 +431,8 @@ the first privacy gate is recomputed from the logged deck and salt, the hand is 
 deck, and the cards shown must be those it dealt. One line per hand (a line that is not a hand is named
 on stderr, FILE:LINE: reason, and counted as none); exit 0 when every hand verifies, 1 when one does not
 or a line is not a hand, 2 when FILE cannot be read, is not a hand log or holds no hand. A last line cut
-short (the power went while the box wrote it) is named on stderr and left out."""
+short (the power went while the box wrote it) is named on stderr and left out. A hands.tip beside FILE (make logs
+copies it) is the last line the table dropped on the box: a log that starts after dropped hands must chain to it."""
 
 
 def main(argv=None):
@@ -378,7 +448,7 @@ def main(argv=None):
         print("%s:%d: %s" % (path, no, why), file=sys.stderr)
 
     try:
-        ok, bad, not_hands = verify_lines(lines, bad_line=bad_line)
+        ok, bad, not_hands = verify_lines(lines, bad_line=bad_line, tip=dropped_tip(path))
     except ValueError as exc:
         print("%s: %s" % (path, exc), file=sys.stderr)
         return 2
@@ -390,4 +460,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

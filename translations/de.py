@@ -563,6 +563,8 @@ T = {
     "Drop old hands": "Alte Runden löschen",
     "Drop them? OK again": "Löschen? Nochmal OK",
     "%d hands dropped": "%d Runden gelöscht",
+    "Nothing older to drop": "Keine alten Runden",
+    "room %s": "frei %s",
     "\x1c more\x17\x18money OK deal": "\x1c mehr\x17\x18Geld OK geben",
     "  %d returned": "  %d zurück",
     "%d deals": "%d Runden",

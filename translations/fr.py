@@ -515,6 +515,8 @@ T = {
     "Drop old hands": "Effacer les mains",
     "Drop them? OK again": "Effacer? Encore OK",
     "%d hands dropped": "%d mains effacées",
+    "Nothing older to drop": "Aucune main ancienne",
+    "room %s": "place %s",
     "\x1c more\x17\x18money OK deal": "\x1c plus\x17\x18€ OK jouer",
     "  %d returned": "  rendu: %d",
     "%d deals": "%d donnes",

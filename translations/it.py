@@ -532,6 +532,8 @@ T = {
     "Drop old hands": "Cancella le mani",
     "Drop them? OK again": "Cancello? Di nuovo OK",
     "%d hands dropped": "%d mani cancellate",
+    "Nothing older to drop": "Nessuna mano vecchia",
+    "room %s": "spazio %s",
     "\x1c more\x17\x18money OK deal": "\x1c altro\x17\x18soldi OK via",
     "  %d returned": "  %d restituiti",
     "%d deals": "%d mani",

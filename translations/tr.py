@@ -527,6 +527,8 @@ T = {
     "Drop old hands": "Eski elleri sil",
     "Drop them? OK again": "Silinsin? Tekrar OK",
     "%d hands dropped": "%d el silindi",
+    "Nothing older to drop": "Eski el yok",
+    "room %s": "yer %s",
     "\x1c more\x17\x18money OK deal": "\x1c daha\x17\x18para OK dağıt",
     "  %d returned": "  %d geri verildi",
     "%d deals": "%d el",

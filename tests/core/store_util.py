@@ -127,6 +127,23 @@ class StatFs:
         return (4096, 4096, 256, self.free + 3, self.free, 0, 0, 0, 0, 255)
 
 
+class RoomFs(StatFs):
+    """``os`` on a flash of ``size`` bytes: what ``statvfs`` says is free is ``size`` less the bytes of the files in
+    folder ``root`` (so a file removed gives its bytes back, as on the box)."""
+
+    def __init__(self, root, size):
+        super().__init__(0)
+        self.root = root
+        self.size = size
+
+    def statvfs(self, path):
+        used = 0
+        for name in os.listdir(self.root):
+            used += os.stat(self.root + "/" + name)[6]
+        self.free = (self.size - used) // 4096
+        return super().statvfs(path)
+
+
 def _laid_out(files):
     """A new store folder holding ``files`` (name -> bytes, None: a folder of that name in its place); its path."""
     d = _tmpdir()

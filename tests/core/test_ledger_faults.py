@@ -6,35 +6,46 @@ appended to the hand log, a folder in place of the journal or of the hand log - 
 * no committed line of ``hands.log`` is ever lost (``hands.log``, or ``hands.log.bad`` when it was set aside);
 * no finished hand is ever reopened (the resumed hand is never a hand the log holds);
 * a damaged journal line 1 is said in words (its actions were dropped silently before).
+
+The same at every write of "Drop old hands" (the older sessions' files dropped between hands): each file there whole
+or gone, ``hands.log`` untouched, the session as it was.
 """
 
 import gc
 
-from app_util import OK, Rig, setup
+from app_util import OK, Rig, act, setup
 from autoplay_util import autoplay
 from dealerbox.rng import SeededEntropy
 from dealerbox.store.saves import Store
 from dealerbox.ui import modes
-from store_util import _clean, _laid_out, _read, _tmpdir
+from store_util import RoomFs, _clean, _laid_out, _read, _tmpdir
 
 NAMES = ("session.json", "session.bak", "session.tmp", "session.jnl", "hands.log")
+
+
+def _taking(store, d, names, ops):
+    """The list (returned) that each call of ``store``'s methods ``ops`` adds to, after it, the files ``names`` of
+    folder ``d`` as they are then (name -> bytes, those there)."""
+    states = []
+
+    def wrapped(f):
+        def wrap(*a):
+            r = f(*a)
+            states.append({n: _read(d + "/" + n) for n in names if _read(d + "/" + n) is not None})
+            return r
+        return wrap
+
+    for op in ops:
+        setattr(store, op, wrapped(getattr(store, op)))
+    return states
 
 
 def _record(hands=3):
     """Play ``hands`` hands on a store folder, taking its files after every write: a list of dicts (name -> bytes,
     the files there), the first one after the session's first save."""
     d = _tmpdir()
-    states = []
     store = Store(d)
-    def wrapped(f):
-        def wrap(*a):
-            r = f(*a)
-            states.append({n: _read(d + "/" + n) for n in NAMES if _read(d + "/" + n) is not None})
-            return r
-        return wrap
-
-    for op in ("save", "record", "append_log"):
-        setattr(store, op, wrapped(getattr(store, op)))
+    states = _taking(store, d, NAMES, ("save", "record", "append_log"))
     rig = Rig(seed=5, store=store)
     setup(rig, "teen-patti", 3)
     autoplay(rig, SeededEntropy(8).read, hands)
@@ -74,8 +85,9 @@ def _faults(state, first):
     return out
 
 
-def _boot(files):
-    """A box booted on ``files`` (None: a folder) and resumed; returns (app, final hands.log lines, the report)."""
+def _boot(files, older=()):
+    """A box booted on ``files`` (None: a folder) and resumed; returns (app, final hands.log lines, the report); with
+    ``older`` (names of older files) the lines of those still there come first, oldest first."""
     d = _laid_out(files)
     gc.collect()
     rig = Rig(seed=9, store=Store(d))
@@ -87,6 +99,8 @@ def _boot(files):
             break
         rig.press(OK)
     kept = _lines(_read(d + "/hands.log")) + _lines(_read(d + "/hands.log.bad"))
+    for name in reversed(older):
+        kept = _lines(_read(d + "/" + name)) + kept
     _clean(d)
     return app, kept, report
 
@@ -148,3 +162,55 @@ def test_a_session_ended_while_not_saved_flushes_without_a_crash():
     app.writes = [None]
     app.flush()                                 # nothing left to save: no snapshot of no session
     assert app.writes == [] and app.unsaved is None
+
+
+def _older_file(session):
+    """An older session's file: its genesis line and two hand lines (bytes; the store reads them as they are)."""
+    lines = ['{"v": 2, "genesis": true, "game": "teen-patti", "s": %d}' % session]
+    for no in (1, 2):
+        lines.append('{"v": 2, "game": "teen-patti", "hand": %d, "deck": [], "s": %d, "pad": "%s"}' % (
+            no, session, "x" * 900))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_every_fault_at_every_write_of_drop_old_hands_keeps_every_kept_line():
+    older = ("hands.2.log", "hands.3.log")
+    d = _tmpdir()
+    for k in (0, 1):
+        f = open(d + "/" + older[k], "wb")
+        f.write(_older_file(k + 2))
+        f.close()
+    store = Store(d, fs=RoomFs(d, 40000))       # room for no hand: both older files go
+    rig = Rig(seed=5, store=store)
+    setup(rig, "teen-patti", 3)
+    act(rig, "pack")
+    act(rig, "pack")                            # hand 1 over: through the results to the between-hands menu
+    for _ in range(6):
+        if rig.app.mode == modes.M_BETWEEN:
+            break
+        rig.press(OK)
+    assert rig.app.mode == modes.M_BETWEEN
+    states = _taking(store, d, NAMES + ("hands.tip", "tip.tmp") + older, ("close", "replace", "remove"))
+    assert rig.app.drop_hands() == 4 and store.hands() == 1
+    _clean(d)
+    assert len(states) == 6, len(states)        # (hands.tip written, renamed, a file removed) twice
+    checked = 0
+    for i in range(len(states)):
+        state = states[i]
+        assert [n for n in older if n in state] == list(older[(i + 1) // 3:]), i     # each file whole or gone
+        for name, files in [("the power cut", state)] + _faults(state, states[0]):
+            app, kept, report = _boot(files, older)
+            logged = [] if name == "log a folder" else _lines(state.get("hands.log"))
+            there = []
+            for n in older:
+                there += _lines(state.get(n))
+            for ln in there + logged:          # no kept line lost: the older files still there, the log
+                assert ln in kept, (i, name, ln[:60])
+            e = app.engine
+            if e is not None and e.phase not in ("idle", "over"):
+                assert e.hand_no > 1, (i, name, e.hand_no)     # hand 1 is logged: never reopened
+            if name == "the power cut":
+                assert report.strip() == "" and (e.hand_no, e.phase) == (1, "over"), (i, report)   # as it was
+            checked += 1
+    assert checked >= 40, checked
+

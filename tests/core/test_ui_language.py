@@ -63,7 +63,8 @@ def test_the_game_screen_offers_the_languages_present_each_in_its_own_name():
         rig = Rig(seed=1, store=Store(d))
         app = rig.app
         assert app.mode == modes.M_GAME
-        assert app.screen.rows[-1] == ("Language", "English") and len(app.screen.rows) == len(settings.GAMES) + 1
+        assert app.screen.rows[langpick.row()] == ("Language", "English")
+        assert len(app.screen.rows) == len(settings.GAMES) + 2      # (and the hands kept, the room left)
         _pick(rig, "Deutsch")
         assert app.screen.rows == [("English", None), ("Français", None), ("Deutsch", None)]
         assert app.screen.title == "Language"
@@ -71,7 +72,7 @@ def test_the_game_screen_offers_the_languages_present_each_in_its_own_name():
         rig.press(OK)                               # chosen: the very next frame speaks German
         assert rig.frames == n + 1 and lang.code == "de"
         assert app.mode == modes.M_GAME and app.screen.sel == langpick.row()
-        assert app.screen.rows[-1] == ("Sprache", "Deutsch")
+        assert app.screen.rows[langpick.row()] == ("Sprache", "Deutsch")
         assert Store(d).load_prefs() == {"lang": "de"}
         rig.press(RIGHT)                            # RIGHT opens the list too, on the language spoken
         assert app.mode == modes.M_LANG and app.screen.sel == 2 and app.screen.title == "Sprache"
@@ -100,7 +101,7 @@ def test_the_choice_is_spoken_at_the_next_boot_before_the_first_frame():
         while rig.app.screen.rows[rig.app.screen.sel][0] != "New session":
             rig.press(DOWN)
         rig.press(OK)                               # New session: the game screen, in French
-        assert rig.app.mode == modes.M_GAME and rig.app.screen.rows[-1] == ("Langue", "Français")
+        assert rig.app.mode == modes.M_GAME and rig.app.screen.rows[langpick.row()] == ("Langue", "Français")
     finally:
         t.close()
         _rmtree(d)
@@ -116,7 +117,7 @@ def test_a_damaged_or_unknown_choice_falls_back_to_english():
             _write(d + "/" + PREFS, data)
             rig = Rig(seed=1, store=Store(d))
             assert lang.code == "en", data      # fr: a table this box does not have
-            assert rig.app.mode == modes.M_GAME and rig.app.screen.rows[-1] == ("Language", "English")
+            assert rig.app.mode == modes.M_GAME and rig.app.screen.rows[langpick.row()] == ("Language", "English")
         os.remove(d + "/" + PREFS)
         lang.use("de")
         Rig(seed=1, store=Store(d))             # no choice kept: the language is left as it is
@@ -152,7 +153,7 @@ def test_every_board_switches_tables_in_place_and_the_next_boot_offers_the_saved
             _pick(rig, name)
             rig.press(OK)
             assert lang.code == code and rig.app.mode == modes.M_GAME and rig.app.screen.sel == langpick.row()
-            assert rig.app.screen.rows[-1] == row and Store(d).load_prefs() == {"lang": code}
+            assert rig.app.screen.rows[langpick.row()] == row and Store(d).load_prefs() == {"lang": code}
         setup(Rig(seed=2, store=Store(d)), "turkish", 2)  # a session saved (the box boots in German)
         lang.use("en")                              # the power goes
         rig = Rig(seed=1, store=Store(d))
@@ -236,7 +237,8 @@ def test_a_damaged_table_chosen_in_the_list_gives_english_and_says_so_on_the_scr
         _pick(rig, "Français")
         rig.press(OK)
         app = rig.app
-        assert lang.code == "en" and app.mode == modes.M_GAME and app.screen.rows[-1] == ("Language", "English")
+        assert lang.code == "en" and app.mode == modes.M_GAME
+        assert app.screen.rows[langpick.row()] == ("Language", "English")
         assert app.screen.msg == "Français unreadable"
         assert Store(d).load_prefs() == {"lang": "en"}
     finally:

@@ -35,16 +35,19 @@ def test_a_second_table_is_opened_in_place_on_the_pico_and_kept_for_the_next_boo
         assert app.mode == modes.M_GAME and lang.code == "en"
         # the language row, its list, Français
         loop.run(b, app, B.Debouncer(), steps=_presses(m, b.time, [B.DOWN] * 3 + [B.OK, B.DOWN, B.OK]))
-        assert lang.code == "fr" and app.mode == modes.M_GAME and app.screen.rows[-1] == ("Langue", "Français")
+        assert lang.code == "fr" and app.mode == modes.M_GAME
+        assert app.screen.rows[langpick.row()] == ("Langue", "Français")
         assert Store(str(tmp_path)).load_prefs() == {"lang": "fr"}
         # Deutsch: opened in place like the first, the frame shows it at once
         loop.run(b, app, B.Debouncer(), steps=_presses(m, b.time, [B.OK, B.DOWN, B.OK, B.OK, B.OK]))
         assert lang.code == "de" and app.mode == modes.M_GAME and app.screen.sel == langpick.row()
-        assert app.screen.rows[-1] == ("Sprache", "Deutsch") and Store(str(tmp_path)).load_prefs() == {"lang": "de"}
+        assert app.screen.rows[langpick.row()] == ("Sprache", "Deutsch")
+        assert Store(str(tmp_path)).load_prefs() == {"lang": "de"}
         # the next boot: a fresh interpreter (English), the same flash
         lang.use("en")
         b2, m2 = make_board(tmp_path=tmp_path)
         app2 = main["make_app"](b2)
-        assert lang.code == "de" and app2.mode == modes.M_GAME and app2.screen.rows[-1] == ("Sprache", "Deutsch")
+        assert lang.code == "de" and app2.mode == modes.M_GAME
+        assert app2.screen.rows[langpick.row()] == ("Sprache", "Deutsch")
     finally:
         t.close()

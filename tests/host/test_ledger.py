@@ -106,9 +106,10 @@ TAMPER = {
     "insert a copy of the last": (lambda t: t.append(t[-1]), 6, "the chain breaks"),
     "reorder": (lambda t: t.insert(1, t.pop(2)), 2, "the chain breaks"),
     "edit a result": (_edit(1, lambda log: log["result"]["stacks"].reverse()), 2, "result"),
-    "rename on one line": (_edit(1, lambda log: log["names"].__setitem__(0, "Eve")), 2, "does not follow hand 1"),
+    "rename on one line": (_edit(1, lambda log: log["names"].__setitem__(0, "Eve")), 2,
+                           'seat 0 is "Eve" on hand 2 but "P1" on the hand before: a player\'s name was changed'),
     "rename on the last line": (_edit(4, lambda log: log["names"].__setitem__(0, "Eve")), 5,
-                                "does not follow hand 4"),
+                                'seat 0 is "Eve" on hand 5 but "P1" on the hand before'),
     "a stack": (_edit(3, _stack), 4, ""),
     "a buy-in": (_edit(3, _buy_in), 4, ""),
     "an action": (_edit(1, _action), 2, ""),
@@ -221,3 +222,67 @@ def test_an_action_row_with_a_number_for_its_cards_is_refused_in_words(tmp_path,
     assert rc == 1 and out[1] == "hand 2 (line 2): NOT verified: " + said
     assert replay.main([str(tmp_path / "tampered.log")]) == 1
     assert capsys.readouterr().err == "%s:2: %s\n" % (tmp_path / "tampered.log", said)
+
+
+def test_a_hand_that_does_not_follow_the_one_before_is_said_in_the_tables_words():
+    h = {"game": "teen-patti", "names": ["Anna", "Ben"], "deck": [], "hand": 13}
+    said = {
+        "missing": (dict(h, hand=12 - 3), "hands 10 to 12 are missing (the line before is hand 9)"),
+        "one missing": (dict(h, hand=11), "hand 12 is missing (the line before is hand 11)"),
+        "twice": (dict(h), "hand 13 is in the log twice (the line before is hand 13 too)"),
+        "out of order": (dict(h, hand=15), "hand 13 comes after hand 15: the hands are out of order"),
+        "another game": (dict(h, game="turkish", hand=12),
+                         'hand 13 is a hand of "teen-patti", but the hand before it was "turkish": hands of two '
+                         "sessions were put together"),
+        "renamed": (dict(h, names=["Anna", "Bea"], hand=12),
+                    'seat 1 is "Ben" on hand 13 but "Bea" on the hand before: a player\'s name was changed'),
+        "a seat more": (dict(h, names=["Anna"], hand=12),
+                        'seat 1 is "Ben" on hand 13 but null on the hand before: a player\'s name was changed'),
+        "after the start": ({"v": 2, "genesis": True, "game": "teen-patti"},
+                            "hand 13 comes right after its session's start: hands 1 to 12 are missing"),
+    }
+    for how in said:
+        before, words = said[how]
+        assert verify.not_following(h, before) == words, how
+    assert verify.not_following(dict(h, hand=2), said["after the start"][0]) == \
+        "hand 2 comes right after its session's start: hand 1 is missing"
+
+
+def test_the_hands_the_table_dropped_are_a_cut_verify_knows_from_hands_tip(tmp_path, capsys):
+    """Two sessions on a box, the first moved to an older file when it ended, then "Drop old hands": the kept log
+    verifies, its first line chaining to hands.tip; a log whose start was cut further, or a tip edited, is refused."""
+    d = str(tmp_path / "box")
+    os.mkdir(d)
+    store = Store(d)
+    fs.chained("teen-patti", 3, 3, 5, store)
+    os.rename(d + "/hands.log", d + "/hands.2.log")     # (what a session's end does to a log of 128 KB or more)
+    fs.chained("teen-patti", 3, 4, 6, store)
+    with open(d + "/hands.2.log") as f:
+        first = f.read().splitlines()
+    assert store.drop_hands() == (3, sum(len(ln) + 1 for ln in first)) and sorted(os.listdir(d)) == [
+        "hands.log", "hands.tip"]
+    tip = verify.line_hash(first[-1])
+    with open(d + "/hands.tip") as f:
+        assert f.read() == tip
+    capsys.readouterr()
+    assert verify.main([d + "/hands.log"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "line 1: the chain goes on from the hands the table dropped on the box (hands.tip %s)" % tip[:16]
+    assert len(out) == 5
+    with open(d + "/hands.log") as f:
+        kept = f.read().splitlines()
+    with open(d + "/hands.tip", "w") as f:
+        f.write(verify.line_hash(kept[1]))              # a drop the power interrupted: its line still in the file
+    assert verify.main([d + "/hands.log"]) == 0
+    assert "hands.tip names a line of this file" in capsys.readouterr().out.splitlines()[0]
+    with open(d + "/hands.tip", "w") as f:
+        f.write("ab" * 32)                              # not the line the file starts after
+    assert verify.main([d + "/hands.log"]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "hand 1 (line 1): NOT verified: the log starts after lines the box never dropped: its first line chains to "
+        "%s, but the last line the table dropped is abababababababab (hands.tip): lines were removed from its start, "
+        "or the older files are missing (make logs copies them into all-hands.log)" % tip[:16])
+    os.remove(d + "/hands.tip")                         # no tip beside it: said, as before
+    assert verify.main([d + "/hands.log"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "line 1: the chain goes on from a line not in this file (prev %s: older hands dropped)" % tip[:16])

@@ -48,3 +48,18 @@ def test_a_board_without_logs_and_no_board_are_said(tmp_path):
     rc = logs.copy_logs("/dev/ttyACM9", str(tmp_path), run=lambda argv, cwd=None: (1, "", "failed to access"),
                         say=said.append, ports=lambda: [])
     assert rc == 2 and said[0].startswith("no serial port /dev/ttyACM9")
+
+
+def test_the_older_sessions_files_are_joined_in_their_chains_order_with_the_tip(tmp_path):
+    files = {"hands.log": b"c\n", "hands.10.log": b"b\n", "hands.2.log": b"a\n", "hands.tip": b"f" * 64,
+             "session.json": b"z"}
+    run, calls = _board(files)
+    said = []
+    out = tmp_path / "out"
+    assert logs.copy_logs("auto", str(out), run=run, say=said.append) == 0
+    assert sorted(os.listdir(out)) == ["all-hands.log", "hands.10.log", "hands.2.log", "hands.log", "hands.tip"]
+    assert (out / "all-hands.log").read_bytes() == b"a\nb\nc\n"          # hands.2.log, hands.10.log, hands.log
+    joined = out / "all-hands.log"
+    assert said[-2:] == ["logs: %s (hands.2.log + hands.10.log + hands.log joined, oldest first)" % joined,
+                         "logs: check them with: python -m host_tools.verify %s" % joined]
+    assert calls[1].count("cp") == 4

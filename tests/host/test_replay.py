@@ -2,6 +2,7 @@
 naming the first bad line."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -176,3 +177,19 @@ def test_a_turkish_dead_hand_must_carry_into_the_next_line(tmp_path, capsys):
     del log["carry"]
     r = _run(tmp_path, [lines[0], json.dumps(log)], capsys)
     assert r.returncode == 1 and ":2: the hand carries None, but the previous hand left [1, 1] carried" in r.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_output_quietly(tmp_path):
+    """``replay FILE | head``: the pipe closed before the output is written - no BrokenPipe traceback, nothing on
+    stderr; the same for verify (a line per hand) and report's messages."""
+    import fair_support as fs
+
+    log = tmp_path / "hands.log"
+    log.write_text(fs.lines(fs.session("teen-patti", 4, 40, 3)))
+    env = dict(os.environ, PYTHONUNBUFFERED="1")    # each line written as printed: the first one finds the pipe shut
+    for tool in ("replay", "verify"):
+        p = subprocess.Popen([sys.executable, "-m", "host_tools." + tool, str(log)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, cwd=host_tools.ROOT, env=env)
+        p.stdout.close()                    # the reader gone before the first line
+        err = p.stderr.read()
+        assert (tool, p.wait(), err) == (tool, 1, b"")      # stopped there (1), in silence

@@ -126,7 +126,8 @@ def expected(logs):
             players.append(row + ([money(nets[s] * cents, True)] if cents else []))
         ts = transfers([n * cents for n in nets] if cents else nets)
         settle = [[t.names[p], t.names[q], money(a) if cents else str(a)] for p, q, a in ts]
-        hands = [[str(log["hand"]), log["commit"][:8], "verified", ""] for log in cur["logs"]]
+        hands = [[str(log["hand"]), verify.seal_code(log["commit"], log.get("v")), "verified", ""]
+                 for log in cur["logs"]]
         out.append({"players": players, "settle": settle, "hands": hands, "names": t.names,
                     "stacks": [list(log["result"]["stacks"]) for log in cur["logs"]]})
     return out
@@ -321,6 +322,8 @@ def test_a_simulator_log_of_each_game(tmp_path):
     page = _parse((out / "report.html").read_text())
     want = expected(logs)
     assert page.sections == ["s1", "s2", "s3"]
+    assert want[0]["hands"][0][1] == verify.seal_code(logs[0]["commit"])     # the code verify prints and the box
+    assert len(want[0]["hands"][0][1]) == 19                                # shows: 16 digits in groups of four
     for k, w in enumerate(want, 1):
         assert page.tables["s%d-players" % k][1:] == w["players"]
         assert page.tables["s%d-settle" % k][1:] == (w["settle"] or [["nobody owes anything"]])

@@ -88,6 +88,9 @@ class PiFs:
     def stat(self, path):
         return self.os.stat(path)
 
+    def listdir(self, path):
+        return self.os.listdir(path)
+
     def mkdir(self, path):
         self.os.mkdir(path)
         parent = path.rstrip("/").rsplit("/", 1)[0] if "/" in path.rstrip("/") else "."

@@ -21,6 +21,7 @@ LOG = "hands.log"
 OLD_LOG = "hands.1.log"
 LOG_TEMP = "hands.tmp"
 TIP = "hands.tip"           # the hash of the last line of the hands the table dropped (``Store.drop_hands``)
+TIP_TEMP = "tip.tmp"
 CRASHES = "crashes"
 NAMES = "names.json"        # the table's names kept across sessions (``load_names`` / ``save_names``)
 NAMES_TEMP = "names.tmp"

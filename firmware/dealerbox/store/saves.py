@@ -7,9 +7,11 @@ Files under ``root`` (``/data`` on the box)::
     session.tmp    a snapshot being written (exists only if the power went mid-save)
     session.jnl    the journal: the actions since the newest snapshot, one short line each
     hands.log      one JSON hand log per line (docs/engine.md), appended
-    hands.1.log    older hand logs: written by earlier firmware (at 256 KB), or with a ``log_limit``; read, never
-                   removed but by the table's choice (``free_room``, ``drop_hands``)
-    hands.tip      the hash of the last hand the table dropped (``drop_hands``): the next line chains to it
+    hands.<n>.log  older hand logs, whole sessions: a ``hands.log`` of ``LOG_CHUNK`` bytes or more moved here when
+                   its session ended (``clear``, n = 2, 3, ...; ``hands.1.log``: earlier firmware's, or a
+                   ``log_limit``'s); read, never removed but by the table's choice (``free_room``, ``drop_hands``)
+    hands.tip      the hash of the last line of the hands the table dropped (``drop_hands``): the first line kept
+                   chains to it (and the next one when none is left); tip.tmp while it is written
     crashes        "<save number> <count>": crashes of the app in a row with that snapshot
     names.json     the table's names kept for the next session (``save_names``)
     prefs.json     the box's settings kept across sessions: the language (``save_prefs``)
@@ -86,11 +88,11 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     SESSION,
     TEMP,
     TIP,
+    TIP_TEMP,
     ZERO,
     chunks,
     last_line_hash,
     line_hash,
-    log_lines,
 )
 from dealerbox.store import checksum as crc32
 
@@ -98,6 +100,10 @@ JOURNAL_CAP = const(448)   # bytes of journal: under littlefs2's inline limit (5
 ROOM_RESERVE = const(16384)  # bytes kept for the session's own files (three snapshots, the journal, names, settings)
 HAND_BYTES = const(1600)   # a hand line's bytes until the log holds one to measure (1.0-2.6 KB: docs/device.md)
 LOW_HANDS = const(10)      # room for fewer hands than this: the table is warned between hands (``room_hands``)
+LOG_CHUNK = const(131072)  # hands.log this long or longer when a session ends, the flash filling: an older file
+ROOM_SPLIT = const(200)    # "the flash filling": room for fewer hands than this (about 7 evenings; ``clear``)
+ROOM_AIM = const(60)       # "Drop old hands": the oldest files go until there is room for this many (``drop_hands``)
+GENESIS_KEY = b'"genesis": '   # in a session's genesis line only (docs/hand-log.md): the lines that are no hand
 
 _STREAM = sys.implementation.name == "micropython"  # json.dump straight into a binary file (no big string)
 _HEAD_SIZE = const(47)
@@ -127,7 +133,8 @@ class Store:
     ``bytes_written`` (bytes written to files), ``saves`` (snapshots), ``records`` (journal lines).
 
     Room (docs/device.md, "Room"): ``hands()`` the hands held, ``room()`` the bytes free, ``room_hands()`` how many
-    more hands fit; ``drop_hands(obj)`` drops them all when the table agreed; nothing else ever removes a hand.
+    more hands fit (``held()`` both); ``drop_hands()`` drops the oldest sessions when the table agreed; nothing else
+    ever removes a hand.
     """
 
     def __init__(self, root="/", fs=None, log_limit=0):
@@ -408,9 +415,19 @@ class Store:
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
-        """Forget the saved session (a new session starts); the hand logs stay."""
+        """Forget the saved session (a new session starts); the hand logs stay. Once the flash is filling (room for
+        fewer than ``ROOM_SPLIT`` more hands), a ``hands.log`` of ``LOG_CHUNK`` bytes or more then joins the older
+        files, whole, as ``hands.<n>.log`` (n one more than the newest's, 2 at least): the next session starts a new
+        ``hands.log``, so the oldest sessions can later be dropped a file at a time (``drop_hands``) without copying
+        the ones kept, which a nearly full flash has no room for (docs/device.md, "Room"). Done after the saves are
+        gone: no save's mark is into the file moved, and a power cut between leaves the log whole under one name or
+        the other."""
         for name in (SESSION, TEMP, BACKUP, CRASHES, JOURNAL):
             self.remove(name)
+        if self.size(LOG) >= LOG_CHUNK and self._filling():
+            files = self.older()
+            k = int(files[-1][6:-4]) + 1 if files else 2
+            self.replace(LOG, "hands.%d.log" % max(k, 2))
         self.number = 0
         self.journal = []
         self._session_ok = False
@@ -531,25 +548,53 @@ class Store:
                 freed += n
         return names, freed
 
+    def older(self):
+        """The files of older hands, oldest first (list of str): ``hands.1.log`` (earlier firmware) and the
+        ``hands.<n>.log`` a session's end moved there (``clear``), in the order of their numbers. Listed with
+        ``fs.listdir`` (else ``os.listdir``); a filesystem that cannot list gives ``hands.1.log`` alone."""
+        ls = getattr(self.fs, "listdir", None)
+        if ls is None:
+            import os
+
+            ls = os.listdir
+        try:
+            names = ls(self.root or "/")
+        except OSError:
+            names = [OLD_LOG] if self.size(OLD_LOG) >= 0 else []
+        nums = []
+        for name in names:
+            mid = name[6:-4]
+            if name[:6] == "hands." and name[-4:] == ".log" and mid.isdigit() and mid[:1] != "0":
+                nums.append(int(mid))
+        nums.sort()
+        return ["hands.%d.log" % k for k in nums]
+
+    def _logs(self):
+        """Every file of hands, oldest first: ``older()`` and ``hands.log``."""
+        return self.older() + [LOG]
+
     def read_log(self):
-        """Every whole hand log line (str, without newline), oldest first, from ``hands.1.log`` then ``hands.log``.
-        A last line without its newline (a write that did not finish) is not a hand log: skipped, as is a line that
-        is not one (``damage.hand_lines``)."""
+        """Every whole hand log line (str, without newline), oldest first, from the older files (``older``) then
+        ``hands.log``. A last line without its newline (a write that did not finish) is not a hand log: skipped, as is
+        a line that is not one (``damage.hand_lines``)."""
         from dealerbox.store.damage import hand_lines
 
         lines = []  # type: list
-        for name in (OLD_LOG, LOG):
+        for name in self._logs():
             data = self.read(name)
             if data:
                 hand_lines(data, lines)
         return lines
 
     def tip(self):
-        """The hash of the last whole line of ``hands.log`` (64 hex digits, ``dealerbox.store.line_hash``):
-        the ``prev`` the next line chains to; ``ZERO`` when the log is empty or gone. Read from the log's end in
-        small chunks (``dealerbox.store.last_line``) once, then kept up to date by ``append_log``."""
+        """The hash of the last whole line of the hands held (64 hex digits, ``dealerbox.store.line_hash``): the
+        ``prev`` the next line chains to, from ``hands.log`` or else the newest older file; with no line left the
+        last dropped line's (``hands.tip``: ``drop_hands``); ``ZERO`` when there never was one. Read from the file's
+        end in small chunks (``dealerbox.store.last_line``) once, then kept up to date by ``append_log``."""
         if self._tip is None:
-            tip = last_line_hash(self, LOG) or last_line_hash(self, OLD_LOG)
+            tip = None
+            for name in self._logs()[::-1]:
+                tip = tip or last_line_hash(self, name)
             if tip is None:     # no line left: the hands the table dropped (``drop_hands``), or none
                 tip = (self.read(TIP) or b"").decode()
                 tip = tip if len(tip) == 64 else ZERO
@@ -557,17 +602,35 @@ class Store:
         return self._tip
 
     # ---- room: the hands held and the flash left (docs/device.md, "Room") ----------------------------
+    def _count(self, name):
+        """The hand lines of file ``name``: its lines less its sessions' genesis lines (no hand), counted in 4 KB
+        reads with ``bytes.count`` (in C), not a line at a time: the game screen counts them at boot, and a
+        900 KB log took 50-100 ms line by line on the unix port, 15-20 ms so. A last line cut short (no newline)
+        is not counted, as ``log_lines`` does not give it."""
+        if self.size(name) <= 0:
+            return 0
+        n = 0
+        tail = b""
+        f = self.open(name, "rb")
+        try:
+            while True:
+                chunk = f.read(4096)
+                if not chunk:
+                    return n
+                # the genesis key across two reads: ``tail`` is shorter than it, so none is counted twice
+                n += chunk.count(b"\n") - (tail + chunk).count(GENESIS_KEY)
+                tail = chunk[-10:]
+        finally:
+            f.close()
+
     def hands(self):
-        """The hands the box holds (int): the hand lines of ``hands.1.log`` and ``hands.log`` (a session's genesis
-        line is no hand). Counted once, the files streamed a line at a time, then kept up to date by ``append_log``
-        (and counted again after a ``load`` that may have cut the log)."""
+        """The hands the box holds (int): the hand lines of the older files and ``hands.log``. Counted once, the
+        files streamed a line at a time, then kept up to date by ``append_log`` and ``drop_hands`` (and counted again
+        after a ``load`` that may have cut the log)."""
         if self._hands is None:
             n = 0
-            for name in (OLD_LOG, LOG):
-                if self.size(name) > 0:
-                    for ln in log_lines(self, name, 0):
-                        if ln[:1] == b"{" and (b'"genesis": ' not in ln or b'"deck": ' in ln):
-                            n += 1
+            for name in self._logs():
+                n += self._count(name)
             self._hands = n
         return self._hands
 
@@ -585,42 +648,80 @@ class Store:
             return None
         return v[4] * v[1] if v is not None else None
 
+    def _per_hand(self):
+        """The bytes a hand takes (int): the files' bytes over the hands held, ``HAND_BYTES`` before there is one."""
+        n = self.hands()
+        size = 0
+        for name in self._logs():
+            size += max(self.size(name), 0)
+        return size // n if n and size >= n else HAND_BYTES
+
     def room_hands(self):
         """How many more hands fit on the flash (int >= 0), or None when the room is not known: the bytes free
-        (``room``) less ``ROOM_RESERVE`` (the session's own files), over the log's bytes per hand so far
-        (``HAND_BYTES`` before it holds one). Under ``LOW_HANDS`` the table is warned between hands."""
+        (``room``) less ``ROOM_RESERVE`` (the session's own files), over the bytes a hand takes so far (``HAND_BYTES``
+        before the box holds one). Under ``LOW_HANDS`` the table is warned between hands."""
         room = self.room()
         if room is None:
             return None
-        n = self.hands()
-        size = max(self.size(LOG), 0) + max(self.size(OLD_LOG), 0)
-        per = size // n if n and size >= n else HAND_BYTES
-        return max(room - ROOM_RESERVE, 0) // per
+        return max(room - ROOM_RESERVE, 0) // self._per_hand()
 
-    def drop_hands(self, obj):
-        """Drop every hand the box holds (only when the table agreed, asked twice: ui/roomnote.py) to make room,
-        keeping the session: ``obj`` (its snapshot, between hands: a JSON-able dict) is saved with an empty log.
-        Returns ``(hands, bytes)`` dropped and freed (the set-aside files go too: ``free_room``).
+    def _filling(self):
+        """True when the flash has room for fewer than ``ROOM_SPLIT`` more hands (known: ``room_hands``); with room for
+        that many of 4 KB the hands are not counted."""
+        room = self.room()
+        if room is None or room - ROOM_RESERVE >= ROOM_SPLIT * 4096:
+            return False
+        left = self.room_hands()
+        return left is not None and left < ROOM_SPLIT
 
-        The chain goes on: the last line's hash is kept in ``hands.tip`` and the next line's ``prev`` is it (a log
-        copied off before, ``make logs``, and the next one verify as one chain). Power-cut-safe: ``hands.log`` is first
-        renamed whole to ``hands.1.log`` (a boot reads a log moved at the save's mark as moved, nothing lost), the
-        snapshot saved (its mark 0), and only then the moved log removed. Raises OSError as ``save``."""
-        tip = self.tip()
-        n = self.hands()
+    def held(self):
+        """What the box holds, for the screens: ``(hands, room)``, the hands held (``hands``) and how many more fit
+        (``room_hands``: None when not known)."""
+        return self.hands(), self.room_hands()
+
+    def drop_hands(self):
+        """Drop the oldest hands to make room (only when the table agreed, asked twice: ui/roomnote.py): whole older
+        files (``older``: each one or more whole sessions, ``clear``), oldest first, until the flash has room for
+        ``ROOM_AIM`` more hands (one file at least; every one when the room is not known). ``hands.log`` - the session
+        in play and the ones just before it - is never touched, nor the newest older file while ``hands.log`` holds
+        no line. Returns ``(hands, bytes)`` dropped and freed (``(0, 0)``: nothing older to drop).
+
+        The chain stays verifiable: before a file goes, the hash of its last line is written to ``hands.tip``; the
+        first line kept chains to it (``prev``), so ``verify`` knows the log starts after hands the table dropped,
+        and a copy taken off before (``make logs``) and the files kept verify as one chain. Power-cut-safe: a removal
+        happens whole or not at all, the saves' marks are into ``hands.log`` alone, so a cut anywhere loses no kept
+        line and reopens no hand (a cut after ``hands.tip`` is written keeps that file: it goes at the next drop).
+        Raises OSError as ``save``."""
+        files = self.older()
+        if self.size(LOG) <= 0 and files:
+            files.pop()
+        held = self.hands()
+        n = freed = 0
+        for name in files:
+            left = self.room_hands()
+            if freed and left is not None and left >= ROOM_AIM:
+                break
+            tip = last_line_hash(self, name)
+            if tip is not None:
+                self._write_tip(tip)
+            k = self._count(name)
+            size = max(self.size(name), 0)
+            self.remove(name)
+            n += k
+            freed += size
+            self._hands = held - n
+        self._tip = None
+        return n, freed
+
+    def _write_tip(self, tip):
+        """``hands.tip`` = ``tip`` (64 hex digits): written whole to ``tip.tmp``, then renamed over it."""
         self._ensure_root()
-        f = self.open(TIP, "wb")
+        f = self.open(TIP_TEMP, "wb")
         try:
             f.write(tip.encode())
         finally:
             self.close(f)
-        if self.exists(LOG):
-            self.replace(LOG, OLD_LOG)
-        self.save(obj)
-        freed = self.free_room()[1]
-        self._tip = tip
-        self._hands = 0
-        return n, freed
+        self.replace(TIP_TEMP, TIP)
 
     def truncate_log(self, size):
         """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it (MicroPython's
@@ -673,7 +774,7 @@ class Store:
             raise
         self.close(f)
         self._tip = line_hash(data)
-        if self._hands is not None and (b'"genesis": ' not in data or b'"deck": ' in data):
+        if self._hands is not None and GENESIS_KEY not in data:
             self._hands += 1
         self.bytes_written += n
         return n

@@ -334,12 +334,12 @@ class App:
         self.save()
 
     def drop_hands(self):
-        """The table agreed, twice, on the room notice (ui/roomnote.py): drop every hand the box holds
-        (``Store.drop_hands``), the session saved with them gone. Returns how many (int), or None when a write failed
-        (the "not saved" notice says why; the hands are then all still there or all gone, never a part)."""
+        """The table agreed, twice, on the room notice (ui/roomnote.py): drop the oldest sessions' hands
+        (``Store.drop_hands``: whole files, never the session in play). Returns how many (int: 0, nothing older to
+        drop), or None when a write failed (the "not saved" notice says why; each file is then still there or gone)."""
         self.flush()
         try:
-            return self.store.drop_hands(self.snapshot(False))[0]
+            return self.store.drop_hands()[0]
         except OSError as err:
             self.not_saved(err)
             return None

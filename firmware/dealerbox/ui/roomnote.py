@@ -1,6 +1,7 @@
 """The room on the flash, said to the table (docs/device.md, "Room"): how many hands the box holds and for how many
-more it has room (rows of the end-of-session screen), and the notice between hands when the flash is nearly full,
-which drops the hands only when the table says so twice (``Store.drop_hands``). Imported when first needed."""
+more it has room (rows of the end-of-session screen, the game screen's last line), and the notice between hands when
+the flash is nearly full, which drops the oldest hands only when the table says so twice (``Store.drop_hands``).
+Imported when first needed."""
 
 from dealerbox.lang import tr
 from dealerbox.store.saves import LOW_HANDS, ROOM_RESERVE
@@ -10,17 +11,29 @@ from dealerbox.ui.screen import Screen
 
 
 def room_rows(store):
-    """Rows ``(label, value)`` saying how many hands ``store`` holds and for how many more it has room (``Store.hands``,
-    ``Store.room_hands``): ``[("Hands kept", "212"), ("Room for", "431 hands")]``; the second left out when the room is
-    not known, none for a store that cannot say (a test's)."""
-    hands = getattr(store, "hands", None)
-    if hands is None:
+    """Rows ``(label, value)`` saying how many hands ``store`` holds and for how many more it has room
+    (``Store.held``): ``[("Hands kept", "212"), ("Room for", "431 hands")]``, on the end-of-session screen; the second
+    left out when the room is not known, none for a store that cannot say (a test's)."""
+    held = getattr(store, "held", None)
+    if held is None:
         return []
-    rows = [(tr("Hands kept"), str(hands()))]
-    left = store.room_hands()
+    hands, left = held()
+    rows = [(tr("Hands kept"), str(hands))]
     if left is not None:
         rows.append((tr("Room for"), (tr("%d hand") if left == 1 else tr("%d hands")) % left))
     return rows
+
+
+def held_row(store):
+    """The game screen's row under the language row saying the same in one line (``Store.held``): ``[("312 hands",
+    "room 540")]``; the value None when the room is not known, "room 999+" past 999 (a Pi's card: the first frame the
+    same on every machine), no row for a store that cannot say (a test's)."""
+    held = getattr(store, "held", None)
+    if held is None:
+        return []
+    hands, left = held()
+    room = None if left is None else tr("room %s") % ("999+" if left > 999 else str(left))
+    return [((tr("%d hand") if hands == 1 else tr("%d hands")) % hands, room)]
 
 
 def low(store):
@@ -38,8 +51,9 @@ def low(store):
 class RoomScreen(Screen):
     """Between hands, the flash nearly full (``low``): "Room: 7 more hands" over "Next hand" and "Drop old hands",
     the footer "Copy off: make logs". "Next hand" deals (the notice comes again before the next one while the room
-    stays low); "Drop old hands" asks again ("Drop them? OK again") and only a second OK drops them
-    (``App.drop_hands``: ``Store.drop_hands``), said with their count ("212 hands dropped")."""
+    stays low); "Drop old hands" asks again ("Drop them? OK again") and only a second OK drops the oldest sessions'
+    hands (``App.drop_hands``: ``Store.drop_hands``, never the session in play), said with their count ("212 hands
+    dropped", or "Nothing older to drop")."""
 
     MODE = M_ROOM
 
@@ -57,7 +71,8 @@ class RoomScreen(Screen):
             if b == btn.OK and self.sel == 1:
                 n = app.drop_hands()
                 if n is not None:
-                    self.msg = (tr("%d hand dropped") if n == 1 else tr("%d hands dropped")) % n
+                    self.msg = tr("Nothing older to drop") if not n else \
+                        (tr("%d hand dropped") if n == 1 else tr("%d hands dropped")) % n
                     self.sel = 0
                     self.build()
             return

@@ -119,7 +119,9 @@ class SetupScreen(Screen):
 
 
 class GameScreen(SetupScreen):
-    """The first screen of a new session: the games (their player range), then the language row."""
+    """The first screen of a new session: the games (their player range), the language row, then what the box holds,
+    "312 hands   room 540" (``roomnote.held_row``; none without a store that can say; a line to read: the selection
+    stops at the language row)."""
 
     MODE = M_GAME
 
@@ -132,11 +134,15 @@ class GameScreen(SetupScreen):
         for g in settings.GAME_ROWS:
             self.rows.append((tr(g[0]), "%d-%d" % g[1]))
         langpick.add_row(self.rows)
+        from dealerbox.ui.roomnote import held_row
+
+        self.rows.extend(held_row(self.app.store))      # the hands the box holds, the room left (docs/device.md)
         self.hint = tr("\x1c choose  OK next")
 
     def on(self, b, long):
         if b in (btn.UP, btn.DOWN):
             self.move(b, long)
+            self.sel = min(self.sel, langpick.row())    # the row under the language's is said, never chosen
         elif self.sel == langpick.row() and b in (btn.OK, btn.RIGHT):
             self.app.change(langpick.LangScreen(self.app))
         elif b == btn.OK and self.sel < langpick.row():
