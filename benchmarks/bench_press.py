@@ -8,8 +8,8 @@
   the display after each press of whole sessions (each game set up by presses, then ``HANDS`` hands played by
   tests/core/autoplay_util.py and the session ended), command bytes included; a press that changes nothing sends
   0 B. Median and max over every press (setup included: its presses move a cursor or a value), and the median
-  of the hands' presses alone (a third of them go from a gate to a turn or back: a whole new screen); a whole
-  frame is 1037 B.
+  of the hands' presses alone (a third of them go from a gate to a turn or back; the gate is laid out as the turn,
+  ui/screens.py's ``draw_gate``, so that opening a turn sends its cards and its action bar); a whole frame is 1037 B.
 """
 
 import os

@@ -81,6 +81,7 @@ def main(argv=None, make_board=None):
     except KeyboardInterrupt:
         board.say("stopped")
     finally:
+        board.stop_sampling()       # the buttons' thread ends with the box
         if board.display is not None:
             try:
                 board.display.poweroff()

@@ -233,7 +233,6 @@ T = {
     "Game": "Spiel",
 
     # ---- play: gate, seal, turn
-    "Pass the box to": "Gib die Box an",
     "Hand %d dealt": "Runde %d gegeben",
     "to see the sideshow": "zum Vergleich",
     "Center": "Mitte",

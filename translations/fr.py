@@ -227,7 +227,6 @@ T = {
     "Pair": "Paire",
     "Party mode": "Mode festif",
     "Party: no betting": "Festif: sans mises",
-    "Pass the box to": "Passez la boîte à",
     "Players": "Joueurs",
     "Poker hand ranking": "Hiérarchie du poker",
     "Pot": "Pot",

@@ -230,7 +230,6 @@ T = {
     "Pair": "Coppia",
     "Party mode": "Modo festa",
     "Party: no betting": "Festa: senza puntate",
-    "Pass the box to": "Passa la scatola a",
     "Players": "Giocatori",
     "Poker hand ranking": "Punti del poker",
     "Pot": "Piatto",

@@ -229,7 +229,6 @@ T = {
     "Pair": "Per",
     "Party mode": "Parti modu",
     "Party: no betting": "Parti: bahis yok",
-    "Pass the box to": "Kutuyu ver:",
     "Players": "Oyuncular",
     "Poker hand ranking": "Poker el sıralaması",
     "Pot": "Pot",

@@ -259,7 +259,6 @@ KEYS = (
     "Pair of %ss",
     "Party mode",
     "Party: no betting",
-    "Pass the box to",
     "Players",
     "Poker hand ranking",
     "Pot",

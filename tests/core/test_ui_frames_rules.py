@@ -60,7 +60,7 @@ def walk_rules():
 GOLDEN_RULES = [
     ('awards-everyone-packed', 1004400456, 2137),
     ('between-busted', 933090035, 2800),
-    ('joker-hunt-turn', 2624445141, 3463),
+    ('joker-hunt-turn', 351328241, 3463),
     ('joker-hunt-showdown', 2530759763, 1937),
 ]
 

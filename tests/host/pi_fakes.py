@@ -185,12 +185,14 @@ class FakePin:
 
 
 class FakeTime:
-    """The ``time`` module, in whole milliseconds: ``monotonic_ns``, ``sleep`` (advances it)."""
+    """The ``time`` module, in whole milliseconds: ``monotonic_ns``, ``sleep`` (advances it, one ms at a time,
+    calling each ``timer``'s callback at its period: the board's sampling thread, run on this clock)."""
 
     def __init__(self, now=1000, stop_after=None):
         self.now = now
         self.stop_after = stop_after  # raise KeyboardInterrupt at this many sleeps (Ctrl-C)
         self.sleeps = 0
+        self.timers = []    # (period ms, callback)
 
     def monotonic_ns(self):
         return self.now * 1000000
@@ -199,7 +201,19 @@ class FakeTime:
         self.sleeps += 1
         if self.stop_after is not None and self.sleeps >= self.stop_after:
             raise KeyboardInterrupt
-        self.now += round(s * 1000)
+        self.run(round(s * 1000))
+
+    def run(self, ms):
+        """``ms`` milliseconds pass (the loop asleep, or busy: a save), the timers running."""
+        for _ in range(ms):
+            self.now += 1
+            for period, callback in self.timers:
+                if self.now % period == 0:
+                    callback()
+
+    def timer(self, period_ms, callback):
+        """``PiBoard``'s ``timer``: ``callback`` called every ``period_ms`` of this clock."""
+        self.timers.append((period_ms, callback))
 
 
 class FakeBlinka:
@@ -256,14 +270,16 @@ class SeededOs:
         return getattr(os, name)
 
 
-def make_board(tmp_path, devices=(0x3C,), config=None, seed=7, i2c_error=None, time=None):
-    """A PiBoard on fake Blinka (``devices`` on the bus), the store in ``tmp_path/data``; returns (board, blinka)."""
+def make_board(tmp_path, devices=(0x3C,), config=None, seed=7, i2c_error=None, time=None, timer=None):
+    """A PiBoard on fake Blinka (``devices`` on the bus), the store in ``tmp_path/data``, its sampling thread run on
+    the fake clock (``timer``: another); returns (board, blinka)."""
     import adafruit_ssd1306
 
     fake = FakeBlinka(devices, i2c_error)
+    time = time or FakeTime()
     b = pi.PiBoard(config=config or {}, board=fake.board, busio=fake.busio, digitalio=fake.digitalio,
-                   ssd1306=adafruit_ssd1306, os=SeededOs(seed), time=time or FakeTime(),
-                   store_root=str(tmp_path / "data"))
+                   ssd1306=adafruit_ssd1306, os=SeededOs(seed), time=time,
+                   store_root=str(tmp_path / "data"), timer=timer or getattr(time, "timer", None))
     return b, fake
 
 

@@ -38,3 +38,31 @@ def test_the_bench_lines(capsys):
     assert len(sent) > 500 and max(sent) == 1037 and sent.count(0) > 50 and 400 < len(play) < len(sent)
     assert "the hands alone: median %d B" % bench_press.median(play) in out[1]
     assert out[1].startswith("bench: i2c_bytes_per_press = median %d B, max 1037 B" % bench_press.median(sent))
+
+
+def test_a_gate_and_the_turn_it_opens_differ_only_in_the_title_the_cards_and_the_action_bar():
+    """The gate is laid out as its turn (ui/screens.py ``draw_gate``): OK there sends the title bar (page 0: the
+    last action, then the player's name), the cards (pages 3-5, only the 64 columns where a face and a back differ)
+    and the action bar (page 7); a blind player's turn (backs on both) sends no card."""
+    from app_util import setup
+    from dealerbox.ui import buttons as btn
+    from dealerbox.ui import modes
+
+    rig = bench_press.ShowRig(7)
+    windows = []
+    pager = rig.board.pager
+    send = pager.window
+    pager.window = lambda page, c0, c1, data: (windows.append((page, c0, c1)), send(page, c0, c1, data))
+    setup(rig, "teen-patti", 4)                     # to the first gate
+    assert rig.app.mode == modes.M_GATE and rig.app.screen.ncards == 3
+    del windows[:]
+    rig.press(btn.OK)                               # "OK: I am P2": his turn, blind
+    assert rig.app.mode == modes.M_TURN and rig.app.screen.status == "blind"
+    assert [w[0] for w in windows] == [0, 7] and rig.sent[-1] == sum(13 + c1 - c0 + 1 for _p, c0, c1 in windows)
+    while rig.app.screen.opts[rig.app.screen.oi].kind != "see":
+        rig.press(btn.RIGHT)
+    del windows[:]
+    rig.press(btn.OK)                               # he sees his cards: the backs turn face up
+    assert rig.app.mode == modes.M_TURN and rig.app.screen.status == "seen"
+    assert [w for w in windows if 2 < w[0] < 6] == [(3, 32, 95), (4, 32, 95), (5, 32, 95)]
+    assert rig.sent[-1] < 410

@@ -128,6 +128,110 @@ def test_bounce_on_the_pins_is_one_press_and_a_long_press_is_long(tmp_path):
     assert len(frames) == 4 and frames[-1][:4] == b"\x01\x01\x01\x00"  # start, first draw, one per press
 
 
+class SavingApp:
+    """Records each press with the fake clock's time; OK ends a hand, and its save (``flush``, after the frame) takes
+    250 ms on the SD card, the loop reading no button meanwhile."""
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.presses = []
+        self.dirty = False
+        self.defer = False
+        self.writes = False
+
+    def press(self, button, long=False):
+        self.presses.append((self.clock.now, button, long))
+        self.writes = button == B.OK
+
+    def draw(self, fb):
+        self.dirty = False
+
+    def flush(self):
+        if self.writes:
+            self.clock.run(250)     # the sampling thread runs on; the loop does not
+            self.writes = False
+
+
+def test_no_press_is_lost_while_the_pi_writes_the_save(tmp_path):
+    # OK ends the hand at ~25 ms; the save runs ~30-280 ms; a quick tap of RIGHT (60 ms) at 100 ms falls inside it
+    line = [(0, ()), (20, (B.OK,)), (80, ()), (100, (B.RIGHT,)), (160, ())]
+    t = FakeTime()
+    b, fake = make_board(tmp_path, time=t)
+    fake.play(t, line)
+    app = SavingApp(t)
+    loop.run(b, app, B.Debouncer(), steps=60)
+    assert [(when - 1000 >= 280, button, long) for when, button, long in app.presses] == [
+        (False, B.OK, False), (True, B.RIGHT, False)]      # handed over once the save was done, not lost
+    assert b.sampler is not None and b.sampler.dropped == 0
+    # the same tap with the buttons read by the loop alone (no sampling thread): missed
+    t = FakeTime()
+    b, fake = make_board(tmp_path, time=t)
+    b.start_sampling = None
+    fake.play(t, line)
+    app = SavingApp(t)
+    loop.run(b, app, B.Debouncer(), steps=60)
+    assert [button for _when, button, _long in app.presses] == [B.OK]
+
+
+class RealClock:
+    """FakeBlinka's clock on the real one: ``now`` in ms of ``time.monotonic``."""
+
+    @property
+    def now(self):
+        import time
+
+        return int(time.monotonic() * 1000)
+
+
+def test_the_pi_samples_the_buttons_from_a_thread_while_the_loop_is_busy(tmp_path):
+    """The real ``thread_timer``: a press of 200 ms made while the main thread sleeps (a save) is queued with its
+    own times by the sampling thread (within the press: the machine may be busy, the thread late)."""
+    import time
+
+    clock = RealClock()
+    b, fake = make_board(tmp_path, time=time, timer=None)     # the real clock, and so the real thread
+    start = b.ticks_ms()
+    s = b.start_sampling()
+    fake.play(clock, [(0, ()), (100, (B.LEFT,)), (300, ())])
+    try:
+        time.sleep(0.7)                     # the loop busy: no button read by this thread
+        assert s.pending() == 2
+        down = b.ticks_diff(s.take(), start)
+        assert s.mask == 1 << B.LEFT and 100 <= down < 300
+        up = b.ticks_diff(s.take(), start)
+        assert s.mask == 0 and 300 <= up < 700 and s.pending() == 0
+    finally:
+        b.stop_sampling()
+
+
+def test_a_failing_button_read_is_said_once_and_the_sampling_thread_goes_on(tmp_path):
+    import time
+
+    b, fake = make_board(tmp_path, time=time, timer=None)
+    calls = [0]
+    read = b.buttons
+
+    def flaky():                # the first read (the sampler's start) works, the next three fail
+        calls[0] += 1
+        if 2 <= calls[0] <= 4:
+            raise OSError(5, "Input/output error")
+        return read()
+
+    b.buttons = flaky
+    fake.play(RealClock(), [(0, ()), (50, (B.UP,))])
+    s = b.start_sampling()
+    try:
+        deadline = time.monotonic() + 2
+        while not s.pending() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert s.pending() == 1 and (s.take(), s.mask)[1] == 1 << B.UP and calls[0] > 4
+        assert b.messages[-1] == "cannot read the buttons ([Errno 5] Input/output error): trying again every 5 ms"
+        assert sum("cannot read the buttons" in m for m in b.messages) == 1
+    finally:
+        b.stop_sampling()
+    assert b.start_sampling() is s      # started once
+
+
 def test_the_display_sleeps_when_idle_and_a_press_wakes_it(tmp_path):
     """After loop.IDLE_MS without a press the panel is switched off on the bus (0xAE), the first touch
     switches it on (0xAF) and does nothing else; the next press moves the menu."""

@@ -10,6 +10,7 @@ so the host tests fake them at the bus); the board offers what ``boards.loop`` n
     board.display      Adafruit's SSD1306_I2C (a framebuf.FrameBuffer, 128x64 MONO_VLSB, .show(): only what
                        changed is sent, boards/pages.py) or None
     board.buttons()    bitmask of the buttons held now, bit b = ui.buttons constant b
+    board.start_sampling()  the buttons sampled every 5 ms from a thread into the Pico's queue (boards/sampler.py)
     board.entropy      callable read(n) -> n random bytes: os.urandom (the kernel's getrandom)
     board.store        dealerbox.store.saves.Store in a folder on the SD card (``PiFs``: fsync, rename,
                        the folder fsynced), the hand log beside it
@@ -33,6 +34,7 @@ ignored here, with a message.
 from micropython import const
 
 from dealerbox.boards.pages import Paged, set_window
+from dealerbox.boards.sampler import PERIOD_MS, Sampler
 
 # ---- The pin map (BCM GPIO numbers, and the physical pins of the 40-pin header) ------------
 I2C_BUS = const(1)          # /dev/i2c-1, the header's I2C (raspi-config's "I2C")
@@ -170,13 +172,15 @@ class PiBoard:
     ``config``: a dict as in the configuration file (default: read ``config_file``). ``board``,
     ``busio``, ``digitalio`` (Blinka), ``ssd1306`` (``adafruit_ssd1306``), ``os`` and ``time`` are the
     modules to use (default: the real ones, imported here), so the host tests can inject fakes.
-    ``store_root``: the store's folder (made when missing). ``messages`` lists what was said.
+    ``store_root``: the store's folder (made when missing). ``timer``: ``timer(period_ms, callback)`` calls
+    ``callback()`` every ``period_ms`` from then on (default ``thread_timer``: a thread; the host tests run it on
+    their fake clock). ``messages`` lists what was said.
     Raises ``StartError`` when the buttons cannot be used (no Blinka, not a Raspberry Pi, no GPIO
     access); never for a missing display or I2C: ``display`` is then None and the box runs without it.
     """
 
     def __init__(self, config=None, board=None, busio=None, digitalio=None, ssd1306=None, os=None, time=None,
-                 store_root=STORE_ROOT, config_file=CONFIG_FILE):
+                 store_root=STORE_ROOT, config_file=CONFIG_FILE, timer=None):
         from dealerbox.boards import pico
 
         if os is None:
@@ -185,6 +189,9 @@ class PiBoard:
             import time
         self.os = os
         self.time = time
+        self.timer = timer if timer is not None else self.thread_timer
+        self.sampler = None
+        self.sampling = False
         self.messages = []
         if config is None:
             config, problem = pico.load_config(config_file)
@@ -262,14 +269,8 @@ class PiBoard:
         except OSError as e:
             found = []
             self.say("I2C scan failed: %s" % e)
-        try:
-            addr, msg = pico.choose_address(self.config.get("oled_address"), found, WIRING)
-        except ValueError as e:
-            self.say(str(e) + "; looking for the display at 0x3C/0x3D")
-            addr, msg = pico.choose_address(None, found, WIRING)
-        self.say(msg)
+        addr = pico.display_address(self.say, self.config, found, WIRING)
         if addr is None:
-            self.say("running without a display (buttons and saves still work)")
             return
         if ssd1306 is None:
             try:
@@ -277,14 +278,8 @@ class PiBoard:
             except ImportError:
                 self.say("no SSD1306 driver: " + INSTALL)
                 return
-        try:
-            d = paged(ssd1306)(OLED_WIDTH, OLED_HEIGHT, i2c, addr=addr)
-            if self.config.get("flip"):  # 180 degrees; the driver starts as rotate(True), the usual way up
-                d.rotate(False)
-            if "contrast" in self.config:
-                d.contrast(self.config["contrast"])
-        except Exception as e:  # a display that does not start must not stop the box
-            self.say("display at 0x%02X did not start (%s): running without it" % (addr, e))
+        d = pico.start_display(self.say, paged(ssd1306), i2c, addr, self.config)
+        if d is None:
             return
         d.text = _Text(d)  # the error screen's text: framebuf's built-in font is not in the stand-in
         self.display = d
@@ -298,6 +293,44 @@ class PiBoard:
     def buttons(self):
         """Bitmask of the buttons held now (bit b = ui.buttons constant b)."""
         return read_buttons(self.pins)
+
+    def start_sampling(self):
+        """Sample the buttons every ``sampler.PERIOD_MS`` (``timer``: a thread) into the Pico's small queue
+        (boards/sampler.py), which the run loop drains: a press made while the loop is busy (the save at a hand's
+        end, an fsync on a slow SD card) is kept with its own time. Returns the ``Sampler`` (started once)."""
+        if self.sampler is None:
+            self.sampler = Sampler(self.buttons, self.ticks_ms)
+            self.timer(PERIOD_MS, self.sampler.sample)
+        return self.sampler
+
+    def thread_timer(self, period_ms, callback):
+        """Call ``callback()`` every ``period_ms`` from a daemon thread (the Pico's ``machine.Timer`` on Linux); it
+        ends with the process. The callback and the run loop share the ``Sampler`` as the Pico's timer and loop do:
+        one writes its ``head``, the other its ``tail``; ``stop_sampling`` ends it. A callback that raises (a GPIO
+        read failed) is said once and called again at the next period: the thread never dies silently, leaving the
+        box deaf. Returns the thread."""
+        import threading  # type: ignore[import-not-found]
+
+        self.sampling = True
+
+        def every():
+            said = False
+            while self.sampling:
+                try:
+                    callback()
+                except Exception as e:
+                    if not said:
+                        self.say("cannot read the buttons (%s): trying again every %d ms" % (e, period_ms))
+                        said = True
+                self.time.sleep(period_ms / 1000)
+
+        t = threading.Thread(target=every, name="dealerbox-buttons", daemon=True)
+        t.start()
+        return t
+
+    def stop_sampling(self):
+        """End the sampling thread (``thread_timer``) within a period."""
+        self.sampling = False
 
     def ticks_ms(self):
         """Milliseconds of ``time.monotonic_ns``, wrapping at 2**30 as MicroPython's ``time.ticks_ms``."""

@@ -98,6 +98,37 @@ def choose_address(configured, found, wiring=None):
     return None, "no display: nothing answers at 0x3C or 0x3D%s" % _found_text(found, wiring)
 
 
+def display_address(say, config, found, wiring=None):
+    """The display's 7-bit address (int), or None (no display), from ``config``'s ``oled_address`` and the I2C
+    scan ``found`` (``choose_address``: a bad configured address is said and 0x3C/0x3D tried); what happened is
+    said (``say(text)``). Both boards' (boards/pi.py: ``wiring`` names its wires)."""
+    try:
+        addr, msg = choose_address(config.get("oled_address"), found, wiring)
+    except ValueError as e:
+        say(str(e) + "; looking for the display at 0x3C/0x3D")
+        addr, msg = choose_address(None, found, wiring)
+    say(msg)
+    if addr is None:
+        say("running without a display (buttons and saves still work)")
+    return addr
+
+
+def start_display(say, driver, i2c, addr, config):
+    """The SSD1306 ``driver`` class (the board's, page-diffed: ``paged``) started on ``i2c`` at ``addr``, turned
+    180 degrees with ``config``'s ``flip`` (the driver starts as ``rotate(True)``) and set to its ``contrast``
+    (0-255); None when it does not start (said: a display that does not start must not stop the box)."""
+    try:
+        d = driver(OLED_WIDTH, OLED_HEIGHT, i2c, addr=addr)
+        if config.get("flip") and hasattr(d, "rotate"):
+            d.rotate(False)
+        if "contrast" in config:
+            d.contrast(config["contrast"])
+    except Exception as e:
+        say("display at 0x%02X did not start (%s): running without it" % (addr, e))
+        return None
+    return d
+
+
 def _found_text(found, wiring=None):
     if not found:
         return " (no I2C device at all: check %s)" % (wiring or "SDA GP%d, SCL GP%d, 3V3, GND" % (I2C_SDA, I2C_SCL))
@@ -257,14 +288,8 @@ class PicoBoard:
         except OSError as e:
             found = []
             self.say("I2C scan failed: %s" % e)
-        try:
-            addr, msg = choose_address(self.config.get("oled_address"), found)
-        except ValueError as e:
-            self.say(str(e) + "; looking for the display at 0x3C/0x3D")
-            addr, msg = choose_address(None, found)
-        self.say(msg)
+        addr = display_address(self.say, self.config, found)
         if addr is None:
-            self.say("running without a display (buttons and saves still work)")
             return
         if ssd1306 is None:
             try:
@@ -272,17 +297,8 @@ class PicoBoard:
             except ImportError:
                 self.say("no ssd1306 driver: run `mpremote mip install ssd1306` (make deploy does)")
                 return
-        try:
-            d = paged(ssd1306)(OLED_WIDTH, OLED_HEIGHT, self.i2c, addr=addr)
-            if self.config.get("flip") and hasattr(d, "rotate"):  # 180 degrees: the driver starts as rotate(True)
-                d.rotate(False)
-            if "contrast" in self.config:
-                d.contrast(self.config["contrast"])
-        except Exception as e:  # a display that does not start must not stop the box
-            self.say("display at 0x%02X did not start (%s): running without it" % (addr, e))
-            return
-        self.display = d
-        self.address = addr
+        self.display = start_display(self.say, paged(ssd1306), self.i2c, addr, self.config)
+        self.address = addr if self.display is not None else None
 
     def say(self, text):
         """Print ``text`` on the REPL (USB serial) and keep it in ``messages``."""

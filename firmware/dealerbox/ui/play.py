@@ -1,4 +1,4 @@
-"""The screens of a hand in play: the deal's seal, the privacy gate ("Pass the box to Ben"), the turn (private: the
+"""The screens of a hand in play: the deal's seal, the privacy gate ("OK: I am Ben"), the turn (private: the
 seat's cards and the engine's legal actions), the accepted sideshow's comparison and the Turkish draw's new hand
 (each private to one player, behind its gate).
 
@@ -63,7 +63,8 @@ class HandScreen(Screen):
 
 
 class GateScreen(HandScreen):
-    """The privacy gate: "Pass the box to Ben" (or to a sideshow's player, to see its comparison: ``peek``). UP/DOWN
+    """The privacy gate, laid out as the turn it opens (``screens.draw_gate``): the last action, the pot, the
+    cards face down and "OK: I am Ben" (or a sideshow's player, to see its comparison: ``peek``). UP/DOWN
     show the table (``TableScreen``: no card); LEFT takes the last action back while the next player has not acted
     (``undo``: asked twice, the box says what it took back: ``App.take_back``)."""
 
@@ -76,6 +77,7 @@ class GateScreen(HandScreen):
         self.gate_name = ""
         self.info = ""
         self.center = None
+        self.ncards = 0
 
     def seat(self):
         p = self.peek
@@ -92,6 +94,8 @@ class GateScreen(HandScreen):
             self.title = nosave.title(app.unsaved)
         self.gate_name = app.table.names[seat]
         self.info, self.center = public_info(app.engine, seat)
+        hand = app.engine.hands[seat]       # face down where the turn shows them (Indian: its own screen's rows)
+        self.ncards = len(hand) if hand and app.cfg["game"] != "indian" else 0
         if self.peek:
             self.info = tr("to see the sideshow")
         self.hint = tr("OK: I am %s") % self.gate_name

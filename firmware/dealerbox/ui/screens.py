@@ -10,6 +10,8 @@ small functions, loops keep their counters on the canvas (``cv.cy``, ``cv.k``), 
 string, tuple or bound method is made (tests/host/test_redraw_alloc.py counts the bytes).
 """
 
+from micropython import const
+
 from dealerbox.lang import N_, keep, tr
 from dealerbox.ui import cardart, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
@@ -17,9 +19,12 @@ from dealerbox.ui.font import BIG_W, W
 from dealerbox.ui.modes import MAX_NAME, action_label
 
 _NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
+# the y of a hand's cards (20x28) on a turn and its gate: a face and a back differ in rows y+2..y+25, display
+# pages 3-5 (boards/pages.py sends the pages that changed: opening a turn sends three pages of cards)
+_CARDS_Y = const(22)
 # every text translated below, while drawing: translated when the language is chosen (lang.keep), so that a redraw
 # allocates nothing in any language (tests/host/test_lang.py checks the list against this module's tr calls)
-keep((N_("Pass the box to"), N_("Center"), N_("Sideshow"),
+keep((N_("Center"), N_("Sideshow"),
       N_("asked by"), N_("You: ?"), N_("You:")))
 
 
@@ -49,17 +54,16 @@ def draw_name(sc, cv):
 
 
 def draw_gate(sc, cv):
+    """The gate laid out as the turn it opens (``draw_turn``), so that opening the turn redraws only its cards and
+    its action bar: the last action in the title, the public line where the turn has it, the cards face down where
+    the turn shows them (Indian Poker: the center card where the turn has it), "OK: I am Ben" in the action bar."""
     widgets.title(cv, sc.title)
-    c = sc.center              # Indian: the face-up center card, one more line
-    cv.center(tr("Pass the box to"), 11 if c else 13)
-    if len(sc.gate_name) * BIG_W <= WIDTH:     # the name of the player the box goes to: big when it fits the width
-        cv.center(sc.gate_name, 20 if c else 24, 1, True)
-    else:
-        cv.center(sc.gate_name, 24 if c else 28)
-    cv.center(sc.info, 37 if c else 44)
-    if c:
-        _center_card(cv, c, (WIDTH - 66) // 2, 46)
-    widgets.footer(cv, sc.msg if sc.msg else sc.hint)      # "Take back? OK again"
+    cv.text(sc.info, 1, 11)
+    if sc.center:
+        _center_card(cv, sc.center, WIDTH - 66, 47)
+    _backs(cv, sc.ncards)
+    _bottom_bar(cv)
+    cv.center(sc.msg if sc.msg else sc.hint, 56, 0)        # "Take back? OK again"
 
 
 def _center_card(cv, c, x, y):
@@ -91,20 +95,20 @@ def _own_cards(sc, cv, own):
     x = cardart.row_x(len(own))
     if sc.asked_by and len(own) <= 3:     # answering a sideshow: who asked, beside the cards
         x = 1
-        cv.text(tr("Sideshow"), 74, 20)
-        cv.text(tr("asked by"), 74, 29)
-        cv.text(sc.asked_by, 74, 38)
+        cv.text(tr("Sideshow"), 74, _CARDS_Y)
+        cv.text(tr("asked by"), 74, _CARDS_Y + 9)
+        cv.text(sc.asked_by, 74, _CARDS_Y + 18)
     cv.marks = sc.marks
-    cardart.row(cv, own, x, 20)
+    cardart.row(cv, own, x, _CARDS_Y)
     if sc.opts and sc.opts[sc.oi].kind == "draw":      # the Turkish draw: the cursor under a card
-        cv.char(21, x + sc.cursor * cv.step + 7, 48)
+        cv.char(21, x + sc.cursor * cv.step + 7, _CARDS_Y + 28)
 
 
 def _backs(cv, n):
-    """``n`` cards face down, centred."""
+    """``n`` cards face down, centred, where ``_own_cards`` shows them face up (none: nothing)."""
     x = (WIDTH - n * cardart.CARD_W - (n - 1) * 4) // 2
     while n > 0:
-        cardart.back(cv, x, 20)
+        cardart.back(cv, x, _CARDS_Y)
         x += cardart.CARD_W + 4
         n -= 1
 
@@ -112,7 +116,7 @@ def _backs(cv, n):
 def _action_bar(sc, cv):
     """The action bar: the option shown between left/right arrows, its amount, an up-down arrow when the
     amount can change."""
-    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
+    _bottom_bar(cv)
     if not sc.opts:
         return
     o = sc.opts[sc.oi]
@@ -126,6 +130,11 @@ def _action_bar(sc, cv):
     _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
+
+
+def _bottom_bar(cv):
+    """The action bar's inverse band (rows 55-63), for a turn's action or a gate's hint."""
+    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
 
 
 def marked(marks):

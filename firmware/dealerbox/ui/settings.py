@@ -122,7 +122,7 @@ def next_letter(name):
 
 def name_owner(names, players, seat, name):
     """The other seat (0 to ``players``-1) already called ``name`` in ``names`` (the session's list of str), or -1:
-    two seats with one name would make the gate's "Pass the box to A" ambiguous, so the name editor's OK refuses
+    two seats with one name would make the gate's "OK: I am A" ambiguous, so the name editor's OK refuses
     it ("Seat 2 has that name") and so does the names screen's Done (``ui/setup_flow.py``)."""
     for s in range(players):
         if s != seat and names[s] == name:
