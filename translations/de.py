@@ -581,6 +581,7 @@ T = {
     "Taken back: %s": "Zurück: %s",
     "The table": "Der Tisch",
     "Undo: %s": "Zurück: %s",
+    "All-in": "All-in",
     "all-in": "all-in",
     "folded": "gepasst",
     "in": "dabei",

@@ -533,6 +533,7 @@ T = {
     "Taken back: %s": "Annulé: %s",
     "The table": "La table",
     "Undo: %s": "Annulé: %s",
+    "All-in": "Tapis",
     "all-in": "tapis",
     "folded": "couché",
     "in": "en jeu",

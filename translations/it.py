@@ -550,6 +550,7 @@ T = {
     "Taken back: %s": "Annullato: %s",
     "The table": "Il tavolo",
     "Undo: %s": "Annull.: %s",
+    "All-in": "All-in",
     "all-in": "all-in",
     "folded": "passato",
     "in": "in gioco",

@@ -545,6 +545,7 @@ T = {
     "Taken back: %s": "Geri alındı: %s",
     "The table": "Masa",
     "Undo: %s": "Geri: %s",
+    "All-in": "All-in",
     "all-in": "all-in",
     "folded": "çekildi",
     "in": "oyunda",

@@ -89,6 +89,7 @@ KEYS = (
     "AK47: A K 4 7 wild",
     "Accept",
     "All in: showdown",
+    "All-in",
     "Ante",
     "Ante %d, bet %d",
     "Ante (everyone pays)",

@@ -140,3 +140,17 @@ def test_the_seal_screen_comes_before_any_gate_or_private_screen_and_the_log_rev
     assert len(store.logs) == 2 and json.loads(store.logs[0])["genesis"] is True    # the session's genesis first
     log = json.loads(store.logs[1])
     assert log["prev"] == line_hash(store.logs[0]) and log["commit"][:4] == shown[:4] and reveal(log) == log["commit"]
+
+
+def test_the_player_at_the_dealers_right_cuts_whoever_deals():
+    # seeds 000, 002, 003: "le joueur à sa droite coupe le jeu"; play goes left, so the seat before the dealer
+    names = ["Ann", "Ben", "Cat", "Dev", "Eve"]
+    cutters = []
+    for dealer in range(5):
+        e = TeenPatti(Table(names, [20] * 5, dealer=dealer), {}, entropy=SeededEntropy(1))
+        cutters.append(e.cutter())
+    assert cutters == [4, 0, 1, 2, 3]
+    t = Table(names, [20, 20, 20, 20, 0], dealer=0)     # Eve is out: Dev, the next one in play to the right
+    assert TeenPatti(t, {}, entropy=SeededEntropy(1)).cutter() == 3
+    t = Table(names, [0, 20, 0, 20, 0], dealer=1)       # two left: the other one cuts
+    assert TeenPatti(t, {}, entropy=SeededEntropy(1)).cutter() == 3

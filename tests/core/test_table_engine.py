@@ -6,7 +6,7 @@ Runs under pytest and MicroPython.
 """
 
 from dealerbox.engine.base import Action, Engine, IllegalAction, Option
-from dealerbox.engine.table import Table
+from dealerbox.engine.table import Table, TableError
 from dealerbox.rng import SeededEntropy
 from support import raises
 
@@ -165,3 +165,25 @@ def test_refusal_texts_come_from_the_rule_of_the_kind_and_change_nothing():
         assert str(e.why_illegal("blind")) == "not an action"
         assert str(e.why_illegal(Action("blind", 1.5))) == "an amount is a whole number of chips"
     assert e.to_state() == before
+
+
+def test_a_seat_out_at_the_hands_end_that_buys_back_in_gets_its_turn_to_deal():
+    # RULES.md: the deal moves one seat left after each hand; Cat was out when Ben's hand ended (the button went
+    # past her to Ann) and buys back in before the next deal: the deal is hers
+    from dealerbox.games.teenpatti import TeenPatti
+    t = Table(["Ann", "Ben", "Cat", "Dev"], [30, 30, 0, 0], dealer=0)
+    e = TeenPatti(t, {}, entropy=SeededEntropy(1))
+    e.phase = "over"
+    e.log = {"dealer": 1}
+    e.result = {"how": "fold"}
+    e.rebuy_between(3, 20)                          # Dev, after Cat: Ann's deal is now Dev's
+    assert t.dealer == 3 and t.stacks == [30, 30, 0, 20] and t.bought_in == [30, 30, 0, 20]
+    e.rebuy_between(2, 20)
+    assert t.dealer == 2
+    e.result = {"voided": True}                     # after a misdeal the same dealer deals again: it stays
+    t.dealer = 1
+    e.rebuy_between(2, 5)
+    assert t.dealer == 1 and t.stacks[2] == 25
+    with raises(TableError, "whole number"):
+        e.rebuy_between(2, 0)
+    assert t.stacks[2] == 25 and t.dealer == 1

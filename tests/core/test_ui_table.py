@@ -227,6 +227,38 @@ def test_all_in_is_called_all_in():
     assert describe(names, 0, Action("chaal", 82), [], False) == "Ben: chaal 82"
 
 
+class _Bar:
+    """What the action bar reads of a turn screen: the option shown, its amount, the viewer's stack."""
+
+    def __init__(self, app, option, amount, stack):
+        self.app = app
+        self.opts = [option]
+        self.oi = 0
+        self.amount = amount
+        self.viewer = 0
+        self.marks = 0
+        app.table.stacks[0] = stack
+
+
+def test_the_action_bar_says_all_in_when_the_amount_is_the_whole_stack():
+    # issue 25: "betting the whole stack shows 'Chaal 82'": said before it is made, a short call or chaal too
+    from dealerbox.engine.base import Option
+    from dealerbox.ui import screens
+    rig = Rig(seed=3)
+    setup(rig, "teen-patti", 2)
+    said = []
+    real = screens._action
+    screens._action = lambda cv, label, amount: said.append((label, amount))
+    try:
+        for option, amount, stack in ((Option("chaal", 2, 10), 10, 10), (Option("chaal", 2, 10), 9, 10),
+                                      (Option("call", 6, 6), 6, 6), (Option("show", 4, 4), 4, 4),
+                                      (Option("pack"), 0, 5)):
+            screens._action_bar(_Bar(rig.app, option, amount, stack), rig.app.canvas)
+    finally:
+        screens._action = real
+    assert said == [("All-in", 10), ("Chaal", 9), ("All-in", 6), ("Show", 4), ("Pack", None)]
+
+
 def _pack_round(rig):
     """Play on by packing (asked twice when chips are in) and OK elsewhere, until the hand is over or the session."""
     app = rig.app
@@ -259,6 +291,44 @@ def test_a_session_of_five_deals_announces_the_last_and_ends_with_the_settle_up(
     assert said == ["Hand 1 dealt", "Hand 2 dealt", "Hand 3 dealt", "Hand 4 dealt", "Last hand: 5 dealt"]
     assert app.mode == modes.M_END and app.engine.hand_no == 5 and app.table.stopped
     assert app.screen.title == "Session over: net" and ("Who gives chips:", None) in app.screen.rows
+
+
+def _misdeal(rig):
+    """From a gate: the table menu (a long OK), "Misdeal", OK twice, then on to the next hand's seal and its deal."""
+    app = rig.app
+    _to_gate(rig)
+    rig.press(OK, long=True)
+    rig.press(DOWN, 4)
+    rig.press(OK)
+    rig.press(OK)
+    assert app.engine.log["misdeal"] is True and app.engine.phase == "over"
+    _pack_round(rig)
+    assert app.mode == modes.M_BETWEEN, app.mode
+    rig.press(UP, 6)
+    rig.press(OK)                                   # Next hand
+    rig.press(OK)                                   # the seal and the cut: not cut
+
+
+def test_a_misdeal_is_no_deal_of_the_sessions_length_and_a_voided_last_hand_is_dealt_again():
+    # seed 003: "la donne est nulle et le même donneur redistribue": 5 deals agreed, 2 of them voided: 7 dealt
+    from dealerbox.ui import settings
+    rig = Rig(seed=31)
+    setup(rig, "teen-patti", 3, rule_rights={len(settings.single_keys("teen-patti")): 1})   # 5 deals
+    app = rig.app
+    said = []
+    for hand in range(1, 8):
+        said.append(app.last)
+        if hand in (2, 6):
+            _misdeal(rig)
+            continue
+        _pack_round(rig)
+        if app.mode == modes.M_BETWEEN:
+            rig.press(UP, 6)
+            rig.press(OK)
+            rig.press(OK)
+    assert said == ["Hand 1 dealt", "Hand 2 dealt", "Hand 3 dealt", "Hand 4 dealt", "Hand 5 dealt",
+                    "Last hand: 6 dealt", "Last hand: 7 dealt"]
+    assert app.mode == modes.M_END and app.engine.hand_no == 7 and app.cfg["voided"] == 2
 
 
 class _Clock:

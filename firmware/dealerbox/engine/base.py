@@ -266,15 +266,12 @@ class Engine:
                 "stacks": t.stacks[:], "bought_in": t.bought_in[:], "prev": prev}
 
     def cutter(self):
-        """The seat that cuts the sealed deck: the player at the dealer's right (seeds 000, 002, 003), the seat
-        before the dealer among those in play (play goes to the dealer's left)."""
+        """The seat (int) that cuts the sealed deck: the player at the dealer's right (seeds 000, 002, 003), the
+        seat before the dealer among those in play (play goes to the dealer's left: ``seats_in_play`` runs from the
+        dealer's left round to the dealer, so the cutter is the one before the dealer there)."""
         seats = self.table.seats_in_play()
         d = self.table.dealer
-        best = seats[-1]
-        for s in seats:
-            if s < d:
-                best = s
-        return best
+        return seats[-2] if seats[-1] == d and len(seats) > 1 else seats[-1]
 
     def start_hand(self, deck=None, cut=None):
         """Start a hand: boot/ante, shuffle, deal. Returns the events.
@@ -424,6 +421,17 @@ class Engine:
             self.table.rebuy(seat, action.amount)
             return [["rebuy", seat, action.amount]]
         return self._do(seat, action)  # type: ignore[attr-defined]
+
+    def rebuy_between(self, seat, chips):
+        """Between hands: ``seat`` buys ``chips`` more (``Table.rebuy``: TableError for a bad seat or amount), and
+        the button is passed again from the last hand's dealer (RULES.md: the deal moves one seat left after each
+        hand): a seat that was out when the hand ended, so the button went past it, and buys back in before the
+        next deal gets its turn to deal. After a voided hand the button stays where it is (the same dealer deals
+        again)."""
+        self.table.rebuy(seat, chips)
+        r = self.result
+        if self.phase == "over" and self.log and not (r and r.get("voided")):
+            self.table.move_button(self.log["dealer"])
 
     # ---- mid-hand rebuy (seed 001), offered by a game when its house rule allows -----------
     def _rebuy_allowed(self, seat):

@@ -84,15 +84,17 @@ class Table:
                 out.append(s)
         return out
 
-    def move_button(self):
-        """The dealer moves one seat left (clockwise), skipping seats that are out. Returns the new dealer."""
+    def move_button(self, after=None):
+        """The dealer moves one seat left (clockwise) of ``after`` (a seat; default: the dealer), skipping seats that
+        are out. Returns the new dealer."""
         n = len(self.names)
+        start = self.dealer if after is None else after
         for k in range(1, n + 1):
-            s = (self.dealer + k) % n
+            s = (start + k) % n
             if self.stacks[s] > 0:
                 self.dealer = s
                 return s
-        self.dealer = (self.dealer + 1) % n
+        self.dealer = (start + 1) % n
         return self.dealer
 
     def standings(self):

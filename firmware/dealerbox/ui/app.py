@@ -225,6 +225,7 @@ class App:
         if void and hand_live(self.engine):
             e = self.engine
             e.void_hand()
+            self._voided()
             self.last = tr("Hand %d voided") % e.hand_no
             self.record(None, e.log)
         release(SETUP + RECOVERY)   # the boot and its save's checks are done: their code freed (ui/release.py) and
@@ -318,13 +319,23 @@ class App:
         e = self.engine
         e.void_hand()
         e.log["misdeal"] = True
+        self._voided()
         self.last = tr("Misdeal: hand %d voided") % e.hand_no
         self.record(None, e.log)
         self.after_engine()
 
+    def _voided(self):
+        """Count the deal just voided (a misdeal, or a hand voided after a restart) out of the session's length: a
+        void deal is no deal (seed 003: "la donne est nulle"); a voided last hand is dealt again as the last."""
+        cfg = self.cfg
+        cfg["voided"] = cfg.get("voided", 0) + 1
+        if cfg.get("last_hand") == self.engine.hand_no:
+            del cfg["last_hand"]
+
     def rebuy(self, seat, chips):
-        """Between hands: ``seat`` buys ``chips`` more (``Table.rebuy``), said and saved."""
-        self.table.rebuy(seat, chips)
+        """Between hands: ``seat`` buys ``chips`` more (``Engine.rebuy_between``: the button may come back to it),
+        said and saved."""
+        self.engine.rebuy_between(seat, chips)
         self.last = tr("%s rebuys %d") % (self.table.names[seat], chips)
         self.save()
 
@@ -491,10 +502,10 @@ class App:
         self.save()
 
     def last_hand(self):
-        """True when the hand just dealt is the session's last (seeds 003, 004: the deals agreed, or the agreed time
-        up before another hand of the average length so far could be played)."""
+        """True when the hand just dealt is the session's last (seeds 003, 004: the deals agreed, voided deals not
+        counted, or the agreed time up before another hand of the average length so far could be played)."""
         cfg = self.cfg
-        n = self.engine.hand_no
+        n = self.engine.hand_no - cfg.get("voided", 0)     # the deals played: a voided one is none (``_voided``)
         if cfg.get("hands"):
             return n >= cfg["hands"]
         if not cfg.get("minutes"):

@@ -59,7 +59,9 @@ ACTION_LABELS = {
     N_("raise"): N_("Raise"), N_("fold"): N_("Fold"), N_("draw"): N_("Draw"), N_("rebuy"): N_("Rebuy"),
     N_("look"): N_("Look at cards"), N_("karanlik"): N_("Karanlik blind"),
 }
-keep(tuple(ACTION_LABELS.values()))     # the turn's action bar translates its label while drawing (lang.keep)
+ALL_IN_LABEL = N_("All-in")     # the action bar's label for an amount that is the seat's whole stack ("All-in 10")
+PUTS_CHIPS = ("chaal", "blind", "bet", "raise", "call", "open", "karanlik")    # the kinds whose amount is put in
+keep(tuple(ACTION_LABELS.values()) + (ALL_IN_LABEL,))   # the turn's action bar translates its label while drawing
 ALL_IN = N_("all-in")       # a bet of the seat's last chip, as the public line says it ("Ben: all-in 82")
 BETWEEN_ITEMS = (N_("Next hand"), N_("Standings"), N_("Rebuy"), N_("Rules"), N_("Settle up"), N_("End session"))
 B_NEXT, B_STANDINGS, B_REBUY, B_RULES, B_SETTLE, B_END = 0, 1, 2, 3, 4, 5     # their rows

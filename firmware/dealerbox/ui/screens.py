@@ -16,7 +16,7 @@ from dealerbox.lang import N_, keep, tr
 from dealerbox.ui import cardart, widgets
 from dealerbox.ui.canvas import WIDTH, num_width, text_width
 from dealerbox.ui.font import BIG_W, W
-from dealerbox.ui.modes import MAX_NAME, action_label
+from dealerbox.ui.modes import ALL_IN_LABEL, MAX_NAME, PUTS_CHIPS, action_label
 
 _NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
 # the y of a hand's cards (20x28) on a turn and its gate: a face and a back differ in rows y+2..y+25, display
@@ -127,7 +127,10 @@ def _action_bar(sc, cv):
         a = marked(sc.marks)
     elif (o.max or o.amounts) and sc.amount:
         a = sc.amount
-    _action(cv, action_label(o.kind), a)
+    if a is not None and o.kind in PUTS_CHIPS and a == sc.app.table.stacks[sc.viewer]:
+        _action(cv, tr(ALL_IN_LABEL), a)        # the whole stack, a short all-in too: said so before it is made
+    else:
+        _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
 
