@@ -100,11 +100,11 @@ def press(app, b, long):
 
 
 def what_ran(app, a):
-    """The session the run played, for the summary line: the game of ``--game`` (default teen-patti) for a new
-    session; for a saved session that was resumed (or is still offered), that session's game, and that
-    ``--game``/``--players`` (``a``, the arguments) apply only to a new one; a boot screen that only says what the
-    store found wrong (no save could be used) says so."""
-    game = a.game or "teen-patti"
+    """The session the run played, for the summary line: for a new session the game chosen on its screens, else
+    the game of ``--game`` (default teen-patti); for a saved session that was resumed (or is still offered), that
+    session's game, and that ``--game``/``--players`` (``a``, the arguments) apply only to a new one; a boot screen
+    that only says what the store found wrong (no save could be used) says so."""
+    game = (app.cfg or {}).get("game") or a.game or "teen-patti"   # the game chosen on the screens, if one was
     chose = getattr(app, "sim_chose", None)
     if chose == "new":
         return "%s, a new session" % game

@@ -548,6 +548,7 @@ T = {
     "party mode has no betting: look at the others' cards and pass (check)":
         "im Partymodus wird nicht gesetzt: sieh dir die Karten der anderen an und schiebe",
     "Hand %d sealed: %s cuts": "Hand %d versiegelt: %s hebt ab",
+    "Sealed: %s cuts": "Versiegelt: %s hebt ab",
     "%s cuts": "%s hebt ab",
     "Cut at card %d of %d": "Abheben: Karte %d/%d",
     "Not cut": "Nicht abgehoben",
@@ -581,6 +582,7 @@ T = {
     "Taken back: %s": "Zurück: %s",
     "The table": "Der Tisch",
     "Undo: %s": "Zurück: %s",
+    "%s  \x1c discard": "%s  \x1c abwerfen",
     "All-in": "All-in",
     "all-in": "all-in",
     "folded": "gepasst",

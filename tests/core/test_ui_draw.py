@@ -25,6 +25,7 @@ def test_turkish_draw_shows_the_new_hand_before_the_next_gate():
     else:
         raise AssertionError("no draw reached")
     kinds = [o.kind for o in app.screen.opts]
+    assert app.screen.info.startswith("Pot ") and app.screen.info.endswith("  \x1c discard")    # UP/DOWN said
     rig.press(RIGHT, (kinds.index("draw") - app.screen.oi) % len(kinds))
     seat = app.screen.viewer
     old = list(app.engine.hands[seat])

@@ -5,9 +5,8 @@ tests/core/test_ui_frames.py, the same on CPython and MicroPython; each picture 
 of the rule row, the summary, a turn of the last round (six others' four forehead cards each, "????" for the
 own and the own three hole cards) and the showdown (the best five and the hand in words)."""
 
-from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, select, setup
+from app_util import DOWN, LEFT, LONG, OK, RIGHT, UP, Rig, act, select, setup
 from dealerbox.ui import modes, settings
-from test_ui_fits import LONG
 from test_ui_frames import frame_hash, lit
 
 STUD_ROW = 5        # the "Game" row of Indian Poker's single house rules (settings.GAME_ROWS)
@@ -159,3 +158,27 @@ def _draw_cost(rig, gc, total, mp):
     for _ in range(5):
         rig.draw()
     return total() - t
+
+
+def test_a_folded_seats_forehead_card_is_struck_through_on_the_others_turns():
+    # a new user: "folded players' cards stay on everyone's turn screen with no folded mark"
+    from dealerbox.ui import screens
+    for rights in (None, {STUD_ROW: 1}):
+        rig = Rig(seed=5)
+        setup(rig, "indian", 3, rule_rights=rights)
+        app = rig.app
+        bettor = app.engine.to_act
+        act(rig, "bet")
+        folder = app.engine.to_act
+        act(rig, "fold")
+        struck = []
+        real = screens._struck
+        screens._struck = lambda cv, x, w, got=struck: got.append((x, cv.y, w))
+        try:
+            rig.press(OK)                           # the third seat's turn, drawn once
+            assert app.mode == modes.M_TURN and app.screen.viewer not in (bettor, folder)
+        finally:
+            screens._struck = real
+        k = 0 if folder < bettor else 1             # the folder's place among the two others (seat order)
+        x = (1 + k * 43, 20, 40) if rights is None else (1 + k * 64, 20, 62)
+        assert struck == [x], (rights, struck)      # the folder's card struck through, not the bettor's

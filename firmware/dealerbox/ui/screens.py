@@ -169,7 +169,7 @@ def draw_others(sc, cv, seat):
         return
     while s < len(sc.shown):
         if s != seat and sc.shown[s]:
-            _other(cv, sc.app.table.names[s], sc.shown[s][0])
+            _other(cv, sc.app.table.names[s], sc.shown[s][0], sc.app.engine.is_live(s))
         s += 1
     s = cv.text(tr("You: ?"), 1, 47)
     if sc.shown[seat]:         # the two-card variant: the own hole card (``play.seen_cards``), never the forehead
@@ -187,6 +187,8 @@ def _stud_others(sc, cv, seat):
             x = 1 + (cv.k & 1) * 64
             cv.cy = 20 + (cv.k >> 1) * 9
             _stud_cards(cv, sc.tags[s], sc.shown[s], x)
+            if not sc.app.engine.is_live(s):
+                _struck(cv, x, 62)
             cv.k += 1
         s += 1
     x = cv.text(tr("You:"), 1, 47)
@@ -196,6 +198,12 @@ def _stud_others(sc, cv, seat):
         s += 1
     if sc.shown[seat]:                         # the own hole cards (``play.seen_cards``), never a forehead card
         cardart.small_row(cv, sc.shown[seat], x + 5, 47)
+
+
+def _struck(cv, x, w):
+    """A folded seat's forehead cards in the row at cv.y (``cv.at``), from ``x``, ``w`` px wide, struck through (its
+    cards stay in sight, as on a forehead at the table)."""
+    cv.fb.fill_rect(x, cv.y + 3, w, 1, 1)
 
 
 def _stud_cards(cv, tag, cards, x):
@@ -217,13 +225,15 @@ def _rule(cv, x):
     cv.fb.fill_rect(x, cv.cy - 1, 1, 9, 1)
 
 
-def _other(cv, name, c):
+def _other(cv, name, c, live):
     """The cv.k-th other player (3 to a row): the first 3 letters of ``name`` and the card ``c`` on their
-    forehead."""
+    forehead, struck through when the seat is no longer ``live`` (folded)."""
     x = 1 + (cv.k % 3) * 43
     cv.at(20 + (cv.k // 3) * 9, 1, 0)
     cv.head(name, 3, x)
     cardart.small_at(cv, c, x + 20)
+    if not live:
+        _struck(cv, x, 40)
     cv.k += 1
 
 

@@ -13,10 +13,10 @@ from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, keep, tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import widgets
-from dealerbox.ui.modes import M_SEAL
+from dealerbox.ui.modes import M_SEAL, fit_title
 from dealerbox.ui.screen import LONG_LR, Screen
 
-keep((N_("Hand %d sealed: %s cuts"), N_("%s cuts"), N_("Cut at card %d of %d"), N_("Not cut"),
+keep((N_("Hand %d sealed: %s cuts"), N_("Sealed: %s cuts"), N_("%s cuts"), N_("Cut at card %d of %d"), N_("Not cut"),
       N_("\x17\x18 cut  OK: deal")))
 
 
@@ -38,8 +38,8 @@ class SealCutScreen(Screen):
         self.line = tr("Not cut")   # the cut point in words (made at a press: a redraw allocates nothing)
         self.hint = tr("\x17\x18 cut  OK: deal")
         name = e.table.names[e.cutter()]
-        line = tr("Hand %d sealed: %s cuts") % (e.hand_no + 1, name)
-        self.title = line if len(line) <= 21 else tr("%s cuts") % name
+        self.title = fit_title(tr("Hand %d sealed: %s cuts") % (e.hand_no + 1, name), tr("Sealed: %s cuts") % name,
+                               tr("%s cuts") % name)
 
     def build(self):
         """Nothing to compute: the seal and the cut are made at the screen's birth and at a press."""
