@@ -40,21 +40,23 @@ enclosure: $(CADSTAMP)
 sim: $(STAMP)
 	$(PY) -m host_tools.sim $(ARGS)
 
-## make test: mpy-cross of firmware/, then every test in two jobs side by side, one per core (each one's output is
-## printed when it ends): pytest (CPython) but the heaviest host files; the core tests under MicroPython, then those
-## host files (HEAVY: the MicroPython runs of the whole app and the table and language builds), so both cores
-## finish together
+## make test: mpy-cross of firmware/, then every test in two jobs side by side, one per core, each line printed as
+## it comes with its job's name in front ("cpython |", "mpy+heavy |"): pytest (CPython) but the heaviest host files;
+## the core tests under MicroPython, then those host files (HEAVY: the MicroPython runs of the whole app and the
+## table and language builds), so both cores finish together
 HEAVY := tests/host/test_hardware_device.py tests/host/test_tables_regen.py tests/host/test_lang.py tests/core/test_ledger_faults.py
+SHELL := /bin/bash
+TAG = 2>&1 | sed -u 's/^/$(1) | /'
 
 test: compile $(CADSTAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=line test-share-1 test-share-2
+	@$(MAKE) --no-print-directory -j2 test-share-1 test-share-2
 
 test-share-1: $(CADSTAMP) $(CHROMIUM)
-	$(PY) -m pytest $(addprefix --ignore=,$(HEAVY))
+	set -o pipefail; PYTHONUNBUFFERED=1 $(PY) -m pytest $(addprefix --ignore=,$(HEAVY)) $(call TAG,cpython)
 
 test-share-2: $(STAMP)
-	$(MP_RUN)
-	$(PY) -m pytest $(HEAVY)
+	set -o pipefail; $(MP_RUN) $(call TAG,mpy+heavy)
+	set -o pipefail; PYTHONUNBUFFERED=1 $(PY) -m pytest $(HEAVY) $(call TAG,mpy+heavy)
 
 ## make test-cpython: every pytest test (CPython) in one job
 test-cpython: $(CADSTAMP) $(CHROMIUM)

@@ -248,7 +248,9 @@ class App:
                 self.save()
         if later:   # hands logged after an older save: brought to their logged end
             from dealerbox.ui import catchup
-            report, line = catchup.restore(self.engine, self.store, later)
+            report, line, voided = catchup.restore(self.engine, self.store, later)
+            for _ in range(voided):     # logged after the save: out of the session's length as the box counted them
+                self._voided()
             problem = report or problem
             if line:
                 self.last = line

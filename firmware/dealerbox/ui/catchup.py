@@ -15,7 +15,7 @@ from dealerbox.reason import Reason
 from dealerbox.ui.snapcheck import _ints, play_log
 
 
-def catch_up(e, logs):
+def catch_up(e, logs, voided=None):
     """Bring engine ``e`` (restored from an older save, its journal replayed) to the end of the hand logs ``logs``
     (list of str: ``Store.later``, the hands committed after that save, oldest first): the hand in progress is
     played on with the logged actions, a later hand dealt from its logged deck (``start_from_log``, the rebuys
@@ -25,7 +25,8 @@ def catch_up(e, logs):
     A Turkish hand in progress draws on with the log's reshuffles after the saved ones (``Stock.replay``), not with
     new ones. Returns ``(hands, problem)``: how many logged hands were brought to their end, and None or the reason
     (str) the next could not be (a log that does not continue the saved hand, an action refused, another result):
-    the engine then stays at the end of the last one that could.
+    the engine then stays at the end of the last one that could. ``voided`` (a list, or None): the hand numbers of
+    the voided hands (a misdeal, a void after a restart) brought to their end are appended to it.
     """
     import json
 
@@ -46,6 +47,8 @@ def catch_up(e, logs):
             why = _play(e, log, rest)
         if why is not None:
             return k, why
+        if voided is not None and log["result"].get("voided") is True:
+            voided.append(e.hand_no)
         k += 1
     return k, None
 
@@ -121,7 +124,9 @@ def say(store, e, done, report=None):
 def restore(e, store, later):
     """Catch engine ``e`` (restored, its journal replayed) up with the hand logs ``later``. Returns what to report
     (``say``) and the public line to show ("Hand 2 as logged", or ""). Nothing is appended to the hand log; the
-    caller saves a snapshot, which commits the logged hands, so a later boot resumes after them."""
-    done = catch_up(e, later)
+    caller saves a snapshot, which commits the logged hands, so a later boot resumes after them. Also returns how
+    many of those hands were voided (the session's length does not count them: ``App.last_hand``)."""
+    voided = []  # type: list
+    done = catch_up(e, later, voided)
     report = say(store, e, done)
-    return report, (tr("Hand %d as logged") % e.hand_no if done[0] else "")
+    return report, (tr("Hand %d as logged") % e.hand_no if done[0] else ""), len(voided)
