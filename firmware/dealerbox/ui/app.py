@@ -35,7 +35,6 @@ from dealerbox.lang import tr
 from dealerbox.reason import Reason
 from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import M_GATE, M_RESUME, M_SEAL, SNAPSHOT_VERSION, describe, fit_title
-from dealerbox.ui.release import RECOVERY, SETUP, release
 
 # What the app saves after each action: the store (dealerbox/store/saves.py) keeps a snapshot at every deal and
 # between hands and, after it, one short journal line per action (``record_of``; ``UNDO`` takes the line before it
@@ -228,8 +227,7 @@ class App:
             self._voided()
             self.last = tr("Hand %d voided") % e.hand_no
             self.record(None, e.log)
-        release(SETUP + RECOVERY)   # the boot and its save's checks are done: their code freed (ui/release.py) and
-        gc.collect()                # collected at once, so the play's modules load low in the heap, as in a fresh start
+        gc.collect()    # the catch-up's garbage collected before the play's modules load: they go low, as when fresh
         self.after_engine()
         return problem
 
@@ -470,10 +468,9 @@ class App:
 
     def next_hand(self):
         """Shuffle and seal the next hand's deck and show the seal-and-cut screen (ui/sealcut.py): the deal comes
-        with its cut (``deal``). The setup's screens are released (``SETUP``)."""
+        with its cut (``deal``)."""
         from dealerbox.ui.sealcut import SealCutScreen
 
-        release(SETUP)
         e = self.engine
         self.go(SealCutScreen(self, e.seal_deck(self._tip())))
 

@@ -12,21 +12,18 @@ from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import langpick, widgets
 from dealerbox.ui.modes import M_RESUME, MAX_NAME, SNAPSHOT_VERSION, game_label
-from dealerbox.ui.release import READ_SAVE, SETUP_SCREENS, release
 from dealerbox.ui.screen import Screen, wrap_rows
 
 
 def boot(app, store):
     """At power-on: the seats take the last session's names, the language kept is spoken, and the newest usable
-    save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen. With a save
-    on flash the setup's screens are released before it is read (what reads it is thrown away after: ui/release.py)."""
+    save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen."""
     _names(app, store)
     langpick.boot(store)    # the language kept, spoken before the first frame
     s = ResumeScreen(app)
     saved = getattr(store, "saved", None)
     if saved is not None and saved():
-        release(SETUP_SCREENS)
-        gc.collect()        # (their code freed now: the save is read in its place, low in the heap)
+        gc.collect()        # the boot's garbage gone: the save is read low in the heap
     s.load(store)
     if s.saved is not None or s.report:
         app.go(s)
@@ -87,8 +84,7 @@ class ResumeScreen(Screen):
             self.report = [Reason("Save unreadable: %s", err)]
         else:
             self.report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
-        release(READ_SAVE)      # the store's reading of its files is done: freed now, the game's code goes in its place
-        gc.collect()
+        gc.collect()            # the reading's garbage gone before the game's code is loaded
         if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
             snap = None
         self.saved = snap
