@@ -85,6 +85,7 @@ def test_every_table_has_exactly_the_catalogs_keys_and_their_specifiers(code):
 def test_the_catalog_packs_with_every_key_found_back():
     """The whole catalog as a table: its hashes distinct and ascending, every key's translation found back through
     ``tr`` (nothing else found), and a key drawn inside a redraw (``keep``) translated at ``use``."""
+    from dealerbox.ui import modes, screens  # noqa: F401  (their keys kept at import: ``keep``)
     from langpack import pack
     keys = tool.catalog()
     table = {k: pseudo(k) for k in keys}

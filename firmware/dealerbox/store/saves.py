@@ -372,6 +372,11 @@ class Store:
         return text + (" %08x\n" % crc).encode(), crc
 
     # ---- load (dealerbox/store/boot.py's ``Recovery``, imported when first needed) -----------------
+    def saved(self):
+        """True when there is something for ``load`` to read: a snapshot file, or a folder where ``hands.log`` should
+        be (set aside and said)."""
+        return self.size(SESSION) >= 0 or self.size(TEMP) >= 0 or self.size(BACKUP) >= 0 or self.is_folder(LOG)
+
     def load(self, validate=None):
         """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.
 
@@ -381,7 +386,7 @@ class Store:
         snapshot file at all (a new box, or after ``clear``) the answer is None at once, without reading anything
         (unless ``hands.log`` is a folder: set aside and said, as ``Recovery`` does).
         """
-        if self.size(SESSION) < 0 and self.size(TEMP) < 0 and self.size(BACKUP) < 0 and not self.is_folder(LOG):
+        if not self.saved():
             self.found = [N_("no saved session")]
             self.report = None
             self.reports = []

@@ -29,11 +29,12 @@ The flow (RULES.md terms): boot -> resume or new -> game -> players -> names -> 
 betting structure -> house-rule preset -> single house rules -> summary -> deal.
 """
 
+import gc
+
 from dealerbox.lang import tr
 from dealerbox.reason import Reason
-from dealerbox.ui import setup_flow
 from dealerbox.ui.canvas import Canvas
-from dealerbox.ui.modes import M_GATE, M_RESUME, M_SEAL, describe, fit_title
+from dealerbox.ui.modes import M_GATE, M_RESUME, M_SEAL, SNAPSHOT_VERSION, describe, fit_title
 
 # What the app saves after each action: the store (dealerbox/store/saves.py) keeps a snapshot at every deal and
 # between hands and, after it, one short journal line per action (``record_of``; ``UNDO`` takes the line before it
@@ -53,6 +54,7 @@ def record_of(seat, action):
 
 
 _battery = None     # ui/battery.py once the board has read a level (``App.battery``)
+
 
 def hand_live(engine):
     """True while ``engine`` (or None) has a hand dealt and not over (the USB REPL's interrupt is off then:
@@ -77,6 +79,8 @@ class App:
         self.clock = clock
         self.dirty = True
         self.canvas = None      # the canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn)
+        from dealerbox.ui import setup_flow
+
         self.cfg = setup_flow.new_config(None, "teen-patti")    # the session config (ui/settings.py)
         self.table = None  # type: ignore[assignment]
         self.engine = None
@@ -181,7 +185,7 @@ class App:
         ``copy=False`` (the app's own saves) shares the engine's lists instead of copying them: the
         store serializes the dict before ``save`` returns, so no second copy of the hand is on the heap.
         """
-        snap = {"v": setup_flow.SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(copy),
+        snap = {"v": SNAPSHOT_VERSION, "cfg": self.cfg, "table": self.table.to_state(copy),
                 "engine": self.engine.to_state(copy) if self.engine is not None else None,
                 "hand_no": self.engine.hand_no if self.engine is not None else 0,
                 "last": self.last}
@@ -205,6 +209,7 @@ class App:
         from dealerbox.engine.table import Table
         from dealerbox.games import engine_class
 
+        gc.collect()    # the boot's garbage gone (the save read, checked): what lives long goes low, as when fresh
         self.cfg = snap["cfg"]
         self.table = Table.from_state(snap["table"])
         es = snap.get("engine")
@@ -215,8 +220,22 @@ class App:
         self.last = snap.get("last", "")
         ms = snap.get("ms", 0)
         self.played = [ms if isinstance(ms, int) and ms > 0 else 0, self.clock() if self.clock else None]
+        problem = self._catch_up(journal, later) if es is not None else None
+        if void and hand_live(self.engine):
+            e = self.engine
+            e.void_hand()
+            self._voided()
+            self.last = tr("Hand %d voided") % e.hand_no
+            self.record(None, e.log)
+        gc.collect()    # the catch-up's garbage collected before the play's modules load: they go low, as when fresh
+        self.after_engine()
+        return problem
+
+    def _catch_up(self, journal, later):
+        """Replay the ``journal``'s actions on the restored engine (ui/snapcheck.py) and bring it to the end of the
+        hand logs ``later`` (ui/catchup.py); returns what went wrong (a list of ``Reason``) or None."""
         problem = None
-        if es is not None and journal:
+        if journal:
             from dealerbox.ui import snapcheck
             _k, problem, line = snapcheck.replay(self.engine, journal, self.table.names)
             if line:
@@ -225,28 +244,16 @@ class App:
                 problem = [Reason("Save damaged: %s", problem)]
                 self.last = tr("Journal damaged")
                 self.save()
-        if es is not None and later:   # hands logged after an older save: brought to their logged end
-            problem = self._catch_up(later) or problem
-        if void and hand_live(self.engine):
-            e = self.engine
-            e.void_hand()
-            self._voided()
-            self.last = tr("Hand %d voided") % e.hand_no
-            self.record(None, e.log)
-        self.after_engine()
+        if later:   # hands logged after an older save: brought to their logged end
+            from dealerbox.ui import catchup
+            report, line, voided = catchup.restore(self.engine, self.store, later)
+            for _ in range(voided):     # logged after the save: out of the session's length as the box counted them
+                self._voided()
+            problem = report or problem
+            if line:
+                self.last = line
+            self.save()
         return problem
-
-    def _catch_up(self, later):
-        """Bring the restored hand to the end of the hand logs ``later`` (``ui/catchup.py``), saved at once; returns
-        what to report (a list of Reasons, or None)."""
-        from dealerbox.ui import catchup
-        report, line, voided = catchup.restore(self.engine, self.store, later)
-        for _ in range(voided):     # logged after the save: out of the session's length as the box counted them
-            self._voided()
-        if line:
-            self.last = line
-        self.save()
-        return report
 
     def save(self):
         """Save the session (a snapshot) at the next ``flush``."""
@@ -423,6 +430,8 @@ class App:
     # ---- the play flow ----
     def choose(self, game, players=None):
         """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
+        from dealerbox.ui import setup_flow
+
         self.cfg = setup_flow.new_config(self.cfg, game, players)
         self.go(setup_flow.GameScreen(self))
 
@@ -431,6 +440,8 @@ class App:
         self.table = None
         self.engine = None
         self.played = [0, None]
+        from dealerbox.ui import setup_flow
+
         self.go(setup_flow.GameScreen(self))
 
     def set_config(self, cfg):

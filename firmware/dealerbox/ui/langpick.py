@@ -13,7 +13,6 @@ the next), so a second language costs the heap nothing more than the first.
 from dealerbox import lang
 from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import settings
 from dealerbox.ui.modes import M_LANG
 from dealerbox.ui.screen import LONG_UD, Screen, index_of
 
@@ -23,7 +22,9 @@ _found = None       # ``present()``'s answer, looked up once
 
 def row():
     """The language row's index on the game screen (after the games)."""
-    return len(settings.GAMES)
+    from dealerbox.ui.settings import GAMES  # (the setup's: loaded while it shows, released after)
+
+    return len(GAMES)
 
 
 def own_name(code):

@@ -39,6 +39,15 @@ SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULE
 SNAPSHOT_VERSION = const(1)
 MAX_DISCARD = const(4)      # Turkish draw: discard 0 to 4 (RULES.md, Turkish Poker)
 MAX_NAME = const(8)         # letters in a player's name
+# shared by the setup and the screens of the play (which use them without ui/settings.py): the ladder of chips (the
+# setup's, the rebuy's), the chip values (a save's check) and the decimal mark of money ("0.10": each language's own,
+# "0,10" in French)
+CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
+# the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
+CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+DECIMAL_MARK = N_(".")
+# the games' names on screen, in ``dealerbox.games.GAMES``'s order (the setup's game list, the resume offer's title)
+GAME_NAMES = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
 
 # the action kinds and their labels on the action bar; the kinds as the public line after an action says them ("Ben:
 # chaal 4"): in English the kind itself, so the kind is the text to translate (``action_word``), each key marked for
@@ -131,3 +140,23 @@ def _bet_line(name, action, all_in):
     a = action.amount
     return fit_title(tr("%s: %s %d") % (name, w, a), tr("%s %s %d") % (name, w, a),
                      tr("%s: %s %d") % (name, short, a), tr("%s %s %d") % (name, short, a), "%s %d" % (name, a))
+
+
+def ladder_step(ladder, value, step):
+    """The value ``step`` places along ``ladder`` from ``value`` (clamped to its ends)."""
+    i = 0
+    while i < len(ladder) - 1 and ladder[i] < value:
+        i += 1
+    i += step
+    if i < 0:
+        i = 0
+    if i >= len(ladder):
+        i = len(ladder) - 1
+    return ladder[i]
+
+
+def game_label(game):
+    """Display name of ``game`` ("Teen Patti", ...) in the language in use; ValueError for an unknown game."""
+    from dealerbox.games import GAMES
+
+    return tr(GAME_NAMES[GAMES.index(game)])

@@ -7,7 +7,7 @@ drawing.
 from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, handwords, screens, settings, setup_flow
+from dealerbox.ui import cardart, font, handwords, screens
 from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import (
     B_END,
@@ -16,6 +16,7 @@ from dealerbox.ui.modes import (
     B_SETTLE,
     B_STANDINGS,
     BETWEEN_ITEMS,
+    CHIP_LADDER,
     M_AWARDS,
     M_BETWEEN,
     M_END,
@@ -29,9 +30,10 @@ from dealerbox.ui.modes import (
     T_RULES,
     T_STANDINGS,
     T_TABLE,
+    ladder_step,
     wild_name,
 )
-from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen
+from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen, wrap_rows
 from dealerbox.ui.tableview import fit
 
 # hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
@@ -191,7 +193,7 @@ def _why(rows, order, marked, shown, cats):
     else:
         line = handwords.decided((cats[win[0]], shown[win[0]]), (cats[lose[0]], shown[lose[0]]), category_label)
     out = []  # type: list
-    setup_flow._wrap(out, line)
+    wrap_rows(out, line)
     for text, _v in out:
         rows.append(("", text, None, ""))
 
@@ -569,7 +571,7 @@ class RebuyScreen(Screen):
         if b in (btn.UP, btn.DOWN):
             self.move(b, long)
         elif b in (btn.LEFT, btn.RIGHT):
-            self.amount = settings.ladder_step(settings.CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
+            self.amount = ladder_step(CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
         elif b == btn.OK and (long or self.sel >= app.table.n):     # "Done" (or long OK): back
             app.back()
             return

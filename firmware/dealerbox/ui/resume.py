@@ -5,29 +5,43 @@ in the middle of a hand, "Continue hand" / "Void hand") and "New session".
 offer (``ResumeScreen``), or the first setup screen when nothing is saved and nothing went wrong.
 """
 
+import gc
+
 from dealerbox.lang import said, tr
 from dealerbox.reason import Reason
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import langpick, settings, setup_flow, widgets
-from dealerbox.ui.modes import M_RESUME, SNAPSHOT_VERSION
-from dealerbox.ui.screen import Screen
+from dealerbox.ui import langpick, widgets
+from dealerbox.ui.modes import M_RESUME, MAX_NAME, SNAPSHOT_VERSION, game_label
+from dealerbox.ui.screen import Screen, wrap_rows
 
 
 def boot(app, store):
     """At power-on: the seats take the last session's names, the language kept is spoken, and the newest usable
     save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen."""
-    _known, last = setup_flow.known_names(store)
-    if last is not None:
-        names = app.cfg["names"]
-        for i in range(min(len(last), len(names))):
-            names[i] = last[i][:settings.MAX_NAME]
+    _names(app, store)
     langpick.boot(store)    # the language kept, spoken before the first frame
     s = ResumeScreen(app)
+    saved = getattr(store, "saved", None)
+    if saved is not None and saved():
+        gc.collect()        # the boot's garbage gone: the save is read low in the heap
     s.load(store)
     if s.saved is not None or s.report:
         app.go(s)
     else:
-        app.go(setup_flow.GameScreen(app))
+        from dealerbox.ui.setup_flow import GameScreen
+
+        app.go(GameScreen(app))
+
+
+def _names(app, store):
+    """The seats take the names of the last session the store keeps (``setup_flow.known_names``)."""
+    from dealerbox.ui.setup_flow import known_names
+
+    _known, last = known_names(store)
+    if last is not None:
+        names = app.cfg["names"]
+        for i in range(min(len(last), len(names))):
+            names[i] = last[i][:MAX_NAME]
 
 
 def _check(snap):
@@ -70,6 +84,7 @@ class ResumeScreen(Screen):
             self.report = [Reason("Save unreadable: %s", err)]
         else:
             self.report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
+        gc.collect()            # the reading's garbage gone before the game's code is loaded
         if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
             snap = None
         self.saved = snap
@@ -112,7 +127,7 @@ class ResumeScreen(Screen):
             rows.append((tr("Void hand"), None))
             self.hint = tr("\x1c choose  OK select")
         elif s is not None:
-            self.title = tr("Saved: %s") % settings.game_label(s["cfg"]["game"])
+            self.title = tr("Saved: %s") % game_label(s["cfg"]["game"])
             rows.append((tr("%d players, hand %d") % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
             rows.append((tr("Resume"), None))
             self.hint = tr("\x1c choose  OK select")
@@ -128,7 +143,7 @@ class ResumeScreen(Screen):
     def _report(self, rows):
         """Put what the store found wrong into ``rows``; True when it takes the screen (a save to resume beside it,
         or too long to show beside "New session"): "Read this first", UP/DOWN scroll it, OK goes on."""
-        setup_flow._wrap(rows, said(self.report))
+        wrap_rows(rows, said(self.report))
         if self.saved is None and len(rows) < widgets.ROWS:
             return False
         if self.report_read:

@@ -108,3 +108,20 @@ def index_of(choices, value):
         if choices[i] == value:
             return i
     return 0
+
+
+_WRAP = const(20)    # characters of a list row (``wrap_rows``)
+
+
+def wrap_rows(rows, ln):
+    """Append ``ln`` to ``rows`` as list rows of at most ``_WRAP`` characters, cut at spaces; the rows after
+    the first are indented by two spaces; a word longer than a row is cut where the row ends."""
+    lead = 0            # a cut must fall after a continuation row's indent, or the row would not shorten
+    while len(ln) > _WRAP:
+        cut = ln.rfind(" ", lead + 1, _WRAP + 1)
+        if cut < 0:
+            cut = _WRAP
+        rows.append((ln[:cut], None))
+        ln = "  " + ln[cut:].strip()
+        lead = 2
+    rows.append((ln, None))

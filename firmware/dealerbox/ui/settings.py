@@ -15,19 +15,27 @@ from micropython import const
 from dealerbox import lang
 from dealerbox.engine import rules
 from dealerbox.lang import N_, tr
-from dealerbox.ui.modes import MAX_NAME  # noqa: F401  (settings.MAX_NAME)
+from dealerbox.ui.modes import (  # noqa: F401  (settings.NAME: shared with the screens of the play)
+    CENTS_LADDER,
+    CHIP_LADDER,
+    DECIMAL_MARK,
+    GAME_NAMES,
+    MAX_NAME,
+    game_label,
+    ladder_step,
+)
 
 GAMES = ("teen-patti", "turkish", "indian")
 # each game of GAMES (in its order): (its label, its (min, max) players (RULES.md), its betting structure screen's
 # house-rule keys, its single house rules' keys in their screen's order (dict order is not kept by MicroPython):
 # ``single_keys``); one table
 GAME_ROWS = (
-    (N_("Teen Patti"), (2, 10), ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
+    (GAME_NAMES[0], (2, 10), ("chaal", "stake_cap", "pot_limit", "blind_limit", "pot_cap"),
      ("variant", "sequence", "muflis", "five_middle_wild", "show", "sideshow", "sideshow_third_forced",
       "rebuy_mid_hand")),
-    (N_("Turkish Poker"), (2, 5), ("structure", "bet", "cap", "check_raise"),
+    (GAME_NAMES[1], (2, 5), ("structure", "bet", "cap", "check_raise"),
      ("openers", "no_minor", "standard_ranking", "hi_lo", "karanlik", "four_with_36")),
-    (N_("Indian Poker"), (2, 10), ("structure", "bet", "cap"), ("ties", "low", "two_cards", "center", "party", "stud")),
+    (GAME_NAMES[2], (2, 10), ("structure", "bet", "cap"), ("ties", "low", "two_cards", "center", "party", "stud")),
 )
 # the name editor's letters (ui/font.py draws each): the first letter starts among the capitals, the others among
 # the small letters; after z the letters of French, Italian, German and Turkish (and Spanish's ñ), grouped by their
@@ -41,11 +49,7 @@ NAME_CHARS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔ�
               " -.0123456789")
 _N_UPPER = const(54)    # the capitals at the start of NAME_CHARS
 _N_LOWER = const(55)    # the small letters after them
-CHIP_LADDER = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_CHIPS = 100
-DECIMAL_MARK = N_(".")      # the decimal mark of money ("0.10"): each language's own ("0,10" in French)
-# the chip value, money per chip in whole cents (0: not set, nets in chips only); the currency is the table's
-CENTS_LADDER = (0, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
 # how long the session lasts (seeds 003, 004: a number of deals agreed, or a time): (deals, minutes), none, or one
 LIMITS = ((0, 0), (5, 0), (10, 0), (20, 0), (30, 0), (50, 0), (0, 30), (0, 60), (0, 90), (0, 120), (0, 180))
 
@@ -74,11 +78,6 @@ def game_index(game):
     raise ValueError("unknown game %r" % (game,))
 
 
-def game_label(game):
-    """Display name of ``game`` ("Teen Patti", ...) in the language in use."""
-    return tr(GAME_ROWS[game_index(game)][0])
-
-
 def player_range(game):
     """``(min, max)`` players for ``game`` (RULES.md)."""
     return GAME_ROWS[game_index(game)][1]
@@ -87,19 +86,6 @@ def player_range(game):
 def default_name(seat):
     """The default name of seat ``seat`` (0-9): "P1".."P10"."""
     return "P%d" % (seat + 1)
-
-
-def ladder_step(ladder, value, step):
-    """The value ``step`` places along ``ladder`` from ``value`` (clamped to its ends)."""
-    i = 0
-    while i < len(ladder) - 1 and ladder[i] < value:
-        i += 1
-    i += step
-    if i < 0:
-        i = 0
-    if i >= len(ladder):
-        i = len(ladder) - 1
-    return ladder[i]
 
 
 def edit_char(name, pos, step):

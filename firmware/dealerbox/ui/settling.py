@@ -10,7 +10,7 @@ def settle_rows(app, rows, nets_too):
     is set), largest debtor to largest creditor, at most players - 1 of them."""
     from dealerbox.engine.settle import money, nets, transfers
     from dealerbox.lang import tr
-    from dealerbox.ui.settings import DECIMAL_MARK
+    from dealerbox.ui.modes import DECIMAL_MARK
 
     t = app.table
     cents = app.cfg.get("cents", 0)

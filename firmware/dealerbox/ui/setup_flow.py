@@ -28,7 +28,7 @@ from dealerbox.ui.modes import (
     M_SUMMARY,
     SNAPSHOT_VERSION,  # noqa: F401  (setup_flow.SNAPSHOT_VERSION: the app's saves)
 )
-from dealerbox.ui.screen import LONG_LEFT, LONG_LR, LONG_UD, Screen, index_of
+from dealerbox.ui.screen import LONG_LEFT, LONG_LR, LONG_UD, Screen, index_of, wrap_rows
 
 _MAX_KNOWN = const(20)      # names remembered across sessions
 
@@ -479,7 +479,7 @@ class RulesView(Screen):
         if cfg.get("hands") or cfg.get("minutes"):
             rows.append((tr("Session"), settings.limit_text(cfg)))
         for ln in settings.describe(game, cfg["rules"]):
-            _wrap(rows, ln)
+            wrap_rows(rows, ln)
         self.rows = rows
         self.sel = -1
         self.hint = tr(self.HINT)
@@ -530,23 +530,6 @@ StakeScreen.NEXT = StructScreen
 StructScreen.NEXT = PresetScreen
 PresetScreen.NEXT = SingleRulesScreen
 SingleRulesScreen.NEXT = SummaryScreen
-
-
-_WRAP = const(20)    # characters of a list row (``_wrap``)
-
-
-def _wrap(rows, ln):
-    """Append ``ln`` to ``rows`` as list rows of at most ``_WRAP`` characters, cut at spaces; the rows after
-    the first are indented by two spaces; a word longer than a row is cut where the row ends."""
-    lead = 0            # a cut must fall after a continuation row's indent, or the row would not shorten
-    while len(ln) > _WRAP:
-        cut = ln.rfind(" ", lead + 1, _WRAP + 1)
-        if cut < 0:
-            cut = _WRAP
-        rows.append((ln[:cut], None))
-        ln = "  " + ln[cut:].strip()
-        lead = 2
-    rows.append((ln, None))
 
 
 CUSTOM = "custom"

@@ -24,8 +24,7 @@ from dealerbox.engine.table import Table
 from dealerbox.games import GAMES, engine_class
 from dealerbox.lang import N_
 from dealerbox.reason import Reason
-from dealerbox.ui.modes import SNAPSHOT_VERSION, describe
-from dealerbox.ui.settings import CENTS_LADDER
+from dealerbox.ui.modes import CENTS_LADDER, SNAPSHOT_VERSION, describe
 
 MAX_CHIPS = const(1000000000)   # more chips than any table has: a larger stack is a damaged save
 MAX_SEATS = const(10)
