@@ -74,9 +74,9 @@ def run():
                 line("peak_heap_unix_" + name, "failed", "", (r.stderr.strip().splitlines() or ["?"])[-1])
                 continue
             line("peak_heap_unix_" + name, s["peak_inuse"], "B",
-                 "at most %d B (200 KB) on the unix port = ~150 KB on the chip; a %d-player session of %d hands, "
-                 "sampled at every call of the firmware; the harness's code and the %d B of qstr pool its %d "
-                 "names cost not counted" % (device.PEAK_UNIX, players, s["hands"], s.get("harness_qstr_pool", 0),
+                 "at most %d B (200 KB, issue 26) on the unix port = ~150 KB on the chip; a %d-player session of %d "
+                 "hands, sampled at every call of the firmware; the harness's code and the %d B of qstr pool its %d "
+                 "names cost not counted" % (200 * 1024, players, s["hands"], s.get("harness_qstr_pool", 0),
                                              s.get("harness_qstrs", 0)))
             least = _min_heap(out, game, players, code)
             line("heapsize_min_unix_" + name, least if least else "> 384", "KB",

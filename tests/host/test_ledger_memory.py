@@ -17,7 +17,7 @@ from test_hardware_device import run_mp
 
 from host_tools import verify
 
-HEAP = "272K"      # (issue 24 asks 192K: the app's own code needs more, 256K at least; the log adds nothing)
+HEAP = "320K"      # (issue 24 asks 192K: the app's own code needs more; the log adds nothing: docs/device.md)
 
 
 def _store_cut_after_the_log(d, size=270 * 1024):
