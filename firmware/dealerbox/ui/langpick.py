@@ -22,7 +22,7 @@ _found = None       # ``present()``'s answer, looked up once
 
 def row():
     """The language row's index on the game screen (after the games)."""
-    from dealerbox.ui.settings import GAMES  # (the setup's: loaded while it shows, released after)
+    from dealerbox.ui.settings import GAMES  # (the setup's: imported when the setup first shows)
 
     return len(GAMES)
 
