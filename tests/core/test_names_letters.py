@@ -2,10 +2,9 @@
 in the name editor, dealt, written to the hand log (UTF-8) and brought back by a resume, letter for letter."""
 
 import json
-import os
 
 from dealerbox.store.saves import Store
-from store_util import _tmpdir
+from store_util import _clean, _tmpdir
 
 NAMES = ["Ayşe", "Jérôme", "Müller", "İlkay"]
 
@@ -16,12 +15,6 @@ def _read(path):
         return f.read()
     finally:
         f.close()
-
-
-def _rmtree(d):
-    for name in os.listdir(d):
-        os.remove(d + "/" + name)
-    os.rmdir(d)
 
 
 def test_the_editor_offers_every_letter_after_the_plain_ones():
@@ -85,7 +78,7 @@ def test_names_with_accents_are_typed_logged_and_resumed():
         assert b.table.names == NAMES and b.screen.gate_name in NAMES
         assert Store(d).load_names()[1][:4] == NAMES         # offered again at the next session
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_name_another_seat_has_is_refused_with_the_reason():

@@ -13,7 +13,7 @@ from dealerbox.store.boot import decode, encode
 from dealerbox.store.crc32 import crc32_py
 from dealerbox.store.saves import Store, crc32
 from dealerbox.ui.snapcheck import check
-from store_util import FullFs, _exists
+from store_util import FullFs, _clean, _exists
 from support import raises
 
 
@@ -21,12 +21,6 @@ def _tmpdir():
     name = "/tmp/dbx-store-" + "".join("%02x" % b for b in os.urandom(4))
     os.mkdir(name)
     return name
-
-
-def _rmtree(path):
-    for name in os.listdir(path):
-        os.remove(path + "/" + name)
-    os.rmdir(path)
 
 
 def _write(path, data):
@@ -150,7 +144,7 @@ def test_save_then_load_newest_and_keeps_previous():
         t.save(_snap(4))
         assert decode(_read(d + "/session.json"))[0] == 4
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_save_without_load_continues_numbering():
@@ -163,7 +157,7 @@ def test_save_without_load_continues_numbering():
         assert s.number == 3
         assert decode(_read(d + "/session.bak"))[0] == 2
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_corrupt_newest_falls_back_to_previous_good_copy():
@@ -188,7 +182,7 @@ def test_corrupt_newest_falls_back_to_previous_good_copy():
         assert u.load() == _snap(5)
         assert u.found == ["session.json: save 2 ok", "session.bak: save 1 ok"] and u.report is None
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_save_without_load_never_renames_a_damaged_session_over_the_backup():
@@ -201,7 +195,7 @@ def test_a_save_without_load_never_renames_a_damaged_session_over_the_backup():
         assert decode(_read(d + "/session.json")) == (2, _snap(3))
         assert sorted(os.listdir(d)) == ["session.bak", "session.json", "session.json.bad"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_truncated_newest_falls_back():
@@ -218,7 +212,7 @@ def test_truncated_newest_falls_back():
         assert t.report == "Save damaged (truncated (60 of %d bytes)): the one before it is used." \
             % len(data)
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_power_cut_states_between_the_steps_of_a_save():
@@ -253,7 +247,7 @@ def test_power_cut_states_between_the_steps_of_a_save():
         assert sorted(os.listdir(d)) == ["session.bak", "session.json"]
         assert Store(d).load() == _snap(4)
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_nothing_valid_gives_none_not_a_crash():
@@ -273,7 +267,7 @@ def test_nothing_valid_gives_none_not_a_crash():
         assert sorted(os.listdir(d)) == ["session.bak.bad", "session.json", "session.json.bad"]
         assert _read(d + "/session.json.bad") == b"\x00\xff\x13garbage\n" and _read(d + "/session.bak.bad") == b""
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_both_saves_damaged_are_set_aside_with_the_journal_before_a_new_session_replaces_them():
@@ -313,7 +307,7 @@ def test_both_saves_damaged_are_set_aside_with_the_journal_before_a_new_session_
             assert s.free_room() == (["session.json.bad", "session.bak.bad", "session.jnl.bad"],
                                      len(json_data) + len(bak_data) + len(journal))
         finally:
-            _rmtree(d)
+            _clean(d)
 
 
 def test_one_damaged_save_is_set_aside_whichever_it_is():
@@ -343,7 +337,7 @@ def test_one_damaged_save_is_set_aside_whichever_it_is():
         assert u.report == "Save unusable (checksum mismatch): a new session starts."
         assert sorted(os.listdir(d)) == ["session.bak.bad"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_folder_where_a_damaged_save_goes_never_costs_the_good_save():
@@ -375,7 +369,7 @@ def test_a_folder_where_a_damaged_save_goes_never_costs_the_good_save():
                 os.rmdir(d + "/" + name)
             except OSError:
                 pass
-        _rmtree(d)
+        _clean(d)
 
 
 def test_clear_forgets_the_session_not_the_logs():
@@ -389,7 +383,7 @@ def test_clear_forgets_the_session_not_the_logs():
         assert Store(d).load() is None
         s.clear()  # nothing to remove: fine
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_save_without_load_continues_after_the_newest_number_and_clear_starts_again():
@@ -405,7 +399,7 @@ def test_a_save_without_load_continues_after_the_newest_number_and_clear_starts_
         u = Store(d)
         assert u.load() == _snap(4) and u.number == 1
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_store_creates_its_folder():
@@ -414,9 +408,9 @@ def test_store_creates_its_folder():
         s = Store(d + "/data")
         s.save(_snap(1))
         assert Store(d + "/data").load() == _snap(1)
-        _rmtree(d + "/data")
+        _clean(d + "/data")
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_hand_logs_append_and_rotate():
@@ -435,7 +429,7 @@ def test_hand_logs_append_and_rotate():
         assert s.read_log() == lines[3:]  # the oldest rotated out: only two files are kept
         assert s.bytes_written == 7 * 40
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_hand_log_given_as_a_dict_is_one_json_line():
@@ -460,7 +454,7 @@ def test_hand_log_given_as_a_dict_is_one_json_line():
         assert s.read_log() == text
         assert s.bytes_written == 4 * 84
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_bytes_written_counts_every_save():
@@ -473,7 +467,7 @@ def test_bytes_written_counts_every_save():
         assert s.bytes_written == total
         assert total == sum(len(encode(_snap(i), i)) for i in range(1, 6))
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_module_constants():
@@ -493,7 +487,7 @@ def test_set_aside_keeps_the_files_and_starts_fresh():
         assert s.number == 0
         assert s.set_aside() == []
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_checksummed_file_with_bad_json_falls_back():
@@ -509,7 +503,7 @@ def test_checksummed_file_with_bad_json_falls_back():
                            "session.tmp set aside as session.tmp.bad",
                            "using session.json (save 1): a save was cut short by a power cut"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 # ---- the hand log is committed by the snapshot saved after it --------------------------------
@@ -538,7 +532,7 @@ def test_a_hand_log_the_power_cut_off_before_its_save_is_kept_and_caught_up():
         assert u.read_log() == ['{"hand":1}', '{"hand":2,"first":true}']
         assert u.found == ["session.json: save 3 ok", "session.bak: save 2 ok"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_falling_back_to_the_backup_never_deletes_a_committed_hand():
@@ -557,7 +551,7 @@ def test_falling_back_to_the_backup_never_deletes_a_committed_hand():
         assert t.found[-1] == "hands.log: 11 bytes logged after save 2: caught up, kept"
         assert t.report == "Save damaged (empty): the one before it is used." and t.later == ['{"hand":2}']
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_log_moved_to_hands_1_after_the_snapshot_keeps_its_new_lines():
@@ -579,7 +573,7 @@ def test_a_log_moved_to_hands_1_after_the_snapshot_keeps_its_new_lines():
         t.append_log('{"hand":3,"pad":"xxxxxxxxxx"}')  # 11 + 31 > 30, but 11 < 31: appended
         assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2}', '{"hand":3,"pad":"xxxxxxxxxx"}']
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
@@ -597,7 +591,7 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
         head = boot.check(data)
         assert (head[0], head[3], data[:4]) == (5, 22, b"DBX3")  # DBX3 now, with the log's length
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 # ---- snapshots that pass the checksum but cannot be used ---------------------------------------
@@ -640,7 +634,7 @@ def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used
             assert decode(_read(d + "/session.bak")) == (1, _snap(1))
             assert Store(d).load(check) == _snap(3)
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_an_unusable_snapshot_alone_gives_a_new_session_and_says_why():
@@ -653,7 +647,7 @@ def test_an_unusable_snapshot_alone_gives_a_new_session_and_says_why():
         assert os.listdir(d) == ["session.json.bad"]
         assert Store(d).load(check) is None
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_the_store_takes_the_apps_check_and_knows_no_version():
@@ -668,7 +662,7 @@ def test_the_store_takes_the_apps_check_and_knows_no_version():
         assert Store(d).load() == snap                                  # no check given: any JSON object
         assert Store(d).load(lambda obj: None if obj["v"] == 5 else "no") == snap
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 class _FullFlash:
@@ -699,7 +693,7 @@ def test_a_hand_log_that_fails_to_write_leaves_no_partial_line():
             s.append_log({"bad": _FullFlash()})
         assert os.listdir(d) == []
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_partial_last_line_is_not_read_and_is_cut_at_load():
@@ -718,7 +712,7 @@ def test_a_partial_last_line_is_not_read_and_is_cut_at_load():
         t.append_log('{"hand":2}')
         assert t.read_log() == ['{"hand":1}', '{"hand":2}']
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 # ---- crashes in a row with the same snapshot -----------------------------------------------------
@@ -746,7 +740,7 @@ def test_note_crash_counts_crashes_in_a_row_with_the_same_snapshot():
         assert t.set_aside() == ["session.json"]
         assert sorted(os.listdir(d)) == ["session.json.crashed"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 # ---- the journal --------------------------------------------------------------------------------
@@ -777,7 +771,7 @@ def test_journal_lines_follow_the_snapshot_and_come_back_at_load():
         with raises(ValueError, "bad journal record"):
             w.record("0 chaal 2")
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_torn_or_edited_journal_line_ends_the_journal_there():
@@ -796,7 +790,7 @@ def test_a_torn_or_edited_journal_line_ends_the_journal_there():
         t = Store(d)
         assert t.load() == _snap(1) and t.journal == ["0.chaal.2"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_the_journal_stays_under_the_inline_limit():
@@ -813,7 +807,7 @@ def test_the_journal_stays_under_the_inline_limit():
         t.load()
         assert len(t.journal) == n
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_the_journal_commits_the_hand_log_appended_before_it():
@@ -832,7 +826,7 @@ def test_the_journal_commits_the_hand_log_appended_before_it():
         u.load()
         assert u.journal == ["0.chaal.2", "1.show.4"] and u.read_log() == ['{"hand":1}']
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 # ---- faults (issue 13) --------------------------------------------------------------------------
@@ -860,7 +854,7 @@ def test_a_hand_log_shorter_than_the_save_expects_keeps_every_complete_hand():
         t.append_log('{"hand":5}')                      # the log goes on whole
         assert Store(d).read_log()[-1] == '{"hand":5}'
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_full_flash_at_a_save_keeps_the_session_and_frees_room_on_request():
@@ -886,7 +880,7 @@ def test_a_full_flash_at_a_save_keeps_the_session_and_frees_room_on_request():
         assert t.load() == _snap(2) and t.journal == []
         assert sorted(os.listdir(d)) == ["session.bak", "session.json"]     # (save 1's journal removed with it)
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_failed_journal_line_makes_the_next_one_a_snapshot():
@@ -903,7 +897,7 @@ def test_a_failed_journal_line_makes_the_next_one_a_snapshot():
         s.save(_snap(2))
         assert s.record("1.chaal.2")
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_dbx2_save_of_the_current_firmware_loads_with_its_log_length():
@@ -921,7 +915,7 @@ def test_a_dbx2_save_of_the_current_firmware_loads_with_its_log_length():
         t = Store(d)
         assert t.load(check) == _snap(2) and t.journal == ["0.chaal.1"]
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 class SyncFs:
@@ -960,7 +954,7 @@ def test_a_board_can_give_the_store_fsync_and_sync_dir():
         assert fs.calls == ["fsync"]
         assert Store(d).load() == _snap(1)
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_check_that_raises_refuses_the_save_instead_of_crashing():
@@ -978,4 +972,4 @@ def test_a_check_that_raises_refuses_the_save_instead_of_crashing():
         assert t.report.startswith("Save damaged (cannot be checked (KeyError: ")   # (MicroPython: no quotes)
         assert "table" in t.report and t.report.endswith(")): the one before it is used.")
     finally:
-        _rmtree(d)
+        _clean(d)

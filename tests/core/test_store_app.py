@@ -13,7 +13,7 @@ from dealerbox.lang import said
 from dealerbox.store import line_hash
 from dealerbox.store.saves import Store
 from dealerbox.ui.snapcheck import check
-from store_util import FullFs, _tmpdir, _write
+from store_util import FullFs, _clean, _tmpdir, _write
 
 # ---- the app on the store: resume with the journal, restart mid-hand, void, checks, full flash ----------
 
@@ -79,7 +79,7 @@ def test_a_restart_mid_hand_is_announced_and_continue_replays_the_journal():
         again.press(OK)
         assert b.mode == modes.M_GATE and b.snapshot() == before  # exactly where the table was
     finally:
-        _rmtree_all(d)
+        _clean(d)
 
 
 def test_void_returns_every_chip_put_in_the_hand_and_logs_the_deal():
@@ -120,7 +120,7 @@ def test_void_returns_every_chip_put_in_the_hand_and_logs_the_deal():
             out = replay_lines(Store(d).read_log())
             assert out["stacks"] == start
     finally:
-        _rmtree_all(d)
+        _clean(d)
 
 
 def test_a_journal_action_the_rules_refuse_resumes_before_it_and_says_so():
@@ -147,16 +147,10 @@ def test_a_journal_action_the_rules_refuse_resumes_before_it_and_says_so():
         t = Store(d)
         assert t.load() is not None and t.journal == []   # saved at once: the bad line is gone
     finally:
-        _rmtree_all(d)
+        _clean(d)
 
 
 MICROPYTHON = __import__("sys").implementation.name == "micropython"
-
-
-def _rmtree_all(d):
-    for name in os.listdir(d):
-        os.remove(d + "/" + name)
-    os.rmdir(d)
 
 
 def _mid_hand_snapshot(game="teen-patti", players=3):
@@ -255,7 +249,7 @@ def test_a_checksummed_save_with_impossible_content_is_refused_and_the_previous_
             assert sorted(os.listdir(d)) == ["session.bak", "session.json.bad"]
         assert check(good) is None
     finally:
-        _rmtree_all(d)
+        _clean(d)
 
 
 def test_a_full_flash_keeps_the_table_playing_says_why_and_frees_room():
@@ -291,7 +285,7 @@ def test_a_full_flash_keeps_the_table_playing_says_why_and_frees_room():
         t = Store(d)
         assert t.load(check)["engine"]["log"]["actions"] == app.engine.log["actions"] and t.journal == []
     finally:
-        _rmtree_all(d)
+        _clean(d)
 
 
 def test_a_session_on_the_store_writes_a_snapshot_per_deal_and_a_line_per_action():
@@ -311,7 +305,7 @@ def test_a_session_on_the_store_writes_a_snapshot_per_deal_and_a_line_per_action
         rig.press(OK)
         assert st_.saves == 1                   # the results screens write nothing
     finally:
-        _rmtree_all(d)
+        _clean(d)
 
 
 def test_a_short_hand_log_is_reported_on_the_resume_screen():
@@ -338,7 +332,7 @@ def test_a_short_hand_log_is_reported_on_the_resume_screen():
         rig.press(OK)                                   # Continue hand
         assert rig.app.engine is not None
     finally:
-        _rmtree_all(d)
+        _clean(d)
 
 
 def test_two_hand_logs_kept_by_a_full_flash_do_not_bring_the_notice_back_at_every_press():
@@ -369,4 +363,4 @@ def test_two_hand_logs_kept_by_a_full_flash_do_not_bring_the_notice_back_at_ever
         app.flush()
         assert app.mode == modes.M_GATE and app.unsaved == "flash full" and app.writes == [first, second]
     finally:
-        _rmtree_all(d)
+        _clean(d)

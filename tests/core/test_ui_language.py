@@ -11,7 +11,7 @@ from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, setup
 from dealerbox import lang
 from dealerbox.store.saves import PREFS, Store
 from dealerbox.ui import langpick, modes, settings
-from store_util import _tmpdir, _write
+from store_util import _clean, _tmpdir, _write
 
 WORDS = {"fr": {"Language": "Langue"}, "de": {"Language": "Sprache"}}
 
@@ -33,13 +33,7 @@ class Tables:
         lang.use("en")
         lang.table_dir = self.where
         langpick.PRESENT = None
-        _rmtree(self.dir)
-
-
-def _rmtree(path):
-    for name in os.listdir(path):
-        os.remove(path + "/" + name)
-    os.rmdir(path)
+        _clean(self.dir)
 
 
 def _pick(rig, name):
@@ -84,7 +78,7 @@ def test_the_game_screen_offers_the_languages_present_each_in_its_own_name():
         assert app.mode == modes.M_PLAYERS and app.cfg["game"] == "teen-patti"
     finally:
         t.close()
-        _rmtree(d)
+        _clean(d)
 
 
 def test_the_choice_is_spoken_at_the_next_boot_before_the_first_frame():
@@ -104,7 +98,7 @@ def test_the_choice_is_spoken_at_the_next_boot_before_the_first_frame():
         assert rig.app.mode == modes.M_GAME and rig.app.screen.rows[langpick.row()] == ("Langue", "Français")
     finally:
         t.close()
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_damaged_or_unknown_choice_falls_back_to_english():
@@ -124,7 +118,7 @@ def test_a_damaged_or_unknown_choice_falls_back_to_english():
         assert lang.code == "de"
     finally:
         t.close()
-        _rmtree(d)
+        _clean(d)
 
 
 def test_prefs_are_written_whole_and_a_torn_file_reads_as_none():
@@ -137,7 +131,7 @@ def test_prefs_are_written_whole_and_a_torn_file_reads_as_none():
         _write(d + "/" + PREFS, b'{"lang": "i')
         assert Store(d).load_prefs() == {}
     finally:
-        _rmtree(d)
+        _clean(d)
 
 
 def test_every_board_switches_tables_in_place_and_the_next_boot_offers_the_saved_session():
@@ -160,7 +154,7 @@ def test_every_board_switches_tables_in_place_and_the_next_boot_offers_the_saved
         assert lang.code == "de" and rig.app.mode == modes.M_RESUME and rig.app.screen.saved is not None
     finally:
         t.close()
-        _rmtree(d)
+        _clean(d)
 
 
 def test_without_tables_only_english_is_offered_and_nothing_is_written():
@@ -175,7 +169,7 @@ def test_without_tables_only_english_is_offered_and_nothing_is_written():
         assert rig.app.mode == modes.M_GAME and lang.code == "en" and os.listdir(d) == []
     finally:
         langpick.PRESENT = None
-        _rmtree(d)
+        _clean(d)
 
 
 def test_the_tables_present_are_found_as_files_in_the_tables_folder():
@@ -223,7 +217,7 @@ def test_a_restart_mark_of_the_earlier_firmware_is_ignored():
         assert Store(d).load_prefs() == {"lang": "de", "then": "setup"}
     finally:
         t.close()
-        _rmtree(d)
+        _clean(d)
 
 
 def test_a_damaged_table_chosen_in_the_list_gives_english_and_says_so_on_the_screen():
@@ -243,4 +237,4 @@ def test_a_damaged_table_chosen_in_the_list_gives_english_and_says_so_on_the_scr
         assert Store(d).load_prefs() == {"lang": "en"}
     finally:
         t.close()
-        _rmtree(d)
+        _clean(d)
