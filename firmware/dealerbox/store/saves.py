@@ -641,8 +641,10 @@ class Store:
         end in small chunks (``dealerbox.store.last_line``) once, then kept up to date by ``append_log``."""
         if self._tip is None:
             tip = None
-            for name in self._logs()[::-1]:
-                tip = tip or last_line_hash(self, name)
+            for name in self._logs()[::-1]:     # the newest file holding a line
+                tip = last_line_hash(self, name)
+                if tip:
+                    break
             if tip is None:     # no line left: the hands the table dropped (``drop_hands``), or none
                 raw = self.read(TIP) or b""     # (64 hex digits, else damaged: no tip; it was decoded, and raised)
                 tip = raw.decode() if len(raw) == 64 and not raw.strip(b"0123456789abcdef") else ZERO
