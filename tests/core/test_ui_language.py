@@ -3,7 +3,7 @@ kept in the store's ``prefs.json`` and spoken at the next boot before the first 
 falling back to English, and one table at a time on a board that restarts for a second one. Both interpreters.
 
 The tables here are stand-ins (table files in a folder of their own, ``Tables``) so that the plumbing is tested
-before and whatever the real tables hold; ``langpick.PRESENT`` says which ones the box "has"."""
+before and whatever the real tables hold; ``langpick._found`` says which ones the box "has"."""
 
 import os
 
@@ -27,12 +27,12 @@ class Tables:
         for c in ("fr", "de"):
             _write(self.dir + "/" + c + ".bin", image(WORDS[c], lang.key_hash))
         lang.table_dir = (lambda d: lambda: d)(self.dir + "/")
-        langpick.PRESENT = present
+        langpick._found = present
 
     def close(self):
         lang.use("en")
         lang.table_dir = self.where
-        langpick.PRESENT = None
+        langpick._found = None
         _clean(self.dir)
 
 
@@ -158,7 +158,7 @@ def test_every_board_switches_tables_in_place_and_the_next_boot_offers_the_saved
 
 
 def test_without_tables_only_english_is_offered_and_nothing_is_written():
-    langpick.PRESENT = ("en",)
+    langpick._found = ("en",)
     d = _tmpdir()
     try:
         rig = Rig(seed=1, store=Store(d))
@@ -168,7 +168,7 @@ def test_without_tables_only_english_is_offered_and_nothing_is_written():
         rig.press(OK)
         assert rig.app.mode == modes.M_GAME and lang.code == "en" and os.listdir(d) == []
     finally:
-        langpick.PRESENT = None
+        langpick._found = None
         _clean(d)
 
 

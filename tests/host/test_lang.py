@@ -339,7 +339,7 @@ def test_a_damaged_table_file_gives_english_and_says_why(tmp_path, monkeypatch, 
     data[-1] ^= 1
     (tmp_path / "fr.bin").write_bytes(bytes(data))
     monkeypatch.setattr(lang, "table_dir", lambda: str(tmp_path) + "/")
-    monkeypatch.setattr(langpick, "PRESENT", ("en", "fr"))
+    monkeypatch.setattr(langpick, "_found", ("en", "fr"))
     try:
         assert langpick.speak("fr") == "en" and lang.code == "en"
     finally:

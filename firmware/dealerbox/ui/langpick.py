@@ -1,8 +1,8 @@
 """The language choice (issue 16, docs/languages.md): the "Language" row of the first setup screen, its list,
 the choice kept by the store (``prefs.json``, ``Store.save_prefs``) and spoken again at the next boot.
 
-Imported with the app. The row is the last one of the game screen (``row()``, after the games); OK or RIGHT on it
-opens the list (``LangScreen``) of the languages the box has (``offered``:
+Imported with the app. The row is the last one of the game screen (``row()``, after the games: ``own_name`` of the
+language spoken); OK or RIGHT on it opens the list (``LangScreen``) of the languages the box has (``present``:
 English always, each other one whose table file ``dealerbox/lang/tables/<code>.bin`` is there), each named in its
 own language; OK there speaks it from the next frame and keeps it, LEFT goes back unchanged.
 
@@ -16,8 +16,7 @@ from dealerbox.ui import buttons as btn
 from dealerbox.ui.modes import M_LANG
 from dealerbox.ui.screen import LONG_UD, Screen, index_of
 
-PRESENT = None      # tests: the codes to offer instead of looking for the table files (tuple of str), or None
-_found = None       # ``present()``'s answer, looked up once
+_found = None       # ``present()``'s answer, looked up once (tests set it: the codes the box "has", tuple of str)
 
 
 def row():
@@ -41,25 +40,20 @@ def present():
     A table is the file ``<code>.bin`` in ``lang.table_dir()`` (``dealerbox/lang/tables/``, or ``/lang/`` on a
     firmware frozen into flash), or the table frozen into the firmware (``lang.frozen_table``)."""
     global _found
-    if PRESENT is not None:
-        return PRESENT
     if _found is None:
         import os
         base = lang.table_dir()
         found = []
         for c in lang.codes():
-            if c == "en" or _exists(os, base + c + ".bin") or lang.frozen_table(c) is not None:
-                found.append(c)
+            try:
+                if c != "en":
+                    os.stat(base + c + ".bin")
+            except OSError:         # no table file: the one frozen into the firmware, if any
+                if lang.frozen_table(c) is None:
+                    continue
+            found.append(c)
         _found = tuple(found)
     return _found
-
-
-def _exists(os, path):
-    try:
-        os.stat(path)
-    except OSError:
-        return False
-    return True
 
 
 def speak(code):
@@ -94,11 +88,6 @@ def boot(store):
         prefs = {}
     code = prefs.get("lang")
     speak(code if isinstance(code, str) else "en")
-
-
-def add_row(rows):
-    """Append the language row to the game screen's ``rows``: "Language" and the language spoken, in its own name."""
-    rows.append((tr("Language"), own_name(lang.code)))
 
 
 class LangScreen(Screen):

@@ -10,12 +10,12 @@ never while drawing.
 
 from micropython import const
 
+from dealerbox import lang
 from dealerbox.engine import rules
-from dealerbox.lang import N_, tr
+from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import langpick, screens, settings, widgets
 from dealerbox.ui.modes import (
-    M_BOOT,
     M_CHIPS,
     M_GAME,
     M_NAME,
@@ -26,6 +26,7 @@ from dealerbox.ui.modes import (
     M_RULESVIEW,
     M_STRUCT,
     M_SUMMARY,
+    SETUP,
     SNAPSHOT_VERSION,  # noqa: F401  (setup_flow.SNAPSHOT_VERSION: the app's saves)
 )
 from dealerbox.ui.screen import LONG_LEFT, LONG_LR, LONG_UD, Screen, index_of, wrap_rows
@@ -99,9 +100,9 @@ def new_config(cfg, game, players=None):
 
 
 class SetupScreen(Screen):
-    """A setup screen: a long LEFT goes back to the one before; ``NEXT`` the class of the one after."""
+    """A setup screen: a long LEFT goes back to the one before; ``next`` opens the one after (``modes.SETUP``'s
+    order: ``_screen``)."""
 
-    NEXT = None  # type: type | None
     LONG = LONG_UD | LONG_LEFT
 
     def press(self, b, long):
@@ -114,14 +115,26 @@ class SetupScreen(Screen):
         """Any press but a long LEFT."""
 
     def next(self):
-        assert self.NEXT is not None
-        self.app.change(self.NEXT(self.app))
+        self.app.change(_screen(self.app, SETUP[index_of(SETUP, self.MODE) + 1]))
+
+
+def _screen(app, mode):
+    """The setup screen of ``mode`` (one of ``modes.SETUP`` after the game screen's)."""
+    if mode == M_NAMES:
+        return NamesScreen(app)
+    if mode == M_PRESET:
+        return PresetScreen(app)
+    if mode == M_SUMMARY:
+        return RulesView(app, True)
+    if mode == M_STRUCT or mode == M_RULES:
+        return RuleListScreen(app, mode)
+    return ValueScreen(app, mode)
 
 
 class GameScreen(SetupScreen):
-    """The first screen of a new session: the games (their player range), the language row, then what the box holds,
-    "312 hands   room 540" (``roomnote.held_row``; none without a store that can say; a line to read: the selection
-    stops at the language row)."""
+    """The first screen of a new session: the games (their player range), the language row (``langpick.row``: the
+    language spoken, in its own name), then what the box holds, "312 hands   room 540" (``roomnote.held_row``; none
+    without a store that can say; a line to read: the selection stops at the language row)."""
 
     MODE = M_GAME
 
@@ -133,7 +146,7 @@ class GameScreen(SetupScreen):
         self.rows = []
         for g in settings.GAME_ROWS:
             self.rows.append((tr(g[0]), "%d-%d" % g[1]))
-        langpick.add_row(self.rows)
+        self.rows.append((tr("Language"), langpick.own_name(lang.code)))
         from dealerbox.ui.roomnote import held_row
 
         self.rows.extend(held_row(self.app.store))      # the hands the box holds, the room left (docs/device.md)
@@ -149,83 +162,69 @@ class GameScreen(SetupScreen):
             game = settings.GAMES[self.sel]
             if game != self.app.cfg["game"]:
                 self.app.set_config(new_config(self.app.cfg, game))
-            self.app.change(PlayersScreen(self.app))
+            self.next()
 
 
 class ValueScreen(SetupScreen):
-    """A value changed with the arrows (players, starting chips, boot/ante): UP/RIGHT up, DOWN/LEFT down."""
+    """A value changed with the arrows, UP/RIGHT up, DOWN/LEFT down: the players (``mode`` ``M_PLAYERS``; long: to
+    the game's least or most), the starting chips (``M_CHIPS``) or the boot (Teen Patti) or ante (the other games)
+    everyone pays each hand (``M_BOOT``): a step along their ladder (long: 3 steps)."""
 
     LONG = LONG_UD | LONG_LR
+
+    def __init__(self, app, mode):
+        super().__init__(app)
+        self.MODE = mode
 
     def draw(self, cv):
         screens.draw_value(self, cv)
 
+    def build(self):
+        cfg = self.app.cfg
+        game = cfg["game"]
+        if self.MODE == M_PLAYERS:
+            lo, hi = settings.player_range(game)
+            self.title = tr("Players")
+            row = (tr("%s: %d to %d") % (settings.game_label(game), lo, hi), cfg["players"])
+        elif self.MODE == M_CHIPS:
+            self.title = tr("Starting chips")
+            row = (tr("chips for each player"), cfg["chips"])
+        else:
+            key = settings.stake_key(game)
+            self.title = tr("Boot (everyone pays)") if key == "boot" else tr("Ante (everyone pays)")
+            row = (tr("chips each hand"), cfg["rules"][key])
+        self.rows = [row]
+        self.hint = tr("\x17\x18 change  OK next")
+
     def on(self, b, long):
         d = 1 if b in (btn.RIGHT, btn.UP) else -1 if b in (btn.LEFT, btn.DOWN) else 0
-        if d:
-            cfg = self.app.cfg
-            self.step(cfg, d, long)
-            _fit_rules(cfg)         # a pot cap stays above what the boots put in (players, boot changed)
-            self.build()
-        elif b == btn.OK:
-            self.next()
-
-    def step(self, cfg, d, long):
-        """Move the value ``d`` (+1/-1) steps (long: further)."""
-
-
-class PlayersScreen(ValueScreen):
-    MODE = M_PLAYERS
-
-    def build(self):
         cfg = self.app.cfg
-        lo, hi = settings.player_range(cfg["game"])
-        self.title = tr("Players")
-        self.rows = [(tr("%s: %d to %d") % (settings.game_label(cfg["game"]), lo, hi), cfg["players"])]
-        self.hint = tr("\x17\x18 change  OK next")
-
-    def step(self, cfg, d, long):
-        lo, hi = settings.player_range(cfg["game"])
-        v = hi if (long and d > 0) else lo if long else cfg["players"] + d
-        cfg["players"] = max(lo, min(hi, v))
-
-
-class ChipsScreen(ValueScreen):
-    MODE = M_CHIPS
-
-    def build(self):
-        self.title = tr("Starting chips")
-        self.rows = [(tr("chips for each player"), self.app.cfg["chips"])]
-        self.hint = tr("\x17\x18 change  OK next")
-
-    def step(self, cfg, d, long):
-        cfg["chips"] = settings.ladder_step(settings.CHIP_LADDER, cfg["chips"], d * (3 if long else 1))
-        _fit_rules(cfg)
-        _repair(cfg, "chips")
-
-
-class StakeScreen(ValueScreen):
-    """The boot (Teen Patti) or the ante (the other games): what everyone pays each hand."""
-
-    MODE = M_BOOT
-
-    def build(self):
-        cfg = self.app.cfg
-        key = settings.stake_key(cfg["game"])
-        self.title = tr("Boot (everyone pays)") if key == "boot" else tr("Ante (everyone pays)")
-        self.rows = [(tr("chips each hand"), cfg["rules"][key])]
-        self.hint = tr("\x17\x18 change  OK next")
-
-    def step(self, cfg, d, long):
-        key = settings.stake_key(cfg["game"])
-        ch = settings.rule_choices(cfg["game"], key, cfg["chips"])
-        cfg["rules"][key] = settings.ladder_step(ch, cfg["rules"][key], d * (3 if long else 1))
-        _repair(cfg, key)
+        game = cfg["game"]
+        if not d:
+            if b == btn.OK:
+                self.next()
+            return
+        if self.MODE == M_PLAYERS:
+            lo, hi = settings.player_range(game)
+            v = hi if (long and d > 0) else lo if long else cfg["players"] + d
+            cfg["players"] = max(lo, min(hi, v))
+        elif self.MODE == M_CHIPS:
+            cfg["chips"] = settings.ladder_step(settings.CHIP_LADDER, cfg["chips"], d * (3 if long else 1))
+            _fit_rules(cfg)
+            _repair(cfg, "chips")
+        else:
+            key = settings.stake_key(game)
+            ch = settings.rule_choices(game, key, cfg["chips"])
+            cfg["rules"][key] = settings.ladder_step(ch, cfg["rules"][key], d * (3 if long else 1))
+            _repair(cfg, key)
+        _fit_rules(cfg)         # a pot cap stays above what the boots put in (players, boot changed)
+        self.build()
 
 
 class NamesScreen(SetupScreen):
-    """The seats' names and "Done", the cursor on "Done" (OK goes on with the names shown); OK on a seat opens the name
-    editor, RIGHT puts the next name typed in an earlier session."""
+    """The seats' names and "Done", the cursor on "Done" (OK goes on with the names shown: two seats with one name
+    refused, on the second one); OK on a seat opens the name editor, RIGHT puts the next name typed in an earlier
+    session."""
 
     MODE = M_NAMES
 
@@ -271,17 +270,14 @@ class NamesScreen(SetupScreen):
                 self.fix_top()
                 self.msg = tr("Seat %d has that name") % (other + 1)
                 return
-        self.app.change(ChipsScreen(self.app))
-
-    def edited(self, seat):
-        """The name editor of ``seat`` closed with OK: the cursor on the next row."""
-        self.sel = seat + 1
+        self.next()
 
 
 class NameEditor(Screen):
     """A seat's name, letter by letter, from the name it has: UP/DOWN change the letter under the cursor (long: 10
     letters on), RIGHT/LEFT move the cursor (RIGHT past the end adds a letter), a long LEFT deletes the letter under
-    the cursor; OK keeps the name (or the seat's default name when it is empty), refused when another seat has it."""
+    the cursor; OK keeps the name (or the seat's default name when it is empty), refused when another seat has it,
+    and puts the names screen's cursor on the next row."""
 
     MODE = M_NAME
     LONG = LONG_UD | LONG_LEFT
@@ -330,35 +326,49 @@ class NameEditor(Screen):
             self.msg = tr("Seat %d has that name") % (other + 1)
             return
         cfg["names"][seat] = name
-        assert self.prev is not None      # the names screen this editor was opened from
-        self.prev.edited(seat)
+        assert self.prev is not None      # the names screen this editor was opened from: its cursor on the next row
+        self.prev.sel = seat + 1
         self.app.back()
 
 
 class RuleListScreen(SetupScreen):
     """A list of house rules, each changed with LEFT/RIGHT (the values the other rules make invalid skipped), then
-    "Done": the betting structure (``M_STRUCT``) or the single house rules (``M_RULES``)."""
+    "Done": the betting structure (``mode`` ``M_STRUCT``) or the single house rules (``M_RULES``), these followed by
+    the session's length (none, a number of deals or a time: ``settings.LIMITS``) and setting the preset (the
+    preset they match, or "Custom")."""
 
-    TITLE = ""          # the list's title (msgid), in the subclasses
+    def __init__(self, app, mode):
+        super().__init__(app)
+        self.MODE = mode
 
     def keys(self):
-        return settings.betting_keys(self.app.cfg["game"])
+        game = self.app.cfg["game"]
+        return settings.betting_keys(game) if self.MODE == M_STRUCT else settings.single_keys(game)
 
     def build(self):
         cfg = self.app.cfg
-        self.title = tr(self.TITLE)
+        self.title = tr("Betting structure") if self.MODE == M_STRUCT else tr("Single house rules")
         self.rows = []
         for key in self.keys():
             self.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
+        if self.MODE == M_RULES:
+            self.rows.append((tr("Session"), settings.limit_text(cfg)))
         self.rows.append((tr("Done"), None))
         self.hint = tr("\x1c choose \x17\x18 change")
 
     def on(self, b, long):
         keys = self.keys()
+        cfg = self.app.cfg
+        d = 1 if b == btn.RIGHT else -1
         if b in (btn.UP, btn.DOWN):
             self.move(b, long)
         elif b in (btn.LEFT, btn.RIGHT) and self.sel < len(keys):
-            self.turn(keys[self.sel], 1 if b == btn.RIGHT else -1)
+            self.turn(keys[self.sel], d)
+            self.build()
+        elif b in (btn.LEFT, btn.RIGHT) and self.sel == len(keys) and self.MODE == M_RULES:    # the session's length
+            ls = settings.LIMITS
+            i = index_of(ls, (cfg.get("hands", 0), cfg.get("minutes", 0))) + d
+            cfg["hands"], cfg["minutes"] = ls[i % len(ls)]
             self.build()
         elif b == btn.LEFT:
             self.app.back()
@@ -376,42 +386,8 @@ class RuleListScreen(SetupScreen):
             cfg["rules"][key] = ch[i % len(ch)]
             if _valid(game, cfg["rules"]):
                 break
-
-
-class StructScreen(RuleListScreen):
-    MODE = M_STRUCT
-
-    TITLE = N_("Betting structure")
-
-
-class SingleRulesScreen(RuleListScreen):
-    """The single house rules, then the session's length (none, a number of deals or a time: ``settings.LIMITS``),
-    then "Done"."""
-
-    MODE = M_RULES
-    TITLE = N_("Single house rules")
-
-    def keys(self):
-        return settings.single_keys(self.app.cfg["game"])
-
-    def build(self):
-        super().build()
-        self.rows.insert(len(self.rows) - 1, (tr("Session"), settings.limit_text(self.app.cfg)))
-
-    def on(self, b, long):
-        if b in (btn.LEFT, btn.RIGHT) and self.sel == len(self.keys()):
-            cfg = self.app.cfg
-            ls = settings.LIMITS
-            i = index_of(ls, (cfg.get("hands", 0), cfg.get("minutes", 0))) + (1 if b == btn.RIGHT else -1)
-            cfg["hands"], cfg["minutes"] = ls[i % len(ls)]
-            self.build()
-        else:
-            super().on(b, long)
-
-    def turn(self, key, d):
-        super().turn(key, d)
-        cfg = self.app.cfg
-        cfg["preset"] = _preset_of(cfg["game"], cfg["rules"])
+        if self.MODE == M_RULES:
+            cfg["preset"] = _preset_of(game, cfg["rules"])
 
 
 class PresetScreen(SetupScreen):
@@ -455,15 +431,24 @@ class PresetScreen(SetupScreen):
 
 
 class RulesView(Screen):
-    """Every rule in force, scrolled with UP/DOWN: the summary before the deal (``SummaryScreen``) and, during play,
-    "Rules in force" from the menus (OK back)."""
+    """Every rule in force, scrolled with UP/DOWN: during play "Rules in force" from the menus (OK back); with
+    ``summary`` the summary before the deal (``M_SUMMARY``): UP/DOWN scroll (long: 5 rows), RIGHT/LEFT the chip
+    value up/down (money per chip for settling up; past either end: off), a long LEFT back, OK deals the first
+    hand."""
 
     MODE = M_RULESVIEW
+
+    def __init__(self, app, summary=False):
+        super().__init__(app, -1)
+        if summary:
+            self.MODE = M_SUMMARY
+            self.LONG = LONG_UD | LONG_LEFT
 
     def build(self):
         cfg = self.app.cfg
         game = cfg["game"]
-        self.title = tr(self.TITLE)
+        summary = self.MODE == M_SUMMARY
+        self.title = tr("Summary: OK to deal") if summary else tr("Rules in force")
         rows = [(settings.game_label(game), None)]
         names = cfg["names"]
         line = ""
@@ -482,34 +467,18 @@ class RulesView(Screen):
             wrap_rows(rows, ln)
         self.rows = rows
         self.sel = -1
-        self.hint = tr(self.HINT)
-
-    TITLE = N_("Rules in force")
-    HINT = N_("\x1c scroll OK back")
-
-    def press(self, b, long):
-        if b in (btn.UP, btn.DOWN):
-            self.scroll(b)
-        elif b == btn.OK:
-            self.app.back()
-
-
-class SummaryScreen(RulesView):
-    """The summary of every rule in force: UP/DOWN scroll (long: 5 rows), RIGHT/LEFT the chip value up/down (money per
-    chip for settling up; past either end: off), a long LEFT back, OK deals the first hand."""
-
-    MODE = M_SUMMARY
-    LONG = LONG_UD | LONG_LEFT
-
-    TITLE = N_("Summary: OK to deal")
-    HINT = N_("\x1c more\x17\x18money OK deal")
+        self.hint = tr("\x1c more\x17\x18money OK deal") if summary else tr("\x1c scroll OK back")
 
     def press(self, b, long):
         app = self.app
-        if b in (btn.UP, btn.DOWN):
+        summary = self.MODE == M_SUMMARY
+        if b in (btn.UP, btn.DOWN):         # (long only on the summary)
             step = 5 if long else 1
-            self.top += step if b == btn.DOWN else -step
-            self.top = max(0, min(self.top, len(self.rows) - widgets.ROWS))
+            self.top = max(0, min(self.top + (step if b == btn.DOWN else -step), len(self.rows) - widgets.ROWS))
+        elif b == btn.OK and not summary:
+            app.back()
+        elif not summary:
+            return
         elif b == btn.LEFT and long:
             app.back()
         elif b in (btn.LEFT, btn.RIGHT):    # the next chip value of settings.CENTS_LADDER either way, money per chip
@@ -521,15 +490,6 @@ class SummaryScreen(RulesView):
         elif b == btn.OK:
             remember_names(app.store, app.cfg)
             app.start_session()
-
-
-GameScreen.NEXT = PlayersScreen
-PlayersScreen.NEXT = NamesScreen
-ChipsScreen.NEXT = StakeScreen
-StakeScreen.NEXT = StructScreen
-StructScreen.NEXT = PresetScreen
-PresetScreen.NEXT = SingleRulesScreen
-SingleRulesScreen.NEXT = SummaryScreen
 
 
 CUSTOM = "custom"
