@@ -48,24 +48,17 @@ def draw(app, cv):
 
 
 def glyph(fb, lvl):
-    """Level ``lvl`` (``dealerbox.power``) drawn dark on the title bar's right end of framebuffer ``fb``."""
+    """Level ``lvl`` (``dealerbox.power``) drawn dark on the title bar's right end of framebuffer ``fb``: a plug
+    pointing right on USB (cable, body, two prongs), else the cell, its nub and its bars (3 full, 2 half, 1 low, none
+    critical)."""
     fb.fill_rect(_X - 2, 0, WIDTH - _X + 2, widgets.TITLE_H, 1)     # the bar again: a long title stops short
     if lvl == power.USB:
-        _plug(fb)
-    else:
-        _cell(fb, lvl - power.CRITICAL)
-
-
-def _plug(fb):
-    """A plug pointing right: cable, body, two prongs."""
-    fb.hline(_X, 4, 4, 0)
-    fb.fill_rect(_X + 4, 2, 4, 5, 0)
-    fb.hline(_X + 8, 3, 3, 0)
-    fb.hline(_X + 8, 5, 3, 0)
-
-
-def _cell(fb, bars):
-    """The cell, its nub and ``bars`` bars (0-3) inside."""
+        fb.hline(_X, 4, 4, 0)
+        fb.fill_rect(_X + 4, 2, 4, 5, 0)
+        fb.hline(_X + 8, 3, 3, 0)
+        fb.hline(_X + 8, 5, 3, 0)
+        return
+    bars = lvl - power.CRITICAL
     fb.rect(_X, 2, 12, 5, 0)
     fb.vline(_X + 12, 3, 3, 0)
     if bars > 0:                # unrolled: a loop's counters would need a call frame from the heap

@@ -50,7 +50,7 @@ DECIMAL_MARK = N_(".")
 GAME_NAMES = (N_("Teen Patti"), N_("Turkish Poker"), N_("Indian Poker"))
 
 # the action kinds and their labels on the action bar; the kinds as the public line after an action says them ("Ben:
-# chaal 4"): in English the kind itself, so the kind is the text to translate (``action_word``), each key marked for
+# chaal 4"): in English the kind itself, so the kind is the text to translate (``describe``), each key marked for
 # the catalog here (``N_`` on a key costs nothing once the module is imported: no second table of the words)
 ACTION_LABELS = {
     N_("see"): N_("See cards"), N_("chaal"): N_("Chaal"), N_("blind"): N_("Blind"), N_("pack"): N_("Pack"),
@@ -64,9 +64,10 @@ PUTS_CHIPS = ("chaal", "blind", "bet", "raise", "call", "open", "karanlik")    #
 keep(tuple(ACTION_LABELS.values()) + (ALL_IN_LABEL,))   # the turn's action bar translates its label while drawing
 ALL_IN = N_("all-in")       # a bet of the seat's last chip, as the public line says it ("Ben: all-in 82")
 BETWEEN_ITEMS = (N_("Next hand"), N_("Standings"), N_("Rebuy"), N_("Rules"), N_("Settle up"), N_("End session"))
-B_NEXT, B_STANDINGS, B_REBUY, B_RULES, B_SETTLE, B_END = 0, 1, 2, 3, 4, 5     # their rows
+B_NEXT, B_STANDINGS, B_REBUY, B_SETTLE, B_END = 0, 1, 2, 4, 5     # their rows (3: Rules, the one left)
 MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"), N_("The table"), N_("Misdeal"))
-T_BACK, T_STANDINGS, T_RULES, T_TABLE, T_MISDEAL = 0, 1, 2, 3, 4     # (Misdeal: only while a hand is live)
+T_STANDINGS, T_RULES, T_TABLE, T_MISDEAL = 1, 2, 3, 4     # their rows (0: Back to game; Misdeal: only while a hand
+#                                                             is live)
 
 
 def action_label(kind):
@@ -74,18 +75,11 @@ def action_label(kind):
     return tr(ACTION_LABELS.get(kind, kind))
 
 
-def action_word(kind):
-    """An action kind as the public line after it says it ("Ben: chaal 4"), in the language in use."""
-    return tr(kind)
-
-
 def wild_name(w):
     """The Joker Hunt wild rank (0-12) as players say it: "7", "10", "K" (gate, turn and showdown lines)."""
     return "10" if w == 8 else "23456789TJQKA"[w]
 
 
-SIDESHOW_ASKS = (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"), N_("%s asks %s"),
-                 N_("%s: sideshow"))
 _TITLE_LEN = const(21)    # letters of a title bar (x 2 to 127)
 
 
@@ -111,13 +105,15 @@ def wild_info(pot, stake, w):
 
 def describe(names, seat, action, events, all_in=False):
     """One public line about what ``action`` by ``seat`` did (``events``: the engine's): "Ben: chaal 4"; ``all_in``:
-    the action put the seat's last chip in ("Ben: all-in 82")."""
+    the action put the seat's last chip in ("Ben: all-in 82"). A wording that does not fit the title bar gives way to
+    a shorter one; an action kind is said as the kind itself, translated."""
     name = names[seat]
     if action.kind == "draw":
         return tr("%s drew %d") % (name, len(action.cards))
     for ev in events:
-        if ev[0] == "sideshow":
-            for f in SIDESHOW_ASKS:             # the first wording that fits the title bar (the last: the asker only)
+        if ev[0] == "sideshow":                 # the first wording that fits the title bar (the last: the asker only)
+            for f in (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"),
+                      N_("%s asks %s"), N_("%s: sideshow")):
                 f = tr(f)
                 line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))
                 if len(line) <= _TITLE_LEN:
@@ -127,16 +123,13 @@ def describe(names, seat, action, events, all_in=False):
             return fit_title(tr("%s refuses sideshow") % name, tr("%s refuses") % name)
         if ev[0] == "pack" and action.kind == "accept":
             return fit_title(tr("%s packs (sideshow)") % names[ev[1]], tr("%s packs") % names[ev[1]])
-    if action.amount:
-        return _bet_line(name, action, all_in)
-    return tr("%s: %s") % (name, action_word(action.kind))
-
-
-def _bet_line(name, action, all_in):
-    """ "Ben: chaal 4", or "Ben: all-in 82" when the bet put the seat's last chip in."""
-    k = ALL_IN if all_in else action.kind
-    w = action_word(k)
-    short = action_word("blind" if k == "karanlik" else k)      # (Karanlik: the Turkish blind bet)
+    k = action.kind
+    if not action.amount:
+        return tr("%s: %s") % (name, tr(k))
+    if all_in:                                  # "Ben: all-in 82": the bet put the seat's last chip in
+        k = ALL_IN
+    w = tr(k)
+    short = tr("blind" if k == "karanlik" else k)       # (Karanlik: the Turkish blind bet)
     a = action.amount
     return fit_title(tr("%s: %s %d") % (name, w, a), tr("%s %s %d") % (name, w, a),
                      tr("%s: %s %d") % (name, short, a), tr("%s %s %d") % (name, short, a), "%s %d" % (name, a))
