@@ -14,6 +14,7 @@ from micropython import const
 
 from dealerbox import lang
 from dealerbox.engine import rules
+from dealerbox.games import GAMES  # noqa: F401  (settings.GAMES: the setup's order)
 from dealerbox.lang import N_, tr
 from dealerbox.ui.modes import (  # noqa: F401  (settings.NAME: shared with the screens of the play)
     CENTS_LADDER,
@@ -25,7 +26,6 @@ from dealerbox.ui.modes import (  # noqa: F401  (settings.NAME: shared with the 
     ladder_step,
 )
 
-GAMES = ("teen-patti", "turkish", "indian")
 # each game of GAMES (in its order): (its label, its (min, max) players (RULES.md), its betting structure screen's
 # house-rule keys, its single house rules' keys in their screen's order (dict order is not kept by MicroPython):
 # ``single_keys``); one table
@@ -49,9 +49,6 @@ NAME_CHARS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÁÆÇÉÈÊËĞİÎÏÌÍÑÖÔ�
               " -.0123456789")
 _N_UPPER = const(54)    # the capitals at the start of NAME_CHARS
 _N_LOWER = const(55)    # the small letters after them
-DEFAULT_CHIPS = 100
-# how long the session lasts (seeds 003, 004: a number of deals agreed, or a time): (deals, minutes), none, or one
-LIMITS = ((0, 0), (5, 0), (10, 0), (20, 0), (30, 0), (50, 0), (0, 30), (0, 60), (0, 90), (0, 120), (0, 180))
 
 
 def limit_text(cfg):
@@ -131,9 +128,7 @@ def name_owner(names, players, seat, name):
 
 
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
-STAKE_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
 _COUNT_MAX = const(10)
-MONEY_KEYS = ("boot", "ante", "bet", "stake_cap", "pot_cap")
 LABELS = {
     "boot": N_("Boot"), "ante": N_("Ante"), "sequence": N_("A-2-3 ranks"), "variant": N_("Variant"),
     "muflis": N_("Muflis lowball"), "five_middle_wild": N_("Best of 5 wild"), "show": N_("Show"),
@@ -245,7 +240,7 @@ def rule_choices(game, key, chips, cfg=None):
     out = []
     if lo == 0:
         out.append(0)
-    if key in MONEY_KEYS:
+    if key in ("boot", "ante", "bet", "stake_cap", "pot_cap"):     # chip amounts
         _money_choices(game, key, chips, cfg, lo, hi, out)
     else:
         for v in range(max(lo, 1), min(hi, _COUNT_MAX) + 1):
@@ -256,15 +251,16 @@ def rule_choices(game, key, chips, cfg=None):
 
 
 def _money_choices(game, key, chips, cfg, lo, hi, out):
-    """Append to ``out`` the chip amounts of ``STAKE_LADDER`` offered for money rule ``key`` in ``[lo, hi]``: up to the
-    starting chips (a boot/ante/bet: half of them; a pot cap: ten times, and only above what the boots put in)."""
+    """Append to ``out`` the chip amounts of the stake ladder (1, 2, 5, 10 ... 100000) offered for money rule ``key``
+    in ``[lo, hi]``: up to the starting chips (a boot/ante/bet: half of them; a pot cap: ten times, and only above
+    what the boots put in)."""
     top = chips if key in ("stake_cap", "pot_cap") else max(1, chips // 2)
     low = 0
     if key == "pot_cap":
         top = chips * 10
         if cfg is not None:
             low = forced_chips(game, cfg["rules"], cfg["players"])
-    for v in STAKE_LADDER:
+    for v in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000):
         if lo <= v <= hi and low < v <= top and v not in out:
             out.append(v)
 
@@ -291,15 +287,15 @@ def single_keys(game):
     return out
 
 
-def apply_preset(game, current, name):
-    """The house rules of preset ``name``, keeping from ``current`` the boot/ante and the betting keys the
-    preset does not set itself (so the earlier setup screens are not silently undone)."""
+def apply_preset(game, r, name):
+    """The house rules of preset ``name``, keeping from the house rules ``r`` (the ones in force) the boot/ante and
+    the betting keys the preset does not set itself (so the earlier setup screens are not silently undone)."""
     new = rules.preset(game, name)
     base = rules.defaults(game)
     keep = (stake_key(game),) + betting_keys(game)
     for k in keep:
-        if new[k] == base[k] and k in current:
-            new[k] = current[k]
+        if new[k] == base[k] and k in r:
+            new[k] = r[k]
     return new
 
 
@@ -318,19 +314,6 @@ _LINES = {
     "kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
     "aces": N_("Open with aces or better"),
 }
-_SHOW_LINES = {
-    "004": N_("Show: pay 2x stake, blind pays 1x"),
-    "000": N_("Show: pay the stake"),
-    "001": N_("Show: seen only, pay 2x last bet, 4x if blind"),
-}
-_SIDESHOW_LINES = {
-    "004": N_("Sideshow: with the player before you, all seen, costs a chaal; refused: play on"),
-    "000": N_("Sideshow: with the player before you, costs the stake; refused: chaal or pack"),
-    "001": N_("Sideshow: with the player before you, free; refused: chaal or pack"),
-    "off": N_("No sideshow"),
-}
-
-
 def describe(game, d):
     """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
     rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. Turkish and Indian
@@ -343,30 +326,23 @@ def describe(game, d):
     if game == "turkish":
         out.append(tr(_LINES[d["openers"]]))
         out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
-        _flags(out, d, _TURKISH_FLAGS)
+        _flags(out, d, (("no_minor", N_("No minor straights")), ("check_raise", None),
+                        ("hi_lo", N_("High-low split")), ("karanlik", N_("Karanlik blind bet")),
+                        ("four_with_36", N_("4 players: 36 cards"))))
     elif d["stud"]:
-        for line in _STUD_LINES:
+        for line in (N_("Forehead Stud"), N_("4 forehead + 3 hole"), N_("5 betting rounds"), N_("Best 5 of 7 cards"),
+                     N_("Poker hand ranking"), N_("Ties split the pot")):
             out.append(tr(line))
     else:
         out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
         out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
-        _flags(out, d, _INDIAN_FLAGS)
+        _flags(out, d, (("two_cards", N_("Forehead + hole card")), ("center", N_("Center card, 2 rounds"))))
     return out
 
 
-# house rules said by a line when on (a value: the line, or None: the key's value is the line's "%d"), in their order
-_TP_FLAGS = (("stake_cap", N_("Chaal cap %d")), ("pot_limit", N_("Pot limit")), ("pot_cap", N_("Pot cap %d")),
-             ("rebuy_mid_hand", N_("Rebuy mid-hand")))
-_TURKISH_FLAGS = (("no_minor", N_("No minor straights")), ("check_raise", None), ("hi_lo", N_("High-low split")),
-                  ("karanlik", N_("Karanlik blind bet")), ("four_with_36", N_("4 players: 36 cards")))
-_INDIAN_FLAGS = (("two_cards", N_("Forehead + hole card")), ("center", N_("Center card, 2 rounds")))
-_STUD_LINES = (N_("Forehead Stud"), N_("4 forehead + 3 hole"), N_("5 betting rounds"), N_("Best 5 of 7 cards"),
-               N_("Poker hand ranking"), N_("Ties split the pot"))
-
-
 def _flags(out, d, flags):
-    """Append the line of each house rule of ``flags`` that is on in ``d`` ("%d" lines with its value); the
-    check-raise is said when off ("No check-raise")."""
+    """Append the line of each house rule of ``flags`` (pairs: the rule's key, its line, or None: the check-raise,
+    said when off, "No check-raise") that is on in ``d`` ("%d" lines with its value), in their order."""
     for key, line in flags:
         if line is None:
             if not d[key]:
@@ -382,15 +358,22 @@ def _teen_patti_lines(d):
     out.append(tr(_LINES[d["sequence"]]))
     if d["muflis"]:
         out.append(tr("Muflis (lowball)"))
-    out.append(tr(_SHOW_LINES[d["show"]]))
-    out.append(tr(_SIDESHOW_LINES[d["sideshow"]]))
+    v = d["show"]
+    out.append(tr("Show: pay 2x stake, blind pays 1x" if v == "004" else "Show: pay the stake" if v == "000" else
+                  "Show: seen only, pay 2x last bet, 4x if blind"))
+    v = d["sideshow"]
+    out.append(tr("Sideshow: with the player before you, all seen, costs a chaal; refused: play on" if v == "004" else
+                  "Sideshow: with the player before you, costs the stake; refused: chaal or pack" if v == "000" else
+                  "Sideshow: with the player before you, free; refused: chaal or pack" if v == "001" else
+                  "No sideshow"))
     if d["sideshow_third_forced"]:
         out.append(tr("3rd sideshow ask cannot be refused"))
     out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
     n = d["blind_limit"]
     if n:
         out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
-    _flags(out, d, _TP_FLAGS)
+    _flags(out, d, (("stake_cap", N_("Chaal cap %d")), ("pot_limit", N_("Pot limit")), ("pot_cap", N_("Pot cap %d")),
+                    ("rebuy_mid_hand", N_("Rebuy mid-hand"))))
     line = _LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
     if line:
         out.append(tr(line))

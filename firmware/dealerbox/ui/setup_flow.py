@@ -32,6 +32,7 @@ from dealerbox.ui.modes import (
 from dealerbox.ui.screen import LONG_LEFT, LONG_LR, LONG_UD, Screen, index_of, wrap_rows
 
 _MAX_KNOWN = const(20)      # names remembered across sessions
+_DEFAULT_CHIPS = const(100)     # a new box's starting chips
 
 
 def known_names(store):
@@ -87,7 +88,7 @@ def new_config(cfg, game, players=None):
         n = cfg["players"]
     if players is not None:
         n = max(lo, min(hi, players))
-    chips = cfg["chips"] if cfg is not None else settings.DEFAULT_CHIPS
+    chips = cfg["chips"] if cfg is not None else _DEFAULT_CHIPS
     preset = rules.presets(game)[0][0]
     new = {"game": game, "players": n, "names": names, "chips": chips,
            "preset": preset, "rules": rules.preset(game, preset),
@@ -125,7 +126,7 @@ def _screen(app, mode):
     if mode == M_PRESET:
         return PresetScreen(app)
     if mode == M_SUMMARY:
-        return RulesView(app, True)
+        return RulesView(app, M_SUMMARY)
     if mode == M_STRUCT or mode == M_RULES:
         return RuleListScreen(app, mode)
     return ValueScreen(app, mode)
@@ -334,7 +335,7 @@ class NameEditor(Screen):
 class RuleListScreen(SetupScreen):
     """A list of house rules, each changed with LEFT/RIGHT (the values the other rules make invalid skipped), then
     "Done": the betting structure (``mode`` ``M_STRUCT``) or the single house rules (``M_RULES``), these followed by
-    the session's length (none, a number of deals or a time: ``settings.LIMITS``) and setting the preset (the
+    the session's length (none, a number of deals agreed or a time: seeds 003, 004) and setting the preset (the
     preset they match, or "Custom")."""
 
     def __init__(self, app, mode):
@@ -366,7 +367,7 @@ class RuleListScreen(SetupScreen):
             self.turn(keys[self.sel], d)
             self.build()
         elif b in (btn.LEFT, btn.RIGHT) and self.sel == len(keys) and self.MODE == M_RULES:    # the session's length
-            ls = settings.LIMITS
+            ls = ((0, 0), (5, 0), (10, 0), (20, 0), (30, 0), (50, 0), (0, 30), (0, 60), (0, 90), (0, 120), (0, 180))
             i = index_of(ls, (cfg.get("hands", 0), cfg.get("minutes", 0))) + d
             cfg["hands"], cfg["minutes"] = ls[i % len(ls)]
             self.build()
@@ -431,17 +432,17 @@ class PresetScreen(SetupScreen):
 
 
 class RulesView(Screen):
-    """Every rule in force, scrolled with UP/DOWN: during play "Rules in force" from the menus (OK back); with
-    ``summary`` the summary before the deal (``M_SUMMARY``): UP/DOWN scroll (long: 5 rows), RIGHT/LEFT the chip
+    """Every rule in force, scrolled with UP/DOWN: during play "Rules in force" from the menus (OK back); as
+    ``mode`` ``M_SUMMARY`` the summary before the deal: UP/DOWN scroll (long: 5 rows), RIGHT/LEFT the chip
     value up/down (money per chip for settling up; past either end: off), a long LEFT back, OK deals the first
     hand."""
 
     MODE = M_RULESVIEW
 
-    def __init__(self, app, summary=False):
+    def __init__(self, app, mode=M_RULESVIEW):
         super().__init__(app, -1)
-        if summary:
-            self.MODE = M_SUMMARY
+        self.MODE = mode
+        if mode == M_SUMMARY:
             self.LONG = LONG_UD | LONG_LEFT
 
     def build(self):
