@@ -10,30 +10,24 @@ from dealerbox.ui.modes import M_ROOM
 from dealerbox.ui.screen import Screen
 
 
-def room_rows(store):
+def room_rows(store, line=False):
     """Rows ``(label, value)`` saying how many hands ``store`` holds and for how many more it has room
-    (``Store.held``): ``[("Hands kept", "212"), ("Room for", "431 hands")]``, on the end-of-session screen; the second
-    left out when the room is not known, none for a store that cannot say (a test's)."""
+    (``Store.held``), none for a store that cannot say (a test's). On the end-of-session screen
+    ``[("Hands kept", "212"), ("Room for", "431 hands")]``, the second left out when the room is not known; with
+    ``line``, the game screen's row under the language row saying the same in one line, ``[("312 hands", "room
+    540")]``: the value None when the room is not known, "room 999+" past 999 (a Pi's card: the first frame the same
+    on every machine)."""
     held = getattr(store, "held", None)
     if held is None:
         return []
     hands, left = held()
+    if line:
+        room = None if left is None else tr("room %s") % ("999+" if left > 999 else str(left))
+        return [((tr("%d hand") if hands == 1 else tr("%d hands")) % hands, room)]
     rows = [(tr("Hands kept"), str(hands))]
     if left is not None:
         rows.append((tr("Room for"), (tr("%d hand") if left == 1 else tr("%d hands")) % left))
     return rows
-
-
-def held_row(store):
-    """The game screen's row under the language row saying the same in one line (``Store.held``): ``[("312 hands",
-    "room 540")]``; the value None when the room is not known, "room 999+" past 999 (a Pi's card: the first frame the
-    same on every machine), no row for a store that cannot say (a test's)."""
-    held = getattr(store, "held", None)
-    if held is None:
-        return []
-    hands, left = held()
-    room = None if left is None else tr("room %s") % ("999+" if left > 999 else str(left))
-    return [((tr("%d hand") if hands == 1 else tr("%d hands")) % hands, room)]
 
 
 def low(store):

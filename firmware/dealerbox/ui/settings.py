@@ -129,6 +129,7 @@ def name_owner(names, players, seat, name):
 
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
 _COUNT_MAX = const(10)
+# each house rule's short label on the rules screens (translated where shown; a key without one shows as itself)
 LABELS = {
     "boot": N_("Boot"), "ante": N_("Ante"), "sequence": N_("A-2-3 ranks"), "variant": N_("Variant"),
     "muflis": N_("Muflis lowball"), "five_middle_wild": N_("Best of 5 wild"), "show": N_("Show"),
@@ -161,7 +162,7 @@ KEY_VALUE_TEXT = {
     "sideshow": ("004", N_("min chaal"), "000", N_("pay stake"), "001", N_("free")),
     "no_minor": (True, N_("off"), False, N_("on")), "standard_ranking": (True, N_("standard"), False, N_("Turkish")),
     "four_with_36": (True, N_("36 cards"), False, N_("32 cards")),
-    "stud": (True, N_("Forehead Stud"), False, N_("Indian Poker")),
+    "stud": (True, N_("Forehead Stud"), False, GAME_NAMES[2]),     # (Indian Poker)
 }
 
 
@@ -180,11 +181,6 @@ def fit_stud(cfg):
 def stake_key(game):
     """The house-rule key of what everyone pays before the deal: "boot" (Teen Patti) or "ante"."""
     return "boot" if game == "teen-patti" else "ante"
-
-
-def label(key):
-    """Short screen label of house rule ``key`` in the language in use."""
-    return tr(LABELS.get(key, key))
 
 
 def value_text(v, key):

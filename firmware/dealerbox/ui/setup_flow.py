@@ -101,8 +101,8 @@ def new_config(cfg, game, players=None):
 
 
 class SetupScreen(Screen):
-    """A setup screen: a long LEFT goes back to the one before; ``next`` opens the one after (``modes.SETUP``'s
-    order: ``_screen``)."""
+    """A setup screen: a long LEFT goes back to the one before, any other press goes to ``on(b, long)`` (each
+    subclass has its own); ``next`` opens the one after (``modes.SETUP``'s order: ``_screen``)."""
 
     LONG = LONG_UD | LONG_LEFT
 
@@ -111,9 +111,6 @@ class SetupScreen(Screen):
             self.app.back()
         else:
             self.on(b, long)
-
-    def on(self, b, long):
-        """Any press but a long LEFT."""
 
     def next(self):
         self.app.change(_screen(self.app, SETUP[index_of(SETUP, self.MODE) + 1]))
@@ -134,13 +131,13 @@ def _screen(app, mode):
 
 class GameScreen(SetupScreen):
     """The first screen of a new session: the games (their player range), the language row (``langpick.row``: the
-    language spoken, in its own name), then what the box holds, "312 hands   room 540" (``roomnote.held_row``; none
+    language spoken, in its own name), then what the box holds, "312 hands   room 540" (``roomnote.room_rows``; none
     without a store that can say; a line to read: the selection stops at the language row)."""
 
     MODE = M_GAME
 
-    def __init__(self, app, sel=None):
-        super().__init__(app, settings.game_index(app.cfg["game"]) if sel is None else sel)
+    def __init__(self, app):
+        super().__init__(app, settings.game_index(app.cfg["game"]))
 
     def build(self):
         self.title = tr("New session: game")
@@ -148,9 +145,9 @@ class GameScreen(SetupScreen):
         for g in settings.GAME_ROWS:
             self.rows.append((tr(g[0]), "%d-%d" % g[1]))
         self.rows.append((tr("Language"), langpick.own_name(lang.code)))
-        from dealerbox.ui.roomnote import held_row
+        from dealerbox.ui.roomnote import room_rows
 
-        self.rows.extend(held_row(self.app.store))      # the hands the box holds, the room left (docs/device.md)
+        self.rows.extend(room_rows(self.app.store, True))   # the hands the box holds, the room left (docs/device.md)
         self.hint = tr("\x1c choose  OK next")
 
     def on(self, b, long):
@@ -229,8 +226,8 @@ class NamesScreen(SetupScreen):
 
     MODE = M_NAMES
 
-    def __init__(self, app, sel=None):
-        super().__init__(app, app.cfg["players"] if sel is None else sel)
+    def __init__(self, app):
+        super().__init__(app, app.cfg["players"])
         self.known = known_names(app.store)[0]
 
     def build(self):
@@ -351,7 +348,7 @@ class RuleListScreen(SetupScreen):
         self.title = tr("Betting structure") if self.MODE == M_STRUCT else tr("Single house rules")
         self.rows = []
         for key in self.keys():
-            self.rows.append((settings.label(key), settings.value_text(cfg["rules"][key], key)))
+            self.rows.append((tr(settings.LABELS.get(key, key)), settings.value_text(cfg["rules"][key], key)))
         if self.MODE == M_RULES:
             self.rows.append((tr("Session"), settings.limit_text(cfg)))
         self.rows.append((tr("Done"), None))
@@ -406,7 +403,7 @@ class PresetScreen(SetupScreen):
             self.rows.append((tr(ps[i][1]), None))
             if ps[i][0] == cfg["preset"]:
                 sel = i
-        if cfg["preset"] == CUSTOM:                 # single rules edited: keep them unless a preset is chosen
+        if cfg["preset"] == "custom":               # single rules edited: keep them unless a preset is chosen
             self.rows.append((tr("Custom (your edits)"), None))
             sel = len(ps)
         self.sel = sel
@@ -493,9 +490,6 @@ class RulesView(Screen):
             app.start_session()
 
 
-CUSTOM = "custom"
-
-
 def _valid(game, r):
     try:
         rules.validate(game, r)
@@ -522,11 +516,12 @@ def _repair(cfg, changed):
 
 
 def _preset_of(game, r):
-    """The preset whose single house rules ``r`` has (the boot/ante and betting values aside), or CUSTOM."""
+    """The preset whose single house rules ``r`` has (the boot/ante and betting values aside), or "custom" (the
+    session config's preset when single rules were edited to match none)."""
     for p in rules.presets(game):
         if settings.apply_preset(game, r, p[0]) == r:
             return p[0]
-    return CUSTOM
+    return "custom"
 
 
 def _fit_rules(cfg):
