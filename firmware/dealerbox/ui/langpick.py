@@ -108,25 +108,24 @@ class LangScreen(Screen):
         self.hint = tr("\x1c choose  OK select")
 
     def press(self, b, long):
+        """OK: the language chosen, kept by the store (a store that cannot keep it: for this session) and spoken from
+        the next frame, back on the game screen's language row; its table missing or damaged: English, and the footer
+        says why."""
         if b in (btn.UP, btn.DOWN):
             self.move(b, long)
         elif b == btn.LEFT:
             self.app.back()
         elif b == btn.OK:
-            self.choose(present()[self.sel])
-
-    def choose(self, code):
-        """The table chose ``code`` (a code of ``present()``): kept by the store and spoken from the next frame, back
-        on the game screen's language row. A store that cannot keep it: the language changes for this session."""
-        spoken = lang.code
-        if code != spoken:
-            spoken = speak(code)
-            save = getattr(self.app.store, "save_prefs", None)
-            if save is not None:
-                try:
-                    save({"lang": spoken})
-                except OSError:         # a full flash: the language for this session only
-                    pass
-        self.app.back()
-        if spoken != code:          # its table file missing or damaged: English, and the footer says why
-            self.app.screen.warn(tr("%s unreadable") % own_name(code))
+            code = present()[self.sel]
+            spoken = lang.code
+            if code != spoken:
+                spoken = speak(code)
+                save = getattr(self.app.store, "save_prefs", None)
+                if save is not None:
+                    try:
+                        save({"lang": spoken})
+                    except OSError:         # a full flash: the language for this session only
+                        pass
+            self.app.back()
+            if spoken != code:
+                self.app.screen.warn(tr("%s unreadable") % own_name(code))

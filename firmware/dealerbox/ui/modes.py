@@ -94,13 +94,10 @@ def fit_title(*lines):
 
 def wild_info(pot, stake, w):
     """The gate's and turn's public line with the Joker Hunt wild rank ``w`` (public, seed 000): the first of
-    "Pot 17 stake 2 wild 7", "Pot 170 st 20 wild 7", "Pot 17000  wild 7" that fits in 21 characters."""
+    "Pot 17 stake 2 wild 7", "Pot 170 st 20 wild 7", "Pot 17000  wild 7" that fits in 21 characters (``fit_title``)."""
     r = wild_name(w)
-    for f in (tr("Pot %d stake %s wild %s"), tr("Pot %d st %s wild %s")):
-        line = f % (pot, stake, r)
-        if len(line) <= 21:
-            return line
-    return tr("Pot %d  wild %s") % (pot, r)
+    return fit_title(tr("Pot %d stake %s wild %s") % (pot, stake, r), tr("Pot %d st %s wild %s") % (pot, stake, r),
+                     tr("Pot %d  wild %s") % (pot, r))
 
 
 def describe(names, seat, action, events, all_in=False):
@@ -112,13 +109,10 @@ def describe(names, seat, action, events, all_in=False):
         return tr("%s drew %d") % (name, len(action.cards))
     for ev in events:
         if ev[0] == "sideshow":                 # the first wording that fits the title bar (the last: the asker only)
-            for f in (N_("Sideshow: %s asks %s"), N_("%s asks %s sideshow"), N_("Sideshow %s\x18%s"),
-                      N_("%s asks %s"), N_("%s: sideshow")):
-                f = tr(f)
-                line = f % ((name, names[ev[2]]) if f.count("%s") == 2 else (name,))
-                if len(line) <= _TITLE_LEN:
-                    break
-            return line
+            other = names[ev[2]]
+            return fit_title(tr("Sideshow: %s asks %s") % (name, other), tr("%s asks %s sideshow") % (name, other),
+                             tr("Sideshow %s\x18%s") % (name, other), tr("%s asks %s") % (name, other),
+                             tr("%s: sideshow") % name)
         if ev[0] == "refuse":
             return fit_title(tr("%s refuses sideshow") % name, tr("%s refuses") % name)
         if ev[0] == "pack" and action.kind == "accept":
@@ -140,12 +134,7 @@ def ladder_step(ladder, value, step):
     i = 0
     while i < len(ladder) - 1 and ladder[i] < value:
         i += 1
-    i += step
-    if i < 0:
-        i = 0
-    if i >= len(ladder):
-        i = len(ladder) - 1
-    return ladder[i]
+    return ladder[max(0, min(len(ladder) - 1, i + step))]
 
 
 def game_label(game):
