@@ -313,12 +313,20 @@ _LINES = {
 def describe(game, d):
     """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
     rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. Turkish and Indian
-    Poker share the betting lines (ante and bet, structure, the fixed limit's cap); Forehead Stud's lines
-    (docs/indian.md) when it is on (never in party mode: ``rules.STUD_EXCLUDES``)."""
+    Poker share the betting lines (ante and bet, structure, the fixed limit's cap, none in Indian party mode);
+    Forehead Stud's lines (docs/indian.md) when it is on (never in party mode: ``rules.STUD_EXCLUDES``)."""
     d = rules.validate(game, d)
     if game == "teen-patti":
         return _teen_patti_lines(d)
-    out = _betting_lines(game, d)
+    if game == "indian" and d["party"]:             # party mode: no betting
+        out = [tr("Party: no betting")]
+    else:                                           # ante and bet, the structure, the fixed limit's cap
+        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_LINES[d["structure"]])]
+        if d["structure"] == "fixed":
+            n = d["cap"]
+            out.append(tr("Cap 1 bet a round") if n == 1 else tr("Cap %d bets a round") % n)
+            if game == "indian" and d["stud"]:      # Forehead Stud: the double bet from round 3
+                out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
     if game == "turkish":
         out.append(tr(_LINES[d["openers"]]))
         out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
@@ -375,18 +383,4 @@ def _teen_patti_lines(d):
         out.append(tr(line))
     if d["higher_limits"]:
         out.append(tr("Chaal: no upper limit"))
-    return out
-
-
-def _betting_lines(game, d):
-    """Turkish and Indian Poker: ante and bet, the structure, the fixed limit's cap (Forehead Stud: the double bet
-    from round 3); Indian party mode: no betting."""
-    if game == "indian" and d["party"]:
-        return [tr("Party: no betting")]
-    out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_LINES[d["structure"]])]
-    if d["structure"] == "fixed":
-        n = d["cap"]
-        out.append(tr("Cap 1 bet a round") if n == 1 else tr("Cap %d bets a round") % n)
-        if game == "indian" and d["stud"]:
-            out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
     return out
