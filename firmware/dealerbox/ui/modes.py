@@ -35,7 +35,7 @@ M_LANG = const(35)          # the language list, from the game screen's last row
 M_TABLE = const(36)         # the table during a hand: who is in, packed, all-in, blind/seen, stacks, put in
 M_ROOM = const(37)          # between hands, the flash nearly full: room for N more hands, drop them or not (roomnote)
 
-SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)
+SETUP = (M_GAME, M_PLAYERS, M_NAMES, M_CHIPS, M_BOOT, M_STRUCT, M_PRESET, M_RULES, M_SUMMARY)    # in their order
 SNAPSHOT_VERSION = const(1)
 MAX_DISCARD = const(4)      # Turkish draw: discard 0 to 4 (RULES.md, Turkish Poker)
 MAX_NAME = const(8)         # letters in a player's name

@@ -196,12 +196,12 @@ class ValueScreen(SetupScreen):
 
     def on(self, b, long):
         d = 1 if b in (btn.RIGHT, btn.UP) else -1 if b in (btn.LEFT, btn.DOWN) else 0
-        cfg = self.app.cfg
-        game = cfg["game"]
         if not d:
             if b == btn.OK:
                 self.next()
             return
+        cfg = self.app.cfg
+        game = cfg["game"]
         if self.MODE == M_PLAYERS:
             lo, hi = settings.player_range(game)
             v = hi if (long and d > 0) else lo if long else cfg["players"] + d
@@ -434,8 +434,6 @@ class RulesView(Screen):
     value up/down (money per chip for settling up; past either end: off), a long LEFT back, OK deals the first
     hand."""
 
-    MODE = M_RULESVIEW
-
     def __init__(self, app, mode=M_RULESVIEW):
         super().__init__(app, -1)
         self.MODE = mode
@@ -473,10 +471,9 @@ class RulesView(Screen):
         if b in (btn.UP, btn.DOWN):         # (long only on the summary)
             step = 5 if long else 1
             self.top = max(0, min(self.top + (step if b == btn.DOWN else -step), len(self.rows) - widgets.ROWS))
-        elif b == btn.OK and not summary:
-            app.back()
-        elif not summary:
-            return
+        elif not summary:                   # "Rules in force": OK back
+            if b == btn.OK:
+                app.back()
         elif b == btn.LEFT and long:
             app.back()
         elif b in (btn.LEFT, btn.RIGHT):    # the next chip value of settings.CENTS_LADDER either way, money per chip
