@@ -66,8 +66,8 @@ ALL_IN = N_("all-in")       # a bet of the seat's last chip, as the public line 
 BETWEEN_ITEMS = (N_("Next hand"), N_("Standings"), N_("Rebuy"), N_("Rules"), N_("Settle up"), N_("End session"))
 B_NEXT, B_STANDINGS, B_REBUY, B_SETTLE, B_END = 0, 1, 2, 4, 5     # their rows (3: Rules, the one left)
 MENU_ITEMS = (N_("Back to game"), N_("Standings"), N_("Rules"), N_("The table"), N_("Misdeal"))
-T_STANDINGS, T_RULES, T_TABLE, T_MISDEAL = 1, 2, 3, 4     # their rows (0: Back to game; Misdeal: only while a hand
-#                                                             is live)
+# their rows (0: Back to game; Misdeal: only while a hand is live)
+T_STANDINGS, T_RULES, T_TABLE, T_MISDEAL = 1, 2, 3, 4
 
 
 def action_label(kind):

@@ -310,6 +310,8 @@ _LINES = {
     "kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
     "aces": N_("Open with aces or better"),
 }
+
+
 def describe(game, d):
     """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
     rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. Turkish and Indian
@@ -334,9 +336,8 @@ def describe(game, d):
                         ("hi_lo", N_("High-low split")), ("karanlik", N_("Karanlik blind bet")),
                         ("four_with_36", N_("4 players: 36 cards"))))
     elif d["stud"]:
-        for line in (N_("Forehead Stud"), N_("4 forehead + 3 hole"), N_("5 betting rounds"), N_("Best 5 of 7 cards"),
-                     N_("Poker hand ranking"), N_("Ties split the pot")):
-            out.append(tr(line))
+        out += [tr("Forehead Stud"), tr("4 forehead + 3 hole"), tr("5 betting rounds"), tr("Best 5 of 7 cards"),
+                tr("Poker hand ranking"), tr("Ties split the pot")]
     else:
         out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
         out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
