@@ -101,8 +101,8 @@ def new_config(cfg, game, players=None):
 
 
 class SetupScreen(Screen):
-    """A setup screen: a long LEFT goes back to the one before, any other press goes to ``on(b, long)`` (each
-    subclass has its own); ``next`` opens the one after (``modes.SETUP``'s order: ``_screen``)."""
+    """A setup screen: a long LEFT goes back to the one before; ``next`` opens the one after (``modes.SETUP``'s
+    order: ``_screen``)."""
 
     LONG = LONG_UD | LONG_LEFT
 
@@ -111,6 +111,9 @@ class SetupScreen(Screen):
             self.app.back()
         else:
             self.on(b, long)
+
+    def on(self, b, long):
+        """Any press but a long LEFT."""
 
     def next(self):
         self.app.change(_screen(self.app, SETUP[index_of(SETUP, self.MODE) + 1]))
