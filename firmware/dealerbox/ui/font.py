@@ -143,8 +143,9 @@ _bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)
 # one nibble of a small glyph's column, each bit doubled (bit y -> bits 2y and 2y+1): the big font is the small one
 # scaled 2x column by column into the window, so no strip of big glyphs stays on the heap (2.2 KB on the box)
 WIDE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
-_suits = tuple(framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9, 16, framebuf.MONO_VLSB)
-               for s in range(4))
+# the big suit glyphs, clubs diamonds hearts spades (``cardart.card`` draws ``SUITS[c & 3]``: c a card 0-51)
+SUITS = tuple(framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9, 16, framebuf.MONO_VLSB)
+              for s in range(4))
 
 
 def index(code):
@@ -227,7 +228,3 @@ def big_glyph(code):
     b[18] = b[19] = w[c >> 4]
     return _bone
 
-
-def suit_glyph(suit):
-    """The big 9x16 suit glyph (a FrameBuffer) for ``suit`` 0-3 (clubs, diamonds, hearts, spades)."""
-    return _suits[suit & 3]

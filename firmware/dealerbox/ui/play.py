@@ -123,24 +123,42 @@ class GateScreen(HandScreen):
             from dealerbox.ui.tableview import TableScreen
             app.change(TableScreen(app))
         elif b == btn.OK and self.peek:     # the sideshow's comparison, to one of its two players
-            app.go(PeekScreen(app, self.peek))
+            app.go(ShownScreen(app, self.peek[3][0], self.peek))
         elif b == btn.OK:                   # "I am Ben": his turn
             app.go(TurnScreen(app))
 
 
-class PeekScreen(HandScreen):
-    """The accepted sideshow's comparison for ``peek[3][0]`` (behind its gate): both hands, from its ``view`` (its
-    own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
+class ShownScreen(HandScreen):
+    """A private screen of hand lines for ``seat`` (behind its gate; OK goes on): with ``peek`` the accepted sideshow's
+    comparison for ``peek[3][0]`` (``M_PEEK``: both hands, from its ``view``, its own cards and ``peek``, the one that
+    packs unmarked; RULES.md, Teen Patti sideshow), else the Turkish draw's new hand (``M_DRAWN``: the cards of
+    ``old`` kept on one line and the new ones on the next; no category: the results' words load at the hand's end)."""
 
-    MODE = M_PEEK
-
-    def __init__(self, app, peek):
+    def __init__(self, app, seat, peek=None, old=None):
         super().__init__(app, -1)
+        self.viewer = seat
         self.peek = peek
-        self.viewer = peek[3][0]
-        self.col = 0
+        self.old = old
+        self.MODE = M_PEEK if peek else M_DRAWN
+        self.col = 7 + 4 * font.W + 3
 
     def build(self):
+        if self.peek:
+            self.peek_lines()
+            return
+        seat = self.viewer
+        v = self.app.engine.view(seat)
+        hand = v.get("hand") or v.get("cards") or []
+        kept = []  # type: list
+        new = []  # type: list
+        for c in hand:
+            (kept if c in self.old else new).append(c)
+        self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
+        self.title = fit_title(tr("%s: your new hand") % self.app.table.names[seat], tr("Your new hand"))
+        self.hint = tr("OK: pass the box on")
+
+    def peek_lines(self):
+        """The sideshow's comparison: both hands and their categories, the title saying who packs."""
         from dealerbox.ui.results_flow import category_label, hand_lines
 
         e = self.app.engine
@@ -165,43 +183,12 @@ class PeekScreen(HandScreen):
         return GateScreen(self.app, self.peek)
 
     def on(self, b, long):
-        if b == btn.OK:
-            rest = self.peek[3][1:]
-            if rest:            # the other player of the sideshow, behind their own gate
-                self.app.go(GateScreen(self.app, self.peek[:3] + (rest,)))
-            else:
-                self.app.after_engine()
-
-
-class DrawnScreen(HandScreen):
-    """The Turkish draw's new hand, to the player who drew, behind the same gate before the box moves on: the cards
-    kept on one line and the new ones on the next (no category: the results' words load at the hand's end)."""
-
-    MODE = M_DRAWN
-
-    def __init__(self, app, seat, old):
-        super().__init__(app, -1)
-        self.viewer = seat
-        self.old = old
-        self.col = 7 + 4 * font.W + 3
-
-    def build(self):
-        seat = self.viewer
-        v = self.app.engine.view(seat)
-        hand = v.get("hand") or v.get("cards") or []
-        kept = []  # type: list
-        new = []  # type: list
-        for c in hand:
-            (kept if c in self.old else new).append(c)
-        self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
-        self.title = fit_title(tr("%s: your new hand") % self.app.table.names[seat], tr("Your new hand"))
-        self.hint = tr("OK: pass the box on")
-
-    def draw(self, cv):
-        screens.draw_lines(self, cv)
-
-    def on(self, b, long):
-        if b == btn.OK:
+        if b != btn.OK:
+            return
+        rest = self.peek[3][1:] if self.peek else ()
+        if rest:            # the other player of the sideshow, behind their own gate
+            self.app.go(GateScreen(self.app, self.peek[:3] + (rest,)))
+        else:
             self.app.after_engine()
 
 
@@ -422,9 +409,9 @@ class TurnScreen(HandScreen):
                     asker = ev[2]
                 elif ev[0] == "pack":
                     loser = ev[1]
-            app.go(PeekScreen(app, (asker, seat, loser, (seat, asker))))
+            app.go(ShownScreen(app, seat, (asker, seat, loser, (seat, asker))))
         elif action.kind == "draw" and action.cards:
-            app.go(DrawnScreen(app, seat, old))
+            app.go(ShownScreen(app, seat, None, old))
         elif e.to_act == seat and e.phase != "over":
             app.go(TurnScreen(app))     # same player again (after "see"): stays behind the same gate
         elif e.phase != "over":         # the next player's gate: the action may be taken back there

@@ -85,10 +85,10 @@ def first_screen(app):
     """The first screen after a hand ended: the showdown (hands were shown), else the awards, else the standings."""
     r = app.engine.result
     if r is not None and showdown_rows(app.engine, app.table.names)[0]:
-        return ShowdownScreen(app)
+        return ResultScreen(app, M_SHOWDOWN)
     if r is not None:
-        return AwardsScreen(app)
-    return StandingsScreen(app)
+        return ResultScreen(app, M_AWARDS)
+    return ResultScreen(app, M_STANDINGS)
 
 
 def _strength(e, s, cards):
@@ -199,43 +199,140 @@ def _why(rows, order, marked, shown, cats):
 
 
 class ResultScreen(Screen):
-    """A screen of rows without a selection, scrolled with UP/DOWN; a long OK opens the table menu."""
+    """A screen of rows without a selection, scrolled with UP/DOWN; OK goes on (``ok``). ``ResultScreen(app, mode)``,
+    ``mode`` (``ui/modes.py``) saying which: ``M_SHOWDOWN`` the hands shown (``showdown_rows``, drawn as hand lines),
+    ``M_AWARDS`` the hand's result, ``M_STANDINGS`` each player's chips and net, ``M_END`` the session over (each net,
+    with a chip value in money too, and who pays whom), ``M_SETTLE`` between hands, who pays whom if the table stopped
+    now. A long OK on the showdown and the awards opens the table menu."""
 
-    def __init__(self, app):
+    def __init__(self, app, mode):
         super().__init__(app, -1)
+        self.MODE = mode
+        self.col = 0        # the showdown: the x of the hands' cards (``showdown_rows``)
+        if mode in (M_SHOWDOWN, M_AWARDS):
+            self.LONG = LONG_OK
 
     def press(self, b, long):
-        if b == btn.OK and long and self.MENU:
+        if b == btn.OK and long and self.LONG:
             self.app.change(MenuScreen(self.app))
         elif b in (btn.UP, btn.DOWN):
             self.scroll(b)
         elif b == btn.OK:
             self.ok()
 
-    MENU = False
-
-    def ok(self):
-        """OK: the next screen."""
-
-
-class ShowdownScreen(ResultScreen):
-    MODE = M_SHOWDOWN
-    MENU = True
-    LONG = LONG_OK
-
     def build(self):
-        e = self.app.engine
-        self.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
-        if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
-            self.title = tr("Showdown  wild %s") % wild_name(e.result["wild"])
-        self.rows, self.col = showdown_rows(e, self.app.table.names)
-        self.hint = self.more(tr("\x1c more  OK awards"), tr("OK awards"))
+        m = self.MODE
+        if m == M_SHOWDOWN:
+            hints = _showdown(self)
+        elif m == M_AWARDS:
+            hints = _result(self)
+        elif m == M_STANDINGS:
+            hints = _standings(self)
+        else:
+            hints = _settle_up(self)
+        self.hint = self.more(tr(hints[0]), tr(hints[1]))
 
     def draw(self, cv):
-        screens.draw_lines(self, cv)
+        if self.MODE == M_SHOWDOWN:
+            screens.draw_lines(self, cv)
+        else:
+            screens.draw_list(self, cv)
 
     def ok(self):
-        self.app.go(AwardsScreen(self.app))
+        """OK: the awards after the showdown, the standings after them, then between hands (or the session's end,
+        or back to the menu the standings were opened from); a new session after the end; back after the
+        settle-up."""
+        app = self.app
+        m = self.MODE
+        if m == M_SHOWDOWN:
+            app.go(ResultScreen(app, M_AWARDS))
+        elif m == M_AWARDS:
+            app.go(ResultScreen(app, M_STANDINGS))
+        elif m == M_END:
+            if app.store is not None and hasattr(app.store, "clear"):
+                app.store.clear()
+            app.new_session()
+        elif m == M_SETTLE or self.prev is not None:    # the settle-up, or the standings opened from a menu
+            app.back()
+        elif app.table.stopped:
+            app.go(ResultScreen(app, M_END))
+        elif app.session_done():        # the deals agreed, or the time: the session ends with the settle-up
+            app.end_session()
+            app.go(ResultScreen(app, M_END))
+        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
+            app.go(BetweenScreen(app, B_REBUY if _busted(app.table) else 0))
+
+
+def _showdown(sc):
+    """The showdown's title and lines (``showdown_rows``: the screen's ``col`` too); returns its footer's hints."""
+    e = sc.app.engine
+    sc.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
+    if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
+        sc.title = tr("Showdown  wild %s") % wild_name(e.result["wild"])
+    sc.rows, sc.col = showdown_rows(e, sc.app.table.names)
+    return N_("\x1c more  OK awards"), N_("OK awards")
+
+
+def _result(sc):
+    """The awards' title and rows: how the hand ended, each award (or the one winner of a hand everyone else left),
+    the deal's seal again (as before the first gate: docs/fairness.md); returns the footer's hints."""
+    e = sc.app.engine
+    names = sc.app.table.names
+    r = e.result
+    sc.title = tr("Hand %d result") % e.hand_no
+    rows = []  # type: list
+    _head(r, names, rows, e.log.get("misdeal"))
+    if not (r.get("how") in ("pack", "fold") and _won(r, names, rows)):
+        _awards(r, names, rows)
+    if not rows:
+        rows.append((tr("No award"), None))
+    seal = e.log.get("commit")
+    if seal:            # (a deal sealed before the chained log: its 8 digits, as shown then)
+        code = seal_code(seal) if "prev" in e.log else seal[:8]
+        rows.append((tr("Deal seal"), code[:9]))
+        if code[9:]:
+            rows.append(("", code[10:]))
+    sc.rows = fit(rows)
+    return N_("\x1c more  OK standings"), N_("OK standings")
+
+
+def _nets(app, rows):
+    """Append each player's chips and net to ``rows`` (standings order)."""
+    for _seat, name, stack, net in app.table.standings():
+        rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
+
+
+def _standings(sc):
+    """The standings' title and rows: each player's chips and net; returns the footer's hints."""
+    rows = []  # type: list
+    _nets(sc.app, rows)
+    sc.rows = fit(rows)
+    sc.title = tr("Standings: chips net")
+    return N_("\x1c more  OK next"), N_("OK next")
+
+
+def _settle_up(sc):
+    """The session's end (``M_END``: each net, in money too with a chip value, who pays whom, the room left) or the
+    settle-up between hands (who pays whom if the table stopped now): title and rows; returns the footer's hints."""
+    from dealerbox.ui.settling import settle_rows
+
+    app = sc.app
+    rows = []  # type: list
+    if sc.MODE == M_SETTLE:
+        settle_rows(app, rows, True)
+        sc.rows = fit(rows)
+        sc.title = tr("If we stop now")
+        return N_("\x1c more  OK back"), N_("OK back")
+    money = app.cfg.get("cents", 0)
+    if not money:
+        _nets(app, rows)
+    settle_rows(app, rows, bool(money))
+    from dealerbox.ui.roomnote import room_rows
+
+    rows.extend(room_rows(app.store))      # the hands the box holds, the room left (docs/device.md, "Room")
+    sc.rows = fit(rows)
+    sc.title = tr("Session over: net")
+    return N_("\x1c more OK new session"), N_("OK new session")
 
 
 def _head(r, names, rows, misdeal):
@@ -255,9 +352,10 @@ def _head(r, names, rows, misdeal):
         rows.append((tr(HOW[how]), None))
 
 
-def _one_winner(r):
-    """Everyone else packed (or folded): the winner (a seat) when one seat took every award and the uncalled chips,
-    else None; and the chips awarded (the uncalled chips apart: they were never in the pot)."""
+def _won(r, names, rows):
+    """Everyone else packed: "P4 wins the pot of 4" and, when chips were not called, "1 returned" below it, as the
+    hand log says it (``awards`` and ``returned``); True when said (one seat took every award and the uncalled chips;
+    the chips awarded counted without the uncalled ones: they were never in the pot)."""
     awards = r.get("awards") or []
     back = r.get("returned")
     w = r.get("winner")
@@ -267,17 +365,8 @@ def _one_winner(r):
     for a in awards:
         total += a[2]
         if a[1] != w:
-            w = None
-    if back and back[0] != w:
-        w = None
-    return w, total
-
-
-def _won(r, names, rows):
-    """Everyone else packed: "P4 wins the pot of 4" and, when chips were not called, "1 returned" below it, as the
-    hand log says it (``awards`` and ``returned``); True when said (one winner)."""
-    w, total = _one_winner(r)
-    if w is None:
+            return False
+    if w is None or back and back[0] != w:
         return False
     line = tr("%s wins the pot of %d") % (names[w], total)
     if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
@@ -285,39 +374,9 @@ def _won(r, names, rows):
     else:
         rows.append((tr("%s wins") % names[w], None))
         rows.append((tr("  the pot of %d") % total, None))
-    back = r.get("returned")
     if back:                                # the chips nobody called, as the log says: returned, not won
         rows.append((tr("  %d returned") % back[1], None))
     return True
-
-
-class AwardsScreen(ResultScreen):
-    MODE = M_AWARDS
-    MENU = True
-    LONG = LONG_OK
-
-    def build(self):
-        e = self.app.engine
-        names = self.app.table.names
-        r = e.result
-        self.title = tr("Hand %d result") % e.hand_no
-        rows = []  # type: list
-        _head(r, names, rows, e.log.get("misdeal"))
-        if not (r.get("how") in ("pack", "fold") and _won(r, names, rows)):
-            _awards(r, names, rows)
-        if not rows:
-            rows.append((tr("No award"), None))
-        seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
-        if seal:            # (a deal sealed before the chained log: its 8 digits, as shown then)
-            code = seal_code(seal) if "prev" in e.log else seal[:8]
-            rows.append((tr("Deal seal"), code[:9]))
-            if code[9:]:
-                rows.append(("", code[10:]))
-        self.rows = fit(rows)
-        self.hint = self.more(tr("\x1c more  OK standings"), tr("OK standings"))
-
-    def ok(self):
-        self.app.go(StandingsScreen(self.app))
 
 
 def _awards(r, names, rows):
@@ -330,78 +389,6 @@ def _awards(r, names, rows):
     back = r.get("returned")
     if back:
         rows.append((tr("Back to %s") % names[back[0]], "+%d" % back[1]))
-
-
-class StandingsScreen(ResultScreen):
-    """Each player's chips and net; OK goes on between hands (or back to the menu it was opened from)."""
-
-    MODE = M_STANDINGS
-
-    def build(self):
-        rows = []
-        for _seat, name, stack, net in self.app.table.standings():
-            rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
-        self.rows = fit(rows)
-        self.title = tr("Standings: chips net")
-        self.hint = self.more(tr("\x1c more  OK next"), tr("OK next"))
-
-    def ok(self):
-        app = self.app
-        if self.prev is not None:
-            app.back()
-        elif app.table.stopped:
-            app.go(EndScreen(app))
-        elif app.session_done():        # the deals agreed, or the time: the session ends with the settle-up
-            app.end_session()
-            app.go(EndScreen(app))
-        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
-            app.go(BetweenScreen(app, B_REBUY if _busted(app.table) else 0))
-
-
-class EndScreen(ResultScreen):
-    """The session is over: each net (with a chip value, in money too) and who pays whom; OK: a new session."""
-
-    MODE = M_END
-
-    def build(self):
-        from dealerbox.ui.settling import settle_rows
-
-        rows = []  # type: list
-        money = self.app.cfg.get("cents", 0)
-        if not money:
-            for _seat, name, stack, net in self.app.table.standings():
-                rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
-        settle_rows(self.app, rows, bool(money))
-        from dealerbox.ui.roomnote import room_rows
-
-        rows.extend(room_rows(self.app.store))      # the hands the box holds, the room left (docs/device.md, "Room")
-        self.rows = fit(rows)
-        self.title = tr("Session over: net")
-        self.hint = self.more(tr("\x1c more OK new session"), tr("OK new session"))
-
-    def ok(self):
-        store = self.app.store
-        if store is not None and hasattr(store, "clear"):
-            store.clear()
-        self.app.new_session()
-
-
-class SettleScreen(ResultScreen):
-    """Between hands: who pays whom if the table stopped now; OK back."""
-
-    MODE = M_SETTLE
-
-    def build(self):
-        from dealerbox.ui.settling import settle_rows
-
-        rows = []  # type: list
-        settle_rows(self.app, rows, True)
-        self.rows = fit(rows)
-        self.title = tr("If we stop now")
-        self.hint = self.more(tr("\x1c more  OK back"), tr("OK back"))
-
-    def ok(self):
-        self.app.back()
 
 
 class MenuScreen(Screen):
@@ -444,7 +431,7 @@ class MenuScreen(Screen):
         (asked twice), or back to the game."""
         app = self.app
         if i == T_STANDINGS:
-            app.change(StandingsScreen(app))
+            app.change(ResultScreen(app, M_STANDINGS))
         elif i == T_RULES:
             from dealerbox.ui.setup_flow import RulesView
             app.change(RulesView(app))
@@ -489,7 +476,7 @@ class BetweenScreen(MenuScreen):
             self.armed = False
             if b == btn.OK and self.sel == B_END:
                 self.app.end_session()
-                self.app.go(EndScreen(self.app))
+                self.app.go(ResultScreen(self.app, M_END))
             else:
                 self.msg = ""
             return
@@ -510,7 +497,7 @@ class BetweenScreen(MenuScreen):
             busted = _busted(app.table)
             app.change(RebuyScreen(app, busted[0] if busted else 0))     # the cursor on the first busted player
         elif i == B_SETTLE:
-            app.change(SettleScreen(app))
+            app.change(ResultScreen(app, M_SETTLE))
         elif i == B_END:                    # always asked twice
             self.armed = True
             self.msg = tr("End session? OK again")

@@ -62,7 +62,7 @@ def draw_gate(sc, cv):
     if sc.center:
         _center_card(cv, sc.center, WIDTH - 66, 47)
     _backs(cv, sc.ncards)
-    _bottom_bar(cv)
+    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)        # the action bar's inverse band, as the turn's
     cv.center(sc.msg if sc.msg else sc.hint, 56, 0)        # "Take back? OK again"
 
 
@@ -116,7 +116,7 @@ def _backs(cv, n):
 def _action_bar(sc, cv):
     """The action bar: the option shown between left/right arrows, its amount, an up-down arrow when the
     amount can change."""
-    _bottom_bar(cv)
+    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)        # the inverse band (rows 55-63)
     if not sc.opts:
         return
     o = sc.opts[sc.oi]
@@ -133,11 +133,6 @@ def _action_bar(sc, cv):
         _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
-
-
-def _bottom_bar(cv):
-    """The action bar's inverse band (rows 55-63), for a turn's action or a gate's hint."""
-    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
 
 
 def marked(marks):
