@@ -378,11 +378,3 @@ class Canvas:
         """``s`` centred horizontally on the frame at row ``y``."""
         self.at(y, c, big)
         return self._str(s, (WIDTH + 1 - len(s) * self.w) // 2)
-
-    def bar(self, y, h):
-        """A lit full-width band (rows y..y+h-1), for inverse text (c=0) on top of it."""
-        self.fb.fill_rect(0, y, WIDTH, h, 1)
-
-    def hline(self, x, y, w, c):
-        """Horizontal line, colour ``c``."""
-        self.fb.hline(x, y, w, c)

@@ -79,13 +79,9 @@ class GateScreen(HandScreen):
         self.center = None
         self.ncards = 0
 
-    def seat(self):
-        p = self.peek
-        return p[3][0] if p else self.app.engine.to_act
-
     def build(self):
         app = self.app
-        seat = self.seat()
+        seat = self.peek[3][0] if self.peek else app.engine.to_act
         if app.unsaved is None:
             self.title = app.last
         else:               # "Not saved: flash full" (ui/nosave.py: imported when the write failed)
@@ -319,8 +315,12 @@ class TurnScreen(HandScreen):
             return
         if o.kind == "draw" and b != btn.OK and self.draw_key(b, long):
             pass
-        elif b in (btn.LEFT, btn.RIGHT):
-            self.next_option(1 if b == btn.RIGHT else -1)
+        elif b in (btn.LEFT, btn.RIGHT) and len(self.opts) > 1:     # the next or previous option, at its start
+            self.oi = (self.oi + (1 if b == btn.RIGHT else -1)) % len(self.opts)
+            self.reset_amount()
+            self.marks = 0
+            self.cursor = 0
+            self.msg = ""
         elif b in (btn.UP, btn.DOWN):
             self.step(o, 1 if b == btn.UP else -1, long)
         elif b == btn.OK:
@@ -358,14 +358,6 @@ class TurnScreen(HandScreen):
                 self.msg = tr("discard 0 to %d cards") % MAX_DISCARD
             return True
         return False
-
-    def next_option(self, d):
-        if len(self.opts) > 1:
-            self.oi = (self.oi + d) % len(self.opts)
-            self.reset_amount()
-            self.marks = 0
-            self.cursor = 0
-            self.msg = ""
 
     def step(self, o, d, long):
         """UP/DOWN: the amount to the option's next amount, or a bet size (the bet, or the boot) up or down (long: to

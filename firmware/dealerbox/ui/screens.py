@@ -74,7 +74,7 @@ def _center_card(cv, c, x, y):
 
 def draw_turn(sc, cv):
     seat = sc.viewer
-    cv.bar(0, widgets.TITLE_H)      # the title bar: name, blind/seen, stack
+    cv.fb.fill_rect(0, 0, WIDTH, widgets.TITLE_H, 1)      # the title bar: name, blind/seen, stack
     x = cv.text(sc.app.table.names[seat], 1, 1, 0)
     if sc.status:
         x = cv.text(sc.status, x + W, 1, 0)

@@ -24,14 +24,14 @@ _FOOT_Y = const(56)
 
 def title(cv, s):
     """The inverse title bar with ``s``."""
-    cv.bar(0, TITLE_H)
+    cv.fb.fill_rect(0, 0, WIDTH, TITLE_H, 1)
     cv.text(s, 2, 1, 0)
 
 
 def footer(cv, s):
     """The key hints at the bottom row, with a rule above them; one row higher, touching the rule, when a letter's
     cedilla (ç ş ğ Ç Ş) would fall off the frame's last row."""
-    cv.hline(0, _FOOT_Y - 1, WIDTH, 1)
+    cv.fb.hline(0, _FOOT_Y - 1, WIDTH, 1)
     cv.k = cv.clipped
     cv.text(s, 1, _FOOT_Y + 1)
     if cv.clipped > cv.k and _low(s):
