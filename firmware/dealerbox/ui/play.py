@@ -102,8 +102,7 @@ class GateScreen(HandScreen):
     def gate(self):
         return self
 
-    def draw(self, cv):
-        screens.draw_gate(self, cv)
+    draw = screens.draw_gate
 
     def on(self, b, long):
         app = self.app
@@ -139,29 +138,22 @@ class ShownScreen(HandScreen):
         self.col = 7 + 4 * font.W + 3
 
     def build(self):
-        if self.peek:
-            self.peek_lines()
-            return
-        seat = self.viewer
-        v = self.app.engine.view(seat)
-        hand = v.get("hand") or v.get("cards") or []
-        kept = []  # type: list
-        new = []  # type: list
-        for c in hand:
-            (kept if c in self.old else new).append(c)
-        self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
-        self.title = fit_title(tr("%s: your new hand") % self.app.table.names[seat], tr("Your new hand"))
-        self.hint = tr("OK: pass the box on")
-
-    def peek_lines(self):
-        """The sideshow's comparison: both hands and their categories, the title saying who packs."""
-        from dealerbox.ui.results_flow import category_label, hand_lines
-
         e = self.app.engine
         seat = self.viewer
+        v = e.view(seat)
+        if not self.peek:   # the draw: the cards kept, then the new ones
+            kept = []  # type: list
+            new = []  # type: list
+            for c in v.get("hand") or v.get("cards") or []:
+                (kept if c in self.old else new).append(c)
+            self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
+            self.title = fit_title(tr("%s: your new hand") % self.app.table.names[seat], tr("Your new hand"))
+            self.hint = tr("OK: pass the box on")
+            return
+        from dealerbox.ui.results_flow import category_label, hand_lines
+
         asker, target, loser, _to = self.peek
         other = target if seat == asker else asker
-        v = e.view(seat)
         peek = v.get("peek") or {}
         oc = peek.get(other) or peek.get(str(other)) or []
         names = self.app.table.names
@@ -172,8 +164,7 @@ class ShownScreen(HandScreen):
         self.title = fit_title(tr("Sideshow: %s packs") % names[loser], tr("Sideshow result"))
         self.hint = tr("OK done")
 
-    def draw(self, cv):
-        screens.draw_lines(self, cv)
+    draw = screens.draw_lines
 
     def gate(self):
         return GateScreen(self.app, self.peek)
@@ -292,8 +283,7 @@ class TurnScreen(HandScreen):
         drawing = self.opts and self.opts[self.oi].kind == "draw"
         return LONG_UD | LONG_OK | LONG_LR if drawing else LONG_UD | LONG_OK
 
-    def draw(self, cv):
-        screens.draw_turn(self, cv)
+    draw = screens.draw_turn
 
     def reset_amount(self):
         if self.opts:

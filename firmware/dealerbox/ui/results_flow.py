@@ -91,21 +91,9 @@ def first_screen(app):
     return ResultScreen(app, M_STANDINGS)
 
 
-def _strength(e, s, cards):
-    """The game's own score of seat ``s``'s shown hand (higher is better), 0 when the engine no longer holds it."""
-    try:
-        if hasattr(e, "best"):                  # Indian Poker: the cards that played
-            return e.best(s)[0]
-        if hasattr(e, "score"):                 # Teen Patti
-            return e.score(s)
-        return e.ranking().score(cards)         # Turkish Poker
-    except Exception:                           # (a hand the engine no longer holds: seat order)
-        return 0
-
-
 def _order(e, shown, marked):
-    """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down (equal hands
-    in seat order)."""
+    """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down by the game's
+    own score of each (higher is better; equal hands, or hands the engine no longer holds, in seat order)."""
     order = []
     rest = []
     keys = {}
@@ -114,7 +102,16 @@ def _order(e, shown, marked):
             order.append(s)
         elif shown[s]:
             rest.append(s)
-            keys[s] = _strength(e, s, shown[s])
+            keys[s] = 0
+            try:
+                if hasattr(e, "best"):              # Indian Poker: the cards that played
+                    keys[s] = e.best(s)[0]
+                elif hasattr(e, "score"):           # Teen Patti
+                    keys[s] = e.score(s)
+                else:                               # Turkish Poker
+                    keys[s] = e.ranking().score(shown[s])
+            except Exception:                       # (a hand the engine no longer holds: 0)
+                pass
     while rest:                                 # (selection: no sort key function needed on MicroPython)
         b = 0
         for i in range(1, len(rest)):
