@@ -4,7 +4,7 @@ card", "Won on the J"). Imported with the results screens; cards are ints 0-51 (
 """
 
 from dealerbox.lang import N_, tr
-from dealerbox.ui.modes import wild_name    # any rank 0-12 as players write it: "2" ... "10", "J" ... "A"
+from dealerbox.ui.modes import wild_name  # any rank 0-12 as players write it: "2" ... "10", "J" ... "A"
 
 _SAME = {"pair": (2, N_("Pair of %ss")), "trail": (3, N_("Trail of %ss")), "three_of_a_kind": (3, N_("Three %ss")),
          "four_of_a_kind": (4, N_("Four %ss"))}

@@ -43,7 +43,8 @@ def public_info(e, seat):
 
 
 class HandScreen(Screen):
-    """A screen of a hand in play: a long OK opens the table menu (``results_flow.MenuScreen``), back to the gate."""
+    """A screen of a hand in play: a long OK opens the table menu (``results_flow.MenuScreen``), back to the gate
+    (``gate``); any other press goes to its ``on(b, long)``."""
 
     LONG = LONG_OK
 
@@ -57,9 +58,6 @@ class HandScreen(Screen):
     def gate(self):
         """The gate the table menu returns to (a private screen is left through its gate)."""
         return GateScreen(self.app)
-
-    def on(self, b, long):
-        """Any press but a long OK."""
 
 
 class GateScreen(HandScreen):
@@ -95,9 +93,6 @@ class GateScreen(HandScreen):
         if self.peek:
             self.info = tr("to see the sideshow")
         self.hint = tr("OK: I am %s") % self.gate_name
-
-    def key(self):
-        return (self.title, self.gate_name, self.info, self.hint, self.msg, self.armed)
 
     def gate(self):
         return self

@@ -7,32 +7,8 @@ drawing.
 from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, handwords, screens
+from dealerbox.ui import cardart, font, handwords, modes, screens
 from dealerbox.ui.canvas import WIDTH, text_width
-from dealerbox.ui.modes import (
-    B_END,
-    B_NEXT,
-    B_REBUY,
-    B_SETTLE,
-    B_STANDINGS,
-    BETWEEN_ITEMS,
-    CHIP_LADDER,
-    M_AWARDS,
-    M_BETWEEN,
-    M_END,
-    M_MENU,
-    M_REBUY,
-    M_SETTLE,
-    M_SHOWDOWN,
-    M_STANDINGS,
-    MENU_ITEMS,
-    T_MISDEAL,
-    T_RULES,
-    T_STANDINGS,
-    T_TABLE,
-    ladder_step,
-    wild_name,
-)
 from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen, wrap_rows
 from dealerbox.ui.tableview import fit
 
@@ -85,10 +61,10 @@ def first_screen(app):
     """The first screen after a hand ended: the showdown (hands were shown), else the awards, else the standings."""
     r = app.engine.result
     if r is not None and showdown_rows(app.engine, app.table.names)[0]:
-        return ResultScreen(app, M_SHOWDOWN)
+        return ResultScreen(app, modes.M_SHOWDOWN)
     if r is not None:
-        return ResultScreen(app, M_AWARDS)
-    return ResultScreen(app, M_STANDINGS)
+        return ResultScreen(app, modes.M_AWARDS)
+    return ResultScreen(app, modes.M_STANDINGS)
 
 
 def _order(e, shown, marked):
@@ -206,7 +182,7 @@ class ResultScreen(Screen):
         super().__init__(app, -1)
         self.MODE = mode
         self.col = 0        # the showdown: the x of the hands' cards (``showdown_rows``)
-        if mode in (M_SHOWDOWN, M_AWARDS):
+        if mode in (modes.M_SHOWDOWN, modes.M_AWARDS):
             self.LONG = LONG_OK
 
     def press(self, b, long):
@@ -219,18 +195,18 @@ class ResultScreen(Screen):
 
     def build(self):
         m = self.MODE
-        if m == M_SHOWDOWN:
+        if m == modes.M_SHOWDOWN:
             hints = _showdown(self)
-        elif m == M_AWARDS:
+        elif m == modes.M_AWARDS:
             hints = _result(self)
-        elif m == M_STANDINGS:
+        elif m == modes.M_STANDINGS:
             hints = _standings(self)
         else:
             hints = _settle_up(self)
         self.hint = self.more(tr(hints[0]), tr(hints[1]))
 
     def draw(self, cv):
-        if self.MODE == M_SHOWDOWN:
+        if self.MODE == modes.M_SHOWDOWN:
             screens.draw_lines(self, cv)
         else:
             screens.draw_list(self, cv)
@@ -241,23 +217,23 @@ class ResultScreen(Screen):
         settle-up."""
         app = self.app
         m = self.MODE
-        if m == M_SHOWDOWN:
-            app.go(ResultScreen(app, M_AWARDS))
-        elif m == M_AWARDS:
-            app.go(ResultScreen(app, M_STANDINGS))
-        elif m == M_END:
+        if m == modes.M_SHOWDOWN:
+            app.go(ResultScreen(app, modes.M_AWARDS))
+        elif m == modes.M_AWARDS:
+            app.go(ResultScreen(app, modes.M_STANDINGS))
+        elif m == modes.M_END:
             if app.store is not None and hasattr(app.store, "clear"):
                 app.store.clear()
             app.new_session()
-        elif m == M_SETTLE or self.prev is not None:    # the settle-up, or the standings opened from a menu
+        elif m == modes.M_SETTLE or self.prev is not None:    # the settle-up, or the standings opened from a menu
             app.back()
         elif app.table.stopped:
-            app.go(ResultScreen(app, M_END))
+            app.go(ResultScreen(app, modes.M_END))
         elif app.session_done():        # the deals agreed, or the time: the session ends with the settle-up
             app.end_session()
-            app.go(ResultScreen(app, M_END))
+            app.go(ResultScreen(app, modes.M_END))
         else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
-            app.go(BetweenScreen(app, B_REBUY if _busted(app.table) else 0))
+            app.go(BetweenScreen(app, None, modes.B_REBUY if _busted(app.table) else 0))
 
 
 def _showdown(sc):
@@ -265,7 +241,7 @@ def _showdown(sc):
     e = sc.app.engine
     sc.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
     if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
-        sc.title = tr("Showdown  wild %s") % wild_name(e.result["wild"])
+        sc.title = tr("Showdown  wild %s") % modes.wild_name(e.result["wild"])
     sc.rows, sc.col = showdown_rows(e, sc.app.table.names)
     return N_("\x1c more  OK awards"), N_("OK awards")
 
@@ -315,7 +291,7 @@ def _settle_up(sc):
 
     app = sc.app
     rows = []  # type: list
-    if sc.MODE == M_SETTLE:
+    if sc.MODE == modes.M_SETTLE:
         settle_rows(app, rows, True)
         sc.rows = fit(rows)
         sc.title = tr("If we stop now")
@@ -392,22 +368,20 @@ class MenuScreen(Screen):
     """The table menu (a long OK during a hand or on its results): back to the game, the standings, the rules.
     ``back_to``: the screen "Back to game" returns to (a private screen is left through its gate)."""
 
-    MODE = M_MENU
+    MODE = modes.M_MENU
     LONG = LONG_UD
-    ITEMS = MENU_ITEMS  # type: tuple
+    ITEMS = modes.MENU_ITEMS  # type: tuple
 
     def __init__(self, app, back_to=None, sel=0):
         super().__init__(app, sel)
         self.prev = back_to
 
-    def items(self):
-        """The rows offered: the table and a misdeal only while a hand is live."""
-        live = self.app.hand_live()
-        return self.ITEMS if live else self.ITEMS[:T_TABLE]
-
     def build(self):
+        items = self.ITEMS
+        if self.MODE == modes.M_MENU and not self.app.hand_live():  # the table, a misdeal: only while a hand is live
+            items = items[:modes.T_TABLE]
         self.rows = []
-        for s in self.items():
+        for s in items:
             self.rows.append((tr(s), None))
         self.hint = tr("\x1c choose  OK select")
         self.title = tr("Table menu")
@@ -416,7 +390,7 @@ class MenuScreen(Screen):
         if self.armed:              # "Misdeal?" asked for a second OK: anything else keeps the hand
             self.armed = False
             self.msg = ""
-            if b == btn.OK and self.sel == T_MISDEAL:
+            if b == btn.OK and self.sel == modes.T_MISDEAL:
                 self.app.misdeal()
         elif b in (btn.UP, btn.DOWN):
             self.move(b, long)
@@ -427,15 +401,15 @@ class MenuScreen(Screen):
         """OK on row ``i``: the standings, the rules or the table (then back to this menu, on the same row), a misdeal
         (asked twice), or back to the game."""
         app = self.app
-        if i == T_STANDINGS:
-            app.change(ResultScreen(app, M_STANDINGS))
-        elif i == T_RULES:
+        if i == modes.T_STANDINGS:
+            app.change(ResultScreen(app, modes.M_STANDINGS))
+        elif i == modes.T_RULES:
             from dealerbox.ui.setup_flow import RulesView
             app.change(RulesView(app))
-        elif i == T_TABLE:
+        elif i == modes.T_TABLE:
             from dealerbox.ui.tableview import TableScreen
             app.change(TableScreen(app))
-        elif i == T_MISDEAL:
+        elif i == modes.T_MISDEAL:
             self.armed = True
             self.msg = tr("Misdeal? OK again")
         else:
@@ -444,20 +418,14 @@ class MenuScreen(Screen):
 
 class BetweenScreen(MenuScreen):
     """Between hands: next hand, standings, rebuy, rules, settle up, end session (asked twice); the busted players
-    named in the footer."""
+    named in the footer. ``BetweenScreen(app, None, sel)``: nothing to go back to, the cursor on row ``sel``."""
 
-    MODE = M_BETWEEN
-    ITEMS = BETWEEN_ITEMS
-
-    def items(self):
-        return self.ITEMS
-
-    def __init__(self, app, sel=0):
-        super().__init__(app, None, sel)
+    MODE = modes.M_BETWEEN
+    ITEMS = modes.BETWEEN_ITEMS
 
     def reopen(self):
-        if self.sel == B_REBUY and not _busted(self.app.table):
-            self.sel = B_NEXT               # back from the rebuy with nobody out of chips: the next hand
+        if self.sel == modes.B_REBUY and not _busted(self.app.table):
+            self.sel = modes.B_NEXT               # back from the rebuy with nobody out of chips: the next hand
         super().reopen()
 
     def build(self):
@@ -471,9 +439,9 @@ class BetweenScreen(MenuScreen):
     def press(self, b, long):
         if self.armed:              # "End session" asked for a second OK: anything else keeps playing
             self.armed = False
-            if b == btn.OK and self.sel == B_END:
+            if b == btn.OK and self.sel == modes.B_END:
                 self.app.end_session()
-                self.app.go(ResultScreen(self.app, M_END))
+                self.app.go(ResultScreen(self.app, modes.M_END))
             else:
                 self.msg = ""
             return
@@ -481,7 +449,7 @@ class BetweenScreen(MenuScreen):
 
     def choose(self, i):
         app = self.app
-        if i == B_NEXT:
+        if i == modes.B_NEXT:
             from dealerbox.ui import roomnote
 
             if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
@@ -490,16 +458,16 @@ class BetweenScreen(MenuScreen):
                 app.change(roomnote.RoomScreen(app))
             else:
                 app.next_hand()
-        elif i == B_REBUY:
+        elif i == modes.B_REBUY:
             busted = _busted(app.table)
             app.change(RebuyScreen(app, busted[0] if busted else 0))     # the cursor on the first busted player
-        elif i == B_SETTLE:
-            app.change(ResultScreen(app, M_SETTLE))
-        elif i == B_END:                    # always asked twice
+        elif i == modes.B_SETTLE:
+            app.change(ResultScreen(app, modes.M_SETTLE))
+        elif i == modes.B_END:                    # always asked twice
             self.armed = True
             self.msg = tr("End session? OK again")
         else:                               # Standings, Rules: as the table menu's
-            super().choose(T_STANDINGS if i == B_STANDINGS else T_RULES)
+            super().choose(modes.T_STANDINGS if i == modes.B_STANDINGS else modes.T_RULES)
 
 
 def _out_line(names, busted):
@@ -533,7 +501,7 @@ class RebuyScreen(Screen):
     """A rebuy between hands: LEFT/RIGHT the chips (``amount``), OK buys them for the player selected; "Done" (or a
     long OK) back to the menu."""
 
-    MODE = M_REBUY
+    MODE = modes.M_REBUY
     LONG = LONG_UD | LONG_OK
 
     def __init__(self, app, sel):
@@ -555,7 +523,7 @@ class RebuyScreen(Screen):
         if b in (btn.UP, btn.DOWN):
             self.move(b, long)
         elif b in (btn.LEFT, btn.RIGHT):
-            self.amount = ladder_step(CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
+            self.amount = modes.ladder_step(modes.CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
         elif b == btn.OK and (long or self.sel >= app.table.n):     # "Done" (or long OK): back
             app.back()
             return
