@@ -157,8 +157,10 @@ def _shown(cards, cat, best, indian):
 def _why(rows, order, marked, shown, cats):
     """Append to the showdown's ``rows`` what decided it (``handwords.decided``): the first winner against the best
     hand that lost, wrapped to the frame."""
-    win = [s for s in order if s in marked]
-    lose = [s for s in order if s not in marked]
+    win = []  # type: list
+    lose = []  # type: list
+    for s in order:
+        (win if s in marked else lose).append(s)
     if not win or not lose or not cats[win[0]] or cats[win[0]] == "card":
         return
     if len(win) > 1:
