@@ -105,8 +105,8 @@ _one = framebuf.FrameBuffer(_obuf, 5, 8, framebuf.MONO_VLSB)
 # where a character beyond ASCII is in the strip: _LATIN[code - 160] = strip index + 1 (0: not in the font) for
 # Latin-1 and Latin Extended-A (160..383); the few codes above (ẞ, quotes, dashes, ellipsis, euro) in _HIGH/_HIGH_AT
 _LATIN = bytearray(224)
-_high = []
-_at = []
+_HIGH = []
+_HIGH_AT = bytearray()
 # EXTRA's characters are read from its UTF-8 bytes: ``EXTRA[i]`` would intern each one-character str for good (on
 # MicroPython), ~70 of the qstr pool's entries (issue 12: 14 KB of pool at 1,260 interned strings on the unix port)
 _e = EXTRA.encode()
@@ -122,14 +122,12 @@ for _i in range(len(EXTRA)):
     if _c < 384:
         _LATIN[_c - 160] = LAST + 2 - FIRST + _i
     else:
-        _high.append(_c)
-        _at.append(LAST + 1 - FIRST + _i)
+        _HIGH.append(_c)
+        _HIGH_AT.append(LAST + 1 - FIRST + _i)
 for _c in ALIASES:
-    _high.append(_c)
-    _at.append(45 - FIRST)
-_HIGH = tuple(_high)
-_HIGH_AT = bytes(_at)
-del _high, _at, _e
+    _HIGH.append(_c)
+    _HIGH_AT.append(45 - FIRST)
+del _e
 # the 10x16 window one big glyph is drawn into (_bbuf: rows 0-7 of its 10 columns, then rows 8-15)
 _bbuf = bytearray(20)
 _bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)

@@ -4,6 +4,8 @@ the session with net results. Each is a ``ui.screen.Screen``; rows are built at 
 drawing.
 """
 
+from micropython import const
+
 from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
@@ -135,7 +137,7 @@ def showdown_rows(e, names):
     return rows, col
 
 
-_WORDS = 18     # letters of a category in full on a line of its own (after its 2-letter indent, at x 7)
+_WORDS = const(18)   # letters of a category in full on a line of its own (after its 2-letter indent, at x 7)
 
 
 def _shown(cards, cat, best, indian):
@@ -154,19 +156,21 @@ def _shown(cards, cat, best, indian):
     return cards, right
 
 
-def _why(rows, order, marked, shown, cats):
+def _why(rows, order, marked, shown, categories):
     """Append to the showdown's ``rows`` what decided it (``handwords.decided``): the first winner against the best
     hand that lost, wrapped to the frame."""
     win = []  # type: list
     lose = []  # type: list
     for s in order:
         (win if s in marked else lose).append(s)
-    if not win or not lose or not cats[win[0]] or cats[win[0]] == "card":
+    if not win or not lose or not categories[win[0]] or categories[win[0]] == "card":
         return
+    w = win[0]
+    b = lose[0]     # the best hand that lost
     if len(win) > 1:
         line = tr("Same hands: split")
     else:
-        line = handwords.decided((cats[win[0]], shown[win[0]]), (cats[lose[0]], shown[lose[0]]), category_label)
+        line = handwords.decided((categories[w], shown[w]), (categories[b], shown[b]), category_label)
     out = []  # type: list
     wrap_rows(out, line)
     for text, _v in out:
@@ -368,15 +372,15 @@ def _awards(r, names, rows):
 
 class MenuScreen(Screen):
     """The table menu (a long OK during a hand or on its results): back to the game, the standings, the rules.
-    ``back_to``: the screen "Back to game" returns to (a private screen is left through its gate)."""
+    ``prev``: the screen "Back to game" returns to (a private screen is left through its gate)."""
 
     MODE = modes.M_MENU
     LONG = LONG_UD
     ITEMS = modes.MENU_ITEMS  # type: tuple
 
-    def __init__(self, app, back_to=None, sel=0):
+    def __init__(self, app, prev=None, sel=0):
         super().__init__(app, sel)
-        self.prev = back_to
+        self.prev = prev
 
     def build(self):
         items = self.ITEMS
@@ -431,12 +435,26 @@ class BetweenScreen(MenuScreen):
         super().reopen()
 
     def build(self):
+        """The menu's rows, the hand's number in the title and, the cursor on Rebuy (issue 14), the busted players
+        named in the footer: "Out of chips: Bo", or "Out: Bo, Cy +2" (21 letters at most)."""
         super().build()
-        t = self.app.table
+        names = self.app.table.names
         self.title = tr("Hand %d over") % self.app.engine.hand_no
-        busted = _busted(t)
-        if not self.msg and busted:  # the busted players named in the footer, the cursor on Rebuy (issue 14)
-            self.msg = _out_line(t.names, busted)
+        busted = _busted(self.app.table)
+        if self.msg or not busted:
+            return
+        line = tr("Out of chips: %s") % names[busted[0]] if len(busted) == 1 else ""
+        if not line or len(line) > 21:
+            out = tr("Out: %s")
+            some = names[busted[0]]
+            k = 1
+            while k < len(busted) and len(out % some) + 2 + len(names[busted[k]]) <= 18:
+                some += ", " + names[busted[k]]
+                k += 1
+            line = out % some
+            if k < len(busted):
+                line += " +%d" % (len(busted) - k)
+        self.msg = line[:21]
 
     def press(self, b, long):
         if self.armed:              # "End session" asked for a second OK: anything else keeps playing
@@ -470,24 +488,6 @@ class BetweenScreen(MenuScreen):
             self.msg = tr("End session? OK again")
         else:                               # Standings, Rules: as the table menu's
             super().choose(modes.T_STANDINGS if i == modes.B_STANDINGS else modes.T_RULES)
-
-
-def _out_line(names, busted):
-    """The footer naming the busted players: "Out of chips: Bo", or "Out: Bo, Cy +2" (21 letters at most)."""
-    line = ""
-    if len(busted) == 1:
-        line = tr("Out of chips: %s") % names[busted[0]]
-    if not line or len(line) > 21:
-        out = tr("Out: %s")
-        some = names[busted[0]]
-        k = 1
-        while k < len(busted) and len(out % some) + 2 + len(names[busted[k]]) <= 18:
-            some += ", " + names[busted[k]]
-            k += 1
-        line = out % some
-        if k < len(busted):
-            line += " +%d" % (len(busted) - k)
-    return line[:21]
 
 
 def _busted(table):
