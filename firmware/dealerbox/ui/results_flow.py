@@ -205,10 +205,8 @@ class ResultScreen(Screen):
             hints = _showdown(self)
         elif m == modes.M_AWARDS:
             hints = _result(self)
-        elif m == modes.M_STANDINGS:
-            hints = _standings(self)
         else:
-            hints = _settle_up(self)
+            hints = _standings(self)
         self.hint = self.more(tr(hints[0]), tr(hints[1]))
 
     def draw(self, cv):
@@ -275,41 +273,32 @@ def _result(sc):
     return N_("\x1c more  OK standings"), N_("OK standings")
 
 
-def _nets(app, rows):
-    """Append each player's chips and net to ``rows`` (standings order)."""
-    for _seat, name, stack, net in app.table.standings():
-        rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
-
-
 def _standings(sc):
-    """The standings' title and rows: each player's chips and net; returns the footer's hints."""
-    rows = []  # type: list
-    _nets(sc.app, rows)
-    sc.rows = fit(rows)
-    sc.title = tr("Standings: chips net")
-    return N_("\x1c more  OK next"), N_("OK next")
-
-
-def _settle_up(sc):
-    """The session's end (``M_END``: each net, in money too with a chip value, who pays whom, the room left) or the
-    settle-up between hands (who pays whom if the table stopped now): title and rows; returns the footer's hints."""
-    from dealerbox.ui.settling import settle_rows
-
+    """The standings (``M_STANDINGS``: each player's chips and net), the session's end (``M_END``: each net, in money
+    too with a chip value, who pays whom, the room left) or the settle-up between hands (``M_SETTLE``: who pays whom
+    if the table stopped now): title and rows; returns the footer's hints."""
     app = sc.app
+    m = sc.MODE
+    money = app.cfg.get("cents", 0)
     rows = []  # type: list
-    if sc.MODE == modes.M_SETTLE:
-        settle_rows(app, rows, True)
-        sc.rows = fit(rows)
+    if m == modes.M_STANDINGS or m == modes.M_END and not money:
+        for _seat, name, stack, net in app.table.standings():
+            rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
+    if m != modes.M_STANDINGS:
+        from dealerbox.ui.settling import settle_rows
+
+        settle_rows(app, rows, m == modes.M_SETTLE or bool(money))
+    if m == modes.M_END:
+        from dealerbox.ui.roomnote import room_rows
+
+        rows.extend(room_rows(app.store))      # the hands the box holds, the room left (docs/device.md, "Room")
+    sc.rows = fit(rows)
+    if m == modes.M_STANDINGS:
+        sc.title = tr("Standings: chips net")
+        return N_("\x1c more  OK next"), N_("OK next")
+    if m == modes.M_SETTLE:
         sc.title = tr("If we stop now")
         return N_("\x1c more  OK back"), N_("OK back")
-    money = app.cfg.get("cents", 0)
-    if not money:
-        _nets(app, rows)
-    settle_rows(app, rows, bool(money))
-    from dealerbox.ui.roomnote import room_rows
-
-    rows.extend(room_rows(app.store))      # the hands the box holds, the room left (docs/device.md, "Room")
-    sc.rows = fit(rows)
     sc.title = tr("Session over: net")
     return N_("\x1c more OK new session"), N_("OK new session")
 

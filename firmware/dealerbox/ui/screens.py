@@ -18,7 +18,6 @@ from dealerbox.ui.canvas import WIDTH, num_width, text_width
 from dealerbox.ui.font import BIG_W, W
 from dealerbox.ui.modes import ALL_IN_LABEL, MAX_NAME, PUTS_CHIPS, action_label
 
-_NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
 # the y of a hand's cards (20x28) on a turn and its gate: a face and a back differ in rows y+2..y+25, display
 # pages 3-5 (boards/pages.py sends the pages that changed: opening a turn sends three pages of cards)
 _CARDS_Y = const(22)
@@ -46,8 +45,9 @@ def draw_value(sc, cv):
 
 def draw_name(sc, cv):
     widgets.title(cv, sc.title)
-    cv.big(sc.edit, _NAME_X, 20)
-    cx = _NAME_X + sc.epos * BIG_W
+    cx = (WIDTH - MAX_NAME * BIG_W) // 2     # the name editor's first letter
+    cv.big(sc.edit, cx, 20)
+    cx += sc.epos * BIG_W
     cv.fb.fill_rect(cx, 37, 10, 2, 1)
     cv.char(21, cx + 2, 11)
     widgets.footer(cv, sc.msg if sc.msg else sc.hint)   # a refused name: why
