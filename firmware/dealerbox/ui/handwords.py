@@ -6,11 +6,6 @@ card", "Won on the J"). Imported with the results screens; cards are ints 0-51 (
 from dealerbox.lang import N_, tr
 from dealerbox.ui.modes import wild_name  # any rank 0-12 as players write it: "2" ... "10", "J" ... "A"
 
-_SAME = {"pair": (2, N_("Pair of %ss")), "trail": (3, N_("Trail of %ss")), "three_of_a_kind": (3, N_("Three %ss")),
-         "four_of_a_kind": (4, N_("Four %ss"))}
-_TOP = ("color", "sequence", "pure_sequence", "straight", "flush", "straight_flush", "minor_straight",
-        "minor_straight_flush")
-
 
 def read_order(cards):
     """``cards`` (a list of ints) sorted as players read a hand: the ranks held most often first, then the higher
@@ -47,7 +42,8 @@ def in_words(cat, cards, label):
     r = ranks_read(cards)
     if not r:
         return label
-    same = _SAME.get(cat)
+    same = {"pair": (2, N_("Pair of %ss")), "trail": (3, N_("Trail of %ss")), "three_of_a_kind": (3, N_("Three %ss")),
+            "four_of_a_kind": (4, N_("Four %ss"))}.get(cat)     # a rank held so many times
     if same is not None:
         return tr(same[1]) % wild_name(r[0]) if _most(cards) == same[0] else label
     if cat == "high_card" and _most(cards) == 1:
@@ -57,7 +53,8 @@ def in_words(cat, cards, label):
         return tr("%ss and %ss") % (wild_name(r[0]), wild_name(r[1]))
     if cat == "full_house" and len(r) > 1 and _most(cards) == 3:
         return tr("%ss full of %ss") % (wild_name(r[0]), wild_name(r[1]))
-    if cat in _TOP:
+    if cat in ("color", "sequence", "pure_sequence", "straight", "flush", "straight_flush", "minor_straight",
+               "minor_straight_flush"):     # named by their top card
         return tr("%s to %s") % (label, wild_name(r[0]))
     return label
 

@@ -14,30 +14,21 @@ from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen, wrap_rows
 from dealerbox.ui.tableview import fit
 
-# hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
-CATEGORY_LABELS = {
-    "high_card": N_("High card"), "pair": N_("Pair"), "color": N_("Color"), "sequence": N_("Sequence"),
-    "pure_sequence": N_("Pure seq."), "trail": N_("Trail"), "two_pair": N_("Two pair"),
-    "minor_straight": N_("Minor straight"), "straight": N_("Straight"), "three_of_a_kind": N_("Three of a kind"),
-    "full_house": N_("Full house"), "flush": N_("Flush"), "four_of_a_kind": N_("Four of a kind"),
-    "minor_straight_flush": N_("Minor str. flush"), "straight_flush": N_("Straight flush"),
-    "royal_flush": N_("Royal flush"), "card": "",
-}
-
 
 def category_label(cat):
     """Screen label of an evaluator category ("pure_sequence" -> "Pure seq."); "" for None. The showdown lines
     and the sideshow comparison (ui/play.py) show it."""
     if not cat:
         return ""
-    return tr(CATEGORY_LABELS.get(cat, cat))
-
-
-# how a hand ended (engine ``result["how"]``), the first line of the awards
-HOW = {
-    "pack": N_("Everyone else packed"), "fold": N_("Everyone else folded"), "show": N_("Show"),
-    "pot-cap": N_("Pot cap reached"), "all-in": N_("All in: showdown"),
-}
+    labels = {     # the evaluators' categories (dealerbox.eval) as shown; "card": the one-card variants
+        "high_card": N_("High card"), "pair": N_("Pair"), "color": N_("Color"), "sequence": N_("Sequence"),
+        "pure_sequence": N_("Pure seq."), "trail": N_("Trail"), "two_pair": N_("Two pair"),
+        "minor_straight": N_("Minor straight"), "straight": N_("Straight"), "three_of_a_kind": N_("Three of a kind"),
+        "full_house": N_("Full house"), "flush": N_("Flush"), "four_of_a_kind": N_("Four of a kind"),
+        "minor_straight_flush": N_("Minor str. flush"), "straight_flush": N_("Straight flush"),
+        "royal_flush": N_("Royal flush"), "card": "",
+    }
+    return tr(labels.get(cat, cat))
 
 
 def hand_lines(hands):
@@ -305,7 +296,7 @@ def _standings(sc):
 
 def _head(r, names, rows, misdeal):
     """The awards' first lines: how the hand ended (a dead hand carried, a voided hand or a misdeal and what went
-    back, the losers of a party hand, or ``HOW``)."""
+    back, the losers of a party hand, or how it ended: everyone else packed or folded, a show...)."""
     how = r.get("how")
     if r.get("dead"):
         rows.append((tr("Dead hand: carried"), r.get("carry")))
@@ -316,8 +307,11 @@ def _head(r, names, rows, misdeal):
     elif how == "party":
         for s in r.get("loser") or []:
             rows.append((tr("Loser: %s") % names[s], None))
-    elif how in HOW:
-        rows.append((tr(HOW[how]), None))
+    else:           # how the hand ended (the engine's ``result["how"]``)
+        how = {"pack": N_("Everyone else packed"), "fold": N_("Everyone else folded"), "show": N_("Show"),
+               "pot-cap": N_("Pot cap reached"), "all-in": N_("All in: showdown")}.get(how)
+        if how:
+            rows.append((tr(how), None))
 
 
 def _won(r, names, rows):
