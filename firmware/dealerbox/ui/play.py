@@ -262,7 +262,7 @@ class TurnScreen(HandScreen):
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
             self.info = tr("Sideshow by %s") % self.asked_by
         self.opts, self.oi = action_order(e.legal_actions())
-        if [o for o in self.opts if o.kind == "draw"]:      # the Turkish draw: what UP/DOWN do, said
+        if self.opts and self.opts[self.oi].kind == "draw":     # the Turkish draw (its one option): UP/DOWN said
             self.info = fit_title(tr("%s  \x1c discard") % self.info, self.info)
         self.cursor = 0
         self.marks = 0

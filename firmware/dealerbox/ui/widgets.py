@@ -59,16 +59,6 @@ def value_width(v):
     return text_width(v)
 
 
-def draw_value(cv, v, right, y, c):
-    """Row value ``v`` right-aligned to x = ``right``, in colour ``c``."""
-    if v is None:
-        return
-    if isinstance(v, int):
-        cv.num_right(v, right, y, c)
-    else:
-        cv.text(v, right - text_width(v), y, c)
-
-
 def first_visible(sel, top, n):
     """The index of the first visible row of a list of ``n`` so that ``sel`` is on screen (scrolling as little as
     possible)."""
@@ -106,7 +96,10 @@ def _row(cv, r, sel):
         cv.overlap(cv.text(r[0], 2, cv.cy, sel) - 1, WIDTH - 6)
     else:                   # a letter's room between the label and its value
         cv.overlap(cv.text(r[0], 2, cv.cy, sel) + font.W, WIDTH - 8 - value_width(r[1]))
-    draw_value(cv, r[1], WIDTH - 8, cv.cy, sel)
+    if isinstance(r[1], int):       # the value right-aligned at WIDTH - 8
+        cv.num_right(r[1], WIDTH - 8, cv.cy, sel)
+    elif r[1] is not None:
+        cv.text(r[1], WIDTH - 8 - text_width(r[1]), cv.cy, sel)
     cv.cy += ROW_H
 
 
