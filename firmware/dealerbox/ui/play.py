@@ -43,8 +43,7 @@ def public_info(e, seat):
 
 
 class HandScreen(Screen):
-    """A screen of a hand in play: a long OK opens the table menu (``results_flow.MenuScreen``), back to the gate
-    (``gate``); any other press goes to its ``on(b, long)``."""
+    """A screen of a hand in play: a long OK opens the table menu (``results_flow.MenuScreen``), back to the gate."""
 
     LONG = LONG_OK
 
@@ -58,6 +57,9 @@ class HandScreen(Screen):
     def gate(self):
         """The gate the table menu returns to (a private screen is left through its gate)."""
         return GateScreen(self.app)
+
+    def on(self, b, long):
+        """Any press but a long OK."""
 
 
 class GateScreen(HandScreen):
