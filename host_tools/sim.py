@@ -82,8 +82,17 @@ def make_app(board, game=None, players=None, out=None):
                       % game_label(app.screen.saved["cfg"]["game"]))
         app.pending = (game or "teen-patti", players)
     else:
-        app.choose(game or "teen-patti", players)
+        choose(app, game or "teen-patti", players)
     return app
+
+
+def choose(app, game, players=None):
+    """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens of ``app`` (its first one
+    shown): what ``--game``/``--players`` ask."""
+    from dealerbox.ui import setup_flow
+
+    app.set_config(setup_flow.new_config(app.cfg, game, players))
+    app.go(setup_flow.GameScreen(app))
 
 
 def press(app, b, long):
@@ -96,7 +105,7 @@ def press(app, b, long):
         pending = getattr(app, "pending", None)
         app.pending = None
         if pending is not None and app.mode == modes.M_GAME:
-            app.choose(pending[0], pending[1])
+            choose(app, pending[0], pending[1])
 
 
 def what_ran(app, a):

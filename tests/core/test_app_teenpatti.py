@@ -44,9 +44,9 @@ def test_see_is_a_deliberate_action_and_gate_hides_cards():
     seat = app.engine.to_act
     assert app.mode == modes.M_GATE and app.canvas.ncards == 0
     rig.press(OK)
-    assert app.private_seat() == seat
+    assert app.screen.viewer == seat
     assert app.screen.status == "blind" and app.canvas.ncards == 0      # blind: backs only
     act(rig, "see")
     assert app.canvas.ncards == 3 and app.engine.seen[seat]
     act(rig, "chaal")
-    assert app.mode == modes.M_GATE and app.canvas.ncards == 0 and app.private_seat() is None
+    assert app.mode == modes.M_GATE and app.canvas.ncards == 0 and app.screen.viewer is None

@@ -120,7 +120,7 @@ def test_the_seal_screen_comes_before_any_gate_or_private_screen_and_the_log_rev
 
     def record():
         draw()
-        frames.append((app.mode, app.private_seat(), app.screen.code if app.mode == modes.M_SEAL else None))
+        frames.append((app.mode, app.screen.viewer, app.screen.code if app.mode == modes.M_SEAL else None))
     rig.draw = record
     setup(rig, "turkish", 3)                    # ends at the first gate, past the seal
     deal = 0

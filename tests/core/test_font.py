@@ -175,8 +175,8 @@ def test_a_list_source_blits_as_its_framebuffer():
         for key, p in ((0, None), (1, pal), (-1, None)):
             a, cva = _canvas()
             b, cvb = _canvas()
-            cva.bar(20, 20)
-            cvb.bar(20, 20)
+            cva.fb.fill_rect(0, 20, 128, 20, 1)
+            cvb.fb.fill_rect(0, 20, 128, 20, 1)
             if p is None:
                 cva.fb.blit(fsrc, x, y, key)
                 cvb.fb.blit([src, 8, 8, framebuf.MONO_VLSB], x, y, key)

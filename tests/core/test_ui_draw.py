@@ -32,11 +32,11 @@ def test_turkish_draw_shows_the_new_hand_before_the_next_gate():
     rig.press(RIGHT)
     rig.press(UP)                                   # mark the second card
     rig.press(OK)
-    assert app.mode == modes.M_DRAWN and app.private_seat() == seat
+    assert app.mode == modes.M_DRAWN and app.screen.viewer == seat
     hand = app.engine.hands[seat]
     rows = app.screen.rows
     assert rows[0][1] == "Kept" and rows[0][2] == [c for c in hand if c in old] and len(rows[0][2]) == 4
     assert app.screen.rows[1][1] == "New" and len(app.screen.rows[1][2]) == 1 and app.screen.rows[1][2][0] not in old
     assert sorted(app.canvas.cards[:app.canvas.ncards]) == sorted(hand)
     rig.press(OK)
-    assert app.mode == modes.M_GATE and app.private_seat() is None
+    assert app.mode == modes.M_GATE and app.screen.viewer is None

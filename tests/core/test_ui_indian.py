@@ -57,7 +57,7 @@ def test_two_card_variant_shows_own_hole_card_never_own_forehead():
     e = app.engine
     for _ in range(3):
         rig.press(OK)
-        seat = app.private_seat()
+        seat = app.screen.viewer
         h = e.hands
         assert frame_cards(app) == sorted([h[s][0] for s in range(3) if s != seat] + [h[seat][1]])
         assert h[seat][0] not in frame_cards(app)

@@ -42,16 +42,16 @@ def test_sideshow_answer_comparison_and_public_line():
     loser = 0 if e.pb.folded[0] else 1
     assert e.pb.folded[loser] and not e.pb.folded[1 - loser]
     # the asked player's private comparison, straight away (still behind their gate)
-    assert app.mode == modes.M_PEEK and app.private_seat() == asked
+    assert app.mode == modes.M_PEEK and app.screen.viewer == asked
     assert app.screen.title == "Sideshow: %s packs" % names[loser]
     assert frame_cards(app) == sorted(e.hands[0] + e.hands[1])
     assert [r[1] for r in app.screen.rows if r[2]] == ["Ann", "Kristina"]
     rig.press(OK)
     # then the asker's, behind the asker's own gate
     assert app.mode == modes.M_GATE and app.screen.gate_name == "Kristina" and app.canvas.ncards == 0
-    assert app.screen.title == "%s packs (sideshow)" % names[loser] and app.private_seat() is None
+    assert app.screen.title == "%s packs (sideshow)" % names[loser] and app.screen.viewer is None
     rig.press(OK)
-    assert app.mode == modes.M_PEEK and app.private_seat() == asker
+    assert app.mode == modes.M_PEEK and app.screen.viewer == asker
     assert frame_cards(app) == sorted(e.hands[0] + e.hands[1])
     assert [r[1] for r in app.screen.rows if r[2]] == ["Kristina", "Ann"]
     rig.press(OK)

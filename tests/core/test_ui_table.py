@@ -5,7 +5,7 @@ MicroPython."""
 from app_util import DOWN, LEFT, OK, RIGHT, UP, Rig, act, select, setup
 from dealerbox.engine.base import Action
 from dealerbox.ui import modes
-from dealerbox.ui.tableview import seat_state
+from dealerbox.ui.tableview import TableScreen
 from teenpatti_support import game as tp_game
 
 
@@ -123,15 +123,30 @@ def test_the_table_view_shows_each_seat_without_a_card():
     assert app.mode == modes.M_MENU and app.screen.sel == modes.T_TABLE
 
 
+class _Hand:
+    """What the table view reads of an app: the engine and the table."""
+
+    def __init__(self, e, t):
+        self.engine = e
+        self.table = t
+
+
+def _states(e, t):
+    """Each seat's state on the table view (the last word of its row's label)."""
+    sc = TableScreen(_Hand(e, t))
+    sc.build()
+    return [label.split(" ")[-1] for label, _v in sc.rows]
+
+
 def test_seat_states_all_in_and_folded():
-    e, _t = tp_game(["Ah Kd 9c", "Qs Qh 3d", "7c 7d 2s"], [100, 13, 50], {"boot": 5})
+    e, t = tp_game(["Ah Kd 9c", "Qs Qh 3d", "7c 7d 2s"], [100, 13, 50], {"boot": 5})
     e.apply(Action("blind", 10))
     e.apply(Action("blind", 8))                     # P2's last chips
-    assert [seat_state(e, s) for s in range(3)] == ["blind", "all-in", "blind"]
-    e, _t = tp_game(["Ah Kd 9c", "Qs Qh 3d", "7c 7d 2s"], [100, 100, 100], {"boot": 5})
+    assert _states(e, t) == ["blind", "all-in", "blind"]
+    e, t = tp_game(["Ah Kd 9c", "Qs Qh 3d", "7c 7d 2s"], [100, 100, 100], {"boot": 5})
     seat = e.to_act
     e.apply(Action("pack"))
-    assert seat_state(e, seat) == "packed" and e.phase != "over"
+    assert _states(e, t)[seat] == "packed" and e.phase != "over"
 
 
 def test_a_misdeal_is_asked_twice_gives_every_chip_back_and_the_same_dealer_deals_again():

@@ -9,7 +9,7 @@ def test_the_firmware_table_is_the_drawings():
     assert font.EXTRA == fontart.extra()
     ascii_end = (font.LAST - font.FIRST + 1) * 5
     assert font.GLYPHS[ascii_end:font.MISSING * 5] == fontart.extra_bytes()
-    assert len(font.GLYPHS) == font.NGLYPHS * 5
+    assert len(font.GLYPHS) == (font.LAST - font.FIRST + 1 + len(font.EXTRA) + 1) * 5     # ASCII, EXTRA, the box
     assert fontart.source().split("\n")[0] == 'EXTRA = "%s"' % font.EXTRA
     assert font.ALIASES == tuple(ord(a) for a, _b in fontart.ALIASES)
     assert fontart.columns("#.... .#... ..#.. ...#. ....# ..... ..... #####") == b"\x81\x82\x84\x88\x90"

@@ -25,6 +25,8 @@ from dealerbox.ui import buttons as btn
 from dealerbox.ui import modes
 from dealerbox.ui.app import App
 
+from host_tools.sim import choose
+
 SOAK = os.environ.get("DEALERBOX_SOAK") == "1"
 WEIGHTS = [btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT, btn.OK, btn.OK, btn.OK]
 GAMES = ["teen-patti", "turkish", "indian"]
@@ -44,7 +46,7 @@ def check_privacy(app):
     if cv is None or cv.ncards == 0:
         return
     assert e is not None, "cards drawn outside a hand"
-    viewer = app.private_seat()
+    viewer = app.screen.viewer
     game = app.cfg["game"]
     for i in range(cv.ncards):
         c = cv.cards[i]
@@ -85,7 +87,7 @@ def walk_app(seed, presses):
         b = rnd.choice(WEIGHTS)
         long = rnd.random() < 0.06
         if app.mode == modes.M_GAME and rnd.random() < 0.3:
-            app.choose(rnd.choice(GAMES), rnd.randrange(2, 11))
+            choose(app, rnd.choice(GAMES), rnd.randrange(2, 11))
         app.press(b, long)
         if app.dirty:
             app.draw(fb)
@@ -117,7 +119,7 @@ def walk_setup(seed, presses):
                 assert app.engine is not None, app.mode    # dealt (a gate, or a showdown when the boot put all in)
                 deals += 1
             app = App(SeededEntropy(rnd.randrange(1 << 30)))
-            app.choose(rnd.choice(GAMES), rnd.randrange(2, 11))
+            choose(app, rnd.choice(GAMES), rnd.randrange(2, 11))
             app.draw(fb)
         app.press(rnd.choice(WEIGHTS), rnd.random() < 0.06)
         if app.dirty:

@@ -37,10 +37,9 @@ from dealerbox.ui.canvas import Canvas
 from dealerbox.ui.modes import M_GATE, M_RESUME, M_SEAL, SNAPSHOT_VERSION, describe, fit_title
 
 # What the app saves after each action: the store (dealerbox/store/saves.py) keeps a snapshot at every deal and
-# between hands and, after it, one short journal line per action (``record_of``; ``UNDO`` takes the line before it
-# back); at boot the app restores the snapshot and replays the journal through the engine (deterministic: the deck is
-# in the snapshot; ui/snapcheck.py, imported when a save is there).
-UNDO = "undo"
+# between hands and, after it, one short journal line per action (``record_of``; an ``"undo"`` line takes the line
+# before it back); at boot the app restores the snapshot and replays the journal through the engine (deterministic:
+# the deck is in the snapshot; ui/snapcheck.py, imported when a save is there).
 
 
 def record_of(seat, action):
@@ -165,10 +164,6 @@ class App:
             _battery = battery
         if _battery.update(level) and _battery.shows(self):
             self.dirty = True
-
-    def private_seat(self):
-        """The seat whose private screen is showing (its gate confirmed), or None for a public screen."""
-        return self.screen.viewer
 
     def hand_live(self):
         """True while a hand is live: dealt and not over, or offered for resuming after a restart mid-hand
@@ -355,10 +350,6 @@ class App:
             self.not_saved(err)
             return None
 
-    def say(self, line):
-        """Set the public line about the last thing done (the gate's title, saved with the session)."""
-        self.last = line
-
     def flush(self):
         """Write what the last presses changed: hand logs, then journal lines or a snapshot. The board calls it
         after the frame is shown (``defer``), so the screen never waits on the flash. A failing write (a full
@@ -428,13 +419,6 @@ class App:
         nosave.show(self, first or boundary)
 
     # ---- the play flow ----
-    def choose(self, game, players=None):
-        """Preselect ``game`` (and ``players``, clamped to its range) on the setup screens."""
-        from dealerbox.ui import setup_flow
-
-        self.cfg = setup_flow.new_config(self.cfg, game, players)
-        self.go(setup_flow.GameScreen(self))
-
     def new_session(self):
         """Back to the first setup screen for a new session (the last one's game and names preselected)."""
         self.table = None

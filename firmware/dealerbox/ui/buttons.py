@@ -37,7 +37,6 @@ NAMES = ("up", "down", "left", "right", "ok")
 
 _PERIOD_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30 on MicroPython
 _HALF = const(0x20000000)
-_NONE = ()
 
 
 class Debouncer:
@@ -73,7 +72,7 @@ class Debouncer:
 
         A sample older than the last one fed (a queue drained after a later sample: boards/loop.py) is ignored.
         """
-        out = _NONE  # type: tuple
+        out = ()  # type: tuple
         if not self.started:
             self.started = True
             for b in range(COUNT):

@@ -221,8 +221,8 @@ class Canvas:
         and row 7 when it has ink there (a cedilla: ``font.low``)."""
         if x < 0 or x + self.w - 1 > WIDTH:
             self.clipped += 1
-        elif self.edge:
-            self._edge(code)
+        elif self.edge and (self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT or low(code)):
+            self.clipped += 1       # its cell past the frame's top or bottom loses ink: rows 0-6, or row 7 with ink
         if self.large:
             code = big_glyph(code)
         else:
@@ -232,12 +232,6 @@ class Canvas:
         else:
             self.fb.blit(code, x, self.y, 1, _PAL)
         return x + self.w
-
-    def _edge(self, code):
-        """Count glyph ``code`` in ``clipped`` when its cell, past the frame's top or bottom, loses ink: rows 0-6,
-        or row 7 when the glyph has ink there."""
-        if self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT or low(code):
-            self.clipped += 1
 
     def overlap(self, end, start):
         """Count in ``clipped`` a text ending at x = ``end`` that runs into the next one starting at ``start``."""
@@ -303,20 +297,17 @@ class Canvas:
         return x
 
     def _clip(self, x, n):
-        """Count in ``clipped`` the glyphs of the line buffer's text at x that an edge cuts (as ``ch`` does)."""
+        """Count in ``clipped`` the glyphs of the line buffer's text at x that an edge cuts (as ``ch`` does): rows
+        0-6, or row 7 where the glyph (its 5 bytes at ``_lbuf[k]``) has ink there."""
         k = 0
-        while k < n:
+        while k < n * W:
             if x < 0 or x + self.w - 1 > WIDTH:
                 self.clipped += 1
-            elif self.edge and (self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT or self._low(k)):
+            elif self.edge and (self.y < 0 or self.y + self.w + 1 + self.large > HEIGHT or
+                                (_lbuf[k] | _lbuf[k + 1] | _lbuf[k + 2] | _lbuf[k + 3] | _lbuf[k + 4]) & 0x80):
                 self.clipped += 1
             x += self.w
-            k += 1
-
-    def _low(self, k):
-        """True when the k-th glyph of the line buffer has ink on its cell's last row (row 7)."""
-        k *= W
-        return (_lbuf[k] | _lbuf[k + 1] | _lbuf[k + 2] | _lbuf[k + 3] | _lbuf[k + 4]) & 0x80 != 0
+            k += W
 
     def _long(self, s, x):
         i = 0
@@ -357,11 +348,7 @@ class Canvas:
             x = self.ch(45, x)
             n = -n
         x += num_width(n) * self.w
-        return self._digits(n, x)
-
-    def _digits(self, n, end):
-        """The digits of ``n`` >= 0, the last one ending at x = ``end``; returns ``end``."""
-        x = end
+        end = x             # the digits from the last one back
         while True:
             x -= self.w
             self.ch(48 + n % 10, x)
@@ -378,11 +365,3 @@ class Canvas:
         """``s`` centred horizontally on the frame at row ``y``."""
         self.at(y, c, big)
         return self._str(s, (WIDTH + 1 - len(s) * self.w) // 2)
-
-    def bar(self, y, h):
-        """A lit full-width band (rows y..y+h-1), for inverse text (c=0) on top of it."""
-        self.fb.fill_rect(0, y, WIDTH, h, 1)
-
-    def hline(self, x, y, w, c):
-        """Horizontal line, colour ``c``."""
-        self.fb.hline(x, y, w, c)

@@ -38,7 +38,7 @@ def card(cv, c, x, y, marked=0):
     cv.at(y + 2, 1 - marked, 1)
     cv.ch(RANK_ORDS[c >> 2], x + 2)
     cv.at(y + 16, 1 - marked, 0)
-    cv.put(font.suit_glyph(c), x + 9)
+    cv.put(font.SUITS[c & 3], x + 9)
     cv.note_card(c)
 
 

@@ -14,7 +14,7 @@ so glyph ``code`` is ``GLYPHS[(code - FIRST) * 5:(code - FIRST) * 5 + 5]``; code
 
 Big font: every small glyph scaled 2x (10x14 in a 12x16 cell), drawn from the small one into a
 20-byte window each time it is asked for (no table of big glyphs on the heap). Big suits: 9x10
-glyphs for the face of a card (``BIG_SUITS``, 18 bytes each: 9 bytes of rows 0-7, then 9 bytes
+glyphs for the face of a card (``SUITS``, 18 bytes each: 9 bytes of rows 0-7, then 9 bytes
 of rows 8-15).
 
 The font is drawn here, not ``framebuf.text``'s built-in one, so that frames are identical on the
@@ -96,24 +96,17 @@ EXTRA = "éèêàâçüöäßşğıñÉÈÊÀÂÇÜÖÄŞĞİÑëîïìíôòó�
 # a dash (en, em) is drawn as the hyphen, which already spans the cell
 ALIASES = (8211, 8212)
 
-BIG_SUITS = (
-    b"\x78\x78\x36\x7f\xff\x7f\x36\x78\x78\x00\x00\x00\x01\x01\x01\x00\x00\x00"
-    b"\x30\x78\xfc\xfe\xff\xfe\xfc\x78\x30\x00\x00\x00\x01\x03\x01\x00\x00\x00"
-    b"\x1e\x3f\x7f\xfe\xfc\xfe\x7f\x3f\x1e\x00\x00\x00\x00\x01\x00\x00\x00\x00"
-    b"\x30\x78\x7c\x3e\xff\x3e\x7c\x78\x30\x00\x00\x00\x01\x01\x01\x00\x00\x00"
-)
 
 # the 5x8 window one glyph is copied into (5 byte copies: cheaper than a blit) before it is drawn: built once at
 # import, so drawing allocates nothing
-NGLYPHS = LAST - FIRST + 1 + len(EXTRA) + 1
-MISSING = NGLYPHS - 1       # the strip index of the box drawn for a character the font lacks
+MISSING = LAST - FIRST + 1 + len(EXTRA)    # the strip index of the box drawn for a character the font lacks (the last)
 _obuf = bytearray(5)
 _one = framebuf.FrameBuffer(_obuf, 5, 8, framebuf.MONO_VLSB)
 # where a character beyond ASCII is in the strip: _LATIN[code - 160] = strip index + 1 (0: not in the font) for
 # Latin-1 and Latin Extended-A (160..383); the few codes above (ẞ, quotes, dashes, ellipsis, euro) in _HIGH/_HIGH_AT
 _LATIN = bytearray(224)
-_high = []
-_at = []
+_HIGH = []
+_HIGH_AT = bytearray()
 # EXTRA's characters are read from its UTF-8 bytes: ``EXTRA[i]`` would intern each one-character str for good (on
 # MicroPython), ~70 of the qstr pool's entries (issue 12: 14 KB of pool at 1,260 interned strings on the unix port)
 _e = EXTRA.encode()
@@ -129,22 +122,30 @@ for _i in range(len(EXTRA)):
     if _c < 384:
         _LATIN[_c - 160] = LAST + 2 - FIRST + _i
     else:
-        _high.append(_c)
-        _at.append(LAST + 1 - FIRST + _i)
+        _HIGH.append(_c)
+        _HIGH_AT.append(LAST + 1 - FIRST + _i)
 for _c in ALIASES:
-    _high.append(_c)
-    _at.append(45 - FIRST)
-_HIGH = tuple(_high)
-_HIGH_AT = bytes(_at)
-del _high, _at, _e
+    _HIGH.append(_c)
+    _HIGH_AT.append(45 - FIRST)
+del _e
 # the 10x16 window one big glyph is drawn into (_bbuf: rows 0-7 of its 10 columns, then rows 8-15)
 _bbuf = bytearray(20)
 _bone = framebuf.FrameBuffer(_bbuf, 10, 16, framebuf.MONO_VLSB)
 # one nibble of a small glyph's column, each bit doubled (bit y -> bits 2y and 2y+1): the big font is the small one
 # scaled 2x column by column into the window, so no strip of big glyphs stays on the heap (2.2 KB on the box)
 WIDE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
-_suits = tuple(framebuf.FrameBuffer(bytearray(BIG_SUITS[s * 18:s * 18 + 18]), 9, 16, framebuf.MONO_VLSB)
-               for s in range(4))
+# the big suit glyphs (``cardart.card`` draws ``SUITS[c & 3]``: c a card 0-51), 18 bytes each: 9 bytes of rows 0-7,
+# then 9 bytes of rows 8-15
+SUITS = (
+    framebuf.FrameBuffer(bytearray(b"\x78\x78\x36\x7f\xff\x7f\x36\x78\x78"
+                                   b"\x00\x00\x00\x01\x01\x01\x00\x00\x00"), 9, 16, framebuf.MONO_VLSB),    # clubs
+    framebuf.FrameBuffer(bytearray(b"\x30\x78\xfc\xfe\xff\xfe\xfc\x78\x30"
+                                   b"\x00\x00\x00\x01\x03\x01\x00\x00\x00"), 9, 16, framebuf.MONO_VLSB),    # diamonds
+    framebuf.FrameBuffer(bytearray(b"\x1e\x3f\x7f\xfe\xfc\xfe\x7f\x3f\x1e"
+                                   b"\x00\x00\x00\x00\x01\x00\x00\x00\x00"), 9, 16, framebuf.MONO_VLSB),    # hearts
+    framebuf.FrameBuffer(bytearray(b"\x30\x78\x7c\x3e\xff\x3e\x7c\x78\x30"
+                                   b"\x00\x00\x00\x01\x01\x01\x00\x00\x00"), 9, 16, framebuf.MONO_VLSB),    # spades
+)
 
 
 def index(code):
@@ -227,7 +228,3 @@ def big_glyph(code):
     b[18] = b[19] = w[c >> 4]
     return _bone
 
-
-def suit_glyph(suit):
-    """The big 9x16 suit glyph (a FrameBuffer) for ``suit`` 0-3 (clubs, diamonds, hearts, spades)."""
-    return _suits[suit & 3]

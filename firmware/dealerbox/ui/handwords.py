@@ -4,17 +4,7 @@ card", "Won on the J"). Imported with the results screens; cards are ints 0-51 (
 """
 
 from dealerbox.lang import N_, tr
-
-_SYMBOLS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-_SAME = {"pair": (2, N_("Pair of %ss")), "trail": (3, N_("Trail of %ss")), "three_of_a_kind": (3, N_("Three %ss")),
-         "four_of_a_kind": (4, N_("Four %ss"))}
-_TOP = ("color", "sequence", "pure_sequence", "straight", "flush", "straight_flush", "minor_straight",
-        "minor_straight_flush")
-
-
-def rank_symbol(r):
-    """A rank 0-12 as players write it: "2" ... "10", "J", "Q", "K", "A"."""
-    return _SYMBOLS[r]
+from dealerbox.ui.modes import wild_name  # any rank 0-12 as players write it: "2" ... "10", "J" ... "A"
 
 
 def read_order(cards):
@@ -52,18 +42,20 @@ def in_words(cat, cards, label):
     r = ranks_read(cards)
     if not r:
         return label
-    same = _SAME.get(cat)
+    same = {"pair": (2, N_("Pair of %ss")), "trail": (3, N_("Trail of %ss")), "three_of_a_kind": (3, N_("Three %ss")),
+            "four_of_a_kind": (4, N_("Four %ss"))}.get(cat)     # a rank held so many times
     if same is not None:
-        return tr(same[1]) % rank_symbol(r[0]) if _most(cards) == same[0] else label
+        return tr(same[1]) % wild_name(r[0]) if _most(cards) == same[0] else label
     if cat == "high_card" and _most(cards) == 1:
-        return tr("%s high, then %s") % (rank_symbol(r[0]), rank_symbol(r[1])) if len(r) > 1 else \
-            tr("%s high") % rank_symbol(r[0])
+        return tr("%s high, then %s") % (wild_name(r[0]), wild_name(r[1])) if len(r) > 1 else \
+            tr("%s high") % wild_name(r[0])
     if cat == "two_pair" and len(r) > 1 and _most(cards) == 2:
-        return tr("%ss and %ss") % (rank_symbol(r[0]), rank_symbol(r[1]))
+        return tr("%ss and %ss") % (wild_name(r[0]), wild_name(r[1]))
     if cat == "full_house" and len(r) > 1 and _most(cards) == 3:
-        return tr("%ss full of %ss") % (rank_symbol(r[0]), rank_symbol(r[1]))
-    if cat in _TOP:
-        return tr("%s to %s") % (label, rank_symbol(r[0]))
+        return tr("%ss full of %ss") % (wild_name(r[0]), wild_name(r[1]))
+    if cat in ("color", "sequence", "pure_sequence", "straight", "flush", "straight_flush", "minor_straight",
+               "minor_straight_flush"):     # named by their top card
+        return tr("%s to %s") % (label, wild_name(r[0]))
     return label
 
 
@@ -77,5 +69,5 @@ def decided(win, lose, label):
     b = ranks_read(lose[1])
     for i in range(min(len(a), len(b))):
         if a[i] != b[i]:
-            return tr("Won on the %s") % rank_symbol(a[i])
+            return tr("Won on the %s") % wild_name(a[i])
     return tr("Same hands: split")

@@ -79,13 +79,9 @@ class GateScreen(HandScreen):
         self.center = None
         self.ncards = 0
 
-    def seat(self):
-        p = self.peek
-        return p[3][0] if p else self.app.engine.to_act
-
     def build(self):
         app = self.app
-        seat = self.seat()
+        seat = self.peek[3][0] if self.peek else app.engine.to_act
         if app.unsaved is None:
             self.title = app.last
         else:               # "Not saved: flash full" (ui/nosave.py: imported when the write failed)
@@ -100,14 +96,10 @@ class GateScreen(HandScreen):
             self.info = tr("to see the sideshow")
         self.hint = tr("OK: I am %s") % self.gate_name
 
-    def key(self):
-        return (self.title, self.gate_name, self.info, self.hint, self.msg, self.armed)
-
     def gate(self):
         return self
 
-    def draw(self, cv):
-        screens.draw_gate(self, cv)
+    draw = screens.draw_gate
 
     def on(self, b, long):
         app = self.app
@@ -123,31 +115,42 @@ class GateScreen(HandScreen):
             from dealerbox.ui.tableview import TableScreen
             app.change(TableScreen(app))
         elif b == btn.OK and self.peek:     # the sideshow's comparison, to one of its two players
-            app.go(PeekScreen(app, self.peek))
+            app.go(ShownScreen(app, self.peek[3][0], self.peek))
         elif b == btn.OK:                   # "I am Ben": his turn
             app.go(TurnScreen(app))
 
 
-class PeekScreen(HandScreen):
-    """The accepted sideshow's comparison for ``peek[3][0]`` (behind its gate): both hands, from its ``view`` (its
-    own cards and ``peek``), the one that packs unmarked (RULES.md, Teen Patti sideshow)."""
+class ShownScreen(HandScreen):
+    """A private screen of hand lines for ``seat`` (behind its gate; OK goes on): with ``peek`` the accepted sideshow's
+    comparison for ``peek[3][0]`` (``M_PEEK``: both hands, from its ``view``, its own cards and ``peek``, the one that
+    packs unmarked; RULES.md, Teen Patti sideshow), else the Turkish draw's new hand (``M_DRAWN``: the cards of
+    ``old`` kept on one line and the new ones on the next; no category: the results' words load at the hand's end)."""
 
-    MODE = M_PEEK
-
-    def __init__(self, app, peek):
+    def __init__(self, app, seat, peek=None, old=None):
         super().__init__(app, -1)
+        self.viewer = seat
         self.peek = peek
-        self.viewer = peek[3][0]
-        self.col = 0
+        self.old = old
+        self.MODE = M_PEEK if peek else M_DRAWN
+        self.col = 7 + 4 * font.W + 3
 
     def build(self):
-        from dealerbox.ui.results_flow import category_label, hand_lines
-
         e = self.app.engine
         seat = self.viewer
+        v = e.view(seat)
+        if not self.peek:   # the draw: the cards kept, then the new ones
+            kept = []  # type: list
+            new = []  # type: list
+            for c in v.get("hand") or v.get("cards") or []:
+                (kept if c in self.old else new).append(c)
+            self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
+            self.title = fit_title(tr("%s: your new hand") % self.app.table.names[seat], tr("Your new hand"))
+            self.hint = tr("OK: pass the box on")
+            return
+        from dealerbox.ui.results_flow import category_label, hand_lines
+
         asker, target, loser, _to = self.peek
         other = target if seat == asker else asker
-        v = e.view(seat)
         peek = v.get("peek") or {}
         oc = peek.get(other) or peek.get(str(other)) or []
         names = self.app.table.names
@@ -158,50 +161,18 @@ class PeekScreen(HandScreen):
         self.title = fit_title(tr("Sideshow: %s packs") % names[loser], tr("Sideshow result"))
         self.hint = tr("OK done")
 
-    def draw(self, cv):
-        screens.draw_lines(self, cv)
+    draw = screens.draw_lines
 
     def gate(self):
         return GateScreen(self.app, self.peek)
 
     def on(self, b, long):
-        if b == btn.OK:
-            rest = self.peek[3][1:]
-            if rest:            # the other player of the sideshow, behind their own gate
-                self.app.go(GateScreen(self.app, self.peek[:3] + (rest,)))
-            else:
-                self.app.after_engine()
-
-
-class DrawnScreen(HandScreen):
-    """The Turkish draw's new hand, to the player who drew, behind the same gate before the box moves on: the cards
-    kept on one line and the new ones on the next (no category: the results' words load at the hand's end)."""
-
-    MODE = M_DRAWN
-
-    def __init__(self, app, seat, old):
-        super().__init__(app, -1)
-        self.viewer = seat
-        self.old = old
-        self.col = 7 + 4 * font.W + 3
-
-    def build(self):
-        seat = self.viewer
-        v = self.app.engine.view(seat)
-        hand = v.get("hand") or v.get("cards") or []
-        kept = []  # type: list
-        new = []  # type: list
-        for c in hand:
-            (kept if c in self.old else new).append(c)
-        self.rows = [("", tr("Kept"), kept, ""), ("\x18", tr("New"), new, "")]
-        self.title = fit_title(tr("%s: your new hand") % self.app.table.names[seat], tr("Your new hand"))
-        self.hint = tr("OK: pass the box on")
-
-    def draw(self, cv):
-        screens.draw_lines(self, cv)
-
-    def on(self, b, long):
-        if b == btn.OK:
+        if b != btn.OK:
+            return
+        rest = self.peek[3][1:] if self.peek else ()
+        if rest:            # the other player of the sideshow, behind their own gate
+            self.app.go(GateScreen(self.app, self.peek[:3] + (rest,)))
+        else:
             self.app.after_engine()
 
 
@@ -293,7 +264,7 @@ class TurnScreen(HandScreen):
         if self.asked_by and self.ncards > 3:       # no room beside the cards: on the info line
             self.info = tr("Sideshow by %s") % self.asked_by
         self.opts, self.oi = action_order(e.legal_actions())
-        if [o for o in self.opts if o.kind == "draw"]:      # the Turkish draw: what UP/DOWN do, said
+        if self.opts and self.opts[self.oi].kind == "draw":     # the Turkish draw (its one option): UP/DOWN said
             self.info = fit_title(tr("%s  \x1c discard") % self.info, self.info)
         self.cursor = 0
         self.marks = 0
@@ -309,8 +280,7 @@ class TurnScreen(HandScreen):
         drawing = self.opts and self.opts[self.oi].kind == "draw"
         return LONG_UD | LONG_OK | LONG_LR if drawing else LONG_UD | LONG_OK
 
-    def draw(self, cv):
-        screens.draw_turn(self, cv)
+    draw = screens.draw_turn
 
     def reset_amount(self):
         if self.opts:
@@ -332,8 +302,12 @@ class TurnScreen(HandScreen):
             return
         if o.kind == "draw" and b != btn.OK and self.draw_key(b, long):
             pass
-        elif b in (btn.LEFT, btn.RIGHT):
-            self.next_option(1 if b == btn.RIGHT else -1)
+        elif b in (btn.LEFT, btn.RIGHT) and len(self.opts) > 1:     # the next or previous option, at its start
+            self.oi = (self.oi + (1 if b == btn.RIGHT else -1)) % len(self.opts)
+            self.reset_amount()
+            self.marks = 0
+            self.cursor = 0
+            self.msg = ""
         elif b in (btn.UP, btn.DOWN):
             self.step(o, 1 if b == btn.UP else -1, long)
         elif b == btn.OK:
@@ -371,14 +345,6 @@ class TurnScreen(HandScreen):
                 self.msg = tr("discard 0 to %d cards") % MAX_DISCARD
             return True
         return False
-
-    def next_option(self, d):
-        if len(self.opts) > 1:
-            self.oi = (self.oi + d) % len(self.opts)
-            self.reset_amount()
-            self.marks = 0
-            self.cursor = 0
-            self.msg = ""
 
     def step(self, o, d, long):
         """UP/DOWN: the amount to the option's next amount, or a bet size (the bet, or the boot) up or down (long: to
@@ -422,9 +388,9 @@ class TurnScreen(HandScreen):
                     asker = ev[2]
                 elif ev[0] == "pack":
                     loser = ev[1]
-            app.go(PeekScreen(app, (asker, seat, loser, (seat, asker))))
+            app.go(ShownScreen(app, seat, (asker, seat, loser, (seat, asker))))
         elif action.kind == "draw" and action.cards:
-            app.go(DrawnScreen(app, seat, old))
+            app.go(ShownScreen(app, seat, None, old))
         elif e.to_act == seat and e.phase != "over":
             app.go(TurnScreen(app))     # same player again (after "see"): stays behind the same gate
         elif e.phase != "over":         # the next player's gate: the action may be taken back there

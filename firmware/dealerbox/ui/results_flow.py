@@ -4,47 +4,15 @@ the session with net results. Each is a ``ui.screen.Screen``; rows are built at 
 drawing.
 """
 
+from micropython import const
+
 from dealerbox.engine.base import seal_code
 from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import cardart, font, handwords, screens
+from dealerbox.ui import cardart, font, handwords, modes, screens
 from dealerbox.ui.canvas import WIDTH, text_width
-from dealerbox.ui.modes import (
-    B_END,
-    B_NEXT,
-    B_REBUY,
-    B_SETTLE,
-    B_STANDINGS,
-    BETWEEN_ITEMS,
-    CHIP_LADDER,
-    M_AWARDS,
-    M_BETWEEN,
-    M_END,
-    M_MENU,
-    M_REBUY,
-    M_SETTLE,
-    M_SHOWDOWN,
-    M_STANDINGS,
-    MENU_ITEMS,
-    T_MISDEAL,
-    T_RULES,
-    T_STANDINGS,
-    T_TABLE,
-    ladder_step,
-    wild_name,
-)
 from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen, wrap_rows
 from dealerbox.ui.tableview import fit
-
-# hand categories of the evaluators (dealerbox.eval) as shown; "card": the one-card variants
-CATEGORY_LABELS = {
-    "high_card": N_("High card"), "pair": N_("Pair"), "color": N_("Color"), "sequence": N_("Sequence"),
-    "pure_sequence": N_("Pure seq."), "trail": N_("Trail"), "two_pair": N_("Two pair"),
-    "minor_straight": N_("Minor straight"), "straight": N_("Straight"), "three_of_a_kind": N_("Three of a kind"),
-    "full_house": N_("Full house"), "flush": N_("Flush"), "four_of_a_kind": N_("Four of a kind"),
-    "minor_straight_flush": N_("Minor str. flush"), "straight_flush": N_("Straight flush"),
-    "royal_flush": N_("Royal flush"), "card": "",
-}
 
 
 def category_label(cat):
@@ -52,14 +20,15 @@ def category_label(cat):
     and the sideshow comparison (ui/play.py) show it."""
     if not cat:
         return ""
-    return tr(CATEGORY_LABELS.get(cat, cat))
-
-
-# how a hand ended (engine ``result["how"]``), the first line of the awards
-HOW = {
-    "pack": N_("Everyone else packed"), "fold": N_("Everyone else folded"), "show": N_("Show"),
-    "pot-cap": N_("Pot cap reached"), "all-in": N_("All in: showdown"),
-}
+    labels = {     # the evaluators' categories (dealerbox.eval) as shown; "card": the one-card variants
+        "high_card": N_("High card"), "pair": N_("Pair"), "color": N_("Color"), "sequence": N_("Sequence"),
+        "pure_sequence": N_("Pure seq."), "trail": N_("Trail"), "two_pair": N_("Two pair"),
+        "minor_straight": N_("Minor straight"), "straight": N_("Straight"), "three_of_a_kind": N_("Three of a kind"),
+        "full_house": N_("Full house"), "flush": N_("Flush"), "four_of_a_kind": N_("Four of a kind"),
+        "minor_straight_flush": N_("Minor str. flush"), "straight_flush": N_("Straight flush"),
+        "royal_flush": N_("Royal flush"), "card": "",
+    }
+    return tr(labels.get(cat, cat))
 
 
 def hand_lines(hands):
@@ -85,27 +54,15 @@ def first_screen(app):
     """The first screen after a hand ended: the showdown (hands were shown), else the awards, else the standings."""
     r = app.engine.result
     if r is not None and showdown_rows(app.engine, app.table.names)[0]:
-        return ShowdownScreen(app)
+        return ResultScreen(app, modes.M_SHOWDOWN)
     if r is not None:
-        return AwardsScreen(app)
-    return StandingsScreen(app)
-
-
-def _strength(e, s, cards):
-    """The game's own score of seat ``s``'s shown hand (higher is better), 0 when the engine no longer holds it."""
-    try:
-        if hasattr(e, "best"):                  # Indian Poker: the cards that played
-            return e.best(s)[0]
-        if hasattr(e, "score"):                 # Teen Patti
-            return e.score(s)
-        return e.ranking().score(cards)         # Turkish Poker
-    except Exception:                           # (a hand the engine no longer holds: seat order)
-        return 0
+        return ResultScreen(app, modes.M_AWARDS)
+    return ResultScreen(app, modes.M_STANDINGS)
 
 
 def _order(e, shown, marked):
-    """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down (equal hands
-    in seat order)."""
+    """The seats of the showdown: the winners (``marked``) first, then the rest from the best hand down by the game's
+    own score of each (higher is better; equal hands, or hands the engine no longer holds, in seat order)."""
     order = []
     rest = []
     keys = {}
@@ -114,7 +71,16 @@ def _order(e, shown, marked):
             order.append(s)
         elif shown[s]:
             rest.append(s)
-            keys[s] = _strength(e, s, shown[s])
+            keys[s] = 0
+            try:
+                if hasattr(e, "best"):              # Indian Poker: the cards that played
+                    keys[s] = e.best(s)[0]
+                elif hasattr(e, "score"):           # Teen Patti
+                    keys[s] = e.score(s)
+                else:                               # Turkish Poker
+                    keys[s] = e.ranking().score(shown[s])
+            except Exception:                       # (a hand the engine no longer holds: 0)
+                pass
     while rest:                                 # (selection: no sort key function needed on MicroPython)
         b = 0
         for i in range(1, len(rest)):
@@ -162,7 +128,7 @@ def showdown_rows(e, names):
     return rows, col
 
 
-_WORDS = 18     # letters of a category in full on a line of its own (after its 2-letter indent, at x 7)
+_WORDS = const(18)   # letters of a category in full on a line of its own (after its 2-letter indent, at x 7)
 
 
 def _shown(cards, cat, best, indian):
@@ -181,17 +147,21 @@ def _shown(cards, cat, best, indian):
     return cards, right
 
 
-def _why(rows, order, marked, shown, cats):
+def _why(rows, order, marked, shown, categories):
     """Append to the showdown's ``rows`` what decided it (``handwords.decided``): the first winner against the best
     hand that lost, wrapped to the frame."""
-    win = [s for s in order if s in marked]
-    lose = [s for s in order if s not in marked]
-    if not win or not lose or not cats[win[0]] or cats[win[0]] == "card":
+    win = []  # type: list
+    lose = []  # type: list
+    for s in order:
+        (win if s in marked else lose).append(s)
+    if not win or not lose or not categories[win[0]] or categories[win[0]] == "card":
         return
+    w = win[0]
+    b = lose[0]     # the best hand that lost
     if len(win) > 1:
         line = tr("Same hands: split")
     else:
-        line = handwords.decided((cats[win[0]], shown[win[0]]), (cats[lose[0]], shown[lose[0]]), category_label)
+        line = handwords.decided((categories[w], shown[w]), (categories[b], shown[b]), category_label)
     out = []  # type: list
     wrap_rows(out, line)
     for text, _v in out:
@@ -199,48 +169,134 @@ def _why(rows, order, marked, shown, cats):
 
 
 class ResultScreen(Screen):
-    """A screen of rows without a selection, scrolled with UP/DOWN; a long OK opens the table menu."""
+    """A screen of rows without a selection, scrolled with UP/DOWN; OK goes on (``ok``). ``ResultScreen(app, mode)``,
+    ``mode`` (``ui/modes.py``) saying which: ``M_SHOWDOWN`` the hands shown (``showdown_rows``, drawn as hand lines),
+    ``M_AWARDS`` the hand's result, ``M_STANDINGS`` each player's chips and net, ``M_END`` the session over (each net,
+    with a chip value in money too, and who pays whom), ``M_SETTLE`` between hands, who pays whom if the table stopped
+    now. A long OK on the showdown and the awards opens the table menu."""
 
-    def __init__(self, app):
+    def __init__(self, app, mode):
         super().__init__(app, -1)
+        self.MODE = mode
+        self.col = 0        # the showdown: the x of the hands' cards (``showdown_rows``)
+        if mode in (modes.M_SHOWDOWN, modes.M_AWARDS):
+            self.LONG = LONG_OK
 
     def press(self, b, long):
-        if b == btn.OK and long and self.MENU:
+        if b == btn.OK and long and self.LONG:
             self.app.change(MenuScreen(self.app))
         elif b in (btn.UP, btn.DOWN):
             self.scroll(b)
         elif b == btn.OK:
             self.ok()
 
-    MENU = False
-
-    def ok(self):
-        """OK: the next screen."""
-
-
-class ShowdownScreen(ResultScreen):
-    MODE = M_SHOWDOWN
-    MENU = True
-    LONG = LONG_OK
-
     def build(self):
-        e = self.app.engine
-        self.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
-        if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
-            self.title = tr("Showdown  wild %s") % wild_name(e.result["wild"])
-        self.rows, self.col = showdown_rows(e, self.app.table.names)
-        self.hint = self.more(tr("\x1c more  OK awards"), tr("OK awards"))
+        m = self.MODE
+        if m == modes.M_SHOWDOWN:
+            hints = _showdown(self)
+        elif m == modes.M_AWARDS:
+            hints = _result(self)
+        else:
+            hints = _standings(self)
+        self.hint = self.more(tr(hints[0]), tr(hints[1]))
 
     def draw(self, cv):
-        screens.draw_lines(self, cv)
+        if self.MODE == modes.M_SHOWDOWN:
+            screens.draw_lines(self, cv)
+        else:
+            screens.draw_list(self, cv)
 
     def ok(self):
-        self.app.go(AwardsScreen(self.app))
+        """OK: the awards after the showdown, the standings after them, then between hands (or the session's end,
+        or back to the menu the standings were opened from); a new session after the end; back after the
+        settle-up."""
+        app = self.app
+        m = self.MODE
+        if m == modes.M_SHOWDOWN:
+            app.go(ResultScreen(app, modes.M_AWARDS))
+        elif m == modes.M_AWARDS:
+            app.go(ResultScreen(app, modes.M_STANDINGS))
+        elif m == modes.M_END:
+            if app.store is not None and hasattr(app.store, "clear"):
+                app.store.clear()
+            app.new_session()
+        elif m == modes.M_SETTLE or self.prev is not None:    # the settle-up, or the standings opened from a menu
+            app.back()
+        elif app.table.stopped:
+            app.go(ResultScreen(app, modes.M_END))
+        elif app.session_done():        # the deals agreed, or the time: the session ends with the settle-up
+            app.end_session()
+            app.go(ResultScreen(app, modes.M_END))
+        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
+            app.go(BetweenScreen(app, None, modes.B_REBUY if _busted(app.table) else 0))
+
+
+def _showdown(sc):
+    """The showdown's title and lines (``showdown_rows``: the screen's ``col`` too); returns its footer's hints."""
+    e = sc.app.engine
+    sc.title = tr("Showdown: x loses") if e.result.get("how") == "party" else tr("Showdown")
+    if e.result.get("wild") is not None:      # Joker Hunt: the wild rank, public, beside the hands
+        sc.title = tr("Showdown  wild %s") % modes.wild_name(e.result["wild"])
+    sc.rows, sc.col = showdown_rows(e, sc.app.table.names)
+    return N_("\x1c more  OK awards"), N_("OK awards")
+
+
+def _result(sc):
+    """The awards' title and rows: how the hand ended, each award (or the one winner of a hand everyone else left),
+    the deal's seal again (as before the first gate: docs/fairness.md); returns the footer's hints."""
+    e = sc.app.engine
+    names = sc.app.table.names
+    r = e.result
+    sc.title = tr("Hand %d result") % e.hand_no
+    rows = []  # type: list
+    _head(r, names, rows, e.log.get("misdeal"))
+    if not (r.get("how") in ("pack", "fold") and _won(r, names, rows)):
+        _awards(r, names, rows)
+    if not rows:
+        rows.append((tr("No award"), None))
+    seal = e.log.get("commit")
+    if seal:            # (a deal sealed before the chained log: its 8 digits, as shown then)
+        code = seal_code(seal) if "prev" in e.log else seal[:8]
+        rows.append((tr("Deal seal"), code[:9]))
+        if code[9:]:
+            rows.append(("", code[10:]))
+    sc.rows = fit(rows)
+    return N_("\x1c more  OK standings"), N_("OK standings")
+
+
+def _standings(sc):
+    """The standings (``M_STANDINGS``: each player's chips and net), the session's end (``M_END``: each net, in money
+    too with a chip value, who pays whom, the room left) or the settle-up between hands (``M_SETTLE``: who pays whom
+    if the table stopped now): title and rows; returns the footer's hints."""
+    app = sc.app
+    m = sc.MODE
+    money = app.cfg.get("cents", 0)
+    rows = []  # type: list
+    if m == modes.M_STANDINGS or m == modes.M_END and not money:
+        for _seat, name, stack, net in app.table.standings():
+            rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
+    if m != modes.M_STANDINGS:
+        from dealerbox.ui.settling import settle_rows
+
+        settle_rows(app, rows, m == modes.M_SETTLE or bool(money))
+    if m == modes.M_END:
+        from dealerbox.ui.roomnote import room_rows
+
+        rows.extend(room_rows(app.store))      # the hands the box holds, the room left (docs/device.md, "Room")
+    sc.rows = fit(rows)
+    if m == modes.M_STANDINGS:
+        sc.title = tr("Standings: chips net")
+        return N_("\x1c more  OK next"), N_("OK next")
+    if m == modes.M_SETTLE:
+        sc.title = tr("If we stop now")
+        return N_("\x1c more  OK back"), N_("OK back")
+    sc.title = tr("Session over: net")
+    return N_("\x1c more OK new session"), N_("OK new session")
 
 
 def _head(r, names, rows, misdeal):
     """The awards' first lines: how the hand ended (a dead hand carried, a voided hand or a misdeal and what went
-    back, the losers of a party hand, or ``HOW``)."""
+    back, the losers of a party hand, or how it ended: everyone else packed or folded, a show...)."""
     how = r.get("how")
     if r.get("dead"):
         rows.append((tr("Dead hand: carried"), r.get("carry")))
@@ -251,13 +307,17 @@ def _head(r, names, rows, misdeal):
     elif how == "party":
         for s in r.get("loser") or []:
             rows.append((tr("Loser: %s") % names[s], None))
-    elif how in HOW:
-        rows.append((tr(HOW[how]), None))
+    else:           # how the hand ended (the engine's ``result["how"]``)
+        how = {"pack": N_("Everyone else packed"), "fold": N_("Everyone else folded"), "show": N_("Show"),
+               "pot-cap": N_("Pot cap reached"), "all-in": N_("All in: showdown")}.get(how)
+        if how:
+            rows.append((tr(how), None))
 
 
-def _one_winner(r):
-    """Everyone else packed (or folded): the winner (a seat) when one seat took every award and the uncalled chips,
-    else None; and the chips awarded (the uncalled chips apart: they were never in the pot)."""
+def _won(r, names, rows):
+    """Everyone else packed: "P4 wins the pot of 4" and, when chips were not called, "1 returned" below it, as the
+    hand log says it (``awards`` and ``returned``); True when said (one seat took every award and the uncalled chips;
+    the chips awarded counted without the uncalled ones: they were never in the pot)."""
     awards = r.get("awards") or []
     back = r.get("returned")
     w = r.get("winner")
@@ -267,17 +327,8 @@ def _one_winner(r):
     for a in awards:
         total += a[2]
         if a[1] != w:
-            w = None
-    if back and back[0] != w:
-        w = None
-    return w, total
-
-
-def _won(r, names, rows):
-    """Everyone else packed: "P4 wins the pot of 4" and, when chips were not called, "1 returned" below it, as the
-    hand log says it (``awards`` and ``returned``); True when said (one winner)."""
-    w, total = _one_winner(r)
-    if w is None:
+            return False
+    if w is None or back and back[0] != w:
         return False
     line = tr("%s wins the pot of %d") % (names[w], total)
     if 2 + text_width(line) <= WIDTH - 6:      # clear of the "more" arrows at the right edge
@@ -285,39 +336,9 @@ def _won(r, names, rows):
     else:
         rows.append((tr("%s wins") % names[w], None))
         rows.append((tr("  the pot of %d") % total, None))
-    back = r.get("returned")
     if back:                                # the chips nobody called, as the log says: returned, not won
         rows.append((tr("  %d returned") % back[1], None))
     return True
-
-
-class AwardsScreen(ResultScreen):
-    MODE = M_AWARDS
-    MENU = True
-    LONG = LONG_OK
-
-    def build(self):
-        e = self.app.engine
-        names = self.app.table.names
-        r = e.result
-        self.title = tr("Hand %d result") % e.hand_no
-        rows = []  # type: list
-        _head(r, names, rows, e.log.get("misdeal"))
-        if not (r.get("how") in ("pack", "fold") and _won(r, names, rows)):
-            _awards(r, names, rows)
-        if not rows:
-            rows.append((tr("No award"), None))
-        seal = e.log.get("commit")    # the deal's seal again, as before the first gate (docs/fairness.md)
-        if seal:            # (a deal sealed before the chained log: its 8 digits, as shown then)
-            code = seal_code(seal) if "prev" in e.log else seal[:8]
-            rows.append((tr("Deal seal"), code[:9]))
-            if code[9:]:
-                rows.append(("", code[10:]))
-        self.rows = fit(rows)
-        self.hint = self.more(tr("\x1c more  OK standings"), tr("OK standings"))
-
-    def ok(self):
-        self.app.go(StandingsScreen(self.app))
 
 
 def _awards(r, names, rows):
@@ -332,98 +353,24 @@ def _awards(r, names, rows):
         rows.append((tr("Back to %s") % names[back[0]], "+%d" % back[1]))
 
 
-class StandingsScreen(ResultScreen):
-    """Each player's chips and net; OK goes on between hands (or back to the menu it was opened from)."""
-
-    MODE = M_STANDINGS
-
-    def build(self):
-        rows = []
-        for _seat, name, stack, net in self.app.table.standings():
-            rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
-        self.rows = fit(rows)
-        self.title = tr("Standings: chips net")
-        self.hint = self.more(tr("\x1c more  OK next"), tr("OK next"))
-
-    def ok(self):
-        app = self.app
-        if self.prev is not None:
-            app.back()
-        elif app.table.stopped:
-            app.go(EndScreen(app))
-        elif app.session_done():        # the deals agreed, or the time: the session ends with the settle-up
-            app.end_session()
-            app.go(EndScreen(app))
-        else:       # even when one player holds every chip: a busted player may rebuy (issue 14)
-            app.go(BetweenScreen(app, B_REBUY if _busted(app.table) else 0))
-
-
-class EndScreen(ResultScreen):
-    """The session is over: each net (with a chip value, in money too) and who pays whom; OK: a new session."""
-
-    MODE = M_END
-
-    def build(self):
-        from dealerbox.ui.settling import settle_rows
-
-        rows = []  # type: list
-        money = self.app.cfg.get("cents", 0)
-        if not money:
-            for _seat, name, stack, net in self.app.table.standings():
-                rows.append((name, "%d %s%d" % (stack, "+" if net >= 0 else "", net)))
-        settle_rows(self.app, rows, bool(money))
-        from dealerbox.ui.roomnote import room_rows
-
-        rows.extend(room_rows(self.app.store))      # the hands the box holds, the room left (docs/device.md, "Room")
-        self.rows = fit(rows)
-        self.title = tr("Session over: net")
-        self.hint = self.more(tr("\x1c more OK new session"), tr("OK new session"))
-
-    def ok(self):
-        store = self.app.store
-        if store is not None and hasattr(store, "clear"):
-            store.clear()
-        self.app.new_session()
-
-
-class SettleScreen(ResultScreen):
-    """Between hands: who pays whom if the table stopped now; OK back."""
-
-    MODE = M_SETTLE
-
-    def build(self):
-        from dealerbox.ui.settling import settle_rows
-
-        rows = []  # type: list
-        settle_rows(self.app, rows, True)
-        self.rows = fit(rows)
-        self.title = tr("If we stop now")
-        self.hint = self.more(tr("\x1c more  OK back"), tr("OK back"))
-
-    def ok(self):
-        self.app.back()
-
-
 class MenuScreen(Screen):
     """The table menu (a long OK during a hand or on its results): back to the game, the standings, the rules.
-    ``back_to``: the screen "Back to game" returns to (a private screen is left through its gate)."""
+    ``prev``: the screen "Back to game" returns to (a private screen is left through its gate)."""
 
-    MODE = M_MENU
+    MODE = modes.M_MENU
     LONG = LONG_UD
-    ITEMS = MENU_ITEMS  # type: tuple
+    ITEMS = modes.MENU_ITEMS  # type: tuple
 
-    def __init__(self, app, back_to=None, sel=0):
+    def __init__(self, app, prev=None, sel=0):
         super().__init__(app, sel)
-        self.prev = back_to
-
-    def items(self):
-        """The rows offered: the table and a misdeal only while a hand is live."""
-        live = self.app.hand_live()
-        return self.ITEMS if live else self.ITEMS[:T_TABLE]
+        self.prev = prev
 
     def build(self):
+        items = self.ITEMS
+        if self.MODE == modes.M_MENU and not self.app.hand_live():  # the table, a misdeal: only while a hand is live
+            items = items[:modes.T_TABLE]
         self.rows = []
-        for s in self.items():
+        for s in items:
             self.rows.append((tr(s), None))
         self.hint = tr("\x1c choose  OK select")
         self.title = tr("Table menu")
@@ -432,7 +379,7 @@ class MenuScreen(Screen):
         if self.armed:              # "Misdeal?" asked for a second OK: anything else keeps the hand
             self.armed = False
             self.msg = ""
-            if b == btn.OK and self.sel == T_MISDEAL:
+            if b == btn.OK and self.sel == modes.T_MISDEAL:
                 self.app.misdeal()
         elif b in (btn.UP, btn.DOWN):
             self.move(b, long)
@@ -443,15 +390,15 @@ class MenuScreen(Screen):
         """OK on row ``i``: the standings, the rules or the table (then back to this menu, on the same row), a misdeal
         (asked twice), or back to the game."""
         app = self.app
-        if i == T_STANDINGS:
-            app.change(StandingsScreen(app))
-        elif i == T_RULES:
+        if i == modes.T_STANDINGS:
+            app.change(ResultScreen(app, modes.M_STANDINGS))
+        elif i == modes.T_RULES:
             from dealerbox.ui.setup_flow import RulesView
             app.change(RulesView(app))
-        elif i == T_TABLE:
+        elif i == modes.T_TABLE:
             from dealerbox.ui.tableview import TableScreen
             app.change(TableScreen(app))
-        elif i == T_MISDEAL:
+        elif i == modes.T_MISDEAL:
             self.armed = True
             self.msg = tr("Misdeal? OK again")
         else:
@@ -460,36 +407,44 @@ class MenuScreen(Screen):
 
 class BetweenScreen(MenuScreen):
     """Between hands: next hand, standings, rebuy, rules, settle up, end session (asked twice); the busted players
-    named in the footer."""
+    named in the footer. ``BetweenScreen(app, None, sel)``: nothing to go back to, the cursor on row ``sel``."""
 
-    MODE = M_BETWEEN
-    ITEMS = BETWEEN_ITEMS
-
-    def items(self):
-        return self.ITEMS
-
-    def __init__(self, app, sel=0):
-        super().__init__(app, None, sel)
+    MODE = modes.M_BETWEEN
+    ITEMS = modes.BETWEEN_ITEMS
 
     def reopen(self):
-        if self.sel == B_REBUY and not _busted(self.app.table):
-            self.sel = B_NEXT               # back from the rebuy with nobody out of chips: the next hand
+        if self.sel == modes.B_REBUY and not _busted(self.app.table):
+            self.sel = modes.B_NEXT               # back from the rebuy with nobody out of chips: the next hand
         super().reopen()
 
     def build(self):
+        """The menu's rows, the hand's number in the title and, the cursor on Rebuy (issue 14), the busted players
+        named in the footer: "Out of chips: Bo", or "Out: Bo, Cy +2" (21 letters at most)."""
         super().build()
-        t = self.app.table
+        names = self.app.table.names
         self.title = tr("Hand %d over") % self.app.engine.hand_no
-        busted = _busted(t)
-        if not self.msg and busted:  # the busted players named in the footer, the cursor on Rebuy (issue 14)
-            self.msg = _out_line(t.names, busted)
+        busted = _busted(self.app.table)
+        if self.msg or not busted:
+            return
+        line = tr("Out of chips: %s") % names[busted[0]] if len(busted) == 1 else ""
+        if not line or len(line) > 21:
+            out = tr("Out: %s")
+            some = names[busted[0]]
+            k = 1
+            while k < len(busted) and len(out % some) + 2 + len(names[busted[k]]) <= 18:
+                some += ", " + names[busted[k]]
+                k += 1
+            line = out % some
+            if k < len(busted):
+                line += " +%d" % (len(busted) - k)
+        self.msg = line[:21]
 
     def press(self, b, long):
         if self.armed:              # "End session" asked for a second OK: anything else keeps playing
             self.armed = False
-            if b == btn.OK and self.sel == B_END:
+            if b == btn.OK and self.sel == modes.B_END:
                 self.app.end_session()
-                self.app.go(EndScreen(self.app))
+                self.app.go(ResultScreen(self.app, modes.M_END))
             else:
                 self.msg = ""
             return
@@ -497,7 +452,7 @@ class BetweenScreen(MenuScreen):
 
     def choose(self, i):
         app = self.app
-        if i == B_NEXT:
+        if i == modes.B_NEXT:
             from dealerbox.ui import roomnote
 
             if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
@@ -506,34 +461,16 @@ class BetweenScreen(MenuScreen):
                 app.change(roomnote.RoomScreen(app))
             else:
                 app.next_hand()
-        elif i == B_REBUY:
+        elif i == modes.B_REBUY:
             busted = _busted(app.table)
             app.change(RebuyScreen(app, busted[0] if busted else 0))     # the cursor on the first busted player
-        elif i == B_SETTLE:
-            app.change(SettleScreen(app))
-        elif i == B_END:                    # always asked twice
+        elif i == modes.B_SETTLE:
+            app.change(ResultScreen(app, modes.M_SETTLE))
+        elif i == modes.B_END:                    # always asked twice
             self.armed = True
             self.msg = tr("End session? OK again")
         else:                               # Standings, Rules: as the table menu's
-            super().choose(T_STANDINGS if i == B_STANDINGS else T_RULES)
-
-
-def _out_line(names, busted):
-    """The footer naming the busted players: "Out of chips: Bo", or "Out: Bo, Cy +2" (21 letters at most)."""
-    line = ""
-    if len(busted) == 1:
-        line = tr("Out of chips: %s") % names[busted[0]]
-    if not line or len(line) > 21:
-        out = tr("Out: %s")
-        some = names[busted[0]]
-        k = 1
-        while k < len(busted) and len(out % some) + 2 + len(names[busted[k]]) <= 18:
-            some += ", " + names[busted[k]]
-            k += 1
-        line = out % some
-        if k < len(busted):
-            line += " +%d" % (len(busted) - k)
-    return line[:21]
+            super().choose(modes.T_STANDINGS if i == modes.B_STANDINGS else modes.T_RULES)
 
 
 def _busted(table):
@@ -549,7 +486,7 @@ class RebuyScreen(Screen):
     """A rebuy between hands: LEFT/RIGHT the chips (``amount``), OK buys them for the player selected; "Done" (or a
     long OK) back to the menu."""
 
-    MODE = M_REBUY
+    MODE = modes.M_REBUY
     LONG = LONG_UD | LONG_OK
 
     def __init__(self, app, sel):
@@ -571,7 +508,7 @@ class RebuyScreen(Screen):
         if b in (btn.UP, btn.DOWN):
             self.move(b, long)
         elif b in (btn.LEFT, btn.RIGHT):
-            self.amount = ladder_step(CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
+            self.amount = modes.ladder_step(modes.CHIP_LADDER, self.amount, 1 if b == btn.RIGHT else -1)
         elif b == btn.OK and (long or self.sel >= app.table.n):     # "Done" (or long OK): back
             app.back()
             return

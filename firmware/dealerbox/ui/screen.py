@@ -67,9 +67,9 @@ class Screen:
     def press(self, b, long):
         """Handle button ``b`` (``ui.buttons``), ``long`` press."""
 
-    def draw(self, cv):
-        """Paint the screen on canvas ``cv`` (allocating nothing)."""
-        screens.draw_list(self, cv)
+    # ``draw(cv)``: paint the screen on canvas ``cv`` (allocating nothing); a list here, a function of ui/screens.py
+    # (``draw_*(sc, cv)``) or a method of its own for other layouts
+    draw = screens.draw_list
 
     def key(self):
         """Everything the screen draws from, to tell whether a press changed the frame."""

@@ -18,7 +18,6 @@ from dealerbox.ui.canvas import WIDTH, num_width, text_width
 from dealerbox.ui.font import BIG_W, W
 from dealerbox.ui.modes import ALL_IN_LABEL, MAX_NAME, PUTS_CHIPS, action_label
 
-_NAME_X = (WIDTH - MAX_NAME * BIG_W) // 2   # the name editor's first letter
 # the y of a hand's cards (20x28) on a turn and its gate: a face and a back differ in rows y+2..y+25, display
 # pages 3-5 (boards/pages.py sends the pages that changed: opening a turn sends three pages of cards)
 _CARDS_Y = const(22)
@@ -46,8 +45,9 @@ def draw_value(sc, cv):
 
 def draw_name(sc, cv):
     widgets.title(cv, sc.title)
-    cv.big(sc.edit, _NAME_X, 20)
-    cx = _NAME_X + sc.epos * BIG_W
+    cx = (WIDTH - MAX_NAME * BIG_W) // 2     # the name editor's first letter
+    cv.big(sc.edit, cx, 20)
+    cx += sc.epos * BIG_W
     cv.fb.fill_rect(cx, 37, 10, 2, 1)
     cv.char(21, cx + 2, 11)
     widgets.footer(cv, sc.msg if sc.msg else sc.hint)   # a refused name: why
@@ -62,7 +62,7 @@ def draw_gate(sc, cv):
     if sc.center:
         _center_card(cv, sc.center, WIDTH - 66, 47)
     _backs(cv, sc.ncards)
-    _bottom_bar(cv)
+    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)        # the action bar's inverse band, as the turn's
     cv.center(sc.msg if sc.msg else sc.hint, 56, 0)        # "Take back? OK again"
 
 
@@ -74,7 +74,7 @@ def _center_card(cv, c, x, y):
 
 def draw_turn(sc, cv):
     seat = sc.viewer
-    cv.bar(0, widgets.TITLE_H)      # the title bar: name, blind/seen, stack
+    cv.fb.fill_rect(0, 0, WIDTH, widgets.TITLE_H, 1)      # the title bar: name, blind/seen, stack
     x = cv.text(sc.app.table.names[seat], 1, 1, 0)
     if sc.status:
         x = cv.text(sc.status, x + W, 1, 0)
@@ -116,7 +116,7 @@ def _backs(cv, n):
 def _action_bar(sc, cv):
     """The action bar: the option shown between left/right arrows, its amount, an up-down arrow when the
     amount can change."""
-    _bottom_bar(cv)
+    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)        # the inverse band (rows 55-63)
     if not sc.opts:
         return
     o = sc.opts[sc.oi]
@@ -133,11 +133,6 @@ def _action_bar(sc, cv):
         _action(cv, action_label(o.kind), a)
     if o.kind != "draw" and (o.max > o.min or (o.amounts and len(o.amounts) > 1)):
         cv.char(28, WIDTH - 16, 56, 0)
-
-
-def _bottom_bar(cv):
-    """The action bar's inverse band (rows 55-63), for a turn's action or a gate's hint."""
-    cv.fb.fill_rect(0, 55, WIDTH, 9, 1)
 
 
 def marked(marks):

@@ -23,7 +23,8 @@ keep((N_("Hand %d sealed: %s cuts"), N_("Sealed: %s cuts"), N_("%s cuts"), N_("C
 class SealCutScreen(Screen):
     """The screen's state: ``code`` (the seal as shown, str), ``cut`` (int, 0 .. ``size`` - 1), ``size`` (cards in
     the deck), ``title`` (who cuts). ``SealCutScreen(app, commit)`` after ``app.engine.seal_deck`` returned
-    ``commit`` (64 hex digits)."""
+    ``commit`` (64 hex digits). Nothing to ``build``: the seal and the cut are made at the screen's birth and at a
+    press."""
 
     MODE = M_SEAL
     LONG = LONG_LR
@@ -40,9 +41,6 @@ class SealCutScreen(Screen):
         name = e.table.names[e.cutter()]
         self.title = fit_title(tr("Hand %d sealed: %s cuts") % (e.hand_no + 1, name), tr("Sealed: %s cuts") % name,
                                tr("%s cuts") % name)
-
-    def build(self):
-        """Nothing to compute: the seal and the cut are made at the screen's birth and at a press."""
 
     def press(self, b, long):
         """LEFT/RIGHT move the cut (long: 10 cards); OK (short or long) deals the sealed deck cut there

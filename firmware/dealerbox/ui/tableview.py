@@ -9,25 +9,11 @@ from dealerbox.ui.modes import M_TABLE, fit_title
 from dealerbox.ui.screen import Screen
 
 
-def seat_state(e, s):
-    """Seat ``s``'s state as the table sees it (no card): "out" (not dealt in), "packed"/"folded", "all-in", then
-    Teen Patti's "blind"/"seen", else "in" (each translated)."""
-    if not e.dealt[s]:
-        return tr("out")
-    if not e.is_live(s):
-        return tr("packed") if e.GAME == "teen-patti" else tr("folded")
-    if e.is_all_in(s):
-        return tr("all-in")
-    seen = getattr(e, "seen", None)
-    if seen is not None:
-        return tr("seen") if seen[s] else tr("blind")
-    return tr("in")
-
-
 class TableScreen(Screen):
     """The table during a hand, public (no card, from any gate or the table menu): per seat its name (the seat to act
-    marked), in / packed or folded / all-in / blind or seen, its stack and the chips it put in this hand. UP/DOWN
-    scroll, OK or LEFT back."""
+    marked), its state as the table sees it ("out": not dealt in, "packed"/"folded", "all-in", then Teen Patti's
+    "blind"/"seen", else "in"; each translated), its stack and the chips it put in this hand. UP/DOWN scroll, OK or
+    LEFT back."""
 
     MODE = M_TABLE
 
@@ -37,11 +23,21 @@ class TableScreen(Screen):
     def build(self):
         e = self.app.engine
         t = self.app.table
+        seen = getattr(e, "seen", None)     # Teen Patti: blind or seen
         rows = []
         for s in range(t.n):
+            if not e.dealt[s]:
+                state = tr("out")
+            elif not e.is_live(s):
+                state = tr("packed") if e.GAME == "teen-patti" else tr("folded")
+            elif e.is_all_in(s):
+                state = tr("all-in")
+            elif seen is not None:
+                state = tr("seen") if seen[s] else tr("blind")
+            else:
+                state = tr("in")
             mark = "\x18" if s == e.to_act else " "
-            rows.append(("%s%s %s" % (mark, t.names[s], seat_state(e, s)), "%d/%d" % (t.stacks[s],
-                                                                                       e.pb.contributed[s])))
+            rows.append(("%s%s %s" % (mark, t.names[s], state), "%d/%d" % (t.stacks[s], e.pb.contributed[s])))
         self.rows = fit(rows)
         self.title = fit_title(tr("Table: stack/put in"), tr("Stack/put in"))
         self.hint = self.more(tr("\x1c more  OK back"), tr("OK back"))

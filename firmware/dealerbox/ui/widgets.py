@@ -24,14 +24,14 @@ _FOOT_Y = const(56)
 
 def title(cv, s):
     """The inverse title bar with ``s``."""
-    cv.bar(0, TITLE_H)
+    cv.fb.fill_rect(0, 0, WIDTH, TITLE_H, 1)
     cv.text(s, 2, 1, 0)
 
 
 def footer(cv, s):
     """The key hints at the bottom row, with a rule above them; one row higher, touching the rule, when a letter's
     cedilla (ç ş ğ Ç Ş) would fall off the frame's last row."""
-    cv.hline(0, _FOOT_Y - 1, WIDTH, 1)
+    cv.fb.hline(0, _FOOT_Y - 1, WIDTH, 1)
     cv.k = cv.clipped
     cv.text(s, 1, _FOOT_Y + 1)
     if cv.clipped > cv.k and _low(s):
@@ -57,16 +57,6 @@ def value_width(v):
     if isinstance(v, int):
         return num_width(v) * font.W
     return text_width(v)
-
-
-def draw_value(cv, v, right, y, c):
-    """Row value ``v`` right-aligned to x = ``right``, in colour ``c``."""
-    if v is None:
-        return
-    if isinstance(v, int):
-        cv.num_right(v, right, y, c)
-    else:
-        cv.text(v, right - text_width(v), y, c)
 
 
 def first_visible(sel, top, n):
@@ -106,7 +96,10 @@ def _row(cv, r, sel):
         cv.overlap(cv.text(r[0], 2, cv.cy, sel) - 1, WIDTH - 6)
     else:                   # a letter's room between the label and its value
         cv.overlap(cv.text(r[0], 2, cv.cy, sel) + font.W, WIDTH - 8 - value_width(r[1]))
-    draw_value(cv, r[1], WIDTH - 8, cv.cy, sel)
+    if isinstance(r[1], int):       # the value right-aligned at WIDTH - 8
+        cv.num_right(r[1], WIDTH - 8, cv.cy, sel)
+    elif r[1] is not None:
+        cv.text(r[1], WIDTH - 8 - text_width(r[1]), cv.cy, sel)
     cv.cy += ROW_H
 
 
