@@ -85,18 +85,18 @@ class Award(Record):
 
 
 class PotBook:
-    """The chips of one hand for ``n_seats`` seats (2-10).
+    """The chips of one hand for ``n`` seats (2-10).
 
     ``contributed``: list of ints, chips each seat put in this hand;
     ``folded`` / ``all_in``: lists of bools. The caller moves chips out of the
     table stacks and checks them; the book only records levels.
     """
 
-    def __init__(self, n_seats):
-        self.n = n_seats
-        self.contributed = [0] * n_seats
-        self.folded = [False] * n_seats
-        self.all_in = [False] * n_seats
+    def __init__(self, n):
+        self.n = n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
 
     def put(self, seat, chips, all_in=False):
         """Record ``chips`` (int >= 0) put in by ``seat``; ``all_in`` marks the seat all-in (its stack is empty).

@@ -26,16 +26,14 @@ from dealerbox.eval import tables_tp as T
 from dealerbox.eval.base import Ranking
 from dealerbox.eval.build import card_values, deltas, u16
 
-# The table's pattern codes (``build.py``'s docstring; shared with host_tools/gen_tables.py) and its row bits
-# (row = R & 127, column = R >> 7: fixed, so the scorer uses them as literals)
-TP_ROW_BITS = const(7)
+# The table's pattern codes (``build.py``'s docstring; shared with host_tools/gen_tables.py, which also holds its
+# row bits: row = R & 127, column = R >> 7, fixed, so the scorer uses them as literals)
 TP_HIGH = const(0)
 TP_PAIR = const(1)
 TP_SEQ = const(2)
 TP_SEQ_AKQ = const(3)
 TP_SEQ_A23 = const(4)
 TP_TRAIL = const(5)
-TP_CODES = const(6)
 
 _TOP = const(6 << 9)  # six categories: every normal score is below this
 _MAX = const(_TOP - 1)  # muflis score = _MAX - normal score
@@ -44,7 +42,7 @@ CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail"
 
 # The scorers below take their tables as default arguments and stay small: no closure
 # cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
-# (see eval/base.py). Row bits: TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
+# (see eval/base.py). Row bits: gen_tables.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
 # is a u16 view of the packed words (host_tools/gen_tables.py), its first 128 words the row offsets.
 
 
@@ -186,7 +184,7 @@ def build(house, wild_ranks, deck):
     plain = (0, 1, 3, (3, akq), (3, a23), 5)  # code -> category (or category, within)
     flush = (2, 1, 4, (4, akq), (4, a23), 5)
     v, u = _shared()
-    norm3 = normal_scorer(v, u, T.FLUSH, deltas(plain, TP_CODES, 9), deltas(flush, TP_CODES, 9))
+    norm3 = normal_scorer(v, u, T.FLUSH, deltas(plain), deltas(flush))
     if wild:
         iw = bytearray(52)
         for c in range(52):

@@ -55,7 +55,6 @@ Variants (house rules, chosen before the session):
 """
 
 from dealerbox.engine.base import Engine, Option, _copy
-from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import clockwise
 from dealerbox.eval import make_ranking
@@ -77,7 +76,7 @@ class Indian(Engine):
     """
 
     GAME = "indian"
-    KINDS = BETTING_KINDS
+    KINDS = BettingRound.KINDS
     STATE = ("round_state", "center", "rounds", "checked_party")
 
     def __init__(self, table, rules=None, entropy=None):
@@ -193,7 +192,7 @@ class Indian(Engine):
             if kind == "check":
                 return Option("check")
             return Reason("party mode has no betting: look at the others' cards and pass (check)")
-        if kind not in BETTING_KINDS:
+        if kind not in BettingRound.KINDS:
             return Reason("no such action in Indian Poker: %s", kind)
         stacks = self.table.stacks
         r = self.round.check(seat, kind, stacks[seat], stacks, self.pb.total())

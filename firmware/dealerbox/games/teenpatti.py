@@ -33,7 +33,7 @@ asked to chaal, or could pack away what they put in, with nobody to bet against.
 
 from micropython import const
 
-from dealerbox.engine.base import Engine, Option, _reader
+from dealerbox.engine.base import Engine, Option
 from dealerbox.eval import make_ranking
 from dealerbox.reason import Reason
 from dealerbox.rng import randbelow
@@ -96,7 +96,7 @@ class TeenPatti(Engine):
             if w is None and "cut" in self.log:     # the card at the cut, turned for all to see (seed 000)
                 w = self.deck[-1] >> 2
             elif w is None:
-                w = randbelow(13, _reader(self.entropy))
+                w = randbelow(13, self.read)
             if not isinstance(w, int) or not 0 <= w <= 12:
                 raise ValueError("the wild rank is 0 to 12, not %r" % (w,))
             self.wild = w
@@ -383,6 +383,23 @@ class TeenPatti(Engine):
             if c[s] > c[seat]:
                 return False
         return True
+
+    def active_seats(self):
+        """Live seats that can still act (not all-in), clockwise from the seat left of the dealer."""
+        out = []
+        for s in self.live_seats():
+            if not self.pb.all_in[s]:
+                out.append(s)
+        return out
+
+    def _next_active(self, after):
+        """The next seat clockwise after ``after`` that is live and not all-in, or None."""
+        n = self.n
+        for k in range(1, n + 1):
+            s = (after + k) % n
+            if self.is_live(s) and not self.pb.all_in[s]:
+                return s
+        return None
 
     # ---- showdown -------------------------------------------------------------------------------------
     def ranking(self):
