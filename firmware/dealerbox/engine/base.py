@@ -33,7 +33,7 @@ from binascii import hexlify, unhexlify
 from micropython import const
 
 from dealerbox.engine import _copy
-from dealerbox.engine.pots import PotBook, Record
+from dealerbox.engine.pots import PotBook
 from dealerbox.engine.rules import validate
 from dealerbox.reason import Reason
 from dealerbox.rng import shuffle
@@ -47,6 +47,33 @@ _MAX_REBUY = const(1000000)  # the most chips one mid-hand rebuy may add (seed 0
 class IllegalAction(ValueError):
     """An action the rules do not allow now: ``e.args[0]`` is the reason (a ``Reason``, or a catalog key str), which
     the UI shows in the table's language (``lang.said``); ``str(e)`` is it in English."""
+
+
+class Record:
+    """A small value object (``Action``, ``Option``): ``__slots__`` names its fields in the constructor's order.
+    Records of one class with equal fields are equal; ``repr`` is the constructor call, trailing None fields left
+    out (``Action('chaal', 4)``). One ``__eq__`` and one ``__repr__`` for both classes."""
+
+    __slots__ = ()  # type: tuple  # the fields, in the subclasses
+
+    def __eq__(self, other):
+        if not isinstance(other, type(self)):
+            return False
+        for k in self.__slots__:
+            if getattr(self, k) != getattr(other, k):
+                return False
+        return True
+
+    def __repr__(self):
+        vals = []
+        for k in self.__slots__:
+            vals.append(getattr(self, k))
+        while vals and vals[-1] is None:
+            vals.pop()
+        out = []
+        for v in vals:
+            out.append(repr(v))
+        return "%s(%s)" % (type(self).__name__, ", ".join(out))
 
 
 class Action(Record):
@@ -495,16 +522,11 @@ class Engine:
         dealer = self.log["dealer"]
         pots = pb.pots(self.dealt)
         awards = pb.award(scores or {}, dealer, self.dealt)
-        al = []
-        for a in awards:
-            self.table.stacks[a.seat] += a.chips
-            events.append(["win", a.pot, a.seat, a.chips])
-            al.append([a.pot, a.seat, a.chips])     # the result's, as in the hand log
+        for a in awards:      # [pot, seat, chips], as the hand log's result holds them
+            self.table.stacks[a[1]] += a[2]
+            events.append(["win", a[0], a[1], a[2]])
         self.pb = PotBook(self.n)
-        pl = []
-        for p in pots:
-            pl.append([p.amount, list(p.eligible)])
-        result = {"pots": pl, "awards": al, "returned": returned,
+        result = {"pots": pots, "awards": awards, "returned": returned,
                   "shown": shown if shown is not None else [None] * self.n,
                   "stacks": self.table.stacks[:]}
         if extra:
