@@ -369,20 +369,22 @@ class TeenPatti(Engine):
         if cap and self.pb.total() >= cap:
             return self._showdown(live, "pot-cap")
         act = self.active_seats()
-        if not act or (len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor
-                                          or self._owes_nothing(act[0], live))):
+        done = not act
+        if len(act) == 1:
+            # the one player left able to bet: nothing to bet against when it made the last bet or action, or has
+            # put in at least as much as every other player still in, all of them all-in: no further bet can change
+            # the pot (issue 14, "nobody left to bet against")
+            a = act[0]
+            done = True
+            if a != self.last_bettor and a != actor:
+                c = self.pb.contributed
+                for s in live:
+                    if c[s] > c[a]:
+                        done = False
+        if done:
             return self._showdown(live, "all-in")
         self.to_act = self._next_active(seat)
         return [["turn", self.to_act]]
-
-    def _owes_nothing(self, seat, live):
-        """True when ``seat`` has put in at least as much as every other player still in (``live``): with all of
-        them all-in, no further bet can change the pot (issue 14, "nobody left to bet against")."""
-        c = self.pb.contributed
-        for s in live:
-            if c[s] > c[seat]:
-                return False
-        return True
 
     def active_seats(self):
         """Live seats that can still act (not all-in), clockwise from the seat left of the dealer."""
