@@ -122,7 +122,7 @@ def amount_reason(o, chips):
     """None when the offered ``Option`` ``o`` allows ``chips`` (int): one of its ``amounts`` when it has them, else
     ``min`` .. ``max``; else the reason (a ``Reason``): the one amount rule."""
     a = o.amounts
-    if chips in a if a is not None else o.min <= chips <= o.max:
+    if (chips in a) if a is not None else (o.min <= chips <= o.max):
         return None
     if o.max == 0 and a is None:
         return Reason("%s takes no amount", o.kind)

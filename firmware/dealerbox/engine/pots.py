@@ -104,7 +104,7 @@ class PotBook:
         for s in live:
             if not self.all_in[s]:
                 uncapped.append(s)
-        out = []
+        out = []  # type: list
         prev = 0
         for level in caps:
             amount = 0

@@ -18,11 +18,6 @@ The presets' labels are marked ``N_`` (catalog keys: the UI shows them through `
 from dealerbox.lang import N_
 from dealerbox.reason import Reason
 
-# Teen Patti, who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum
-# bet), everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
-# or blinds left of the dealer as in Hold'em: one blind equal to or half the boot, or two (half, then the boot)
-FORCED = ("boot", "half", "quarter", "dealer", "one-blind", "half-blind", "two-blinds")
-
 
 def _teen_patti():
     """Teen Patti: default = seed 004 (pagat.com); presets for seeds 000 (French) and 001 (Italian)."""
@@ -62,7 +57,11 @@ def _teen_patti():
             "pot_limit": "bool",
             "pot_cap": [0, 10000000],
             "rebuy_mid_hand": "bool",
-            "forced": FORCED,
+            # who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum bet),
+            # everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
+            # or blinds left of the dealer as in Hold'em: one blind equal to or half the boot, or two (half, then
+            # the boot)
+            "forced": ("boot", "half", "quarter", "dealer", "one-blind", "half-blind", "two-blinds"),
             "higher_limits": "bool",
         },
         "presets": (
