@@ -26,7 +26,6 @@ import os
 import sys
 from itertools import combinations_with_replacement
 
-from dealerbox.eval import teenpatti as TPC
 from dealerbox.eval import turkish as TKC
 
 from host_tools import FIRMWARE
@@ -36,6 +35,8 @@ from host_tools import FIRMWARE
 WITHIN_BITS = 9
 TP_ROW_BITS = 7
 TK_ROW_BITS = 8
+# Teen Patti's pattern codes (dealerbox/eval/build.py's docstring; eval/teenpatti.py's build maps them in this order)
+TP_HIGH, TP_PAIR, TP_SEQ, TP_SEQ_AKQ, TP_SEQ_A23, TP_TRAIL = range(6)
 TK_STRAIGHT = TKC.TK_CATEGORIES.index("straight")     # the code of the straight (eval/turkish.py's _STRAIGHT)
 
 OUT_DIR = os.path.join(FIRMWARE, "dealerbox", "eval")
@@ -76,23 +77,23 @@ def teen_patti_patterns():
     for p in pats:
         shape, order = _groups(p)
         if shape == (3,):
-            out[p] = (TPC.TP_TRAIL, p[0])
+            out[p] = (TP_TRAIL, p[0])
         elif shape == (2, 1):
             pair.append(p)
         elif p == (12, 1, 0):
-            out[p] = (TPC.TP_SEQ_A23, 0)
+            out[p] = (TP_SEQ_A23, 0)
         elif p == (12, 11, 10):
-            out[p] = (TPC.TP_SEQ_AKQ, 0)
+            out[p] = (TP_SEQ_AKQ, 0)
         elif p[0] - p[2] == 2:
-            out[p] = (TPC.TP_SEQ, p[0])
+            out[p] = (TP_SEQ, p[0])
         else:
             high.append(p)
     hd = _dense(high)
     for p in high:
-        out[p] = (TPC.TP_HIGH, hd[p])
+        out[p] = (TP_HIGH, hd[p])
     pd = _dense(_groups(p)[1] for p in pair)
     for p in pair:
-        out[p] = (TPC.TP_PAIR, pd[_groups(p)[1]])
+        out[p] = (TP_PAIR, pd[_groups(p)[1]])
     return out
 
 
