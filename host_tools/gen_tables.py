@@ -26,11 +26,18 @@ import os
 import sys
 from itertools import combinations_with_replacement
 
-from dealerbox.eval import build as C  # firmware/ is on sys.path: `python -m` imported host_tools first
-from dealerbox.eval import teenpatti as TPC
 from dealerbox.eval import turkish as TKC
 
 from host_tools import FIRMWARE
+
+# the layout the firmware's scorers read as literals: an entry is ``code << WITHIN_BITS | within``
+# (dealerbox/eval/build.py), a table row is ``R & (2**ROW_BITS - 1)`` (eval/teenpatti.py, eval/turkish.py)
+WITHIN_BITS = 9
+TP_ROW_BITS = 7
+TK_ROW_BITS = 8
+# Teen Patti's pattern codes (dealerbox/eval/build.py's docstring; eval/teenpatti.py's build maps them in this order)
+TP_HIGH, TP_PAIR, TP_SEQ, TP_SEQ_AKQ, TP_SEQ_A23, TP_TRAIL = range(6)
+TK_STRAIGHT = TKC.TK_CATEGORIES.index("straight")     # the code of the straight (eval/turkish.py's _STRAIGHT)
 
 OUT_DIR = os.path.join(FIRMWARE, "dealerbox", "eval")
 
@@ -70,23 +77,23 @@ def teen_patti_patterns():
     for p in pats:
         shape, order = _groups(p)
         if shape == (3,):
-            out[p] = (TPC.TP_TRAIL, p[0])
+            out[p] = (TP_TRAIL, p[0])
         elif shape == (2, 1):
             pair.append(p)
         elif p == (12, 1, 0):
-            out[p] = (TPC.TP_SEQ_A23, 0)
+            out[p] = (TP_SEQ_A23, 0)
         elif p == (12, 11, 10):
-            out[p] = (TPC.TP_SEQ_AKQ, 0)
+            out[p] = (TP_SEQ_AKQ, 0)
         elif p[0] - p[2] == 2:
-            out[p] = (TPC.TP_SEQ, p[0])
+            out[p] = (TP_SEQ, p[0])
         else:
             high.append(p)
     hd = _dense(high)
     for p in high:
-        out[p] = (TPC.TP_HIGH, hd[p])
+        out[p] = (TP_HIGH, hd[p])
     pd = _dense(_groups(p)[1] for p in pair)
     for p in pair:
-        out[p] = (TPC.TP_PAIR, pd[_groups(p)[1]])
+        out[p] = (TP_PAIR, pd[_groups(p)[1]])
     return out
 
 
@@ -114,7 +121,7 @@ def turkish_patterns(n):
         shape, order = _groups(p)
         if shape == (1, 1, 1, 1, 1):
             if p[0] - p[4] == 4:
-                out[p] = (TKC.TK_STRAIGHT, p[0])
+                out[p] = (TK_STRAIGHT, p[0])
             else:
                 high.append(p)
         else:
@@ -191,7 +198,7 @@ def pack(entries, rb):
 def best_pack(entries):
     """(rb, U) with the smallest U over row widths 2**4 .. 2**10 (ties: the smaller rb).
 
-    How the fixed row bits (``TP_ROW_BITS``, ``TK_ROW_BITS``) were chosen; the tables use those.
+    How the fixed row bits (``TP_ROW_BITS``, ``TK_ROW_BITS`` above) were chosen; the tables use those.
     """
     best = None
     for rb in range(4, 11):
@@ -206,10 +213,10 @@ def evaluator_tables(patterns, n, h, maxmult, rb):
     w = greedy_weights(n, h, maxmult)
     entries = {}
     for p, (code, within) in patterns.items():
-        assert 0 <= within < 1 << C.WITHIN_BITS
+        assert 0 <= within < 1 << WITHIN_BITS
         key = sum(w[r] for r in p)
         assert key not in entries
-        entries[key] = code << C.WITHIN_BITS | within
+        entries[key] = code << WITHIN_BITS | within
     assert max(entries) * (1 << 8) + 255 < 1 << 30  # the sum x stays a MicroPython small int
     return w, rb, pack(entries, rb)
 
@@ -267,9 +274,9 @@ def tables():
     game and Turkish deck: ``tables_tp`` (Teen Patti), ``tables_tk24`` .. ``tables_tk36`` (Turkish Poker, each
     deck with its own weights; no flush table: the scorer compares the suit sum with the first card's),
     ``tables_in`` (Indian Poker). A game loads only its own.
-    Row bits are fixed in ``eval/teenpatti.py`` and ``eval/turkish.py`` (``TP_ROW_BITS``, ``TK_ROW_BITS``), the
-    scorers use them as literals."""
-    tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, TPC.TP_ROW_BITS)
+    Row bits are fixed (``TP_ROW_BITS``, ``TK_ROW_BITS`` above): the scorers of ``eval/teenpatti.py`` and
+    ``eval/turkish.py`` use them as literals."""
+    tp_w, tp_rb, tp_u = evaluator_tables(teen_patti_patterns(), 13, 3, 3, TP_ROW_BITS)
     out = {
         "tables_tp": [
             ("W", u16le(tp_w), "rank weights, ranks 2..A, uint16 little-endian"),
@@ -280,7 +287,7 @@ def tables():
     }
     for deck in TKC.TK_DECKS:
         n = deck // 4
-        w, rb, u = evaluator_tables(turkish_patterns(n), n, 5, 4, TKC.TK_ROW_BITS)
+        w, rb, u = evaluator_tables(turkish_patterns(n), n, 5, 4, TK_ROW_BITS)
         out["tables_tk%d" % deck] = [
             ("W", u16le(w), "rank weights by slot (the deck's lowest rank first), uint16 LE"),
             ("SUIT", bytes(suit_weights(5)), "suit values c d h s for 5-card hands"),

@@ -7,7 +7,7 @@ class Reason:
     """A text of the catalog (``key``, str: the English template, read by the catalog as the first argument of
     ``Reason("...")``) and the values formatted into it (``args``: a tuple of ints, strs (words of the game: an
     action kind, a rule's key, a name), or Reasons (a reason quoted in another)). ``str(r)`` is the English text;
-    two Reasons are equal when their key and values are."""
+    two Reasons are equal when their key and values are (``!=`` is its negation on both interpreters)."""
 
     __slots__ = ("key", "args")
 
@@ -23,8 +23,5 @@ class Reason:
 
     def __eq__(self, other):
         return isinstance(other, Reason) and self.key == other.key and self.args == other.args
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     __hash__ = None  # type: ignore[assignment]

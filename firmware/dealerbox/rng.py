@@ -47,8 +47,8 @@ class SeededEntropy:
     __call__ = read
 
     def salt(self, n):
-        """``n`` bytes for a deal's commitment salt (``dealerbox.engine.base.seal``) from a second stream started
-        from the current state, WITHOUT advancing it: a seed deals exactly the cards it dealt before the box
+        """``n`` bytes for a deal's commitment salt (``Engine.start_hand``, ``Engine.seal_deck``) from a second stream
+        started from the current state, WITHOUT advancing it: a seed deals exactly the cards it dealt before the box
         salted its deals (each hand's shuffle moves the state on, so each hand gets its own salt)."""
         s = self.state
         self.state = (s ^ 0xA5C3E10F) or 1

@@ -34,6 +34,18 @@ class raises:
         return True
 
 
+def allows(o, amount):
+    """True when the offered ``Option`` ``o`` allows ``amount`` (int) as its fields say: one of its ``amounts`` when it
+    has them, else ``min`` .. ``max`` (the tests' own reading of an option, against ``engine.base.amount_reason``)."""
+    return amount in o.amounts if o.amounts is not None else o.min <= amount <= o.max
+
+
+def session_over(t):
+    """True when the ``Table`` ``t``'s session is over: one player holds every chip, or the players stopped
+    (``Table.stop``)."""
+    return t.stopped or len(t.seats_in_play()) <= 1
+
+
 class Skipped(Exception):
     """Raised by ``skip`` under MicroPython: tests/mp_run.py reports the test as skipped, with the reason."""
 

@@ -5,6 +5,7 @@ says so. Driven by presses only (tests/core/app_util.py). Runs under pytest and 
 
 from app_util import DOWN, OK, UP, Rig, pass_seal, select, setup
 from dealerbox.ui import modes
+from support import session_over
 
 
 def _bust_one(rig):
@@ -29,7 +30,7 @@ def test_two_players_the_busted_one_is_named_and_rebuys_and_the_game_goes_on():
     app = rig.app
     t = app.table
     _bust_one(rig)
-    assert sorted(t.stacks) == [0, 20] and t.session_over()     # one player holds every chip
+    assert sorted(t.stacks) == [0, 20] and session_over(t)     # one player holds every chip
     busted = t.stacks.index(0)
     name = t.names[busted]
     rig.press(OK)                                                # standings -> between hands, not the end

@@ -5,10 +5,11 @@ no longer matching."""
 
 from app_util import Rig, setup
 from autoplay_util import autoplay
-from dealerbox.engine.base import commitment, seal
+from dealerbox.engine.base import commitment
 from dealerbox.engine.commit import reveal
 from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti
+from dealerbox.games.turkish import Turkish
 from dealerbox.rng import SeededEntropy, shuffle
 from dealerbox.store import line_hash
 from dealerbox.ui import modes
@@ -34,11 +35,23 @@ def test_commitment_is_sha256_of_the_documented_layout():
         commitment(1, "turkish", list(range(36)), b"short")
 
 
-def test_seal_sets_salt_and_commit_from_the_entropy():
-    log = {"hand": 1, "game": "turkish", "deck": list(range(36))}
-    seal(log, lambda n: SALT[:n])
-    assert log["salt"] == "30313233343536373839616263646566" and log["commit"] == KNOWN
-    assert reveal(log) == KNOWN
+class _Salted:
+    """An entropy source whose salt is ``SALT`` (``salt(n)``), apart from the deal's stream (``read``)."""
+
+    def __init__(self):
+        self.read = SeededEntropy(5).read
+
+    def salt(self, n):
+        return SALT[:n]
+
+
+def test_a_shuffled_deal_sets_salt_and_commit_from_the_entropy():
+    e = Turkish(Table(["A", "B", "C", "D", "E"], 100), None, _Salted())
+    e.start_hand()
+    log = e.log
+    assert log["salt"] == "30313233343536373839616263646566" and log["deck"] == e.deck and len(e.deck) == 36
+    assert log["commit"] == commitment(1, "turkish", e.deck, SALT) and reveal(log) == log["commit"]
+    assert "v" in log and log["v"] == 1 and "cut" not in log and "prev" not in log
 
 
 def test_every_shuffled_deal_is_sealed_and_a_seed_deals_as_before():

@@ -41,7 +41,7 @@ def _message(rk, cards):
     with raises(HandError) as r:
         rk.score(cards)
     with raises(HandError) as c:
-        rk.check(cards)
+        rk.category(cards)
     assert str(c.value) == str(r.value)
     return str(r.value)
 
@@ -49,7 +49,8 @@ def _message(rk, cards):
 def test_refused_hands_are_named_exactly_in_the_order_they_are_read():
     tp = make_ranking("teen-patti")
     tk = make_ranking("turkish", deck=32)
-    assert tp.check(parse_cards("As Kd Qc")) is None and tk.check(parse_cards("As Kd Qc Jh 7s")) is None
+    assert tp.category(parse_cards("As Kd Qc")) == "sequence"
+    assert tk.category(parse_cards("As Kd Qc Jh 7s")) == "high_card"
     assert _message(tp, "As 2s 3s") == "a hand is a list, tuple, bytes or bytearray of card ints, not 'As 2s 3s'"
     assert _message(tp, [0, 1]) == "2 cards in the hand; this ranking needs 3, 4 or 5"
     assert _message(tk, b"\x30") == "1 card in the hand; this ranking needs 5"

@@ -122,7 +122,7 @@ def test_refuses_bad_hands():
     with raises(HandError, "not a card int 0-51: 52"):
         rk.score([0, 1, 52])
     with raises(HandError, "not a card int"):
-        rk.check([0, 1, "As"])
+        rk.score([0, 1, "As"])
     with raises(HandError, "needs 4"):
         make_ranking("teen-patti", house=("best-of-four",)).score(parse_cards("As Kd Qc"))
     with raises(ValueError, "unknown Teen Patti house rule"):

@@ -152,7 +152,7 @@ def test_refuses_bad_hands():
     with raises(HandError, "twice"):
         rk.score([48, 48, 44, 40, 36])
     with raises(HandError, "4 cards"):
-        rk.check(parse_cards("As Kd Qc Jh"))
+        rk.score(parse_cards("As Kd Qc Jh"))
     with raises(ValueError, "deck=24, 28, 32 or 36"):
         make_ranking("turkish")
     with raises(ValueError, "unknown Turkish house rule"):

@@ -170,7 +170,7 @@ def test_own_forehead_cards_never_reach_their_holder():
                     assert c not in v["hole"]
                 for s in range(3):
                     if s != seat and a.is_live(s):
-                        assert v["foreheads"][s] == a.stud_up(s)
+                        assert v["foreheads"][s] == a.stud_cards(s, "f")
                 _same_for(seat, a, b)
                 opts = [o for o in a.legal_actions() if o.kind != "fold"]   # (nobody folds: the deck deals HANDS)
                 o = opts[policy[step % len(policy)] % len(opts)]

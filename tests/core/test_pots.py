@@ -2,7 +2,7 @@
 
 import json
 
-from dealerbox.engine.pots import Award, Pot, PotBook
+from dealerbox.engine.pots import PotBook
 from support import raises
 
 A, B, C = 0, 1, 2
@@ -33,7 +33,7 @@ def test_abc_uncalled_goes_back_and_side_pot():
     assert pb.uncalled() == (B, 100)
     pb.refund(B, 100)
     stacks[B] += 100
-    assert pb.pots() == [Pot(300, (A, B)), Pot(200, (B,))]
+    assert pb.pots() == [[300, [A, B]], [200, [B]]]
     assert sum(stacks) + pb.total() == 700
     assert stacks == [0, 100, 100]
 
@@ -42,9 +42,9 @@ def test_abc_award_main_to_a_side_to_b():
     pb, stacks = _abc_case()
     pb.refund(B, 100)
     aw = pb.award({A: 9, B: 3}, dealer=C)
-    assert aw == [Award(0, A, 300), Award(1, B, 200)]
+    assert aw == [[0, A, 300], [1, B, 200]]
     aw = pb.award({A: 3, B: 9}, dealer=C)
-    assert aw == [Award(0, B, 300), Award(1, B, 200)]
+    assert aw == [[0, B, 300], [1, B, 200]]
 
 
 def test_odd_chip_split_5_4_first_clockwise_from_dealer():
@@ -52,11 +52,11 @@ def test_odd_chip_split_5_4_first_clockwise_from_dealer():
     for s in (A, B, C):
         pb.put(s, 3)
     # B and C tie: dealer A -> B is first clockwise
-    assert pb.award({A: 1, B: 7, C: 7}, dealer=A) == [Award(0, B, 5), Award(0, C, 4)]
+    assert pb.award({A: 1, B: 7, C: 7}, dealer=A) == [[0, B, 5], [0, C, 4]]
     # dealer B -> C first, then A... only B and C tie: C gets the odd chip
-    assert pb.award({A: 1, B: 7, C: 7}, dealer=B) == [Award(0, C, 5), Award(0, B, 4)]
+    assert pb.award({A: 1, B: 7, C: 7}, dealer=B) == [[0, C, 5], [0, B, 4]]
     # A and C tie, dealer C: A is left of the dealer
-    assert pb.award({A: 7, B: 1, C: 7}, dealer=C) == [Award(0, A, 5), Award(0, C, 4)]
+    assert pb.award({A: 7, B: 1, C: 7}, dealer=C) == [[0, A, 5], [0, C, 4]]
 
 
 def test_only_the_tied_best_share():
@@ -64,7 +64,7 @@ def test_only_the_tied_best_share():
     for s in range(4):
         pb.put(s, 10)
     aw = pb.award({0: 5, 1: 8, 2: 8, 3: 2}, dealer=3)
-    assert aw == [Award(0, 1, 20), Award(0, 2, 20)]
+    assert aw == [[0, 1, 20], [0, 2, 20]]
 
 
 def test_three_way_tie_odd_chips_to_first_winner():
@@ -73,8 +73,8 @@ def test_three_way_tie_odd_chips_to_first_winner():
         pb2.put(s, v)
     pb2.fold(3)
     aw = pb2.award({0: 1, 1: 1, 2: 1}, dealer=0)
-    assert aw == [Award(0, 1, 5), Award(0, 2, 3), Award(0, 0, 3)]
-    assert sum(a.chips for a in aw) == 11
+    assert aw == [[0, 1, 5], [0, 2, 3], [0, 0, 3]]
+    assert sum(a[2] for a in aw) == 11
 
 
 def test_packed_seat_loses_every_pot():
@@ -83,7 +83,7 @@ def test_packed_seat_loses_every_pot():
     pb.put(B, 80)
     pb.put(C, 80)
     pb.fold(A)
-    assert pb.pots() == [Pot(210, (B, C))]
+    assert pb.pots() == [[210, [B, C]]]
 
 
 def test_dead_money_above_every_live_level_joins_last_pot():
@@ -93,8 +93,8 @@ def test_dead_money_above_every_live_level_joins_last_pot():
     pb.put(C, 5, all_in=True)
     pb.fold(A)
     assert pb.uncalled() is None
-    assert pb.pots() == [Pot(15, (B, C)), Pot(8, (B,))]
-    assert sum(p.amount for p in pb.pots()) == 23
+    assert pb.pots() == [[15, [B, C]], [8, [B]]]
+    assert sum(p[0] for p in pb.pots()) == 23
 
 
 def test_uncapped_blind_player_is_eligible_for_everything():
@@ -103,8 +103,8 @@ def test_uncapped_blind_player_is_eligible_for_everything():
     pb.put(A, 10)
     pb.put(B, 20)
     assert pb.uncalled() is None
-    assert pb.pots() == [Pot(30, (A, B))]
-    assert pb.award({A: 9, B: 3}, dealer=B) == [Award(0, A, 30)]
+    assert pb.pots() == [[30, [A, B]]]
+    assert pb.award({A: 9, B: 3}, dealer=B) == [[0, A, 30]]
 
 
 def test_uncalled_when_everyone_else_packed():
@@ -123,9 +123,9 @@ def test_two_all_in_levels_three_pots():
     pb.put(1, 50, all_in=True)
     pb.put(2, 80)
     pb.put(3, 80)
-    assert pb.pots() == [Pot(80, (0, 1, 2, 3)), Pot(90, (1, 2, 3)), Pot(60, (2, 3))]
+    assert pb.pots() == [[80, [0, 1, 2, 3]], [90, [1, 2, 3]], [60, [2, 3]]]
     aw = pb.award({0: 9, 1: 8, 2: 1, 3: 1}, dealer=3)
-    assert aw == [Award(0, 0, 80), Award(1, 1, 90), Award(2, 2, 30), Award(2, 3, 30)]
+    assert aw == [[0, 0, 80], [1, 1, 90], [2, 2, 30], [2, 3, 30]]
 
 
 def test_award_needs_scores_and_put_checks():

@@ -5,8 +5,9 @@ highest card wins) checks the shared bookkeeping without any game's own rules.
 Runs under pytest and MicroPython.
 """
 
-from dealerbox.engine.base import Action, Engine, IllegalAction, Option
+from dealerbox.engine.base import Action, Engine, IllegalAction, Option, amount_reason
 from dealerbox.engine.table import Table, TableError
+from dealerbox.reason import Reason
 from dealerbox.rng import SeededEntropy
 from support import raises
 
@@ -41,7 +42,11 @@ class Toy(Engine):
         else:
             self._put(seat, action.amount)
         self.acted.append(seat)
-        nxt = self._next_active(seat)
+        nxt = None                  # the next live seat not all-in, clockwise after this one (itself last)
+        for s in self.live_seats(seat + 1):
+            if not self.pb.all_in[s]:
+                nxt = s
+                break
         live = self.live_seats()
         if len(live) == 1:
             return self._finish()
@@ -143,12 +148,19 @@ def test_snapshot_round_trip_mid_hand():
 
 
 def test_action_rows():
-    assert Action("chaal", 4).to_list(2) == [2, "chaal", 4]
+    t = Table(["A", "B", "C"], 100)
+    e = Toy(t, entropy=SeededEntropy(1))
+    e.start_hand()
+    e.apply(Action("bet", 4))
+    assert e.log["dealer"] == 0 and e.log["actions"] == [[1, "bet", 4]]     # the row: [seat, kind, amount]
+    assert Action.from_list(e.log["actions"][0]) == (1, Action("bet", 4))
     assert Action.from_list([3, "draw", 0, [1, 4]]) == (3, Action("draw", 0, [1, 4]))
     with raises(ValueError, "malformed"):
         Action.from_list([1, "chaal"])
-    assert Option("chaal", 3, 6).allows(6) and not Option("chaal", 3, 6).allows(7)
-    assert Option("chaal", 20, 40, (20, 40)).allows(40) and not Option("chaal", 20, 40, (20, 40)).allows(30)
+    assert amount_reason(Option("chaal", 3, 6), 6) is None
+    assert amount_reason(Option("chaal", 3, 6), 7) == Reason("%s is %d to %d chips, not %d", "chaal", 3, 6, 7)
+    assert amount_reason(Option("chaal", 20, 40, (20, 40)), 40) is None
+    assert str(amount_reason(Option("chaal", 20, 40, (20, 40)), 30)) == "chaal is 20 or 40 chips, not 30"
 
 
 def test_refusal_texts_come_from_the_rule_of_the_kind_and_change_nothing():

@@ -9,7 +9,7 @@ from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action, IllegalAction
 from dealerbox.eval import make_ranking
 from dealerbox.games.turkish import Turkish, holds_openers, keeps_openers, weakest_openers
-from support import raises
+from support import raises, session_over
 from turkish_support import act, deck_for, kinds, minimal_openers, option, replay, restored, snapshot, table
 
 
@@ -206,7 +206,7 @@ def test_dead_hand_pot_is_on_the_table_and_goes_back_when_the_session_stops():
     for x in (t, t2):
         x.stop()
         assert x.carry is None and x.stacks == [100, 50, 30] and sum(x.stacks) == 180
-        assert [r[3] for r in x.standings()] == [0, 0, 0] and x.session_over()
+        assert [r[3] for r in x.standings()] == [0, 0, 0] and session_over(x)
     assert e.pot_total() == 0 and e.chips_ok()
 
 

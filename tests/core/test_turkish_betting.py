@@ -2,7 +2,7 @@
 
 import json
 
-from dealerbox.engine.betting import KINDS, BettingRound
+from dealerbox.engine.betting import BettingRound
 from support import raises
 
 
@@ -16,10 +16,10 @@ def betting(r, seat, kind, amount, stack, stacks, pot):
 
 
 def options(r, seat, stack, stacks, pot):
-    """Legal choices of ``seat`` now: ``(kind, min, max)`` of every kind of ``KINDS`` the round's check allows (as
-    the engine's ``legal_actions`` lists them)."""
+    """Legal choices of ``seat`` now: ``(kind, min, max)`` of every kind of ``BettingRound.KINDS`` the round's check
+    allows (as the engine's ``legal_actions`` lists them)."""
     out = []
-    for kind in KINDS:
+    for kind in BettingRound.KINDS:
         got = r.check(seat, kind, stack, stacks, pot)
         if isinstance(got, tuple):
             out.append((kind, got[0], got[1]))

@@ -5,7 +5,7 @@ RULES.md, Turkish Poker house rules; seed 002; the low rule of docs/turkish.md a
 
 from dealerbox.cards import parse_cards
 from dealerbox.engine.hilo import HiLoBook, low_qualifier, low_score
-from dealerbox.engine.pots import Award, PotBook
+from dealerbox.engine.pots import PotBook
 from dealerbox.eval.turkish import turkish_lowest_rank
 from dealerbox.games.turkish import Turkish
 from turkish_support import act, deck_for, deck_of_size, replay, table
@@ -56,11 +56,11 @@ def test_hilo_book_splits_each_pot_odd_chip_high():
         pb.put(s, 3)
     pb.put(0, 0)
     hb = HiLoBook.of(pb)
-    assert hb.award({0: (50, None), 1: (10, -5), 2: (20, -9)}, 2) == [Award(0, 0, 5), Award(0, 1, 4)]
-    assert hb.award({0: (50, -5), 1: (10, None), 2: (20, -9)}, 2) == [Award(0, 0, 9)]      # scoop
-    assert hb.award({0: (50, None), 1: (10, None), 2: (20, None)}, 2) == [Award(0, 0, 9)]  # no low: high takes all
-    assert hb.award({0: (50, None), 1: (10, -5), 2: (20, -5)}, 2) == [Award(0, 0, 5), Award(0, 1, 2),
-                                                                      Award(0, 2, 2)]
+    assert hb.award({0: (50, None), 1: (10, -5), 2: (20, -9)}, 2) == [[0, 0, 5], [0, 1, 4]]
+    assert hb.award({0: (50, -5), 1: (10, None), 2: (20, -9)}, 2) == [[0, 0, 9]]      # scoop
+    assert hb.award({0: (50, None), 1: (10, None), 2: (20, None)}, 2) == [[0, 0, 9]]  # no low: high takes all
+    assert hb.award({0: (50, None), 1: (10, -5), 2: (20, -5)}, 2) == [[0, 0, 5], [0, 1, 2],
+                                                                      [0, 2, 2]]
 
 
 def _hilo_hand(hands):

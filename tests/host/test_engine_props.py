@@ -13,6 +13,7 @@ from dealerbox.engine.base import Action, IllegalAction, Option
 from dealerbox.engine.table import Table
 from dealerbox.games.teenpatti import TeenPatti
 from dealerbox.reason import Reason
+from support import allows
 
 import host_tools  # noqa: F401
 
@@ -34,7 +35,7 @@ def _legal_and_illegal(o):
     bad = [o.min - 1, o.max + 1]
     if o.amounts is not None:
         bad.extend(a for a in range(o.min + 1, o.max) if a not in o.amounts)
-    return [Action(o.kind, a) for a in good], [Action(o.kind, a) for a in bad if not o.allows(a)]
+    return [Action(o.kind, a) for a in good], [Action(o.kind, a) for a in bad if not allows(o, a)]
 
 
 def check_refusals(e, kinds):

@@ -45,10 +45,10 @@ def _private(e, n):
             v = e.view(s)
             assert v["foreheads"][s] is None
             if e.rules["stud"]:
-                others = [c for x in range(n) if x != s and e.dealt[x] for c in e.stud_up(x)]
+                others = [c for x in range(n) if x != s and e.dealt[x] for c in e.stud_cards(x, "f")]
                 seen = [c for h in v["foreheads"] if h for c in h]
-                assert sorted(seen) == sorted(others) and v["hole"] == e.stud_down(s)
-                assert not set(e.stud_up(s)) & set(seen + v["hole"])
+                assert sorted(seen) == sorted(others) and v["hole"] == e.stud_cards(s, "h")
+                assert not set(e.stud_cards(s, "f")) & set(seen + v["hole"])
                 continue
             others = [e.hands[x][0] for x in range(n) if x != s and e.dealt[x]]
             assert sorted(c for c in v["foreheads"] if c is not None) == sorted(others)

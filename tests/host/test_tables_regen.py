@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from dealerbox.eval import tables_in, tables_tk24, tables_tk28, tables_tk32, tables_tk36, tables_tp
+from dealerbox.eval import make_ranking, tables_in, tables_tk24, tables_tk28, tables_tk32, tables_tk36, tables_tp
 from dealerbox.eval import turkish as codes
 
 from host_tools import gen_tables
@@ -79,10 +79,12 @@ def test_weights_are_injective_on_every_rank_pattern():
 
 
 def test_turkish_codes_are_the_default_categories():
-    assert codes.TK_CATEGORIES[codes.TK_STRAIGHT] == "straight"
+    assert codes.TK_CATEGORIES[gen_tables.TK_STRAIGHT] == "straight"
+    rk = make_ranking("turkish", deck=36)        # the royal flush: the straight's code with the ace on top (_STRAIGHT)
+    assert rk.category([51, 47, 43, 39, 35]) == "royal_flush" and rk.category([47, 43, 39, 35, 31]) == "straight_flush"
     pats = gen_tables.turkish_patterns(9)
     assert pats[(8, 3, 2, 1, 0)][0] == codes.TK_CATEGORIES.index("minor_straight")  # A-6-7-8-9
-    assert pats[(8, 7, 6, 5, 4)] == (codes.TK_STRAIGHT, 8)  # A-K-Q-J-T: within = slot of the ace
+    assert pats[(8, 7, 6, 5, 4)] == (gen_tables.TK_STRAIGHT, 8)  # A-K-Q-J-T: within = slot of the ace
 
 
 def test_flush_tables_mark_exactly_one_suit_hands():

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from props_support import assert_refused, examples, pick_option
 from props_support import house_rules as base_house_rules
+from support import session_over
 from test_engine_props import TEEN_PATTI, check_refusals
 
 import host_tools  # noqa: F401
@@ -62,7 +63,7 @@ def _play_session(rules, n, stacks, seed, hands):
             if h and t.stacks[s] == 0 and randbelow(2, read):
                 t.rebuy(s, 20)
                 bought += 20
-        if t.session_over():
+        if session_over(t):
             break
         e.start_hand()
         steps = 0

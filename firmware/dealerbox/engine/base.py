@@ -33,7 +33,7 @@ from binascii import hexlify, unhexlify
 from micropython import const
 
 from dealerbox.engine import _copy
-from dealerbox.engine.pots import PotBook, Record
+from dealerbox.engine.pots import PotBook
 from dealerbox.engine.rules import validate
 from dealerbox.reason import Reason
 from dealerbox.rng import shuffle
@@ -49,6 +49,33 @@ class IllegalAction(ValueError):
     the UI shows in the table's language (``lang.said``); ``str(e)`` is it in English."""
 
 
+class Record:
+    """A small value object (``Action``, ``Option``): ``__slots__`` names its fields in the constructor's order.
+    Records of one class with equal fields are equal; ``repr`` is the constructor call, trailing None fields left
+    out (``Action('chaal', 4)``). One ``__eq__`` and one ``__repr__`` for both classes."""
+
+    __slots__ = ()  # type: tuple  # the fields, in the subclasses
+
+    def __eq__(self, other):
+        if not isinstance(other, type(self)):
+            return False
+        for k in self.__slots__:
+            if getattr(self, k) != getattr(other, k):
+                return False
+        return True
+
+    def __repr__(self):
+        vals = []
+        for k in self.__slots__:
+            vals.append(getattr(self, k))
+        while vals and vals[-1] is None:
+            vals.pop()
+        out = []
+        for v in vals:
+            out.append(repr(v))
+        return "%s(%s)" % (type(self).__name__, ", ".join(out))
+
+
 class Action(Record):
     """One player's action: ``kind`` (str of the game's vocabulary), ``amount`` (int chips put in
     by it, 0 when none), ``cards`` (list of ints: card positions for a draw, else None).
@@ -60,12 +87,6 @@ class Action(Record):
         self.kind = kind
         self.amount = amount
         self.cards = cards
-
-    def to_list(self, seat):
-        """The hand-log row ``[seat, kind, amount]`` (plus ``cards`` when present)."""
-        if self.cards is not None:
-            return [seat, self.kind, self.amount, list(self.cards)]
-        return [seat, self.kind, self.amount]
 
     @staticmethod
     def from_list(row):
@@ -84,7 +105,7 @@ class Action(Record):
 class Option(Record):
     """A legal action kind with the amounts allowed: ``min`` .. ``max`` (ints; 0, 0 when it takes
     no amount). ``amounts`` is None (any amount in the range) or a tuple of the only amounts allowed
-    (e.g. the two chaal sizes of seed 001, or an all-in for less).
+    (e.g. the two chaal sizes of seed 001, or an all-in for less). ``amount_reason`` is its rule.
     """
 
     __slots__ = ("kind", "min", "max", "amounts")
@@ -95,22 +116,16 @@ class Option(Record):
         self.max = hi
         self.amounts = amounts
 
-    def allows(self, amount):
-        """True when ``amount`` (int) is allowed by this option."""
-        if self.amounts is not None:
-            return amount in self.amounts
-        return self.min <= amount <= self.max
-
 
 
 def amount_reason(o, chips):
-    """None when the offered ``Option`` ``o`` allows ``chips`` (int), else the reason (a ``Reason``): the one amount
-    rule."""
-    if o.allows(chips):
-        return None
-    if o.max == 0 and o.amounts is None:
-        return Reason("%s takes no amount", o.kind)
+    """None when the offered ``Option`` ``o`` allows ``chips`` (int): one of its ``amounts`` when it has them, else
+    ``min`` .. ``max``; else the reason (a ``Reason``): the one amount rule."""
     a = o.amounts
+    if (chips in a) if a is not None else (o.min <= chips <= o.max):
+        return None
+    if o.max == 0 and a is None:
+        return Reason("%s takes no amount", o.kind)
     if a is not None and len(a) == 1:
         return Reason("%s is %d chips, not %d", o.kind, a[0], chips)
     if a is not None and len(a) == 2:       # (the two-size chaal: its lowest or highest)
@@ -118,13 +133,6 @@ def amount_reason(o, chips):
     if a is not None:
         return Reason("%s is %s chips, not %d", o.kind, ", ".join(map(str, a)), chips)
     return Reason("%s is %d to %d chips, not %d", o.kind, o.min, o.max, chips)
-
-
-def _reader(entropy):
-    if entropy is None:
-        return None
-    read = getattr(entropy, "read", None)
-    return read if read is not None else entropy
 
 
 # ---- the deal's commitment (docs/fairness.md; the layout of the bytes hashed: engine/commit.py's docstring) ----
@@ -160,22 +168,6 @@ def seal_code(commit):
     return " ".join((commit[:4], commit[4:8], commit[8:12], commit[12:16]))
 
 
-def seal(log, read):
-    """Commit the deal of the hand-log dict ``log`` (its ``hand``, ``game`` and ``deck``) with a fresh salt of
-    16 bytes from the entropy source ``read(n) -> bytes``: sets ``log["salt"]`` (32 hex digits) and
-    ``log["commit"]`` (64 hex digits) (version 1: a deal with no cut, the engine used without the box's seal).
-    Raises ValueError as ``commitment``."""
-    salt = read(16)
-    log["commit"] = commitment(log["hand"], log["game"], log["deck"], salt)
-    log["salt"] = hexlify(salt).decode()
-
-
-def cut_deck(deck, cut):
-    """The deck ``deck`` (list of card ints) cut at ``cut`` (int 0..len-1): its first ``cut`` cards moved under
-    the rest, as a player cuts (seeds 000, 002, 003: "le joueur à sa droite coupe le jeu"); 0: no cut."""
-    return deck[cut:] + deck[:cut]
-
-
 class Engine:
     """Base of the rules engines. ``Engine(table, rules=None, entropy=None)``.
 
@@ -199,6 +191,8 @@ class Engine:
         self.table = table
         self.rules = self._rules(rules)
         self.entropy = entropy
+        read = getattr(entropy, "read", None)
+        self.read = read if read is not None else entropy   # read(n) -> bytes, or None (no entropy: a replay)
         self.n = len(table.names)
         self.hand_no = 0
         self.sealed = None  # type: tuple | None  # (deck, salt hex, prev, commitment) between seal_deck and the cut
@@ -246,7 +240,7 @@ class Engine:
             raise IllegalAction("a hand is in progress")
         if len(self.table.seats_in_play()) < 2:
             raise IllegalAction("a hand needs two players with chips")
-        read = _reader(self.entropy)
+        read = self.read
         if read is None:
             raise ValueError("no entropy to shuffle with")
         deck = shuffle(self._fresh_deck(), read)
@@ -292,13 +286,15 @@ class Engine:
             sealed = self.sealed
             if sealed is None or type(cut) is not int or not 0 <= cut < len(sealed[0]):
                 raise ValueError("no sealed deck to cut at %r" % (cut,))
-            deck = cut_deck(sealed[0], cut)
+            # the first ``cut`` cards moved under the rest, as a player cuts (seeds 000, 002, 003: "le joueur à
+            # sa droite coupe le jeu"); 0: no cut
+            deck = sealed[0][cut:] + sealed[0][:cut]
         self._reset()
         self.hand_no += 1
         fresh = self._fresh_deck()
         read = None
         if deck is None:
-            read = _reader(self.entropy)
+            read = self.read
             if read is None:
                 raise ValueError("no entropy to shuffle with")
             deck = shuffle(fresh, read)
@@ -327,9 +323,12 @@ class Engine:
         self.phase = "betting"
         events = self._begin()  # type: ignore[attr-defined]
         if read is not None:
-            # the deal's commitment (docs/fairness.md), before any screen shows a card: log["commit"] and
-            # log["salt"]; a fresh salt from the entropy's salt(n) when it has one (a seed deals as before)
-            seal(self.log, getattr(self.entropy, "salt", read))
+            # the deal's commitment (docs/fairness.md; version 1: a deal with no cut, the engine used without the
+            # box's seal), before any screen shows a card: log["commit"] (64 hex digits) and log["salt"] (32); a
+            # fresh 16-byte salt from the entropy's salt(n) when it has one (a seed deals as before)
+            salt = getattr(self.entropy, "salt", read)(16)
+            self.log["commit"] = commitment(self.hand_no, self.GAME, deck, salt)
+            self.log["salt"] = hexlify(salt).decode()
         return events
 
     def start_from_log(self, log):
@@ -416,7 +415,10 @@ class Engine:
         if why is not None:
             raise IllegalAction(why)
         seat = self.to_act
-        self.log["actions"].append(action.to_list(seat))
+        row = [seat, action.kind, action.amount]     # the hand-log row (``Action.from_list`` reads it back)
+        if action.cards is not None:
+            row.append(list(action.cards))
+        self.log["actions"].append(row)
         if action.kind == "rebuy":
             self.table.rebuy(seat, action.amount)
             return [["rebuy", seat, action.amount]]
@@ -489,23 +491,6 @@ class Engine:
                 out.append(s)
         return out
 
-    def active_seats(self):
-        """Live seats that can still act (not all-in), clockwise from the seat left of the dealer."""
-        out = []
-        for s in self.live_seats():
-            if not self.pb.all_in[s]:
-                out.append(s)
-        return out
-
-    def _next_active(self, after):
-        """The next seat clockwise after ``after`` that is live and not all-in, or None."""
-        n = self.n
-        for k in range(1, n + 1):
-            s = (after + k) % n
-            if self.is_live(s) and not self.pb.all_in[s]:
-                return s
-        return None
-
     def pot_total(self):
         """Chips in the hand (int); between hands, a dead hand's pot carried by the table (``Table.carry``)."""
         return self.pb.total() + self.table.carried()
@@ -537,16 +522,11 @@ class Engine:
         dealer = self.log["dealer"]
         pots = pb.pots(self.dealt)
         awards = pb.award(scores or {}, dealer, self.dealt)
-        al = []
-        for a in awards:
-            self.table.stacks[a.seat] += a.chips
-            events.append(["win", a.pot, a.seat, a.chips])
-            al.append([a.pot, a.seat, a.chips])     # the result's, as in the hand log
+        for a in awards:      # [pot, seat, chips], as the hand log's result holds them
+            self.table.stacks[a[1]] += a[2]
+            events.append(["win", a[0], a[1], a[2]])
         self.pb = PotBook(self.n)
-        pl = []
-        for p in pots:
-            pl.append([p.amount, list(p.eligible)])
-        result = {"pots": pl, "awards": al, "returned": returned,
+        result = {"pots": pots, "awards": awards, "returned": returned,
                   "shown": shown if shown is not None else [None] * self.n,
                   "stacks": self.table.stacks[:]}
         if extra:

@@ -35,12 +35,6 @@ from micropython import const
 
 from dealerbox.reason import Reason
 
-FIXED = "fixed"
-POT = "pot"
-NO_LIMIT = "no-limit"
-FREE = "free"
-STRUCTURES = (FIXED, POT, NO_LIMIT, FREE)
-KINDS = ("check", "bet", "call", "raise", "fold")   # the kinds ``BettingRound.check`` knows
 _DEFAULT_CAP = const(4)
 
 
@@ -48,16 +42,18 @@ class BettingRound:
     """The state of one betting round for ``n`` seats.
 
     ``order``: the seats in the hand (not folded), clockwise from the first to
-    act; ``size``: bet size in chips; ``structure``: one of ``STRUCTURES``;
+    act; ``size``: bet size in chips; ``structure``: ``"fixed"``, ``"pot"``, ``"no-limit"`` or ``"free"``;
     ``cap``: bets + full raises allowed in a fixed-limit round; ``check_raise``:
     whether a player who checked may raise later in the round. Call ``start``
     with the stacks before the first question. Raises ValueError for a bad
     structure or size.
     """
 
-    def __init__(self, n, order, size, structure=FIXED, cap=_DEFAULT_CAP, check_raise=True):
-        if structure not in STRUCTURES:
-            raise ValueError("betting structure %r is not one of %s" % (structure, ", ".join(STRUCTURES)))
+    KINDS = ("check", "bet", "call", "raise", "fold")   # the kinds ``check`` knows
+
+    def __init__(self, n, order, size, structure="fixed", cap=_DEFAULT_CAP, check_raise=True):
+        if structure not in ("fixed", "pot", "no-limit", "free"):
+            raise ValueError("betting structure %r is not one of fixed, pot, no-limit, free" % (structure,))
         if not isinstance(size, int) or size < 1:
             raise ValueError("the bet size is a whole number of chips >= 1, not %r" % (size,))
         self.n = n
@@ -68,7 +64,7 @@ class BettingRound:
         self.check_raise = check_raise
         self.bets = [0] * n
         self.high = 0
-        self.min_raise = size if structure != FREE else 1
+        self.min_raise = size if structure != "free" else 1
         self.raises = 0
         # the per-seat flags are bit masks, seat s = bit s (as ``to_state`` saves them; no list per flag): folded
         # (every seat not in ``order``), pending (still to act), can_raise, checked
@@ -84,12 +80,6 @@ class BettingRound:
 
     # -- queries (the round is closed when ``to_act`` is None: nobody left to act, or one player left; a seat must
     # put in ``high - bets[seat]`` chips to match the highest bet of the round) ----------------------------------
-
-    def _others_can_answer(self, seat, stacks):
-        for s in self.order:
-            if s != seat and not self.folded >> s & 1 and stacks[s] > 0:
-                return True
-        return False
 
     def check(self, seat, kind, stack, stacks, pot):
         """The rule of ``kind`` (``check``, ``bet``, ``call``, ``raise``, ``fold``) for ``seat`` now: ``(min, max)``
@@ -114,48 +104,39 @@ class BettingRound:
                 return Reason("nothing to call")
             c = min(call, stack)
             return (c, c)
+        if kind != "bet" and kind != "raise":
+            return Reason("no such action: %s", kind)
+        if kind == "bet" and self.high > 0:
+            return Reason("there is already a bet: call, raise or fold")
+        if kind == "raise" and self.high == 0:
+            return Reason("nothing to raise: bet instead")
+        answer = False      # another seat still in with chips behind, who could answer a bet or a raise
+        for x in self.order:
+            if x != seat and not self.folded >> x & 1 and stacks[x] > 0:
+                answer = True
         if kind == "bet":
-            if self.high > 0:
-                return Reason("there is already a bet: call, raise or fold")
-            if stack <= 0 or not self._others_can_answer(seat, stacks):
+            if stack <= 0 or not answer:
                 return Reason("nobody left to call a bet")
-            s = self.structure
-            if s == FIXED:
-                lo = hi = self.size
-            elif s == POT:
-                lo = self.size
-                hi = max(self.size, pot)
-            elif s == NO_LIMIT:
-                lo = self.size
-                hi = stack
-            else:
-                lo = 1
-                hi = stack
-            return min(lo, stack), min(hi, stack)
-        if kind == "raise":
-            if self.high == 0:
-                return Reason("nothing to raise: bet instead")
-            if not self._others_can_answer(seat, stacks):
+        else:
+            if not answer:
                 return Reason("nobody left to call a raise")
             if stack <= call:
                 return Reason("you do not have the chips to raise")
-            if self.structure == FIXED and self.raises >= self.cap:
+            if self.structure == "fixed" and self.raises >= self.cap:
                 return Reason("the betting is capped at %d bets and raises", self.cap)
             if self.checked >> seat & 1 and not self.check_raise:
                 return Reason("check-raise is not allowed")
             if not self.can_raise >> seat & 1:
                 return Reason("an all-in for less than a raise does not reopen the raising")
-            s = self.structure
-            if s == FIXED:
-                lo = hi = call + self.size
-            elif s == POT:
-                lo = call + self.min_raise
-                hi = max(lo, call + pot + call)
-            else:
-                lo = call + self.min_raise
-                hi = stack
-            return min(lo, stack), min(hi, stack)
-        return Reason("no such action: %s", kind)
+        # the amounts of the structure (a bet is a raise with nothing to call; until the first bet ``min_raise``
+        # is the bet size, 1 chip in free betting)
+        s = self.structure
+        if s == "fixed":
+            lo = hi = call + self.size
+        else:
+            lo = call + self.min_raise
+            hi = max(lo, call + pot + call) if s == "pot" else stack
+        return min(lo, stack), min(hi, stack)
 
     # -- changes ---------------------------------------------------------------
 
@@ -211,10 +192,10 @@ class BettingRound:
         elif kind == "bet" or kind == "raise":
             put = amount
             inc = put - (self.high - self.bets[seat])     # above the call
-            full = inc >= self.min_raise if self.structure != FIXED else inc >= self.size
+            full = inc >= self.min_raise if self.structure != "fixed" else inc >= self.size
             self.high = self.bets[seat] + put
             if full:
-                if self.structure in (POT, NO_LIMIT) and inc > self.min_raise:
+                if self.structure in ("pot", "no-limit") and inc > self.min_raise:
                     self.min_raise = inc
                 self.raises += 1
             for s in self.order:

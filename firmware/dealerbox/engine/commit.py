@@ -18,9 +18,9 @@ The bytes hashed (version 1), integers unsigned big-endian::
 32 lowercase hex digits. The salt makes the hash impossible to reverse by trying every deck (a
 52-card deck has about 2**226 orders, a Turkish 24-card deck only 2**79). ``hashlib`` and
 ``binascii`` are built into MicroPython on rp2 and unix. The box's own hashing is ``engine.base.commitment``
-and ``engine.base.seal`` (called at every deal: no module of its own to load); this module, which the box never
-loads, is ``reveal`` (the tests' and tools' check of a logged deal). host_tools/verify.py recomputes the hash
-with its own code, from this layout.
+(called by ``Engine.start_hand`` and ``Engine.seal_deck`` at every deal: no module of its own to load); this
+module, which the box never loads, is ``reveal`` (the tests' and tools' check of a logged deal).
+host_tools/verify.py recomputes the hash with its own code, from this layout.
 """
 
 from dealerbox.engine.base import commitment

@@ -36,7 +36,7 @@ odd-chip rule, as ``PotBook.award``).
 
 from micropython import const
 
-from dealerbox.engine.pots import Award, PotBook, clockwise
+from dealerbox.engine.pots import PotBook, clockwise
 from dealerbox.eval.turkish import turkish_lowest_rank
 
 _ACE = const(12)   # cards.ACE (rank = card >> 2): a hand does not load the notation module
@@ -121,7 +121,8 @@ class HiLoBook(PotBook):
         return b
 
     def award(self, scores, dealer, dealt=None):
-        """Split each pot high/low; a list of ``Award`` (one per pot and winning seat, clockwise from the dealer).
+        """Split each pot high/low; a list of awards ``[pot, seat, chips]`` (one per pot and winning seat, clockwise
+        from the dealer).
 
         Raises ValueError when a pot with several eligible seats lacks a score,
         or a pot has no eligible seat.
@@ -129,12 +130,12 @@ class HiLoBook(PotBook):
         out = []
         n = self.n
         for i, pot in enumerate(self.pots(dealt)):
-            elig = pot.eligible
+            amount, elig = pot
             if not elig:
                 raise ValueError("pot %d has no eligible seat" % i)
             got = {}
             if len(elig) == 1:
-                got[elig[0]] = pot.amount
+                got[elig[0]] = amount
             else:
                 for s in elig:
                     if s not in scores:
@@ -142,11 +143,11 @@ class HiLoBook(PotBook):
                 high = _best(elig, scores, 0)
                 lows = _best(elig, scores, 1)
                 if lows:
-                    low_half = pot.amount // 2
-                    _share(pot.amount - low_half, high, dealer, n, got)
+                    low_half = amount // 2
+                    _share(amount - low_half, high, dealer, n, got)
                     _share(low_half, lows, dealer, n, got)
                 else:
-                    _share(pot.amount, high, dealer, n, got)
+                    _share(amount, high, dealer, n, got)
             for s in clockwise(got, dealer, n):
-                out.append(Award(i, s, got[s]))
+                out.append([i, s, got[s]])
         return out

@@ -21,6 +21,9 @@ and side pots; seed 001; the issue's A 100 / B 300 / C 300 case):
 ``award`` splits each pot separately among its best eligible hands; odd chips
 go to the first tied winner clockwise from the dealer (the seat left of the
 dealer first, the dealer last).
+
+A pot is a list ``[amount, eligible]`` (int chips; the eligible seat ints, ascending), an award a list
+``[pot, seat, chips]`` (the pot's index, 0 = main): as the hand log's result writes them.
 """
 
 
@@ -35,68 +38,19 @@ def clockwise(seats, dealer, n):
     return out
 
 
-class Record:
-    """A small value object (``Pot``, ``Award``; the engine's ``Action``, ``Option``): ``__slots__`` names its
-    fields in the constructor's order. Records of one class with equal fields are equal; ``repr`` is the
-    constructor call, trailing None fields left out (``Action('chaal', 4)``). One ``__eq__`` and one
-    ``__repr__`` for the four classes: less code on the heap (docs/engine.md, Memory)."""
-
-    __slots__ = ()  # type: tuple  # the fields, in the subclasses
-
-    def __eq__(self, other):
-        if not isinstance(other, type(self)):
-            return False
-        for k in self.__slots__:
-            if getattr(self, k) != getattr(other, k):
-                return False
-        return True
-
-    def __repr__(self):
-        vals = []
-        for k in self.__slots__:
-            vals.append(getattr(self, k))
-        while vals and vals[-1] is None:
-            vals.pop()
-        out = []
-        for v in vals:
-            out.append(repr(v))
-        return "%s(%s)" % (type(self).__name__, ", ".join(out))
-
-
-class Pot(Record):
-    """One pot: ``amount`` (int chips) and ``eligible`` (tuple of seat ints, ascending)."""
-
-    __slots__ = ("amount", "eligible")
-
-    def __init__(self, amount, eligible):
-        self.amount = amount
-        self.eligible = eligible
-
-
-class Award(Record):
-    """Chips won from one pot: ``pot`` (index, 0 = main), ``seat``, ``chips`` (int)."""
-
-    __slots__ = ("pot", "seat", "chips")
-
-    def __init__(self, pot, seat, chips):
-        self.pot = pot
-        self.seat = seat
-        self.chips = chips
-
-
 class PotBook:
-    """The chips of one hand for ``n_seats`` seats (2-10).
+    """The chips of one hand for ``n`` seats (2-10).
 
     ``contributed``: list of ints, chips each seat put in this hand;
     ``folded`` / ``all_in``: lists of bools. The caller moves chips out of the
     table stacks and checks them; the book only records levels.
     """
 
-    def __init__(self, n_seats):
-        self.n = n_seats
-        self.contributed = [0] * n_seats
-        self.folded = [False] * n_seats
-        self.all_in = [False] * n_seats
+    def __init__(self, n):
+        self.n = n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
 
     def put(self, seat, chips, all_in=False):
         """Record ``chips`` (int >= 0) put in by ``seat``; ``all_in`` marks the seat all-in (its stack is empty).
@@ -133,7 +87,7 @@ class PotBook:
         return out
 
     def pots(self, dealt=None):
-        """The pots, main pot first, as a list of ``Pot`` with amount > 0.
+        """The pots, main pot first, as a list of new ``[amount, eligible]`` lists with amount > 0.
 
         ``dealt`` (optional list of bools) says which seats are in the hand; by
         default every seat that put chips in and has not packed is a claimant.
@@ -150,8 +104,7 @@ class PotBook:
         for s in live:
             if not self.all_in[s]:
                 uncapped.append(s)
-        uncapped = tuple(uncapped)  # type: ignore[assignment]
-        out = []
+        out = []  # type: list
         prev = 0
         for level in caps:
             amount = 0
@@ -161,19 +114,18 @@ class PotBook:
             for s in live:
                 if not self.all_in[s] or c[s] >= level:
                     elig.append(s)
-            elig = tuple(elig)  # type: ignore[assignment]
             if amount:
-                out.append(Pot(amount, elig))
+                out.append([amount, elig])
             prev = level
         rest = 0
         for v in c:
             rest += v - min(v, prev)
         if rest:
             if uncapped or not out:
-                out.append(Pot(rest, uncapped))
+                out.append([rest, uncapped])
             else:
                 # dead money of packed seats above every live level: the last pot takes it
-                out[-1].amount += rest
+                out[-1][0] += rest
         return out
 
     def uncalled(self, dealt=None):
@@ -204,7 +156,7 @@ class PotBook:
         return None
 
     def award(self, scores, dealer, dealt=None):
-        """Split every pot among its best eligible hands; a list of ``Award``.
+        """Split every pot among its best eligible hands; a list of awards ``[pot, seat, chips]``.
 
         ``scores``: dict seat -> int (higher wins) for the live seats that show;
         a pot with a single eligible seat needs no score. Each pot is split
@@ -216,7 +168,7 @@ class PotBook:
         out = []
         n = self.n
         for i, pot in enumerate(self.pots(dealt)):
-            elig = pot.eligible
+            amount, elig = pot
             if not elig:
                 raise ValueError("pot %d has no eligible seat" % i)
             if len(elig) == 1:
@@ -234,10 +186,10 @@ class PotBook:
                     elif v == best:
                         winners.append(s)
             winners = clockwise(winners, dealer, n)
-            share = pot.amount // len(winners)
-            odd = pot.amount - share * len(winners)
+            share = amount // len(winners)
+            odd = amount - share * len(winners)
             for k, s in enumerate(winners):
-                out.append(Award(i, s, share + (odd if k == 0 else 0)))
+                out.append([i, s, share + (odd if k == 0 else 0)])
         return out
 
     def to_state(self):

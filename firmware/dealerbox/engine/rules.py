@@ -18,11 +18,6 @@ The presets' labels are marked ``N_`` (catalog keys: the UI shows them through `
 from dealerbox.lang import N_
 from dealerbox.reason import Reason
 
-# Teen Patti, who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum
-# bet), everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
-# or blinds left of the dealer as in Hold'em: one blind equal to or half the boot, or two (half, then the boot)
-FORCED = ("boot", "half", "quarter", "dealer", "one-blind", "half-blind", "two-blinds")
-
 
 def _teen_patti():
     """Teen Patti: default = seed 004 (pagat.com); presets for seeds 000 (French) and 001 (Italian)."""
@@ -62,7 +57,11 @@ def _teen_patti():
             "pot_limit": "bool",
             "pot_cap": [0, 10000000],
             "rebuy_mid_hand": "bool",
-            "forced": FORCED,
+            # who pays before the deal (seed 001, "Ante e distribuzione"): everyone the boot (the minimum bet),
+            # everyone half or a quarter of it, one player in turn (the dealer) a bigger ante for the whole table,
+            # or blinds left of the dealer as in Hold'em: one blind equal to or half the boot, or two (half, then
+            # the boot)
+            "forced": ("boot", "half", "quarter", "dealer", "one-blind", "half-blind", "two-blinds"),
             "higher_limits": "bool",
         },
         "presets": (
@@ -95,18 +94,6 @@ def defaults(game):
     return dict(_table(game)["defaults"])
 
 
-def _check(key, spec, v):
-    if spec == "bool":
-        if v is not True and v is not False:
-            return Reason("%s is on or off (true/false), not %r", key, v)
-    elif isinstance(spec, list):
-        if not isinstance(v, int) or isinstance(v, bool) or not spec[0] <= v <= spec[1]:
-            return Reason("%s is a whole number %d to %d, not %r", key, spec[0], spec[1], v)
-    elif v not in spec:
-        return Reason("%s is one of %s, not %r", key, ", ".join(spec), v)
-    return None
-
-
 def validate(game, d):
     """The full house-rule dict of ``game`` from ``d`` (missing keys take the defaults).
 
@@ -118,10 +105,17 @@ def validate(game, d):
     for k in d or {}:
         if k not in choices:
             raise ValueError(Reason("unknown house rule %r for %s", k, game))
-        why = _check(k, choices[k], d[k])
-        if why:
-            raise ValueError(why)
-        out[k] = d[k]
+        c = choices[k]
+        v = d[k]
+        if c == "bool":
+            if v is not True and v is not False:
+                raise ValueError(Reason("%s is on or off (true/false), not %r", k, v))
+        elif isinstance(c, list):
+            if not isinstance(v, int) or isinstance(v, bool) or not c[0] <= v <= c[1]:
+                raise ValueError(Reason("%s is a whole number %d to %d, not %r", k, c[0], c[1], v))
+        elif v not in c:
+            raise ValueError(Reason("%s is one of %s, not %r", k, ", ".join(c), v))
+        out[k] = v
     cap = out.get("stake_cap")
     if cap and cap < out["boot"]:   # Teen Patti: the first blind chaal is the boot, so a cap must allow it
         raise ValueError(Reason("stake_cap %d is below the boot %d (0 = no cap)", cap, out["boot"]))

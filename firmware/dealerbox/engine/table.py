@@ -121,12 +121,6 @@ class Table:
         self.carry = None
         self.stopped = True
 
-    def session_over(self):
-        """True when one player holds every chip, or after ``stop()``."""
-        if self.stopped:
-            return True
-        return len(self.seats_in_play()) <= 1
-
     def to_state(self, copy=True):
         """JSON-able dict of the whole table. ``copy=False`` shares the table's lists instead of copying them: for a
         caller that serializes the dict at once (the app's save, as ``Engine.to_state``)."""

@@ -5,7 +5,6 @@
     rk.score(cards)        # int, higher wins, equal scores tie; HandError for a bad hand
     rk.category(cards)     # "minor_straight_flush", "pure_sequence", "high_card", ...
     rk.categories          # category names, weakest first
-    rk.check(cards)        # HandError naming the problem, or None
     rk.score_unchecked(h)  # the same score without validation, for hot loops
 
 A game's module (its scorer and its builder) and tables are imported with its first ranking and kept, so the

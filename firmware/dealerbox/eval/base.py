@@ -93,10 +93,6 @@ class Ranking:
         self.categories = categories
         self.score_unchecked = scorer
 
-    def check(self, cards):
-        """Raise HandError unless ``cards`` is a hand this ranking can judge."""
-        check_hand(cards, self.sizes, self.lowest_rank)
-
     def score(self, cards):
         """Strength of ``cards`` (card ints 0-51): int, higher wins, equal ties. HandError if bad."""
         check_hand(cards, self.sizes, self.lowest_rank)

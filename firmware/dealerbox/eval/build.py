@@ -6,7 +6,7 @@ Used while ``make_ranking`` builds a ranking (once per game and house rules).
 
 The pattern codes:
 
-Every table entry is a 16-bit ``code << WITHIN_BITS | within``: ``code`` names the kind
+Every table entry is a 16-bit ``code << WITHIN_BITS | within`` (9 within bits): ``code`` names the kind
 of rank pattern, ``within`` orders patterns of the same kind (higher is stronger; equal
 means a tie). A ranking turns an entry into its score with one small tuple of deltas
 indexed by ``code`` (one tuple for flush hands, one for the others), so one table serves
@@ -42,9 +42,10 @@ from array import array
 
 from micropython import const
 
-WITHIN_BITS = const(9)
-# A packed table is one bytes of uint16 little-endian words (host_tools/gen_tables.py); its row bits and codes
-# are the game's: ``TP_*`` in eval/teenpatti.py, ``TK_*`` in eval/turkish.py (a game loads only its own).
+_WITHIN_BITS = const(9)     # host_tools/gen_tables.py's WITHIN_BITS (the tables are built with it)
+# A packed table is one bytes of uint16 little-endian words (host_tools/gen_tables.py, which also holds the row
+# bits); its codes are the game's: ``TP_*`` in eval/teenpatti.py, ``TK_CATEGORIES`` in eval/turkish.py (a game loads
+# only its own).
 
 
 def u16(data):
@@ -84,18 +85,18 @@ def card_values(weights, suit_weights, lowest_rank):
     return out if sys.implementation.name == "micropython" else tuple(out)  # the faster read on each platform
 
 
-def deltas(targets, codes, within_bits):
-    """Tuple indexed by code: ``targets[code] - (code << within_bits)``.
+def deltas(targets):
+    """Tuple indexed by code (one per entry of ``targets``): ``targets[code] - (code << 9)`` (9 within bits).
 
     ``targets[code]`` is either the category index (the entry's within passes through) or
     a ``(category, within)`` pair (a fixed place inside the category).
     """
     out = []
-    for code in range(codes):
+    for code in range(len(targets)):
         t = targets[code]
         if isinstance(t, tuple):
-            out.append((t[0] << within_bits | t[1]) - (code << within_bits))
+            out.append((t[0] << _WITHIN_BITS | t[1]) - (code << _WITHIN_BITS))
         else:
-            out.append((t - code) << within_bits)
+            out.append((t - code) << _WITHIN_BITS)
     return tuple(out)
 

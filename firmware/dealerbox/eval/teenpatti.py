@@ -26,17 +26,9 @@ from dealerbox.eval import tables_tp as T
 from dealerbox.eval.base import Ranking
 from dealerbox.eval.build import card_values, deltas, u16
 
-# The table's pattern codes (``build.py``'s docstring; shared with host_tools/gen_tables.py) and its row bits
-# (row = R & 127, column = R >> 7: fixed, so the scorer uses them as literals)
-TP_ROW_BITS = const(7)
-TP_HIGH = const(0)
-TP_PAIR = const(1)
-TP_SEQ = const(2)
-TP_SEQ_AKQ = const(3)
-TP_SEQ_A23 = const(4)
-TP_TRAIL = const(5)
-TP_CODES = const(6)
-
+# The table's pattern codes, 0-5 (``build.py``'s docstring: TP_HIGH, TP_PAIR, TP_SEQ, TP_SEQ_AKQ, TP_SEQ_A23,
+# TP_TRAIL, named in host_tools/gen_tables.py, which also holds the row bits: row = R & 127, column = R >> 7, fixed,
+# so the scorer uses them as literals); ``build`` maps each code to its category, in that order.
 _TOP = const(6 << 9)  # six categories: every normal score is below this
 _MAX = const(_TOP - 1)  # muflis score = _MAX - normal score
 
@@ -44,7 +36,7 @@ CATEGORIES = ("high_card", "pair", "color", "sequence", "pure_sequence", "trail"
 
 # The scorers below take their tables as default arguments and stay small: no closure
 # cells and at most 11 slots of locals and stack, so no call puts its frame on the heap
-# (see eval/base.py). Row bits: TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
+# (see eval/base.py). Row bits: gen_tables.TP_ROW_BITS = 7 (row = R & 127, column = R >> 7); the table
 # is a u16 view of the packed words (host_tools/gen_tables.py), its first 128 words the row offsets.
 
 
@@ -113,20 +105,11 @@ def best_of(ev3):
 # ---- the build (``make_ranking``): the house rules read, the scorers set up over the tables, once per house rules ----
 
 SEQUENCE_ORDERS = ("a23-high", "akq-high", "a23-low")
-HOUSE = SEQUENCE_ORDERS + ("muflis", "ak47", "joker-hunt=R", "best-of-four", "best-of-five")
-AK47_RANKS = (12, 11, 2, 5)  # A K 4 7
 
 # place of A-K-Q and A-2-3 among the sequences (the others sit at their top rank 2..11)
 _SEQ_PLACES = {"a23-high": (12, 13), "akq-high": (13, 12), "a23-low": (12, 1)}
 
 _cache = []  # type: list  # [card values, table view]: shared by every Teen Patti ranking
-
-
-def _shared():
-    if not _cache:
-        _cache.append(card_values(T.W, T.SUIT, 0))
-        _cache.append(u16(T.U))
-    return _cache[0], _cache[1]
 
 
 def parse_house(house, wild_ranks):
@@ -147,7 +130,7 @@ def parse_house(house, wild_ranks):
         elif name == "muflis":
             muflis = True
         elif name == "ak47":
-            wild.extend(AK47_RANKS)
+            wild.extend((12, 11, 2, 5))     # A K 4 7
         elif name.startswith("joker-hunt="):
             from dealerbox.cards import RANKS
 
@@ -162,7 +145,8 @@ def parse_house(house, wild_ranks):
         elif name == "best-of-five":
             sizes = (5,)
         else:
-            raise ValueError("unknown Teen Patti house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
+            raise ValueError("unknown Teen Patti house rule %r (known: a23-high, akq-high, a23-low, muflis, ak47, "
+                             "joker-hunt=R, best-of-four, best-of-five)" % (name,))
     if orders > 1:
         raise ValueError("choose one sequence order of %s" % ", ".join(SEQUENCE_ORDERS))
     out = []
@@ -185,8 +169,11 @@ def build(house, wild_ranks, deck):
     akq, a23 = _SEQ_PLACES[order]
     plain = (0, 1, 3, (3, akq), (3, a23), 5)  # code -> category (or category, within)
     flush = (2, 1, 4, (4, akq), (4, a23), 5)
-    v, u = _shared()
-    norm3 = normal_scorer(v, u, T.FLUSH, deltas(plain, TP_CODES, 9), deltas(flush, TP_CODES, 9))
+    if not _cache:
+        _cache.append(card_values(T.W, T.SUIT, 0))
+        _cache.append(u16(T.U))
+    v, u = _cache
+    norm3 = normal_scorer(v, u, T.FLUSH, deltas(plain), deltas(flush))
     if wild:
         iw = bytearray(52)
         for c in range(52):

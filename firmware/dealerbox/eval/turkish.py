@@ -14,7 +14,7 @@ three of a kind, as in standard poker; the minor straight stays just below the s
 Score: an int, higher wins, equal ties; ``score >> 9`` is the index of the category in
 ``categories``. One table per deck holds the default ranking's scores of
 every non-flush rank pattern; flush hands and the house rules go through a 12-entry
-delta tuple (``TK_CODES`` entries).
+delta tuple (one entry per code).
 
 This module holds the Turkish decks (below), what a hand needs (the scorer) and ``build``, which reads the house
 rules and builds the ranking over the deck's table (``tables_tk24.py`` .. ``tables_tk36.py``; ``make_ranking``, once
@@ -36,15 +36,13 @@ from dealerbox.eval import build as C
 from dealerbox.eval.base import Ranking
 
 # The table's codes: the index of the category in ``TK_CATEGORIES``, the default ranking (``build.py``'s docstring;
-# shared with host_tools/gen_tables.py), and its row bits (row = R & 255, column = R >> 8: fixed, so the scorer
-# uses them as literals)
-TK_ROW_BITS = const(8)
+# shared with host_tools/gen_tables.py, which also holds the row bits: row = R & 255, column = R >> 8, fixed, so
+# the scorer uses them as literals)
 TK_CATEGORIES = (
     "high_card", "pair", "two_pair", "minor_straight", "straight", "three_of_a_kind",
     "full_house", "flush", "four_of_a_kind", "minor_straight_flush", "straight_flush", "royal_flush",
 )
-TK_STRAIGHT = const(4)  # index of "straight" in TK_CATEGORIES
-TK_CODES = const(12)
+_STRAIGHT = const(4)  # index of "straight" in TK_CATEGORIES (gen_tables.TK_STRAIGHT)
 TK_DECKS = (24, 28, 32, 36)
 
 # ---- the decks (the module docstring); card = rank * 4 + suit (dealerbox.cards), written out: a hand does not load
@@ -102,19 +100,19 @@ def scorer(values, table, plain, flush, royal):
     its royal flush score: the one flush the deltas cannot tell from a straight flush).
     Tables are bound as default arguments: locals are the fastest reads in MicroPython,
     and no closure cells (see eval/base.py on frame size). Call it with the hand only.
-    Row bits: TK_ROW_BITS = 8 (row = R & 255, column = R >> 8, R = x >> 8).
+    Row bits: gen_tables.TK_ROW_BITS = 8 (row = R & 255, column = R >> 8, R = x >> 8).
     A flush: ``x & 255`` (the suits counted in base 6: suit values 0, 1, 6, 36) is 5 times the first card's suit
     value, which five cards give only when all are of that suit (a count is at most 5: no carry): ``(x - 5 * f) &
     255`` is 0 (``f`` the first card's value; the suit sums differ by at most 180, under 256); no flush table.
     """
     rt, rs = royal
 
-    def flush_score(t, df=flush, rt=rt, rs=rs):
-        return rs if t == rt else t + df[t >> 9]
+    def flush_score(t, flush=flush, rt=rt, rs=rs):
+        return rs if t == rt else t + flush[t >> 9]
 
     if plain is None:
 
-        def score_default(h, v=values, u=table, fs=flush_score):
+        def score(h, v=values, u=table, fs=flush_score):     # the default ranking: the entry is the score
             f = v[h[0]]
             x = f + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
             t = u[u[(x >> 8) & 255] + (x >> 16)]  # the row's offset plus the column
@@ -122,25 +120,22 @@ def scorer(values, table, plain, flush, royal):
                 return fs(t)
             return t
 
-        return score_default
+        return score
 
     def remap(t, f, d=plain, fs=flush_score):
         return fs(t) if f else t + d[t >> 9]
 
-    def score_house(h, v=values, u=table, r=remap):
+    def score(h, v=values, u=table, r=remap):  # type: ignore[no-redef]  # house rules: the entry remapped
         f = v[h[0]]
         x = f + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
         t = u[u[(x >> 8) & 255] + (x >> 16)]
         x = (x - f * 5) & 255                       # 0 for a flush (a value apart keeps the frame small)
         return r(t, not x)
 
-    return score_house
+    return score
 
 
 # ---- the build (``make_ranking``): the house rules read, the scorers set up over the tables, once per house rules ----
-
-HOUSE = ("no-minor", "standard-ranking")
-_FLUSH_OF = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
 
 _cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
 
@@ -163,7 +158,7 @@ def build(house, wild_ranks, deck):
         elif name == "standard-ranking":
             standard = True
         else:
-            raise ValueError("unknown Turkish house rule %r (known: %s)" % (name, ", ".join(HOUSE)))
+            raise ValueError("unknown Turkish house rule %r (known: no-minor, standard-ranking)" % (name,))
     # the category names weakest first; the default ranking's are ``TK_CATEGORIES`` itself (a constant of the
     # module: no tuple built and held by its ranking)
     if minor and not standard:
@@ -176,15 +171,16 @@ def build(house, wild_ranks, deck):
         cats = ("high_card", "pair", "two_pair") + mid + ("four_of_a_kind",) + (
             ("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
     ix = cats.index
+    flush_of = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
     plain = []  # default category (the table's code) -> this ranking's category
     flush = []  # the same for a flush hand
     for name in TK_CATEGORIES:
         if name == "minor_straight" and not minor:
             plain.append(ix("high_card"))  # within is its high-card index: the ace is simply high
             flush.append(ix("flush"))
-        elif name in _FLUSH_OF:
+        elif name in flush_of:
             plain.append(ix(name))
-            flush.append(ix(_FLUSH_OF[name]))
+            flush.append(ix(flush_of[name]))
         else:
             plain.append(ix(name) if name in cats else 0)  # the flush categories are never table codes
             flush.append(plain[-1])
@@ -204,8 +200,7 @@ def build(house, wild_ranks, deck):
         _cache[deck] = got
     v, u, T = got
     top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
-    royal = (TK_STRAIGHT << 9 | top, ix("royal_flush") << 9)
+    royal = (_STRAIGHT << 9 | top, ix("royal_flush") << 9)
     house_rules = standard or not minor
-    sc = scorer(v, u, C.deltas(plain, TK_CODES, 9) if house_rules else None,
-                C.deltas(flush, TK_CODES, 9), royal)
+    sc = scorer(v, u, C.deltas(plain) if house_rules else None, C.deltas(flush), royal)
     return Ranking("turkish", house, deck, (5,), turkish_lowest_rank(deck), cats, sc)

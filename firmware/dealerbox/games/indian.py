@@ -55,7 +55,6 @@ Variants (house rules, chosen before the session):
 """
 
 from dealerbox.engine.base import Engine, Option, _copy
-from dealerbox.engine.betting import KINDS as BETTING_KINDS
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import clockwise
 from dealerbox.eval import make_ranking
@@ -77,7 +76,7 @@ class Indian(Engine):
     """
 
     GAME = "indian"
-    KINDS = BETTING_KINDS
+    KINDS = BettingRound.KINDS
     STATE = ("round_state", "center", "rounds", "checked_party")
 
     def __init__(self, table, rules=None, entropy=None):
@@ -128,22 +127,14 @@ class Indian(Engine):
                         best = (v, combo)
         return best
 
-    def stud_up(self, seat):
-        """Forehead Stud: the forehead cards of ``seat`` dealt so far (card ints, dealt order); [] otherwise."""
-        h = self.hands[seat] or []
-        out = []
-        if self.rules["stud"]:
-            for i in range(len(h)):
-                if STUD_DEAL[i] == "f":
-                    out.append(h[i])
-        return out
-
-    def stud_down(self, seat):
-        """Forehead Stud: the hole cards of ``seat`` dealt so far (seen only by their holder)."""
+    def stud_cards(self, seat, face):
+        """Forehead Stud: the cards of ``seat`` dealt so far as ``face`` says (``STUD_DEAL``): ``"f"`` its forehead
+        cards (seen by the others), ``"h"`` its hole cards (seen only by their holder); card ints in dealt order,
+        [] in the other variants."""
         h = self.hands[seat] or []
         out = []
         for i in range(len(h) if self.rules["stud"] else 0):
-            if STUD_DEAL[i] == "h":
+            if STUD_DEAL[i] == face:
                 out.append(h[i])
         return out
 
@@ -193,7 +184,7 @@ class Indian(Engine):
             if kind == "check":
                 return Option("check")
             return Reason("party mode has no betting: look at the others' cards and pass (check)")
-        if kind not in BETTING_KINDS:
+        if kind not in BettingRound.KINDS:
             return Reason("no such action in Indian Poker: %s", kind)
         stacks = self.table.stacks
         r = self.round.check(seat, kind, stacks[seat], stacks, self.pb.total())
@@ -209,7 +200,11 @@ class Indian(Engine):
     def _do(self, seat, action):
         if self.phase == "party":
             self.checked_party.append(seat)
-            nxt = self._next_dealt(seat)
+            nxt = seat              # the next seat dealt in, clockwise (the players pass in turn)
+            for k in range(1, self.n + 1):
+                if self.dealt[(seat + k) % self.n]:
+                    nxt = (seat + k) % self.n
+                    break
             if nxt in self.checked_party:
                 return [["check", seat]] + self._party_over()
             self.to_act = nxt
@@ -226,13 +221,6 @@ class Indian(Engine):
         if self.to_act is None:
             events.extend(self._round_over())
         return events
-
-    def _next_dealt(self, seat):
-        for k in range(1, self.n + 1):
-            s = (seat + k) % self.n
-            if self.dealt[s]:
-                return s
-        return seat
 
     def _round_over(self):
         live = self.live_seats()
@@ -325,12 +313,12 @@ class Indian(Engine):
         for s in range(self.n):
             h = self.hands[s]
             if h and (s != seat or open_all):
-                heads[s] = self.stud_up(s) if stud else h[0]
+                heads[s] = self.stud_cards(s, "f") if stud else h[0]
         d["foreheads"] = heads
         own = self.hands[seat] if 0 <= seat < self.n else None
         if stud:
-            d["hole"] = self.stud_down(seat) if own else []
-            d["up_count"] = len(self.stud_up(seat)) if own else 0
+            d["hole"] = self.stud_cards(seat, "h") if own else []
+            d["up_count"] = len(self.stud_cards(seat, "f")) if own else 0
         else:
             d["hole"] = own[1] if own and len(own) > 1 else None
         return d

@@ -33,7 +33,7 @@ asked to chaal, or could pack away what they put in, with nobody to bet against.
 
 from micropython import const
 
-from dealerbox.engine.base import Engine, Option, _reader
+from dealerbox.engine.base import Engine, Option
 from dealerbox.eval import make_ranking
 from dealerbox.reason import Reason
 from dealerbox.rng import randbelow
@@ -96,7 +96,7 @@ class TeenPatti(Engine):
             if w is None and "cut" in self.log:     # the card at the cut, turned for all to see (seed 000)
                 w = self.deck[-1] >> 2
             elif w is None:
-                w = randbelow(13, _reader(self.entropy))
+                w = randbelow(13, self.read)
             if not isinstance(w, int) or not 0 <= w <= 12:
                 raise ValueError("the wild rank is 0 to 12, not %r" % (w,))
             self.wild = w
@@ -369,20 +369,39 @@ class TeenPatti(Engine):
         if cap and self.pb.total() >= cap:
             return self._showdown(live, "pot-cap")
         act = self.active_seats()
-        if not act or (len(act) == 1 and (act[0] == self.last_bettor or act[0] == actor
-                                          or self._owes_nothing(act[0], live))):
+        done = not act
+        if len(act) == 1:
+            # the one player left able to bet: nothing to bet against when it made the last bet or action, or has
+            # put in at least as much as every other player still in, all of them all-in: no further bet can change
+            # the pot (issue 14, "nobody left to bet against")
+            a = act[0]
+            done = True
+            if a != self.last_bettor and a != actor:
+                c = self.pb.contributed
+                for s in live:
+                    if c[s] > c[a]:
+                        done = False
+        if done:
             return self._showdown(live, "all-in")
         self.to_act = self._next_active(seat)
         return [["turn", self.to_act]]
 
-    def _owes_nothing(self, seat, live):
-        """True when ``seat`` has put in at least as much as every other player still in (``live``): with all of
-        them all-in, no further bet can change the pot (issue 14, "nobody left to bet against")."""
-        c = self.pb.contributed
-        for s in live:
-            if c[s] > c[seat]:
-                return False
-        return True
+    def active_seats(self):
+        """Live seats that can still act (not all-in), clockwise from the seat left of the dealer."""
+        out = []
+        for s in self.live_seats():
+            if not self.pb.all_in[s]:
+                out.append(s)
+        return out
+
+    def _next_active(self, after):
+        """The next seat clockwise after ``after`` that is live and not all-in, or None."""
+        n = self.n
+        for k in range(1, n + 1):
+            s = (after + k) % n
+            if self.is_live(s) and not self.pb.all_in[s]:
+                return s
+        return None
 
     # ---- showdown -------------------------------------------------------------------------------------
     def ranking(self):

@@ -47,8 +47,7 @@ When at most one player has chips behind (the others are all-in on the ante)
 there is no betting: the draw and the showdown follow.
 """
 
-from dealerbox.engine.base import Engine, Option, _copy, _reader, amount_reason
-from dealerbox.engine.betting import KINDS as BETTING_KINDS
+from dealerbox.engine.base import Engine, Option, _copy, amount_reason
 from dealerbox.engine.betting import BettingRound
 from dealerbox.engine.pots import PotBook
 from dealerbox.eval import make_ranking
@@ -358,7 +357,7 @@ class Turkish(Engine):
             kind = "bet"
         elif kind == "bet" and self.street == 0:
             return Reason("before the draw the first bet is the open")
-        elif kind not in BETTING_KINDS:
+        elif kind not in BettingRound.KINDS:
             return Reason("no such action in Turkish Poker: %s", kind)
         r = rnd.check(seat, kind, stack, stacks, self.pb.total())
         if type(r) is not tuple:
@@ -399,7 +398,7 @@ class Turkish(Engine):
         for p in pos:
             out.append(hand[p])
         try:
-            self._serve(dry, seat, out, None if _reader(self.entropy) is None else bytes)
+            self._serve(dry, seat, out, None if self.read is None else bytes)
         except StockError as e:
             return str(e)
         return None
@@ -422,7 +421,7 @@ class Turkish(Engine):
             if op is not None and seat == self.opener and k and not op["blind"]:
                 if not keeps_openers(kept, OPENERS[self.rules["openers"]]):
                     op["split"] = True
-            new, fourth = self._serve(self.stock, seat, out, _reader(self.entropy))
+            new, fourth = self._serve(self.stock, seat, out, self.read)
             self.log["reshuffles"] = self.stock.reshuffles     # the stock's own list: changes only in a draw, set again
             self.hands[seat] = kept + new
             self.drew[seat] = k
