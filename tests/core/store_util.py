@@ -153,3 +153,18 @@ def _laid_out(files):
         else:
             _write(d + "/" + name, files[name])
     return d
+
+
+def decode(data):
+    """``(save number, obj)`` from the bytes of a snapshot file, read as the store reads one (``store.boot.check``,
+    then the JSON); ValueError as ``check``, or ``"bad JSON"``."""
+    import json
+
+    from dealerbox.store.boot import check
+
+    number, start, size, _mark, _crc = check(data)
+    try:
+        obj = json.loads(data[start:start + size])
+    except ValueError:
+        raise ValueError("bad JSON") from None
+    return number, obj

@@ -9,11 +9,11 @@ import os
 
 from dealerbox.store import boot
 from dealerbox.store import saves as st
-from dealerbox.store.boot import decode, encode
+from dealerbox.store.boot import encode
 from dealerbox.store.crc32 import crc32_py
 from dealerbox.store.saves import Store, crc32
 from dealerbox.ui.snapcheck import check
-from store_util import FullFs, _clean, _exists
+from store_util import FullFs, _clean, _exists, decode
 from support import raises
 
 

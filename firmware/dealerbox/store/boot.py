@@ -1,4 +1,4 @@
-"""Reading saves back at boot: the snapshot formats (every one ever written: ``encode``, ``check``, ``decode``) and
+"""Reading saves back at boot: the snapshot formats (every one ever written: ``encode``, ``check``) and
 ``Recovery``, which decides what a boot uses - the newest usable snapshot, its journal's actions, the hand logs
 committed after it - puts the files back as an uninterrupted save leaves them, and says in words what was damaged
 or lost (with ``store/damage.py``).
@@ -97,16 +97,6 @@ def _header(line):
         raise ValueError(N_("not a session file")) from None
 
 
-def decode(data):
-    """``(save number, obj)`` from the bytes of a snapshot file; ValueError as ``check``, or ``"bad JSON"``."""
-    number, start, size, _mark, _crc = check(data)
-    try:
-        obj = json.loads(data[start:start + size])
-    except ValueError:
-        raise ValueError(N_("bad JSON")) from None
-    return number, obj
-
-
 def check_file(store, name):
     """``(number, mark, crc, None)`` for a valid snapshot file ``name`` of ``store``, ``(None, None, None, problem)``
     if not (problem None too when the file does not exist)."""
@@ -145,17 +135,6 @@ def parse(store, name):
             raise ValueError(N_("bad JSON")) from None
     finally:
         f.close()
-
-
-def _refused(obj, validate):
-    """Why snapshot ``obj`` cannot be used (``validate``'s reason: a check that trips on it is a reason too), or
-    None."""
-    if validate is None:
-        return None if isinstance(obj, dict) else N_("not a snapshot")
-    try:
-        return validate(obj)
-    except Exception as err:  # noqa: BLE001 - a check that trips on the content: refused, never a crash
-        return Reason("cannot be checked (%s: %s)", type(err).__name__, err)
 
 
 def _line_end(store, name, at):
@@ -197,17 +176,13 @@ def _after(store, mark):
         f.close()
 
 
-def _plural(n):
-    return "" if n == 1 else "s"
-
-
 class Recovery:
     """One boot's reading of the saves of ``store`` (a ``Store``): ``load`` decides what is used and puts the files
     back as an uninterrupted save leaves them; the fields say what it found, for ``Store.load`` to take.
 
     What the boot found: ``found`` (list of str: one line per file and what was done), ``reports`` (list of
-    ``Reason`` or catalog key str: the sentences for the players, ``lang.said``), ``report`` (the same in English, one
-    str, or None), ``later`` (list of str: the hand logs committed after the snapshot used, to catch up),
+    ``Reason`` or catalog key str: the sentences for the players, ``lang.said``; ``Store.load`` joins them in English
+    as its ``report``), ``later`` (list of str: the hand logs committed after the snapshot used, to catch up),
     ``later_why`` (why, a ``Reason`` or str), ``lost`` (list of ``Reason``: actions or damaged lines lost), ``aside``
     (list of ``Reason``: the files found as folders and set aside). The session it continues: ``number`` (int, the
     save number), ``journal`` (list of str: the records after it), ``crc`` (int: the CRC the next journal line chains
@@ -219,7 +194,6 @@ class Recovery:
         self.store = store
         self.found = []  # type: list
         self.reports = []  # type: list
-        self.report = None  # type: str | None
         self.later = []  # type: list
         self.later_why = ""  # type: object
         self.lost = []  # type: list
@@ -238,12 +212,12 @@ class Recovery:
         used (version, shape, content: ui/snapcheck.py); a snapshot that fails it is set aside as ``*.bad``
         and the one before it used. A ``session.json`` or ``session.bak`` that fails ``check`` is set aside as ``*.bad``
         at once (kept for study: never replaced by a save nor removed by ``clear``); when no snapshot is usable the
-        journal (the lost session's actions) goes with it as ``session.jnl.bad`` and ``report`` says why
+        journal (the lost session's actions) goes with it as ``session.jnl.bad`` and ``reports`` says why
         (``session.tmp``, which only a power cut during a save leaves, is never set aside for failing ``check``).
 
         Sets ``journal`` to the actions recorded after the snapshot returned (the app replays them), ``found``
         (e.g. ``["session.json: checksum mismatch", "session.bak: save 11 ok", "session.json set aside as
-        session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``report``.
+        session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``reports``.
 
         Then the files are put as an uninterrupted save leaves them: a complete ``session.tmp`` is renamed
         into place, a partial last line of ``hands.log`` is cut (no hand); a committed hand log is never deleted:
@@ -257,7 +231,6 @@ class Recovery:
         got = self._pick(valid, bad, validate)
         if got is None:
             self._none_usable(newest, bad)
-            self._said()
             return None
         number, name, mark, crc, obj = got
         self.number = number
@@ -274,11 +247,7 @@ class Recovery:
         elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
             mark = self._backup_journal(crc, mark)
         self._catch_up(mark, fallback)
-        self._said()
         return obj
-
-    def _said(self):
-        self.report = " ".join([str(r) for r in self.reports]) if self.reports else None
 
     def set_aside_file(self, name, suffix):
         """Rename the store's file ``name`` to ``name + suffix`` (kept for study), said in ``found``; True when done. A
@@ -326,7 +295,14 @@ class Recovery:
             number, name, mark, crc = valid.pop()
             try:
                 obj = parse(self.store, name)
-                problem = self._ended(mark, obj) or _refused(obj, validate)
+                problem = self._ended(mark, obj)
+                if problem is None and validate is None:
+                    problem = None if isinstance(obj, dict) else N_("not a snapshot")
+                elif problem is None:
+                    try:        # (the app's reason; a check that trips on the content is a reason too, never a crash)
+                        problem = validate(obj)
+                    except Exception as err:  # noqa: BLE001
+                        problem = Reason("cannot be checked (%s: %s)", type(err).__name__, err)
                 if problem is None:
                     return number, name, mark, crc, obj
                 raise ValueError(problem)
@@ -464,7 +440,7 @@ class Recovery:
         self.journal = recs
         self.jsize = good
         if recs:
-            self.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), _plural(len(recs)),
+            self.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                                  self.number))
 
     def _session_journal(self, crc, mark):

@@ -7,8 +7,8 @@
   actions were lost with it (``Store.lost``);
 * ``logged_after(store, mark, number, found, reports)``: the hand logs committed after an older save's mark
   (``Store.later``), and how many damaged lines among them were dropped;
-* ``hand_lines(data, out)``, ``dropped(bad, reports)``: the hand logs among a hand log file's lines, the damaged
-  ones said (also for ``Recovery.clean_log`` and ``Store.read_log``).
+* ``hand_lines(data, out)``: the hand logs among a hand log file's lines, and how many were damaged (also for
+  ``Recovery.clean_log`` and ``Store.read_log``).
 
 Each says what it found in the lists ``found`` (lines for ``Store.found``) and ``reports`` (sentences for the
 players) it is given, and returns the rest: ``boot.Recovery`` keeps them.
@@ -34,7 +34,9 @@ def journal(data, ok, good, number, found, reports):
     lines = rest.split(b"\n")
     if len(lines) > 1 and not lines[-1]:
         lines.pop()                     # the newline that ends the last line
-    if len(lines) == 1 and torn(lines[0], rest):
+    ln = lines[0]       # one line a power cut leaves: a write cut short (printable, at most a line's 3 fields, no newline)
+    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(ln.split(b" ")) < 4 \
+            and rest[-1:] != b"\n":
         return None
     lost = 0
     for i in range(len(lines)):
@@ -52,24 +54,6 @@ def journal(data, ok, good, number, found, reports):
         reports.append(Reason("Save damaged: %d damaged journal line dropped." if junk == 1 else
                               "Save damaged: %d damaged journal lines dropped.", junk))
     return Reason("journal line %d is damaged", ok + 1)
-
-
-def torn(ln, rest):
-    """True when journal line ``ln`` (bytes), the last of ``rest``, is one a power cut leaves: a write cut short
-    (printable, at most the three fields of a line, no newline)."""
-    return 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(ln.split(b" ")) < 4 and rest[-1:] != b"\n"
-
-
-def _first_link(head, text, c, m, mark):
-    """``(newer, prev)`` for the journal's first line (``text`` its record and mark, ``c`` its CRC, ``m`` its log
-    mark): newer when it records a longer hand log than ``mark`` or chains to what is left of the lost save (the
-    header words ``head`` of ``session.json.bad``: then ``prev`` is that save's log length, else None)."""
-    try:
-        if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
-            return True, int(head[4])
-    except ValueError:
-        pass
-    return mark is not None and m > mark, None
 
 
 def newer_journal(data, head, mark, found, reports):
@@ -97,8 +81,13 @@ def newer_journal(data, head, mark, found, reports):
         m = line[1]
         c = line[2]
         text = memoryview(data)[at:nl - 9]
-        if crc is None:
-            newer, prev = _first_link(head, text, c, m, mark)
+        if crc is None:     # the first line: newer when it records a longer hand log than ``mark`` or chains to what
+            newer = mark is not None and m > mark      # is left of the lost save (then ``prev`` is its log length)
+            try:
+                if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
+                    newer, prev = True, int(head[4])
+            except ValueError:
+                pass
         elif crc32(text, crc) != c:
             break
         crc = c
@@ -143,7 +132,9 @@ def logged_after(store, mark, number, found, reports):
         mark = 0
     why = None
     if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
-        why = dropped(bad, reports)
+        why = Reason("Hand log damaged: %d damaged line dropped." if bad == 1 else
+                     "Hand log damaged: %d damaged lines dropped.", bad)
+        reports.append(why)
         found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
             bad, "" if bad == 1 else "s", number))
     return out, dirty, why
@@ -169,10 +160,3 @@ def hand_lines(data, out):
             bad += 1
     return bad
 
-
-def dropped(bad, reports):
-    """Say that ``bad`` (int > 0) damaged lines of the hand log were dropped: a sentence (returned) in ``reports``."""
-    why = Reason("Hand log damaged: %d damaged line dropped." if bad == 1 else
-                 "Hand log damaged: %d damaged lines dropped.", bad)
-    reports.append(why)
-    return why

@@ -388,7 +388,6 @@ class Store:
         """
         if not self.saved():
             self.found = [N_("no saved session")]
-            self.report = None
             self.reports = []
             self.journal = []
             self.later = []
@@ -399,39 +398,45 @@ class Store:
             self._known = self._broken = True
             self._session_ok = False
             self._jsize = 0
-            if self._torn():     # the power cut a line short with no save on flash (a session's genesis line)
+            obj = None
+            # the power cut a line short with no save on flash (a session's genesis line): the partial line cut and
+            # said, so the next session's lines are not glued to it (its hand 1 would no longer chain)
+            if self._torn():
+                from dealerbox.store.boot import Recovery
+
+                r = Recovery(self)
                 try:
-                    self.load_torn()
+                    r.cut_partial(self.size(LOG))
+                    self.found, self.reports = r.found, r.reports
                 except OSError:     # (no room for the log's copy: the line stays, never a crash at boot)
                     pass
-            return None
-        from dealerbox.store.boot import Recovery
+                self._tip = None
+        else:
+            from dealerbox.store.boot import Recovery
 
-        r = Recovery(self)
-        obj = r.load(validate)
-        self.found, self.reports, self.report = r.found, r.reports, r.report
-        self.journal, self.later, self.later_why = r.journal, r.later, r.later_why
-        self.lost, self.aside = r.lost, r.aside
-        self.number, self._crc, self._jsize, self._broken = r.number, r.crc, r.jsize, r.broken
-        self._session_ok = r.session_ok
-        self._known = True
-        self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
-        if self._torn():    # still no newline at its end: a committed line's damaged (Recovery cuts only what no save
-            self._end_line()    # committed): ended, so the next line is not glued to it (never cut)
+            r = Recovery(self)
+            obj = r.load(validate)
+            self.found, self.reports = r.found, r.reports
+            self.journal, self.later, self.later_why = r.journal, r.later, r.later_why
+            self.lost, self.aside = r.lost, r.aside
+            self.number, self._crc, self._jsize, self._broken = r.number, r.crc, r.jsize, r.broken
+            self._session_ok = r.session_ok
+            self._known = True
+            self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
+            # still no newline at its end: a committed line's damaged (Recovery cuts only what no save committed): ended,
+            # so the next line is not glued to it (never cut); a write that fails leaves it as it was
+            if self._torn():
+                try:
+                    f = self.open(LOG, "ab")
+                    try:
+                        f.write(b"\n")
+                    finally:
+                        self.close(f)
+                    self.found.append("hands.log: its last line had no newline (damaged): one added")
+                except OSError:
+                    pass
+        self.report = " ".join([str(x) for x in self.reports]) or None
         return obj
-
-    def _end_line(self):
-        """A newline appended to ``hands.log`` (its last line, committed, ended without one: damaged), said in
-        ``found``; a write that fails leaves it as it was."""
-        try:
-            f = self.open(LOG, "ab")
-            try:
-                f.write(b"\n")
-            finally:
-                self.close(f)
-            self.found.append("hands.log: its last line had no newline (damaged): one added")
-        except OSError:
-            pass
 
     def _torn(self):
         """True when ``hands.log`` ends without a newline: a write the power cut short (a filesystem that tears
@@ -448,17 +453,6 @@ class Store:
                 f.close()
         except OSError:     # (unreadable: nothing cut; ``load`` never raises on bad files)
             return False
-
-    def load_torn(self):
-        """The partial last line of ``hands.log`` cut and said (``Recovery.cut_partial``) when no save is on flash
-        (the power cut the session's first write short, its genesis line): the next line starts whole, so the next
-        session's lines are not glued to it (before, its genesis line was, and its hand 1 no longer chained)."""
-        from dealerbox.store.boot import Recovery
-
-        r = Recovery(self)
-        r.cut_partial(self.size(LOG))
-        self.found, self.reports, self.report = r.found, r.reports, str(r.reports[0]) if r.reports else None
-        self._tip = None
 
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):

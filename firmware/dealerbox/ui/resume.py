@@ -23,6 +23,8 @@ def boot(app, store):
     s = ResumeScreen(app)
     saved = getattr(store, "saved", None)
     if saved is not None and saved():
+        from dealerbox.store import boot as _b  # noqa: F401
+        from dealerbox.ui import catchup, snapcheck  # noqa: F401  (the code that lives long first, low in the heap)
         gc.collect()        # the boot's garbage gone: the save is read low in the heap
     s.load(store)
     if s.saved is not None or s.report:
