@@ -82,10 +82,8 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     MAGIC,
     N_,
     NAMES,
-    NAMES_TEMP,
     OLD_LOG,
     PREFS,
-    PREFS_TEMP,
     SESSION,
     TEMP,
     TIP,
@@ -346,7 +344,9 @@ class Store:
         if not self._known or not self.number or self._broken:
             return False
         mark = self.size(LOG)
-        line, crc = self._line(rec, mark if mark > 0 else 0)
+        text = ("%s %x" % (rec, mark if mark > 0 else 0)).encode()
+        crc = crc32(text, self._crc)    # (chained to the last line)
+        line = text + (" %08x\n" % crc).encode()
         if self._jsize + len(line) > JOURNAL_CAP:
             return False
         self._ensure_root()
@@ -364,12 +364,6 @@ class Store:
         self.records += 1
         self.bytes_written += len(line)
         return True
-
-    def _line(self, rec, mark):
-        """The journal line (bytes) of ``rec`` with log length ``mark``, and its CRC (chained to the last line)."""
-        text = ("%s %x" % (rec, mark)).encode()
-        crc = crc32(text, self._crc)
-        return text + (" %08x\n" % crc).encode(), crc
 
     # ---- load (dealerbox/store/boot.py's ``Recovery``, imported when first needed) -----------------
     def saved(self):
@@ -465,7 +459,10 @@ class Store:
         the other."""
         for name in (BACKUP, TEMP, SESSION, CRASHES, JOURNAL):   # (the newest last: a cut between, it stands)
             self.remove(name)
-        if self.size(LOG) >= LOG_CHUNK and self._filling():
+        room = self.room()  # the flash filling: room for fewer than ROOM_SPLIT more hands (known: ``room_hands``;
+        #                     with room for that many of 4 KB the hands are not counted)
+        if self.size(LOG) >= LOG_CHUNK and room is not None and room - ROOM_RESERVE < ROOM_SPLIT * 4096 \
+                and self.room_hands() < ROOM_SPLIT:
             files = self.older()
             k = int(files[-1][6:-4]) + 1 if files else 2
             self.replace(LOG, "hands.%d.log" % max(k, 2))
@@ -497,15 +494,22 @@ class Store:
     def save_names(self, last, known):
         """Keep ``last`` (the seats' names) and ``known`` (names typed, newest first) for the next session:
         ``names.tmp`` written, synced and renamed over ``names.json`` (the session files are not touched)."""
+        self._keep(NAMES, {"last": list(last), "known": list(known)})
+
+    def _keep(self, name, obj):
+        """File ``name`` (``names.json``, ``prefs.json``) = ``obj`` as JSON: ``names.tmp`` / ``prefs.tmp`` written,
+        synced and renamed over it, so a power cut leaves the old file or the new one (never the session's files).
+        Raises OSError as ``save``."""
         self._ensure_root()
-        data = json.dumps({"last": list(last), "known": list(known)}).encode()
-        f = self.open(NAMES_TEMP, "wb")
+        data = json.dumps(obj).encode()
+        tmp = name[:-4] + "tmp"
+        f = self.open(tmp, "wb")
         try:
             f.write(data)
         finally:
             self.close(f)
         self.bytes_written += len(data)
-        self.replace(NAMES_TEMP, NAMES)
+        self.replace(tmp, name)
 
     def load_prefs(self):
         """The box's settings kept across sessions and power cuts: a dict (``{"lang": "de"}``, ui/langpick.py);
@@ -522,15 +526,7 @@ class Store:
     def save_prefs(self, prefs):
         """Keep ``prefs`` (a dict of JSON values) for the next boot: ``prefs.tmp`` written, synced and renamed
         over ``prefs.json``, as the names are (the session files are not touched). Raises OSError as ``save``."""
-        self._ensure_root()
-        data = json.dumps(prefs).encode()
-        f = self.open(PREFS_TEMP, "wb")
-        try:
-            f.write(data)
-        finally:
-            self.close(f)
-        self.bytes_written += len(data)
-        self.replace(PREFS_TEMP, PREFS)
+        self._keep(PREFS, prefs)
 
     def set_aside(self):
         """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
@@ -692,14 +688,6 @@ class Store:
             return None
         return v[4] * v[1] if v is not None else None
 
-    def _per_hand(self):
-        """The bytes a hand takes (int): the files' bytes over the hands held, ``HAND_BYTES`` before there is one."""
-        n = self.hands()
-        size = 0
-        for name in self._logs():
-            size += max(self.size(name), 0)
-        return size // n if n and size >= n else HAND_BYTES
-
     def room_hands(self):
         """How many more hands fit on the flash (int >= 0), or None when the room is not known: the bytes free
         (``room``) less ``ROOM_RESERVE`` (the session's own files), over the bytes a hand takes so far (``HAND_BYTES``
@@ -707,16 +695,11 @@ class Store:
         room = self.room()
         if room is None:
             return None
-        return max(room - ROOM_RESERVE, 0) // self._per_hand()
-
-    def _filling(self):
-        """True when the flash has room for fewer than ``ROOM_SPLIT`` more hands (known: ``room_hands``); with room for
-        that many of 4 KB the hands are not counted."""
-        room = self.room()
-        if room is None or room - ROOM_RESERVE >= ROOM_SPLIT * 4096:
-            return False
-        left = self.room_hands()
-        return left is not None and left < ROOM_SPLIT
+        n = self.hands()
+        size = 0
+        for name in self._logs():
+            size += max(self.size(name), 0)
+        return max(room - ROOM_RESERVE, 0) // (size // n if n and size >= n else HAND_BYTES)    # (bytes a hand)
 
     def held(self):
         """What the box holds, for the screens: ``(hands, room)``, the hands held (``hands``) and how many more fit

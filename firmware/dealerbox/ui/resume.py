@@ -17,47 +17,19 @@ from dealerbox.ui.screen import Screen, wrap_rows
 
 def boot(app, store):
     """At power-on: the seats take the last session's names, the language kept is spoken, and the newest usable
-    save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen."""
-    _names(app, store)
-    langpick.boot(store)    # the language kept, spoken before the first frame
-    s = ResumeScreen(app)
-    saved = getattr(store, "saved", None)
-    if saved is not None and saved():
-        from dealerbox.store import boot as _b  # noqa: F401
-        from dealerbox.ui import catchup, snapcheck  # noqa: F401  (the code that lives long first, low in the heap)
-        gc.collect()        # the boot's garbage gone: the save is read low in the heap
-    s.load(store)
-    if s.saved is not None or s.report:
-        app.go(s)
-    else:
-        from dealerbox.ui.setup_flow import GameScreen
+    save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen. The names:
+    the last session's the store keeps (``setup_flow.known_names``)."""
+    from dealerbox.ui.setup_flow import GameScreen, known_names
 
-        app.go(GameScreen(app))
-
-
-def _names(app, store):
-    """The seats take the names of the last session the store keeps (``setup_flow.known_names``)."""
-    from dealerbox.ui.setup_flow import known_names
-
-    _known, last = known_names(store)
+    last = known_names(store)[1]
     if last is not None:
         names = app.cfg["names"]
         for i in range(min(len(last), len(names))):
             names[i] = last[i][:MAX_NAME]
-
-
-def _check(snap):
-    """``ui.snapcheck.check``, imported the first time a saved snapshot is there to check (the store calls it only
-    then; kept): a box that boots with nothing saved never loads snapcheck."""
-    from dealerbox.ui.snapcheck import check
-
-    return check(snap)
-
-
-def _finished(snap):
-    """True when the saved session was ended ("End session" confirmed: the table stopped): nothing to resume."""
-    t = snap.get("table")
-    return isinstance(t, dict) and t.get("stopped") is True
+    langpick.boot(store)    # the language kept, spoken before the first frame
+    s = ResumeScreen(app)
+    s.load(store)
+    app.go(s if s.saved is not None or s.report else GameScreen(app))
 
 
 class ResumeScreen(Screen):
@@ -78,16 +50,24 @@ class ResumeScreen(Screen):
 
     def load(self, store):
         """Load the newest usable save of ``store`` and what went wrong (the store's report, and what catching up
-        with the hand logs after an older save would say)."""
+        with the hand logs after an older save would say). With a save there, the checks (ui/snapcheck.py) are
+        imported first, with the engine's code, so what lives long is low in the heap (the save's reading and
+        checking is garbage after); a box that boots with nothing saved never loads them."""
+        check = None
+        saved = getattr(store, "saved", None)
+        if saved is None or saved():
+            from dealerbox.ui.snapcheck import check
+            gc.collect()        # the boot's garbage gone: the save is read low in the heap
         snap = None
         try:
-            snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
+            snap = store.load(check)    # the checksum, then the content against the rules (ui/snapcheck.py)
         except Exception as err:   # a store that cannot be read: start a new session, and say so
             self.report = [Reason("Save unreadable: %s", err)]
         else:
             self.report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
         gc.collect()            # the reading's garbage gone before the game's code is loaded
-        if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
+        t = snap.get("table") if isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION else None
+        if t is None or isinstance(t, dict) and t.get("stopped") is True:  # ("End session" confirmed: nothing to resume)
             snap = None
         self.saved = snap
         if snap is not None:
