@@ -63,10 +63,10 @@ def key_hash(b, k):
 
 def _find(s):
     """The translation of ``s`` (str) in the table in use (str, read from its file), or ``s`` itself when it is not one
-    of its keys (or the language is English). ``s``'s hash (keys never collide there: the build checks) is found among the fences (``_g``, on the
-    heap), then in the one block of 16 hashes it falls in (a read into ``_blk``); then its start and end (a read
-    into ``_blk``) and its text: three reads of the file. A read that fails (OSError: the flash) gives ``s`` too: the
-    text shows in English, never a traceback."""
+    of its keys (or the language is English). ``s``'s hash (keys never collide there: the build checks) is found
+    among the fences (``_g``, on the heap), then in the one block of 16 hashes it falls in (a read into ``_blk``);
+    then its start and end (a read into ``_blk``) and its text: three reads of the file. A read that fails (OSError:
+    the flash) gives ``s`` too: the text shows in English, never a traceback."""
     h = key_hash(s.encode(), _k)
     g = _g
     lo = 0

@@ -34,9 +34,7 @@ def journal(data, ok, good, number, found, reports):
     lines = rest.split(b"\n")
     if len(lines) > 1 and not lines[-1]:
         lines.pop()                     # the newline that ends the last line
-    ln = lines[0]       # one line a power cut leaves: a write cut short (printable, at most a line's 3 fields, no newline)
-    if len(lines) == 1 and 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(ln.split(b" ")) < 4 \
-            and rest[-1:] != b"\n":
+    if len(lines) == 1 and torn(lines[0], rest):
         return None
     lost = 0
     for i in range(len(lines)):
@@ -54,6 +52,24 @@ def journal(data, ok, good, number, found, reports):
         reports.append(Reason("Save damaged: %d damaged journal line dropped." if junk == 1 else
                               "Save damaged: %d damaged journal lines dropped.", junk))
     return Reason("journal line %d is damaged", ok + 1)
+
+
+def torn(ln, rest):
+    """True when journal line ``ln`` (bytes), the last of ``rest``, is one a power cut leaves: a write cut short
+    (printable, at most the three fields of a line, no newline)."""
+    return 0 < len(ln) < 84 and min(ln) > 31 and max(ln) < 127 and len(ln.split(b" ")) < 4 and rest[-1:] != b"\n"
+
+
+def _first_link(head, text, c, m, mark):
+    """``(newer, prev)`` for the journal's first line (``text`` its record and mark, ``c`` its CRC, ``m`` its log
+    mark): newer when it records a longer hand log than ``mark`` or chains to what is left of the lost save (the
+    header words ``head`` of ``session.json.bad``: then ``prev`` is that save's log length, else None)."""
+    try:
+        if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
+            return True, int(head[4])
+    except ValueError:
+        pass
+    return mark is not None and m > mark, None
 
 
 def newer_journal(data, head, mark, found, reports):
@@ -81,13 +97,8 @@ def newer_journal(data, head, mark, found, reports):
         m = line[1]
         c = line[2]
         text = memoryview(data)[at:nl - 9]
-        if crc is None:     # the first line: newer when it records a longer hand log than ``mark`` or chains to what
-            newer = mark is not None and m > mark      # is left of the lost save (then ``prev`` is its log length)
-            try:
-                if len(head) == 5 and head[0] == MAGIC.encode() and crc32(text, int(head[1], 16)) == c:
-                    newer, prev = True, int(head[4])
-            except ValueError:
-                pass
+        if crc is None:
+            newer, prev = _first_link(head, text, c, m, mark)
         elif crc32(text, crc) != c:
             break
         crc = c

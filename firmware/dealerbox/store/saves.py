@@ -417,8 +417,8 @@ class Store:
             self._session_ok = r.session_ok
             self._known = True
             self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
-            # still no newline at its end: a committed line's damaged (Recovery cuts only what no save committed): ended,
-            # so the next line is not glued to it (never cut); a write that fails leaves it as it was
+            # still no newline at its end: a committed line's damaged (Recovery cuts only what no save committed):
+            # ended, so the next line is not glued to it (never cut); a write that fails leaves it as it was
             if self._torn():
                 try:
                     f = self.open(LOG, "ab")

@@ -1,7 +1,7 @@
 """A saved session checked and continued: the validation pass after the store's checksum, the journal replayed.
 
-Imported when a saved snapshot is there to check (``store.load`` calls ``check`` only then: ``setup_flow.resume``)
-or a journal to replay (``App.restore``), and kept; a box that boots with nothing saved never loads it
+Imported when a saved snapshot is there to check (``resume.boot``, before the store reads it: ``store.load`` calls
+``check``) or a journal to replay (``App.restore``), and kept; a box that boots with nothing saved never loads it
 (docs/device.md, Memory):
 
 * ``check(snap)``: the shape of the snapshot, a known game, house rules in their ranges, stacks and
