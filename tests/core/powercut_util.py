@@ -9,6 +9,7 @@ import json
 
 from autoplay_util import autoplay, chips_conserved  # noqa: F401  (re-exported)
 from dealerbox.store.saves import Store
+from store_util import read_log
 
 MOUNT = "/powercut"
 ROOT = MOUNT + "/data"
@@ -181,7 +182,7 @@ class PowerCut:
             got = self.boot(store)
         else:
             got = (store.load(), list(store.journal))
-        return got, store.read_log()
+        return got, read_log(store)
 
     # ---- the store interface -----------------------------------------------------------------
     def load(self, validate=None):
@@ -200,7 +201,7 @@ class PowerCut:
         return self.store.number
 
     def read_log(self):
-        return self.store.read_log()
+        return read_log(self.store)
 
     def free_room(self):
         return self.store.free_room()

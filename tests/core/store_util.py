@@ -168,3 +168,17 @@ def decode(data):
     except ValueError:
         raise ValueError("bad JSON") from None
     return number, obj
+
+
+def read_log(store):
+    """Every whole hand log line (str, without newline) the ``Store`` ``store`` holds, oldest first, from its older
+    files (``older``) then ``hands.log``: what a replay reads. A last line without its newline (a write that did not
+    finish) is not a hand log: skipped, as is a line that is not one (``damage.hand_lines``), and a genesis line."""
+    from dealerbox.store.damage import hand_lines
+
+    lines = []  # type: list
+    for name in store.older() + ["hands.log"]:
+        data = store.read(name)
+        if data:
+            hand_lines(data, lines)
+    return lines

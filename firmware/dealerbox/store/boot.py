@@ -225,7 +225,6 @@ class Recovery:
         bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again. A ``hands.log``
         shorter than the save expects keeps every complete line and says what is missing.
         """
-        self._folders()
         valid, bad = self._scan()
         newest = valid[-1][0] if valid else 0
         got = self._pick(valid, bad, validate)
@@ -235,7 +234,7 @@ class Recovery:
         number, name, mark, crc, obj = got
         self.number = number
         why = bad.get(SESSION)
-        if why is None and name == BACKUP and not self.store.exists(SESSION):
+        if why is None and name == BACKUP and self.store.size(SESSION) < 0:
             why = self._gone(number, validate)  # no session.json: what it held after this save is not known
         fallback = number < newest or why is not None and name == BACKUP  # an older save than the newest
         self._say_used(name, number, why, bad)
@@ -261,17 +260,15 @@ class Recovery:
         self.found.append("%s set aside as %s" % (name, name + suffix))
         return True
 
-    def _folders(self):
-        """A save folder edited on a computer: a folder where a file should be is set aside as ``*.bad``, said."""
+    def _scan(self):
+        """Each snapshot file checked (``check_file``): ``(valid, bad)``, the valid ones as ``(number, name, mark,
+        crc)`` oldest first, and ``{name: problem}``; a damaged ``session.json`` / ``session.bak`` set aside for study
+        at once (before a save or a new session's clear replaces it). First a save folder edited on a computer: a
+        folder where a file should be is set aside as ``*.bad``, said."""
         for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
             if self.store.is_folder(name) and self.set_aside_file(name, BAD):
                 self.reports.append(Reason("%s was a folder, not a file: set aside.", name))
                 self.aside = list(self.reports)
-
-    def _scan(self):
-        """Each snapshot file checked (``check_file``): ``(valid, bad)``, the valid ones as ``(number, name, mark,
-        crc)`` oldest first, and ``{name: problem}``; a damaged ``session.json`` / ``session.bak`` set aside for study
-        at once (before a save or a new session's clear replaces it)."""
         bad = {}
         valid = []
         for name in (SESSION, TEMP, BACKUP):
@@ -349,7 +346,7 @@ class Recovery:
         why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
         if why:
             self.reports.append(Reason("Save unusable (%s): a new session starts.", why))
-            if self.store.exists(JOURNAL):
+            if self.store.size(JOURNAL) >= 0:
                 self.set_aside_file(JOURNAL, BAD)
 
     def _gone(self, number, validate):
@@ -393,11 +390,11 @@ class Recovery:
         whole ``session.tmp`` renamed into place (the save the power interrupted, finished)."""
         store = self.store
         if name == BACKUP:
-            if store.exists(SESSION):
+            if store.size(SESSION) >= 0:
                 self.set_aside_file(SESSION, BAD)
             return
         if name == TEMP:
-            if store.exists(SESSION):
+            if store.size(SESSION) >= 0:
                 store.replace(SESSION, BACKUP if why is None else SESSION + BAD)
             store.replace(TEMP, SESSION)
         self.session_ok = True
@@ -424,18 +421,6 @@ class Recovery:
         self.crc = crc
         return out, mark, good, len(data) - good if data else 0
 
-    def first_line_whole(self):
-        """True when the journal, its first line not chained to the snapshot, is the journal of the snapshot before
-        it (``session.bak``: a save whose journal removal the power cut off, ``Store.save``), not damage: its first
-        line chains to that snapshot's CRC. Else it is this snapshot's, damaged (``damage.journal`` says so: a bit
-        flipped in line 1 dropped the hand's actions without a word before), and the hand logs its lines committed are
-        kept."""
-        crc = check_file(self.store, BACKUP)[2]
-        data = self.store.read(JOURNAL) or b""
-        nl = data.find(b"\n")
-        line = journal_line(data[:nl]) if nl > 9 else None
-        return crc is not None and line is not None and line[2] == crc32(memoryview(data)[:nl - 9], crc)
-
     def _took(self, recs, good):
         self.journal = recs
         self.jsize = good
@@ -451,7 +436,17 @@ class Recovery:
         self._took(recs, good)
         self.broken = bool(tail and recs)  # a bad line after good ones: the next write is a snapshot
         damaged = False
-        if tail and (recs or not self.first_line_whole()):    # damage, unless a power cut tore the last line
+        if tail and not recs:
+            # its first line not chained to the snapshot: the journal of the snapshot before it (``session.bak``: a
+            # save whose journal removal the power cut off, ``Store.save``), not damage, when that line chains to that
+            # snapshot's CRC; else it is this snapshot's, damaged (``damage.journal`` says so: a bit flipped in line 1
+            # dropped the hand's actions without a word before), and the hand logs its lines committed are kept
+            bak = check_file(self.store, BACKUP)[2]
+            data = self.store.read(JOURNAL) or b""
+            nl = data.find(b"\n")
+            line = journal_line(data[:nl]) if nl > 9 else None
+            tail = bak is None or line is None or line[2] != crc32(memoryview(data)[:nl - 9], bak)
+        if tail:    # damage, unless a power cut tore the last line
             from dealerbox.store import damage
             why = damage.journal(self.store.read(JOURNAL) or b"", len(recs), good, self.number, self.found,
                                  self.reports)

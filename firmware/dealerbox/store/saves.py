@@ -185,7 +185,7 @@ class Store:
         return self._opener(self.path(name), mode)
 
     def size(self, name):
-        """The length of file ``name`` in bytes, -1 when it does not exist."""
+        """The length of file ``name`` in bytes, -1 when it does not exist (>= 0: a file or a folder is there)."""
         try:
             return self.fs.stat(self.path(name))[6]
         except OSError:
@@ -198,10 +198,6 @@ class Store:
             return self.fs.stat(self.path(name))[0] & 0x4000 != 0
         except OSError:
             return False
-
-    def exists(self, name):
-        """True when file (or folder) ``name`` is there."""
-        return self.size(name) >= 0
 
     def remove(self, name):
         """Remove file ``name``; nothing when it is not there, OSError when the filesystem fails."""
@@ -303,7 +299,7 @@ class Store:
             except OSError:
                 pass
             raise
-        if self.exists(SESSION):
+        if self.size(SESSION) >= 0:
             ok = self._session_ok
             if not ok:  # not known good (never after a load or save of this store): checked, store.boot
                 from dealerbox.store.boot import check_file
@@ -317,14 +313,15 @@ class Store:
         self._jsize = 0
         # the old snapshot's journal goes (a damaged one, or one a failed write left, is never read again): a journal
         # on flash is the newest snapshot's, or (the power cut before this removal) the one before's, whose first line
-        # chains to session.bak (store.boot.Recovery.first_line_whole); anything else is damage, said in words. An
+        # chains to session.bak (store.boot.Recovery._session_journal); anything else is damage, said in words. An
         # OSError here leaves the store broken (the next record refused, the next save removes it)
-        if self.exists(JOURNAL):
+        if self.size(JOURNAL) >= 0:
             self._broken = True
             self.remove(JOURNAL)
         self._broken = False
         self._known = True
         self.journal = []
+        self.later = []     # (the hand logs a load caught up with: this snapshot has them; not kept on the heap)
         self.saves += 1
         self.bytes_written += n
         return n
@@ -535,7 +532,7 @@ class Store:
         """
         moved = []
         for name in (SESSION, TEMP, BACKUP):
-            if self.exists(name):
+            if self.size(name) >= 0:
                 self.replace(name, name + CRASHED)
                 moved.append(name)
         self.remove(CRASHES)
@@ -610,19 +607,6 @@ class Store:
     def _logs(self):
         """Every file of hands, oldest first: ``older()`` and ``hands.log``."""
         return self.older() + [LOG]
-
-    def read_log(self):
-        """Every whole hand log line (str, without newline), oldest first, from the older files (``older``) then
-        ``hands.log``. A last line without its newline (a write that did not finish) is not a hand log: skipped, as is
-        a line that is not one (``damage.hand_lines``)."""
-        from dealerbox.store.damage import hand_lines
-
-        lines = []  # type: list
-        for name in self._logs():
-            data = self.read(name)
-            if data:
-                hand_lines(data, lines)
-        return lines
 
     def tip(self):
         """The hash of the last whole line of the hands held (64 hex digits, ``dealerbox.store.line_hash``): the
