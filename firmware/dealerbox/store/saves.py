@@ -491,15 +491,14 @@ class Store:
     def save_names(self, last, known):
         """Keep ``last`` (the seats' names) and ``known`` (names typed, newest first) for the next session:
         ``names.tmp`` written, synced and renamed over ``names.json`` (the session files are not touched)."""
-        self._keep(NAMES, {"last": list(last), "known": list(known)})
+        self._keep(NAMES, json.dumps({"last": list(last), "known": list(known)}).encode())
 
-    def _keep(self, name, obj):
-        """File ``name`` (``names.json``, ``prefs.json``) = ``obj`` as JSON: ``names.tmp`` / ``prefs.tmp`` written,
-        synced and renamed over it, so a power cut leaves the old file or the new one (never the session's files).
-        Raises OSError as ``save``."""
+    def _keep(self, name, data, tmp=None):
+        """File ``name`` = ``data`` (bytes): written whole to ``tmp`` (else ``name``'s ``.json`` as ``.tmp``:
+        ``names.tmp``, ``prefs.tmp``), synced and renamed over it, so a power cut leaves the old file or the new one
+        (the session's files are not touched). Raises OSError as ``save``."""
         self._ensure_root()
-        data = json.dumps(obj).encode()
-        tmp = name[:-4] + "tmp"
+        tmp = tmp or name[:-4] + "tmp"
         f = self.open(tmp, "wb")
         try:
             f.write(data)
@@ -523,7 +522,7 @@ class Store:
     def save_prefs(self, prefs):
         """Keep ``prefs`` (a dict of JSON values) for the next boot: ``prefs.tmp`` written, synced and renamed
         over ``prefs.json``, as the names are (the session files are not touched). Raises OSError as ``save``."""
-        self._keep(PREFS, prefs)
+        self._keep(PREFS, json.dumps(prefs).encode())
 
     def set_aside(self):
         """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
@@ -604,10 +603,6 @@ class Store:
         nums.sort()
         return ["hands.%d.log" % k for k in nums]
 
-    def _logs(self):
-        """Every file of hands, oldest first: ``older()`` and ``hands.log``."""
-        return self.older() + [LOG]
-
     def tip(self):
         """The hash of the last whole line of the hands held (64 hex digits, ``dealerbox.store.line_hash``): the
         ``prev`` the next line chains to, from ``hands.log`` or else the newest older file; with no line left the
@@ -615,7 +610,7 @@ class Store:
         end in small chunks (``dealerbox.store.last_line``) once, then kept up to date by ``append_log``."""
         if self._tip is None:
             tip = None
-            for name in self._logs()[::-1]:     # the newest file holding a line
+            for name in (self.older() + [LOG])[::-1]:     # the newest file holding a line
                 tip = last_line_hash(self, name)
                 if tip:
                     break
@@ -653,7 +648,7 @@ class Store:
         after a ``load`` that may have cut the log)."""
         if self._hands is None:
             n = 0
-            for name in self._logs():
+            for name in self.older() + [LOG]:
                 n += self._count(name)
             self._hands = n
         return self._hands
@@ -681,7 +676,7 @@ class Store:
             return None
         n = self.hands()
         size = 0
-        for name in self._logs():
+        for name in self.older() + [LOG]:
             size += max(self.size(name), 0)
         return max(room - ROOM_RESERVE, 0) // (size // n if n and size >= n else HAND_BYTES)    # (bytes a hand)
 
@@ -713,8 +708,11 @@ class Store:
             if freed and left is not None and left >= ROOM_AIM:
                 break
             tip = last_line_hash(self, name)
-            if tip is not None:
-                self._write_tip(tip)
+            if tip is not None:     # (a folder made on a computer in the place of hands.tip or tip.tmp: set aside
+                for x in (TIP_TEMP, TIP):   # first, ``*.bad``: the drop goes on, never an errno)
+                    if self.is_folder(x):
+                        self.replace(x, x + BAD)
+                self._keep(TIP, tip.encode(), TIP_TEMP)
             k = self._count(name)
             size = max(self.size(name), 0)
             self.remove(name)
@@ -723,20 +721,6 @@ class Store:
             self._hands = held - n
         self._tip = None
         return n, freed
-
-    def _write_tip(self, tip):
-        """``hands.tip`` = ``tip`` (64 hex digits): written whole to ``tip.tmp``, then renamed over it; a folder made
-        on a computer in the place of either is set aside first (``*.bad``: the drop goes on, never an errno)."""
-        self._ensure_root()
-        for name in (TIP_TEMP, TIP):
-            if self.is_folder(name):
-                self.replace(name, name + BAD)
-        f = self.open(TIP_TEMP, "wb")
-        try:
-            f.write(tip.encode())
-        finally:
-            self.close(f)
-        self.replace(TIP_TEMP, TIP)
 
     def truncate_log(self, size):
         """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it (MicroPython's
