@@ -242,7 +242,7 @@ class PowerCut:
         for _log, ln in self.pending:
             mark += len(ln) + 1
         from dealerbox.store.saves import JOURNAL_CAP
-        return st._jsize + len(st._line(rec, mark)[0]) <= JOURNAL_CAP
+        return st._jsize + len("%s %x %08x\n" % (rec, mark, 0)) <= JOURNAL_CAP   # (the journal line: Store.record)
 
     def append_log(self, log):
         """Hold a hand log (a dict, as the app gives it, or a str line) for the next ``record`` or ``save``."""
