@@ -204,15 +204,12 @@ def use(c):
     _speak(c, open_table(table_dir() + c + ".bin", c))
 
 
-FROZEN = "dealerbox_table_"     # a table frozen into the firmware: the module FROZEN + its code, its bytes ``T``
-
-
 def frozen_table(c):
     """The table of language ``c`` frozen into the firmware (``manifest.py`` makes the module ``dealerbox_table_<c>``
     from ``tables/<c>.bin``: its bytes ``T`` stay in flash) open as a file, an io.BytesIO that reads those bytes in
     place (nothing copied to the heap); None when the firmware has none (not a frozen build)."""
     try:
-        m = __import__(FROZEN + c)
+        m = __import__("dealerbox_table_" + c)      # (manifest.py's name for it)
     except ImportError:
         return None
     import io

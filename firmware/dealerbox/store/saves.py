@@ -140,8 +140,8 @@ class Store:
             import os as fs
         self.fs = fs
         self._opener = open if getattr(fs, "__name__", "") in ("os", "uos") else getattr(fs, "open", open)
-        self._fsync = getattr(fs, "fsync", None)
-        self._sync_dir = getattr(fs, "sync_dir", None)
+        self.fsync = getattr(fs, "fsync", None)         # the board's, or None (the module docstring)
+        self.sync_dir = getattr(fs, "sync_dir", None)
         self.root = root.rstrip("/")
         self.log_limit = log_limit
         self.number = 0
@@ -225,13 +225,13 @@ class Store:
 
     def close(self, f):
         """Close written file ``f``, synced first where the board needs it (``fs.fsync``)."""
-        if self._fsync is not None:
-            self._fsync(f)
+        if self.fsync is not None:
+            self.fsync(f)
         f.close()
 
     def _synced(self):
-        if self._sync_dir is not None:
-            self._sync_dir(self.root or "/")
+        if self.sync_dir is not None:
+            self.sync_dir(self.root or "/")
 
     def replace(self, src, dst):
         """Rename ``src`` over ``dst``; littlefs and POSIX replace atomically, FAT needs the remove first."""
