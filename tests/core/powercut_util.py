@@ -9,6 +9,7 @@ import json
 
 from autoplay_util import autoplay, chips_conserved  # noqa: F401  (re-exported)
 from dealerbox.store.saves import Store
+from store_util import read_log
 
 MOUNT = "/powercut"
 ROOT = MOUNT + "/data"
@@ -181,7 +182,7 @@ class PowerCut:
             got = self.boot(store)
         else:
             got = (store.load(), list(store.journal))
-        return got, store.read_log()
+        return got, read_log(store)
 
     # ---- the store interface -----------------------------------------------------------------
     def load(self, validate=None):
@@ -200,7 +201,7 @@ class PowerCut:
         return self.store.number
 
     def read_log(self):
-        return self.store.read_log()
+        return read_log(self.store)
 
     def free_room(self):
         return self.store.free_room()
@@ -241,7 +242,7 @@ class PowerCut:
         for _log, ln in self.pending:
             mark += len(ln) + 1
         from dealerbox.store.saves import JOURNAL_CAP
-        return st._jsize + len(st._line(rec, mark)[0]) <= JOURNAL_CAP
+        return st._jsize + len("%s %x %08x\n" % (rec, mark, 0)) <= JOURNAL_CAP   # (the journal line: Store.record)
 
     def append_log(self, log):
         """Hold a hand log (a dict, as the app gives it, or a str line) for the next ``record`` or ``save``."""

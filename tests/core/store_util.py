@@ -153,3 +153,32 @@ def _laid_out(files):
         else:
             _write(d + "/" + name, files[name])
     return d
+
+
+def decode(data):
+    """``(save number, obj)`` from the bytes of a snapshot file, read as the store reads one (``store.boot.check``,
+    then the JSON); ValueError as ``check``, or ``"bad JSON"``."""
+    import json
+
+    from dealerbox.store.boot import check
+
+    number, start, size, _mark, _crc = check(data)
+    try:
+        obj = json.loads(data[start:start + size])
+    except ValueError:
+        raise ValueError("bad JSON") from None
+    return number, obj
+
+
+def read_log(store):
+    """Every whole hand log line (str, without newline) the ``Store`` ``store`` holds, oldest first, from its older
+    files (``older``) then ``hands.log``: what a replay reads. A last line without its newline (a write that did not
+    finish) is not a hand log: skipped, as is a line that is not one (``damage.hand_lines``), and a genesis line."""
+    from dealerbox.store.damage import hand_lines
+
+    lines = []  # type: list
+    for name in store.older() + ["hands.log"]:
+        data = store.read(name)
+        if data:
+            hand_lines(data, lines)
+    return lines

@@ -94,7 +94,7 @@ def test_resume_screens_and_the_stores_reports_say_no_english():
         for game, players in (("teen-patti", 10), ("turkish", 5), ("indian", 10)):
             saved = {"v": 1, "cfg": {"game": game}, "table": {"names": LONG[:players]}, "hand_no": 12}
             r = LangRig(2, store=ReportStore(None, None))
-            from dealerbox.ui.resume import ResumeScreen
+            from dealerbox.ui.offer import ResumeScreen
             offer = ResumeScreen(r.app)
             offer.saved = saved
             r.app.go(offer)

@@ -9,11 +9,11 @@ import os
 
 from dealerbox.store import boot
 from dealerbox.store import saves as st
-from dealerbox.store.boot import decode, encode
+from dealerbox.store.boot import encode
 from dealerbox.store.crc32 import crc32_py
 from dealerbox.store.saves import Store, crc32
 from dealerbox.ui.snapcheck import check
-from store_util import FullFs, _clean, _exists
+from store_util import FullFs, _clean, _exists, decode, read_log
 from support import raises
 
 
@@ -426,7 +426,7 @@ def test_hand_logs_append_and_rotate():
         assert _read(d + "/hands.log") == (lines[3] + "\n").encode()
         for ln in lines[4:]:
             s.append_log(ln)
-        assert s.read_log() == lines[3:]  # the oldest rotated out: only two files are kept
+        assert read_log(s) == lines[3:]  # the oldest rotated out: only two files are kept
         assert s.bytes_written == 7 * 40
     finally:
         _clean(d)
@@ -451,7 +451,7 @@ def test_hand_log_given_as_a_dict_is_one_json_line():
         assert _read(d + "/hands.1.log") == ("\n".join(text[:2]) + "\n").encode()
         assert s.append_log(logs[3]) == 84           # 84 + 84 <= 200: appended
         assert _read(d + "/hands.log") == ("\n".join(text[2:]) + "\n").encode()
-        assert s.read_log() == text
+        assert read_log(s) == text
         assert s.bytes_written == 4 * 84
     finally:
         _clean(d)
@@ -522,14 +522,14 @@ def test_a_hand_log_the_power_cut_off_before_its_save_is_kept_and_caught_up():
         # the power goes here: no save after the append
         t = Store(d)
         assert t.load() == _snap(2)
-        assert t.read_log() == ['{"hand":1}', '{"hand":2,"first":true}']
+        assert read_log(t) == ['{"hand":1}', '{"hand":2,"first":true}']
         assert t.later == ['{"hand":2,"first":true}'] and t.later_why == "the save is older than the hand log"
         assert t.found[-1] == "hands.log: 24 bytes logged after save 2: caught up, kept" and t.report is None
         assert sorted(os.listdir(d)) == ["hands.log", "session.bak", "session.json"]
         t.save(_snap(3))            # the app's snapshot after the catch-up commits it
         u = Store(d)
         assert u.load() == _snap(3) and u.later == []
-        assert u.read_log() == ['{"hand":1}', '{"hand":2,"first":true}']
+        assert read_log(u) == ['{"hand":1}', '{"hand":2,"first":true}']
         assert u.found == ["session.json: save 3 ok", "session.bak: save 2 ok"]
     finally:
         _clean(d)
@@ -547,7 +547,7 @@ def test_falling_back_to_the_backup_never_deletes_a_committed_hand():
         _write(d + "/session.json", b"")  # damaged: save 2 is used; hand 2 was committed by save 3: kept
         t = Store(d)
         assert t.load() == _snap(2)
-        assert t.read_log() == ['{"hand":1}', '{"hand":2}']
+        assert read_log(t) == ['{"hand":1}', '{"hand":2}']
         assert t.found[-1] == "hands.log: 11 bytes logged after save 2: caught up, kept"
         assert t.report == "Save damaged (empty): the one before it is used." and t.later == ['{"hand":2}']
     finally:
@@ -567,11 +567,11 @@ def test_a_log_moved_to_hands_1_after_the_snapshot_keeps_its_new_lines():
         t = Store(d)  # the power went before the save
         assert t.load() == _snap(2)
         assert sorted(os.listdir(d)) == ["hands.1.log", "hands.log", "session.bak", "session.json"]
-        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2}'] and t.later == ['{"hand":2}']
+        assert read_log(t) == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2}'] and t.later == ['{"hand":2}']
         assert t.found[-1] == "hands.log: 11 bytes logged after save 2: caught up, kept"
         # a line at least as long as the log so far never moves it (a moved log could then look committed)
         t.append_log('{"hand":3,"pad":"xxxxxxxxxx"}')  # 11 + 31 > 30, but 11 < 31: appended
-        assert t.read_log() == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2}', '{"hand":3,"pad":"xxxxxxxxxx"}']
+        assert read_log(t) == ['{"hand":1,"pad":"xxxxx"}', '{"hand":2}', '{"hand":3,"pad":"xxxxxxxxxx"}']
     finally:
         _clean(d)
 
@@ -585,7 +585,7 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
         _write(d + "/hands.log", b'{"hand":1}\n{"hand":2}\n')
         s = Store(d)
         assert s.load() == _snap(4) and s.number == 4
-        assert s.read_log() == ['{"hand":1}', '{"hand":2}']
+        assert read_log(s) == ['{"hand":1}', '{"hand":2}']
         s.save(_snap(5))
         data = _read(d + "/session.json")
         head = boot.check(data)
@@ -685,7 +685,7 @@ def test_a_hand_log_that_fails_to_write_leaves_no_partial_line():
             s.append_log({"hand": 2, "actions": [[0, "chaal", 2]], "bad": _FullFlash()})
         assert _read(d + "/hands.log") == b'{"hand": 1}\n'
         s.append_log({"hand": 3})
-        assert s.read_log() == ['{"hand": 1}', '{"hand": 3}']
+        assert read_log(s) == ['{"hand": 1}', '{"hand": 3}']
         # a first line that fails: no file left behind
         for name in os.listdir(d):
             os.remove(d + "/" + name)
@@ -705,12 +705,12 @@ def test_a_partial_last_line_is_not_read_and_is_cut_at_load():
         f = open(d + "/hands.log", "ab")
         f.write(b'{"hand":2,"act')  # a write that never finished
         f.close()
-        assert s.read_log() == ['{"hand":1}']
+        assert read_log(s) == ['{"hand":1}']
         t = Store(d)
         assert t.load() == _snap(1)
         assert _read(d + "/hands.log") == b'{"hand":1}\n'
         t.append_log('{"hand":2}')
-        assert t.read_log() == ['{"hand":1}', '{"hand":2}']
+        assert read_log(t) == ['{"hand":1}', '{"hand":2}']
     finally:
         _clean(d)
 
@@ -819,12 +819,12 @@ def test_the_journal_commits_the_hand_log_appended_before_it():
         s.append_log('{"hand":1}')
         t = Store(d)
         t.load()                                    # the hand's last line never came: its log is kept, caught up
-        assert t.read_log() == ['{"hand":1}'] and t.later == ['{"hand":1}']
+        assert read_log(t) == ['{"hand":1}'] and t.later == ['{"hand":1}']
         assert t.found[-1] == "hands.log: 11 bytes logged after save 1: caught up, kept"
         assert t.record("1.show.4")                 # the next line commits the log
         u = Store(d)
         u.load()
-        assert u.journal == ["0.chaal.2", "1.show.4"] and u.read_log() == ['{"hand":1}']
+        assert u.journal == ["0.chaal.2", "1.show.4"] and read_log(u) == ['{"hand":1}']
     finally:
         _clean(d)
 
@@ -845,14 +845,14 @@ def test_a_hand_log_shorter_than_the_save_expects_keeps_every_complete_hand():
         _write(d + "/hands.log", data[:len(data) - 15])  # cut in the middle of hand 4's line
         t = Store(d)
         assert t.load() == _snap(4)
-        assert t.read_log() == ['{"hand":%d,"pad":"xxxxxxxx"}' % i for i in (1, 2, 3)]
+        assert read_log(t) == ['{"hand":%d,"pad":"xxxxxxxx"}' % i for i in (1, 2, 3)]
         assert _read(d + "/hands.log") == data[:3 * 28]     # the partial line cut, the three hands kept
         assert t.found[-2:] == ["hands.log: 15 bytes shorter than save 2 recorded",
                                 "hands.log: a partial line of 13 bytes cut"]
         assert t.report == ("Hand log damaged: 15 bytes of hand logs are missing; every complete hand kept. "
                             "A partial hand log (13 bytes) was removed.")
         t.append_log('{"hand":5}')                      # the log goes on whole
-        assert Store(d).read_log()[-1] == '{"hand":5}'
+        assert read_log(Store(d))[-1] == '{"hand":5}'
     finally:
         _clean(d)
 
@@ -910,7 +910,7 @@ def test_a_dbx2_save_of_the_current_firmware_loads_with_its_log_length():
         _write(d + "/session.json", _file(json.dumps(_snap(2), separators=(",", ":")).encode(), 7, mark=11))
         s = Store(d)
         assert s.load(check) == _snap(2) and s.number == 7 and s.journal == []
-        assert s.read_log() == ['{"hand":1}', '{"hand":2}'] and s.later == ['{"hand":2}']  # kept, caught up
+        assert read_log(s) == ['{"hand":1}', '{"hand":2}'] and s.later == ['{"hand":2}']  # kept, caught up
         assert s.record("0.chaal.1")                 # the journal chains to a DBX2 snapshot too
         t = Store(d)
         assert t.load(check) == _snap(2) and t.journal == ["0.chaal.1"]

@@ -13,7 +13,7 @@ from dealerbox.lang import said
 from dealerbox.store import line_hash
 from dealerbox.store.saves import Store
 from dealerbox.ui.snapcheck import check
-from store_util import FullFs, _clean, _tmpdir, _write
+from store_util import FullFs, _clean, _tmpdir, _write, read_log
 
 # ---- the app on the store: resume with the journal, restart mid-hand, void, checks, full flash ----------
 
@@ -104,7 +104,7 @@ def test_void_returns_every_chip_put_in_the_hand_and_logs_the_deal():
         assert b.mode == modes.M_AWARDS and not b.hand_live() and b.screen.rows[0] == ("Hand voided", None)
         import json
 
-        logs = [json.loads(ln) for ln in Store(d).read_log()]
+        logs = [json.loads(ln) for ln in read_log(Store(d))]
         assert len(logs) == 1 and logs[0]["deck"] == deck and logs[0]["result"]["voided"] is True
         assert logs[0]["result"]["stacks"] == start and len(logs[0]["actions"]) == 5
         back = {}
@@ -117,7 +117,7 @@ def test_void_returns_every_chip_put_in_the_hand_and_logs_the_deal():
         if not MICROPYTHON:                 # the voided hand's log replays (host_tools/replay.py)
             from host_tools.replay import replay_lines
 
-            out = replay_lines(Store(d).read_log())
+            out = replay_lines(read_log(Store(d)))
             assert out["stacks"] == start
     finally:
         _clean(d)
@@ -301,7 +301,7 @@ def test_a_session_on_the_store_writes_a_snapshot_per_deal_and_a_line_per_action
         st_ = app.store
         n = len(app.engine.log["actions"])
         assert app.engine.phase == "over" and app.mode in (modes.M_SHOWDOWN, modes.M_AWARDS)
-        assert st_.saves == 1 and st_.records == n and len(Store(d).read_log()) == 1
+        assert st_.saves == 1 and st_.records == n and len(read_log(Store(d))) == 1
         rig.press(OK)
         assert st_.saves == 1                   # the results screens write nothing
     finally:
@@ -326,7 +326,7 @@ def test_a_short_hand_log_is_reported_on_the_resume_screen():
         rig = _reboot(d)
         rows = [r[0] for r in rig.app.screen.rows]
         assert rows[:3] == ["Hand log damaged: 16", "  bytes of hand logs", "  are missing; every"], rows
-        assert Store(d).read_log() == ['{"hand":1,"pad":"xxxxxxxx"}']
+        assert read_log(Store(d)) == ['{"hand":1,"pad":"xxxxxxxx"}']
         assert rig.app.screen.title == "Read this first" and rig.app.screen.sel == -1     # the report first
         rig.press(OK)
         rig.press(OK)                                   # Continue hand

@@ -19,7 +19,7 @@ from dealerbox.lang import said
 from dealerbox.store import line_hash
 from dealerbox.store.boot import encode
 from dealerbox.store.saves import Store
-from store_util import _clean, _tmpdir, _write
+from store_util import _clean, _tmpdir, _write, read_log
 
 # tp.keys's hand 1 (seed 7, 4 players, the defaults): P2 wins 14 at the show, stacks 96 108 98 98
 HAND1 = (("blind", None), ("blind", None), ("blind", None), ("blind", None), ("see", None), ("chaal", 2),
@@ -843,6 +843,6 @@ def test_garbage_after_the_committed_hand_logs_is_said_and_set_aside():
         st = Store(d)
         st.load()
         assert st.report is None and _read(d + "/hands.log") == good + b"{}\n" and st.later == ["{}"]
-        assert st.read_log() == [log["raw"], "{}"]
+        assert read_log(st) == [log["raw"], "{}"]
     finally:
         _clean(d)

@@ -7,7 +7,7 @@ import os
 
 from dealerbox.store import ZERO, line_hash, log_lines
 from dealerbox.store.saves import HAND_BYTES, LOG_CHUNK, ROOM_RESERVE, ROOM_SPLIT, Store
-from store_util import RoomFs, StatFs, _clean, _laid_out, _read, _tmpdir, _write
+from store_util import RoomFs, StatFs, _clean, _laid_out, _read, _tmpdir, _write, read_log
 
 
 def _hand(no, size=1000):
@@ -143,7 +143,7 @@ def test_a_long_log_joins_the_older_files_when_its_session_ends_once_the_flash_i
         s.clear()
         _write(d + "/hands.1.log", b"")             # earlier firmware's older file: read first
         assert Store(d).older() == ["hands.1.log", "hands.2.log", "hands.3.log"]
-        assert Store(d).read_log() == _h(lines + more) and Store(d).hands() == 133 + 132
+        assert read_log(Store(d)) == _h(lines + more) and Store(d).hands() == 133 + 132
     finally:
         _clean(d)
 
@@ -156,7 +156,7 @@ def test_with_room_enough_every_hand_stays_in_hands_log():
         s.clear()
         lines += _session(s, 1, 132)
         s.clear()
-        assert os.listdir(d) == ["hands.log"] and s.older() == [] and s.read_log() == _h(lines)
+        assert os.listdir(d) == ["hands.log"] and s.older() == [] and read_log(s) == _h(lines)
     finally:
         _clean(d)
 
@@ -178,7 +178,7 @@ def test_drop_hands_drops_the_oldest_sessions_until_there_is_room_and_keeps_the_
         assert sorted(os.listdir(d)) == ["hands.3.log", "hands.log", "hands.tip", "session.jnl", "session.json"]
         assert _read(d + "/hands.tip") == line_hash(a[-1]).encode()     # the first line kept chains to it
         assert s.hands() == 135 and Store(d).hands() == 135 and s.room_hands() >= 60
-        assert s.tip() == line_hash(c[-1]) and Store(d).read_log() == _h(b + c)
+        assert s.tip() == line_hash(c[-1]) and read_log(Store(d)) == _h(b + c)
         again = Store(d)
         assert again.load() == {"hand": 3} and again.journal == ["3.end"] and again.report is None
         assert again.later == []
@@ -186,7 +186,7 @@ def test_drop_hands_drops_the_oldest_sessions_until_there_is_room_and_keeps_the_
         assert s.drop_hands() == (132, 132200) and s.older() == [] and s.hands() == 3
         assert _read(d + "/hands.tip") == line_hash(b[-1]).encode() and s.tip() == line_hash(c[-1])
         assert s.drop_hands() == (0, 0)             # nothing older: the session in play is kept
-        assert Store(d).read_log() == _h(c)
+        assert read_log(Store(d)) == _h(c)
     finally:
         _clean(d)
 
@@ -284,7 +284,7 @@ def test_a_power_cut_at_every_write_of_a_sessions_end_keeps_every_line():
                 try:
                     boot = Store(e)
                     boot.load()
-                    assert boot.read_log() == _h(lines) and boot.tip() == line_hash(lines[-1]), states[-1]
+                    assert read_log(boot) == _h(lines) and boot.tip() == line_hash(lines[-1]), states[-1]
                 finally:
                     _clean(e)
                 return r

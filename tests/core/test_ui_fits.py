@@ -184,7 +184,7 @@ def _resume_fits(code):
         saved = {"v": 1, "cfg": {"game": game}, "table": {"names": LONG[:players]}, "hand_no": 12}
         r = FitRig(2, store=ReportStore(None, None))
         r.app.cfg = cfg
-        from dealerbox.ui.resume import ResumeScreen
+        from dealerbox.ui.offer import ResumeScreen
         offer = ResumeScreen(r.app)
         offer.saved = saved
         r.app.go(offer)

@@ -26,6 +26,7 @@ import copy
 
 from dealerbox.boards.pi import PiFs
 from dealerbox.store.saves import Store
+from store_util import read_log
 
 ROOT = "/dealerbox-model/data"
 _EIO = 5
@@ -333,9 +334,9 @@ class FolderPowerCut:
             store = model_store(Disk(image), self.store_class, self.fs_class)
             with Routed(store.fs.os.disk):
                 if self.boot is not None:
-                    got = (self.boot(store), store.read_log())
+                    got = (self.boot(store), read_log(store))
                 else:
-                    got = (store.load(), list(getattr(store, "journal", ())), store.read_log())
+                    got = (store.load(), list(getattr(store, "journal", ())), read_log(store))
             self._booted[image] = got
         return got
 

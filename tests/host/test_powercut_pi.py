@@ -18,6 +18,7 @@ from dealerbox.rng import SeededEntropy, randbelow, shuffle
 from dealerbox.ui import modes
 from dealerbox.ui.app import App
 from folder_powercut import Disk, FolderPowerCut, ModelFile, ModelOs, ModelPiFs, Routed, model_store
+from store_util import read_log
 
 
 def _snapshot(hand, dealer, stacks, engine):
@@ -212,4 +213,4 @@ def test_power_cut_while_the_boot_cuts_the_log_back():
     assert pc.load() == snap  # the boot's repair, cut at every syscall: always the saved session
     assert pc.cuts - cuts >= 6 and pc.after + pc.before == pc.cards  # open hands.tmp, write, fsync, close, ...
     with Routed(pc.disk):
-        assert pc.store.read_log() == ['{"hand":0,"pad":"%s"}' % ("x" * 700)]
+        assert read_log(pc.store) == ['{"hand":0,"pad":"%s"}' % ("x" * 700)]

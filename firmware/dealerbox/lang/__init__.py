@@ -62,11 +62,11 @@ def key_hash(b, k):
 
 
 def _find(s):
-    """The translation of ``s`` (str) in the table in use (str, read from its file), or None when ``s`` is not one of
-    its keys. ``s``'s hash (keys never collide there: the build checks) is found among the fences (``_g``, on the
-    heap), then in the one block of 16 hashes it falls in (a read into ``_blk``); then its start and end (a read
-    into ``_blk``) and its text: three reads of the file. A read that fails (OSError: the flash) gives None too: the
-    text shows in English, never a traceback."""
+    """The translation of ``s`` (str) in the table in use (str, read from its file), or ``s`` itself when it is not one
+    of its keys (or the language is English). ``s``'s hash (keys never collide there: the build checks) is found
+    among the fences (``_g``, on the heap), then in the one block of 16 hashes it falls in (a read into ``_blk``);
+    then its start and end (a read into ``_blk``) and its text: three reads of the file. A read that fails (OSError:
+    the flash) gives ``s`` too: the text shows in English, never a traceback."""
     h = key_hash(s.encode(), _k)
     g = _g
     lo = 0
@@ -78,14 +78,12 @@ def _find(s):
             lo = m + 1
         else:
             hi = m
-    if lo == 0:
-        return None
-    first = (lo - 1) << 4
     f = _f
     b = _blk
-    if f is None or b is None:              # (English: no table)
-        return None
+    if lo == 0 or f is None or b is None:   # (English: no table)
+        return s
     try:
+        first = (lo - 1) << 4
         f.seek(12 + (first << 2))
         f.readinto(b)
         lo = 0
@@ -109,7 +107,7 @@ def _find(s):
                 return str(f.read((b[2] << 8 | b[3]) - a), "utf-8")
     except OSError:
         pass
-    return None
+    return s
 
 
 def tr(s):
@@ -126,17 +124,11 @@ def tr(s):
         if t is None:
             if _f is None:
                 return s
-            t = _shown(s)
+            t = _find(s)
             if len(_r) >= 16:
                 _r.clear()
             _r[s] = t
     return t
-
-
-def _shown(s):
-    """The text of the key ``s`` (str) in the language in use, read now."""
-    t = _find(s) if _f is not None else None
-    return s if t is None else t
 
 
 def keep(keys):
@@ -144,7 +136,7 @@ def keep(keys):
     ``tr`` (a redraw allocates nothing, docs/device.md; their first ``tr`` would). Called once per module at import."""
     _kept.append(keys)
     for s in keys:
-        _c[s] = _shown(s)
+        _c[s] = _find(s)
 
 
 def N_(s):
@@ -212,15 +204,12 @@ def use(c):
     _speak(c, open_table(table_dir() + c + ".bin", c))
 
 
-FROZEN = "dealerbox_table_"     # a table frozen into the firmware: the module FROZEN + its code, its bytes ``T``
-
-
 def frozen_table(c):
     """The table of language ``c`` frozen into the firmware (``manifest.py`` makes the module ``dealerbox_table_<c>``
     from ``tables/<c>.bin``: its bytes ``T`` stay in flash) open as a file, an io.BytesIO that reads those bytes in
     place (nothing copied to the heap); None when the firmware has none (not a frozen build)."""
     try:
-        m = __import__(FROZEN + c)
+        m = __import__("dealerbox_table_" + c)      # (manifest.py's name for it)
     except ImportError:
         return None
     import io
@@ -309,5 +298,5 @@ def _speak(c, f):
         _g = g
     for keys in _kept:
         for s in keys:
-            _c[s] = _shown(s)
+            _c[s] = _find(s)
     code = c

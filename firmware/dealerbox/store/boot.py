@@ -1,4 +1,4 @@
-"""Reading saves back at boot: the snapshot formats (every one ever written: ``encode``, ``check``, ``decode``) and
+"""Reading saves back at boot: the snapshot formats (every one ever written: ``encode``, ``check``) and
 ``Recovery``, which decides what a boot uses - the newest usable snapshot, its journal's actions, the hand logs
 committed after it - puts the files back as an uninterrupted save leaves them, and says in words what was damaged
 or lost (with ``store/damage.py``).
@@ -97,16 +97,6 @@ def _header(line):
         raise ValueError(N_("not a session file")) from None
 
 
-def decode(data):
-    """``(save number, obj)`` from the bytes of a snapshot file; ValueError as ``check``, or ``"bad JSON"``."""
-    number, start, size, _mark, _crc = check(data)
-    try:
-        obj = json.loads(data[start:start + size])
-    except ValueError:
-        raise ValueError(N_("bad JSON")) from None
-    return number, obj
-
-
 def check_file(store, name):
     """``(number, mark, crc, None)`` for a valid snapshot file ``name`` of ``store``, ``(None, None, None, problem)``
     if not (problem None too when the file does not exist)."""
@@ -145,17 +135,6 @@ def parse(store, name):
             raise ValueError(N_("bad JSON")) from None
     finally:
         f.close()
-
-
-def _refused(obj, validate):
-    """Why snapshot ``obj`` cannot be used (``validate``'s reason: a check that trips on it is a reason too), or
-    None."""
-    if validate is None:
-        return None if isinstance(obj, dict) else N_("not a snapshot")
-    try:
-        return validate(obj)
-    except Exception as err:  # noqa: BLE001 - a check that trips on the content: refused, never a crash
-        return Reason("cannot be checked (%s: %s)", type(err).__name__, err)
 
 
 def _line_end(store, name, at):
@@ -197,17 +176,13 @@ def _after(store, mark):
         f.close()
 
 
-def _plural(n):
-    return "" if n == 1 else "s"
-
-
 class Recovery:
     """One boot's reading of the saves of ``store`` (a ``Store``): ``load`` decides what is used and puts the files
     back as an uninterrupted save leaves them; the fields say what it found, for ``Store.load`` to take.
 
     What the boot found: ``found`` (list of str: one line per file and what was done), ``reports`` (list of
-    ``Reason`` or catalog key str: the sentences for the players, ``lang.said``), ``report`` (the same in English, one
-    str, or None), ``later`` (list of str: the hand logs committed after the snapshot used, to catch up),
+    ``Reason`` or catalog key str: the sentences for the players, ``lang.said``; ``Store.load`` joins them in English
+    as its ``report``), ``later`` (list of str: the hand logs committed after the snapshot used, to catch up),
     ``later_why`` (why, a ``Reason`` or str), ``lost`` (list of ``Reason``: actions or damaged lines lost), ``aside``
     (list of ``Reason``: the files found as folders and set aside). The session it continues: ``number`` (int, the
     save number), ``journal`` (list of str: the records after it), ``crc`` (int: the CRC the next journal line chains
@@ -219,7 +194,6 @@ class Recovery:
         self.store = store
         self.found = []  # type: list
         self.reports = []  # type: list
-        self.report = None  # type: str | None
         self.later = []  # type: list
         self.later_why = ""  # type: object
         self.lost = []  # type: list
@@ -238,12 +212,12 @@ class Recovery:
         used (version, shape, content: ui/snapcheck.py); a snapshot that fails it is set aside as ``*.bad``
         and the one before it used. A ``session.json`` or ``session.bak`` that fails ``check`` is set aside as ``*.bad``
         at once (kept for study: never replaced by a save nor removed by ``clear``); when no snapshot is usable the
-        journal (the lost session's actions) goes with it as ``session.jnl.bad`` and ``report`` says why
+        journal (the lost session's actions) goes with it as ``session.jnl.bad`` and ``reports`` says why
         (``session.tmp``, which only a power cut during a save leaves, is never set aside for failing ``check``).
 
         Sets ``journal`` to the actions recorded after the snapshot returned (the app replays them), ``found``
         (e.g. ``["session.json: checksum mismatch", "session.bak: save 11 ok", "session.json set aside as
-        session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``report``.
+        session.json.bad", "using session.bak (save 11): session.json is damaged"]``) and ``reports``.
 
         Then the files are put as an uninterrupted save leaves them: a complete ``session.tmp`` is renamed
         into place, a partial last line of ``hands.log`` is cut (no hand); a committed hand log is never deleted:
@@ -251,18 +225,16 @@ class Recovery:
         bring to their logged end (ui/catchup.py): a finished hand is never dealt nor logged again. A ``hands.log``
         shorter than the save expects keeps every complete line and says what is missing.
         """
-        self._folders()
         valid, bad = self._scan()
         newest = valid[-1][0] if valid else 0
         got = self._pick(valid, bad, validate)
         if got is None:
             self._none_usable(newest, bad)
-            self._said()
             return None
         number, name, mark, crc, obj = got
         self.number = number
         why = bad.get(SESSION)
-        if why is None and name == BACKUP and not self.store.exists(SESSION):
+        if why is None and name == BACKUP and self.store.size(SESSION) < 0:
             why = self._gone(number, validate)  # no session.json: what it held after this save is not known
         fallback = number < newest or why is not None and name == BACKUP  # an older save than the newest
         self._say_used(name, number, why, bad)
@@ -274,11 +246,7 @@ class Recovery:
         elif fallback and name == BACKUP:   # the newest save lost: its journal's actions are lost, said in words
             mark = self._backup_journal(crc, mark)
         self._catch_up(mark, fallback)
-        self._said()
         return obj
-
-    def _said(self):
-        self.report = " ".join([str(r) for r in self.reports]) if self.reports else None
 
     def set_aside_file(self, name, suffix):
         """Rename the store's file ``name`` to ``name + suffix`` (kept for study), said in ``found``; True when done. A
@@ -292,17 +260,15 @@ class Recovery:
         self.found.append("%s set aside as %s" % (name, name + suffix))
         return True
 
-    def _folders(self):
-        """A save folder edited on a computer: a folder where a file should be is set aside as ``*.bad``, said."""
+    def _scan(self):
+        """Each snapshot file checked (``check_file``): ``(valid, bad)``, the valid ones as ``(number, name, mark,
+        crc)`` oldest first, and ``{name: problem}``; a damaged ``session.json`` / ``session.bak`` set aside for study
+        at once (before a save or a new session's clear replaces it). First a save folder edited on a computer: a
+        folder where a file should be is set aside as ``*.bad``, said."""
         for name in (SESSION, TEMP, BACKUP, JOURNAL, LOG, OLD_LOG):
             if self.store.is_folder(name) and self.set_aside_file(name, BAD):
                 self.reports.append(Reason("%s was a folder, not a file: set aside.", name))
                 self.aside = list(self.reports)
-
-    def _scan(self):
-        """Each snapshot file checked (``check_file``): ``(valid, bad)``, the valid ones as ``(number, name, mark,
-        crc)`` oldest first, and ``{name: problem}``; a damaged ``session.json`` / ``session.bak`` set aside for study
-        at once (before a save or a new session's clear replaces it)."""
         bad = {}
         valid = []
         for name in (SESSION, TEMP, BACKUP):
@@ -326,7 +292,14 @@ class Recovery:
             number, name, mark, crc = valid.pop()
             try:
                 obj = parse(self.store, name)
-                problem = self._ended(mark, obj) or _refused(obj, validate)
+                problem = self._ended(mark, obj)
+                if problem is None and validate is None:
+                    problem = None if isinstance(obj, dict) else N_("not a snapshot")
+                elif problem is None:
+                    try:        # (the app's reason; a check that trips on the content is a reason too, never a crash)
+                        problem = validate(obj)
+                    except Exception as err:  # noqa: BLE001
+                        problem = Reason("cannot be checked (%s: %s)", type(err).__name__, err)
                 if problem is None:
                     return number, name, mark, crc, obj
                 raise ValueError(problem)
@@ -373,7 +346,7 @@ class Recovery:
         why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
         if why:
             self.reports.append(Reason("Save unusable (%s): a new session starts.", why))
-            if self.store.exists(JOURNAL):
+            if self.store.size(JOURNAL) >= 0:
                 self.set_aside_file(JOURNAL, BAD)
 
     def _gone(self, number, validate):
@@ -417,11 +390,11 @@ class Recovery:
         whole ``session.tmp`` renamed into place (the save the power interrupted, finished)."""
         store = self.store
         if name == BACKUP:
-            if store.exists(SESSION):
+            if store.size(SESSION) >= 0:
                 self.set_aside_file(SESSION, BAD)
             return
         if name == TEMP:
-            if store.exists(SESSION):
+            if store.size(SESSION) >= 0:
                 store.replace(SESSION, BACKUP if why is None else SESSION + BAD)
             store.replace(TEMP, SESSION)
         self.session_ok = True
@@ -448,23 +421,11 @@ class Recovery:
         self.crc = crc
         return out, mark, good, len(data) - good if data else 0
 
-    def first_line_whole(self):
-        """True when the journal, its first line not chained to the snapshot, is the journal of the snapshot before
-        it (``session.bak``: a save whose journal removal the power cut off, ``Store.save``), not damage: its first
-        line chains to that snapshot's CRC. Else it is this snapshot's, damaged (``damage.journal`` says so: a bit
-        flipped in line 1 dropped the hand's actions without a word before), and the hand logs its lines committed are
-        kept."""
-        crc = check_file(self.store, BACKUP)[2]
-        data = self.store.read(JOURNAL) or b""
-        nl = data.find(b"\n")
-        line = journal_line(data[:nl]) if nl > 9 else None
-        return crc is not None and line is not None and line[2] == crc32(memoryview(data)[:nl - 9], crc)
-
     def _took(self, recs, good):
         self.journal = recs
         self.jsize = good
         if recs:
-            self.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), _plural(len(recs)),
+            self.found.append("%s: %d action%s after save %d" % (JOURNAL, len(recs), "" if len(recs) == 1 else "s",
                                                                  self.number))
 
     def _session_journal(self, crc, mark):
@@ -475,7 +436,17 @@ class Recovery:
         self._took(recs, good)
         self.broken = bool(tail and recs)  # a bad line after good ones: the next write is a snapshot
         damaged = False
-        if tail and (recs or not self.first_line_whole()):    # damage, unless a power cut tore the last line
+        if tail and not recs:
+            # its first line not chained to the snapshot: the journal of the snapshot before it (``session.bak``: a
+            # save whose journal removal the power cut off, ``Store.save``), not damage, when that line chains to that
+            # snapshot's CRC; else it is this snapshot's, damaged (``damage.journal`` says so: a bit flipped in line 1
+            # dropped the hand's actions without a word before), and the hand logs its lines committed are kept
+            bak = check_file(self.store, BACKUP)[2]
+            data = self.store.read(JOURNAL) or b""
+            nl = data.find(b"\n")
+            line = journal_line(data[:nl]) if nl > 9 else None
+            tail = bak is None or line is None or line[2] != crc32(memoryview(data)[:nl - 9], bak)
+        if tail:    # damage, unless a power cut tore the last line
             from dealerbox.store import damage
             why = damage.journal(self.store.read(JOURNAL) or b"", len(recs), good, self.number, self.found,
                                  self.reports)

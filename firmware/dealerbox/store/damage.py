@@ -7,8 +7,8 @@
   actions were lost with it (``Store.lost``);
 * ``logged_after(store, mark, number, found, reports)``: the hand logs committed after an older save's mark
   (``Store.later``), and how many damaged lines among them were dropped;
-* ``hand_lines(data, out)``, ``dropped(bad, reports)``: the hand logs among a hand log file's lines, the damaged
-  ones said (also for ``Recovery.clean_log`` and ``Store.read_log``).
+* ``hand_lines(data, out)``: the hand logs among a hand log file's lines, and how many were damaged (also for
+  ``Recovery.clean_log`` and the tests' reader of a log).
 
 Each says what it found in the lists ``found`` (lines for ``Store.found``) and ``reports`` (sentences for the
 players) it is given, and returns the rest: ``boot.Recovery`` keeps them.
@@ -29,7 +29,7 @@ def journal(data, ok, good, number, found, reports):
     are lost"); the lines after that (noise, garbage: no journal line's shape) are damaged lines, never counted as
     actions ("3 damaged journal lines dropped"). Nothing after a bad line is used (the CRC chain). A first line
     that does not chain is damage only when the journal is not an earlier snapshot's
-    (``Recovery.first_line_whole``)."""
+    (``Recovery._session_journal``)."""
     rest = data[good:]
     lines = rest.split(b"\n")
     if len(lines) > 1 and not lines[-1]:
@@ -143,7 +143,9 @@ def logged_after(store, mark, number, found, reports):
         mark = 0
     why = None
     if bad:     # said with the catch-up's words too (``lost``: ui/catchup.py)
-        why = dropped(bad, reports)
+        why = Reason("Hand log damaged: %d damaged line dropped." if bad == 1 else
+                     "Hand log damaged: %d damaged lines dropped.", bad)
+        reports.append(why)
         found.append("hands.log: %d damaged line%s after save %d's mark dropped" % (
             bad, "" if bad == 1 else "s", number))
     return out, dirty, why
@@ -152,7 +154,7 @@ def logged_after(store, mark, number, found, reports):
 def hand_lines(data, out):
     """Append to ``out`` (list) each whole line of ``data`` (bytes of a hand log file from a line's start) that is a
     hand log, as str: a JSON object's text (``{...}``, UTF-8). Returns how many whole lines were not (damaged: noise,
-    garbage; before, bytes not UTF-8 raised UnicodeError at boot: ``Store.read_log``, ``Recovery.commit_log``,
+    garbage; before, bytes not UTF-8 raised UnicodeError at boot: ``Recovery.commit_log``,
     ``logged_after``). Empty lines are neither; a last line without its newline (a write that did not finish) is
     not looked at."""
     bad = 0
@@ -169,10 +171,3 @@ def hand_lines(data, out):
             bad += 1
     return bad
 
-
-def dropped(bad, reports):
-    """Say that ``bad`` (int > 0) damaged lines of the hand log were dropped: a sentence (returned) in ``reports``."""
-    why = Reason("Hand log damaged: %d damaged line dropped." if bad == 1 else
-                 "Hand log damaged: %d damaged lines dropped.", bad)
-    reports.append(why)
-    return why

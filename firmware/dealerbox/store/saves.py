@@ -82,10 +82,8 @@ from dealerbox.store import (  # the files: the module docstring (the rest of th
     MAGIC,
     N_,
     NAMES,
-    NAMES_TEMP,
     OLD_LOG,
     PREFS,
-    PREFS_TEMP,
     SESSION,
     TEMP,
     TIP,
@@ -142,8 +140,8 @@ class Store:
             import os as fs
         self.fs = fs
         self._opener = open if getattr(fs, "__name__", "") in ("os", "uos") else getattr(fs, "open", open)
-        self._fsync = getattr(fs, "fsync", None)
-        self._sync_dir = getattr(fs, "sync_dir", None)
+        self.fsync = getattr(fs, "fsync", None)         # the board's, or None (the module docstring)
+        self.sync_dir = getattr(fs, "sync_dir", None)
         self.root = root.rstrip("/")
         self.log_limit = log_limit
         self.number = 0
@@ -187,7 +185,7 @@ class Store:
         return self._opener(self.path(name), mode)
 
     def size(self, name):
-        """The length of file ``name`` in bytes, -1 when it does not exist."""
+        """The length of file ``name`` in bytes, -1 when it does not exist (>= 0: a file or a folder is there)."""
         try:
             return self.fs.stat(self.path(name))[6]
         except OSError:
@@ -200,10 +198,6 @@ class Store:
             return self.fs.stat(self.path(name))[0] & 0x4000 != 0
         except OSError:
             return False
-
-    def exists(self, name):
-        """True when file (or folder) ``name`` is there."""
-        return self.size(name) >= 0
 
     def remove(self, name):
         """Remove file ``name``; nothing when it is not there, OSError when the filesystem fails."""
@@ -231,13 +225,13 @@ class Store:
 
     def close(self, f):
         """Close written file ``f``, synced first where the board needs it (``fs.fsync``)."""
-        if self._fsync is not None:
-            self._fsync(f)
+        if self.fsync is not None:
+            self.fsync(f)
         f.close()
 
     def _synced(self):
-        if self._sync_dir is not None:
-            self._sync_dir(self.root or "/")
+        if self.sync_dir is not None:
+            self.sync_dir(self.root or "/")
 
     def replace(self, src, dst):
         """Rename ``src`` over ``dst``; littlefs and POSIX replace atomically, FAT needs the remove first."""
@@ -305,7 +299,7 @@ class Store:
             except OSError:
                 pass
             raise
-        if self.exists(SESSION):
+        if self.size(SESSION) >= 0:
             ok = self._session_ok
             if not ok:  # not known good (never after a load or save of this store): checked, store.boot
                 from dealerbox.store.boot import check_file
@@ -319,14 +313,15 @@ class Store:
         self._jsize = 0
         # the old snapshot's journal goes (a damaged one, or one a failed write left, is never read again): a journal
         # on flash is the newest snapshot's, or (the power cut before this removal) the one before's, whose first line
-        # chains to session.bak (store.boot.Recovery.first_line_whole); anything else is damage, said in words. An
+        # chains to session.bak (store.boot.Recovery._session_journal); anything else is damage, said in words. An
         # OSError here leaves the store broken (the next record refused, the next save removes it)
-        if self.exists(JOURNAL):
+        if self.size(JOURNAL) >= 0:
             self._broken = True
             self.remove(JOURNAL)
         self._broken = False
         self._known = True
         self.journal = []
+        self.later = []     # (the hand logs a load caught up with: this snapshot has them; not kept on the heap)
         self.saves += 1
         self.bytes_written += n
         return n
@@ -346,7 +341,9 @@ class Store:
         if not self._known or not self.number or self._broken:
             return False
         mark = self.size(LOG)
-        line, crc = self._line(rec, mark if mark > 0 else 0)
+        text = ("%s %x" % (rec, mark if mark > 0 else 0)).encode()
+        crc = crc32(text, self._crc)    # (chained to the last line)
+        line = text + (" %08x\n" % crc).encode()
         if self._jsize + len(line) > JOURNAL_CAP:
             return False
         self._ensure_root()
@@ -365,12 +362,6 @@ class Store:
         self.bytes_written += len(line)
         return True
 
-    def _line(self, rec, mark):
-        """The journal line (bytes) of ``rec`` with log length ``mark``, and its CRC (chained to the last line)."""
-        text = ("%s %x" % (rec, mark)).encode()
-        crc = crc32(text, self._crc)
-        return text + (" %08x\n" % crc).encode(), crc
-
     # ---- load (dealerbox/store/boot.py's ``Recovery``, imported when first needed) -----------------
     def saved(self):
         """True when there is something for ``load`` to read: a snapshot file, or a folder where ``hands.log`` should
@@ -388,7 +379,6 @@ class Store:
         """
         if not self.saved():
             self.found = [N_("no saved session")]
-            self.report = None
             self.reports = []
             self.journal = []
             self.later = []
@@ -399,39 +389,45 @@ class Store:
             self._known = self._broken = True
             self._session_ok = False
             self._jsize = 0
-            if self._torn():     # the power cut a line short with no save on flash (a session's genesis line)
+            obj = None
+            # the power cut a line short with no save on flash (a session's genesis line): the partial line cut and
+            # said, so the next session's lines are not glued to it (its hand 1 would no longer chain)
+            if self._torn():
+                from dealerbox.store.boot import Recovery
+
+                r = Recovery(self)
                 try:
-                    self.load_torn()
+                    r.cut_partial(self.size(LOG))
+                    self.found, self.reports = r.found, r.reports
                 except OSError:     # (no room for the log's copy: the line stays, never a crash at boot)
                     pass
-            return None
-        from dealerbox.store.boot import Recovery
+                self._tip = None
+        else:
+            from dealerbox.store.boot import Recovery
 
-        r = Recovery(self)
-        obj = r.load(validate)
-        self.found, self.reports, self.report = r.found, r.reports, r.report
-        self.journal, self.later, self.later_why = r.journal, r.later, r.later_why
-        self.lost, self.aside = r.lost, r.aside
-        self.number, self._crc, self._jsize, self._broken = r.number, r.crc, r.jsize, r.broken
-        self._session_ok = r.session_ok
-        self._known = True
-        self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
-        if self._torn():    # still no newline at its end: a committed line's damaged (Recovery cuts only what no save
-            self._end_line()    # committed): ended, so the next line is not glued to it (never cut)
+            r = Recovery(self)
+            obj = r.load(validate)
+            self.found, self.reports = r.found, r.reports
+            self.journal, self.later, self.later_why = r.journal, r.later, r.later_why
+            self.lost, self.aside = r.lost, r.aside
+            self.number, self._crc, self._jsize, self._broken = r.number, r.crc, r.jsize, r.broken
+            self._session_ok = r.session_ok
+            self._known = True
+            self._tip = self._hands = None      # the log may have been cut or cleaned: read again when needed
+            # still no newline at its end: a committed line's damaged (Recovery cuts only what no save committed):
+            # ended, so the next line is not glued to it (never cut); a write that fails leaves it as it was
+            if self._torn():
+                try:
+                    f = self.open(LOG, "ab")
+                    try:
+                        f.write(b"\n")
+                    finally:
+                        self.close(f)
+                    self.found.append("hands.log: its last line had no newline (damaged): one added")
+                except OSError:
+                    pass
+        self.report = " ".join([str(x) for x in self.reports]) or None
         return obj
-
-    def _end_line(self):
-        """A newline appended to ``hands.log`` (its last line, committed, ended without one: damaged), said in
-        ``found``; a write that fails leaves it as it was."""
-        try:
-            f = self.open(LOG, "ab")
-            try:
-                f.write(b"\n")
-            finally:
-                self.close(f)
-            self.found.append("hands.log: its last line had no newline (damaged): one added")
-        except OSError:
-            pass
 
     def _torn(self):
         """True when ``hands.log`` ends without a newline: a write the power cut short (a filesystem that tears
@@ -449,17 +445,6 @@ class Store:
         except OSError:     # (unreadable: nothing cut; ``load`` never raises on bad files)
             return False
 
-    def load_torn(self):
-        """The partial last line of ``hands.log`` cut and said (``Recovery.cut_partial``) when no save is on flash
-        (the power cut the session's first write short, its genesis line): the next line starts whole, so the next
-        session's lines are not glued to it (before, its genesis line was, and its hand 1 no longer chained)."""
-        from dealerbox.store.boot import Recovery
-
-        r = Recovery(self)
-        r.cut_partial(self.size(LOG))
-        self.found, self.reports, self.report = r.found, r.reports, str(r.reports[0]) if r.reports else None
-        self._tip = None
-
     # ---- the rest -------------------------------------------------------------------------
     def clear(self):
         """Forget the saved session (a new session starts); the hand logs stay. Once the flash is filling (room for
@@ -471,7 +456,10 @@ class Store:
         the other."""
         for name in (BACKUP, TEMP, SESSION, CRASHES, JOURNAL):   # (the newest last: a cut between, it stands)
             self.remove(name)
-        if self.size(LOG) >= LOG_CHUNK and self._filling():
+        room = self.room()  # the flash filling: room for fewer than ROOM_SPLIT more hands (known: ``room_hands``;
+        #                     with room for that many of 4 KB the hands are not counted)
+        if self.size(LOG) >= LOG_CHUNK and room is not None and room - ROOM_RESERVE < ROOM_SPLIT * 4096 \
+                and self.room_hands() < ROOM_SPLIT:
             files = self.older()
             k = int(files[-1][6:-4]) + 1 if files else 2
             self.replace(LOG, "hands.%d.log" % max(k, 2))
@@ -503,15 +491,21 @@ class Store:
     def save_names(self, last, known):
         """Keep ``last`` (the seats' names) and ``known`` (names typed, newest first) for the next session:
         ``names.tmp`` written, synced and renamed over ``names.json`` (the session files are not touched)."""
+        self._keep(NAMES, json.dumps({"last": list(last), "known": list(known)}).encode())
+
+    def _keep(self, name, data, tmp=None):
+        """File ``name`` = ``data`` (bytes): written whole to ``tmp`` (else ``name``'s ``.json`` as ``.tmp``:
+        ``names.tmp``, ``prefs.tmp``), synced and renamed over it, so a power cut leaves the old file or the new one
+        (the session's files are not touched). Raises OSError as ``save``."""
         self._ensure_root()
-        data = json.dumps({"last": list(last), "known": list(known)}).encode()
-        f = self.open(NAMES_TEMP, "wb")
+        tmp = tmp or name[:-4] + "tmp"
+        f = self.open(tmp, "wb")
         try:
             f.write(data)
         finally:
             self.close(f)
         self.bytes_written += len(data)
-        self.replace(NAMES_TEMP, NAMES)
+        self.replace(tmp, name)
 
     def load_prefs(self):
         """The box's settings kept across sessions and power cuts: a dict (``{"lang": "de"}``, ui/langpick.py);
@@ -528,15 +522,7 @@ class Store:
     def save_prefs(self, prefs):
         """Keep ``prefs`` (a dict of JSON values) for the next boot: ``prefs.tmp`` written, synced and renamed
         over ``prefs.json``, as the names are (the session files are not touched). Raises OSError as ``save``."""
-        self._ensure_root()
-        data = json.dumps(prefs).encode()
-        f = self.open(PREFS_TEMP, "wb")
-        try:
-            f.write(data)
-        finally:
-            self.close(f)
-        self.bytes_written += len(data)
-        self.replace(PREFS_TEMP, PREFS)
+        self._keep(PREFS, json.dumps(prefs).encode())
 
     def set_aside(self):
         """Rename the snapshot files to ``*.crashed`` (a snapshot that crashes the app stays for study).
@@ -545,7 +531,7 @@ class Store:
         """
         moved = []
         for name in (SESSION, TEMP, BACKUP):
-            if self.exists(name):
+            if self.size(name) >= 0:
                 self.replace(name, name + CRASHED)
                 moved.append(name)
         self.remove(CRASHES)
@@ -617,23 +603,6 @@ class Store:
         nums.sort()
         return ["hands.%d.log" % k for k in nums]
 
-    def _logs(self):
-        """Every file of hands, oldest first: ``older()`` and ``hands.log``."""
-        return self.older() + [LOG]
-
-    def read_log(self):
-        """Every whole hand log line (str, without newline), oldest first, from the older files (``older``) then
-        ``hands.log``. A last line without its newline (a write that did not finish) is not a hand log: skipped, as is
-        a line that is not one (``damage.hand_lines``)."""
-        from dealerbox.store.damage import hand_lines
-
-        lines = []  # type: list
-        for name in self._logs():
-            data = self.read(name)
-            if data:
-                hand_lines(data, lines)
-        return lines
-
     def tip(self):
         """The hash of the last whole line of the hands held (64 hex digits, ``dealerbox.store.line_hash``): the
         ``prev`` the next line chains to, from ``hands.log`` or else the newest older file; with no line left the
@@ -641,7 +610,7 @@ class Store:
         end in small chunks (``dealerbox.store.last_line``) once, then kept up to date by ``append_log``."""
         if self._tip is None:
             tip = None
-            for name in self._logs()[::-1]:     # the newest file holding a line
+            for name in (self.older() + [LOG])[::-1]:     # the newest file holding a line
                 tip = last_line_hash(self, name)
                 if tip:
                     break
@@ -679,7 +648,7 @@ class Store:
         after a ``load`` that may have cut the log)."""
         if self._hands is None:
             n = 0
-            for name in self._logs():
+            for name in self.older() + [LOG]:
                 n += self._count(name)
             self._hands = n
         return self._hands
@@ -698,14 +667,6 @@ class Store:
             return None
         return v[4] * v[1] if v is not None else None
 
-    def _per_hand(self):
-        """The bytes a hand takes (int): the files' bytes over the hands held, ``HAND_BYTES`` before there is one."""
-        n = self.hands()
-        size = 0
-        for name in self._logs():
-            size += max(self.size(name), 0)
-        return size // n if n and size >= n else HAND_BYTES
-
     def room_hands(self):
         """How many more hands fit on the flash (int >= 0), or None when the room is not known: the bytes free
         (``room``) less ``ROOM_RESERVE`` (the session's own files), over the bytes a hand takes so far (``HAND_BYTES``
@@ -713,16 +674,11 @@ class Store:
         room = self.room()
         if room is None:
             return None
-        return max(room - ROOM_RESERVE, 0) // self._per_hand()
-
-    def _filling(self):
-        """True when the flash has room for fewer than ``ROOM_SPLIT`` more hands (known: ``room_hands``); with room for
-        that many of 4 KB the hands are not counted."""
-        room = self.room()
-        if room is None or room - ROOM_RESERVE >= ROOM_SPLIT * 4096:
-            return False
-        left = self.room_hands()
-        return left is not None and left < ROOM_SPLIT
+        n = self.hands()
+        size = 0
+        for name in self.older() + [LOG]:
+            size += max(self.size(name), 0)
+        return max(room - ROOM_RESERVE, 0) // (size // n if n and size >= n else HAND_BYTES)    # (bytes a hand)
 
     def held(self):
         """What the box holds, for the screens: ``(hands, room)``, the hands held (``hands``) and how many more fit
@@ -752,8 +708,11 @@ class Store:
             if freed and left is not None and left >= ROOM_AIM:
                 break
             tip = last_line_hash(self, name)
-            if tip is not None:
-                self._write_tip(tip)
+            if tip is not None:     # (a folder made on a computer in the place of hands.tip or tip.tmp: set aside
+                for x in (TIP_TEMP, TIP):   # first, ``*.bad``: the drop goes on, never an errno)
+                    if self.is_folder(x):
+                        self.replace(x, x + BAD)
+                self._keep(TIP, tip.encode(), TIP_TEMP)
             k = self._count(name)
             size = max(self.size(name), 0)
             self.remove(name)
@@ -762,20 +721,6 @@ class Store:
             self._hands = held - n
         self._tip = None
         return n, freed
-
-    def _write_tip(self, tip):
-        """``hands.tip`` = ``tip`` (64 hex digits): written whole to ``tip.tmp``, then renamed over it; a folder made
-        on a computer in the place of either is set aside first (``*.bad``: the drop goes on, never an errno)."""
-        self._ensure_root()
-        for name in (TIP_TEMP, TIP):
-            if self.is_folder(name):
-                self.replace(name, name + BAD)
-        f = self.open(TIP_TEMP, "wb")
-        try:
-            f.write(tip.encode())
-        finally:
-            self.close(f)
-        self.replace(TIP_TEMP, TIP)
 
     def truncate_log(self, size):
         """Keep the first ``size`` bytes of ``hands.log``: copied to ``hands.tmp``, renamed over it (MicroPython's

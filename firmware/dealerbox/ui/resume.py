@@ -1,182 +1,63 @@
-"""The boot screen of a box with a store: what the store found wrong (read first), then "Resume" (or, after a restart
-in the middle of a hand, "Continue hand" / "Void hand") and "New session".
+"""The boot of a box with a store: the names and the language it keeps spoken, the newest usable save read, then the
+offer (``offer.ResumeScreen``: what the store found wrong, read first, then "Resume" - or, after a restart in the
+middle of a hand, "Continue hand" / "Void hand" - and "New session"), or the first setup screen when nothing is saved
+and nothing went wrong.
 
-``boot(app, store)`` reads the names and the language the store keeps, loads the newest usable save and shows the
-offer (``ResumeScreen``), or the first setup screen when nothing is saved and nothing went wrong.
+``boot(app, store)``, at power-on. The offer (ui/offer.py) and the checks of a save (ui/snapcheck.py) are imported
+only when a save is there (or something to report): a box that boots with nothing saved never loads them.
 """
 
 import gc
 
-from dealerbox.lang import said, tr
 from dealerbox.reason import Reason
-from dealerbox.ui import buttons as btn
-from dealerbox.ui import langpick, widgets
-from dealerbox.ui.modes import M_RESUME, MAX_NAME, SNAPSHOT_VERSION, game_label
-from dealerbox.ui.screen import Screen, wrap_rows
+from dealerbox.ui import langpick
+from dealerbox.ui.modes import MAX_NAME, SNAPSHOT_VERSION
 
 
 def boot(app, store):
-    """At power-on: the seats take the last session's names, the language kept is spoken, and the newest usable
-    save is offered (``ResumeScreen``); with nothing saved and nothing to report, the first setup screen."""
+    """At power-on: the seats take the last session's names (``_names``), the language kept is spoken,
+    and the newest usable save of ``store`` is offered with what the store found wrong (the store's reports, a store
+    that cannot be read said in words, and what catching up with the hand logs after an older save would say:
+    ``ResumeScreen``); with nothing saved and nothing to report, the first setup screen.
+
+    With a save there, the checks (ui/snapcheck.py) are imported first, with the engine's code, so what lives long is
+    low in the heap (the save's reading and checking is garbage after)."""
+    from dealerbox.ui.setup_flow import GameScreen
+
     _names(app, store)
     langpick.boot(store)    # the language kept, spoken before the first frame
-    s = ResumeScreen(app)
+    check = None  # type: object
     saved = getattr(store, "saved", None)
-    if saved is not None and saved():
+    if saved is None or saved():
+        from dealerbox.ui import snapcheck
+        check = snapcheck.check
         gc.collect()        # the boot's garbage gone: the save is read low in the heap
-    s.load(store)
-    if s.saved is not None or s.report:
-        app.go(s)
-    else:
-        from dealerbox.ui.setup_flow import GameScreen
-
+    snap = None
+    try:
+        snap = store.load(check)    # the checksum, then the content against the rules (ui/snapcheck.py)
+        report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
+    except Exception as err:   # a store that cannot be read: start a new session, and say so
+        report = [Reason("Save unreadable: %s", err)]
+    gc.collect()            # the reading's garbage gone before the game's code is loaded
+    t = snap.get("table") if isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION else None
+    if t is None or isinstance(t, dict) and t.get("stopped") is True:  # ("End session" confirmed: nothing to resume)
+        snap = None
+    if snap is None and not report:
         app.go(GameScreen(app))
+        return
+    from dealerbox.ui.offer import ResumeScreen
+
+    s = ResumeScreen(app, report)
+    if snap is not None:
+        s.offer(store, snap)
+    app.go(s)
 
 
 def _names(app, store):
     """The seats take the names of the last session the store keeps (``setup_flow.known_names``)."""
     from dealerbox.ui.setup_flow import known_names
 
-    _known, last = known_names(store)
-    if last is not None:
-        names = app.cfg["names"]
-        for i in range(min(len(last), len(names))):
-            names[i] = last[i][:MAX_NAME]
-
-
-def _check(snap):
-    """``ui.snapcheck.check``, imported the first time a saved snapshot is there to check (the store calls it only
-    then; kept): a box that boots with nothing saved never loads snapcheck."""
-    from dealerbox.ui.snapcheck import check
-
-    return check(snap)
-
-
-def _finished(snap):
-    """True when the saved session was ended ("End session" confirmed: the table stopped): nothing to resume."""
-    t = snap.get("table")
-    return isinstance(t, dict) and t.get("stopped") is True
-
-
-class ResumeScreen(Screen):
-    """The boot offer. ``saved``: the snapshot offered (or None); ``report``: what the store found wrong (a list of
-    ``Reason``, or None), shown first on a screen of its own when it is long (``report_read`` once OK
-    went past it); ``saved_live``: the save was in the middle of a hand (after its journal): continue or void."""
-
-    MODE = M_RESUME
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.saved = None
-        self.report = None
-        self.report_read = False
-        self.saved_live = False
-        self.journal = []       # the actions the store found after its snapshot (replayed by ``App.restore``)
-        self.later = []         # hand logs committed after an older save the store fell back to
-
-    def load(self, store):
-        """Load the newest usable save of ``store`` and what went wrong (the store's report, and what catching up
-        with the hand logs after an older save would say)."""
-        snap = None
-        try:
-            snap = store.load(_check)   # the checksum, then the content against the rules (ui/snapcheck.py)
-        except Exception as err:   # a store that cannot be read: start a new session, and say so
-            self.report = [Reason("Save unreadable: %s", err)]
-        else:
-            self.report = list(getattr(store, "reports", None) or ()) or None   # what the store found wrong
-        gc.collect()            # the reading's garbage gone before the game's code is loaded
-        if not (isinstance(snap, dict) and snap.get("v") == SNAPSHOT_VERSION and "table" in snap) or _finished(snap):
-            snap = None
-        self.saved = snap
-        if snap is not None:
-            self.journal = list(getattr(store, "journal", None) or ())
-            self.later = list(getattr(store, "later", None) or ())
-            self._live(store, snap)
-
-    def _live(self, store, snap):
-        """Whether the hand is still live after the journal's records and the hand logs ``later`` (a throwaway
-        engine; not on any error), and the report of catching up with those logs (ui/catchup.py)."""
-        es = snap.get("engine")
-        if es is None or not (self.later or es.get("phase") not in ("idle", "over")):
-            return
-        e = None
-        try:
-            from dealerbox.engine.table import Table
-            from dealerbox.games import engine_class
-            from dealerbox.ui import snapcheck
-            e = engine_class(es["game"]).from_state(Table.from_state(snap["table"]), es)
-            snapcheck.replay(e, self.journal)
-            if self.later:
-                from dealerbox.ui import catchup
-                self.report = catchup.say(store, e, catchup.catch_up(e, self.later), self.report)
-        except Exception:  # a journal the replay refuses is reported by ``restore``
-            pass
-        self.saved_live = e is None or (e.phase not in ("idle", "over"))
-
-    def build(self):
-        rows = []  # type: list
-        if self.report and self._report(rows):
-            return
-        s = self.saved
-        if s is not None and self.saved_live:        # a restart in the middle of a hand: the whole table is told
-            self.title = tr("Restart mid-hand!")
-            rows.append((tr("Hand %d was in play") % s.get("hand_no", 0), None))
-            if len(rows) < 2:       # (room for it: the screen opens on its first line, a report included)
-                rows.append((tr("Void: all chips back"), None))   # (every chip put in the hand, to its owner)
-            rows.append((tr("Continue hand"), None))
-            rows.append((tr("Void hand"), None))
-            self.hint = tr("\x1c choose  OK select")
-        elif s is not None:
-            self.title = tr("Saved: %s") % game_label(s["cfg"]["game"])
-            rows.append((tr("%d players, hand %d") % (len(s["table"]["names"]), s.get("hand_no", 0)), None))
-            rows.append((tr("Resume"), None))
-            self.hint = tr("\x1c choose  OK select")
-        else:
-            self.title = tr("No saved session")
-            self.hint = tr("OK new session")
-        rows.append((tr("New session"), None))
-        self.rows = rows
-        k = self.choices()
-        if self.sel < len(rows) - k or s is None:
-            self.sel = len(rows) - (k if s is not None else 1)
-
-    def _report(self, rows):
-        """Put what the store found wrong into ``rows``; True when it takes the screen (a save to resume beside it,
-        or too long to show beside "New session"): "Read this first", UP/DOWN scroll it, OK goes on."""
-        wrap_rows(rows, said(self.report))
-        if self.saved is None and len(rows) < widgets.ROWS:
-            return False
-        if self.report_read:
-            del rows[:]
-            return False
-        self.title = tr("Read this first")
-        self.rows = rows
-        self.sel = -1
-        self.hint = tr("\x1c more  OK next") if len(rows) > widgets.ROWS else tr("OK next")
-        return True
-
-    def choices(self):
-        """How many of the last rows are choices."""
-        return 3 if self.saved_live else 2
-
-    def press(self, b, long):
-        if self.sel < 0:                # the store's report, read first: UP/DOWN scroll it, OK goes on to the choices
-            if b in (btn.UP, btn.DOWN):
-                self.scroll(b)
-            elif b == btn.OK:
-                self.report_read = True
-                self.sel = 0
-                self.top = 0
-                self.open()
-            return
-        n = len(self.rows)
-        k = self.choices()
-        if b in (btn.UP, btn.DOWN) and self.saved is not None:
-            i = self.sel - (n - k) + (1 if b == btn.DOWN else -1)
-            self.sel = n - k + i % k
-        elif b == btn.OK and self.sel == n - 1:
-            self.app.new_session()
-        elif b == btn.OK and self.sel == n - k:      # "Resume" or "Continue hand"
-            self.report = self.app.restore(self.saved, False, self.journal, self.later)
-        elif b == btn.OK and self.saved_live and self.sel == n - 2:     # "Void hand"
-            self.report = self.app.restore(self.saved, True, self.journal, self.later)
+    names = app.cfg["names"]
+    last = known_names(store)[1] or ()
+    for i in range(min(len(last), len(names))):
+        names[i] = last[i][:MAX_NAME]

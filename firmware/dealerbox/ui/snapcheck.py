@@ -1,7 +1,7 @@
 """A saved session checked and continued: the validation pass after the store's checksum, the journal replayed.
 
-Imported when a saved snapshot is there to check (``store.load`` calls ``check`` only then: ``setup_flow.resume``)
-or a journal to replay (``App.restore``), and kept; a box that boots with nothing saved never loads it
+Imported when a saved snapshot is there to check (``resume.boot``, before the store reads it: ``store.load`` calls
+``check``) or a journal to replay (``App.restore``), and kept; a box that boots with nothing saved never loads it
 (docs/device.md, Memory):
 
 * ``check(snap)``: the shape of the snapshot, a known game, house rules in their ranges, stacks and
@@ -280,19 +280,6 @@ def _cards(es, n):
     return None
 
 
-def undone(records):
-    """``records`` (journal lines, list of str) with each ``"undo"`` line and the action line it takes back left
-    out: the actions that stand, in order."""
-    out = []  # type: list
-    for rec in records:
-        if rec == "undo":
-            if out:
-                out.pop()
-        else:
-            out.append(rec)
-    return out
-
-
 def replay(e, records, names=None):
     """Apply the journal ``records`` (list of str; an ``"undo"`` takes the action before it back) to engine ``e`` as
     the players did.
@@ -301,9 +288,16 @@ def replay(e, records, names=None):
     record that is not an action, or one the rules refuse: the session continues before it), and the public line
     about the last one applied (with ``names``, the seats' names; else "").
     """
+    stand = []  # type: list  # the actions that stand, in order: each "undo" and the action it takes back left out
+    for rec in records:
+        if rec == "undo":
+            if stand:
+                stand.pop()
+        else:
+            stand.append(rec)
     k = 0
     last = ""
-    for rec in undone(records):
+    for rec in stand:
         try:
             seat, action = action_of(rec)
             if seat != e.to_act:
