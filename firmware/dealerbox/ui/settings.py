@@ -296,92 +296,26 @@ def apply_preset(game, r, name):
 
 
 # ---- the house rules in short lines (summary screen, rules view) -----------------------------------------
-# the line of a house-rule value, keyed by the value (the values of the variant, the A-2-3 sequence, the forced bets,
-# the betting structure and the opening pair are all distinct: one table)
-_LINES = {
-    "classic": N_("Classic Teen Patti"), "ak47": N_("AK47: A K 4 7 wild"), "joker-hunt": N_("Joker Hunt"),
-    "best-of-four": N_("Best of Four"), "best-of-five": N_("Best of Five"), "cobra": N_("Cobra 1 card"),
-    "999": N_("999 1 card"), "in-out": N_("In-Out 1 card"),
-    "a23-high": N_("A-2-3 top sequence"), "akq-high": N_("A-K-Q, then A-2-3"), "a23-low": N_("A-2-3 lowest sequence"),
-    "half": N_("Ante: half the boot"), "quarter": N_("Ante: quarter of boot"), "dealer": N_("Dealer antes for all"),
-    "one-blind": N_("One blind: the boot"), "half-blind": N_("One blind: half boot"),
-    "two-blinds": N_("Blinds: half + boot"),
-    "fixed": N_("Fixed limit"), "pot": N_("Pot limit"), "no-limit": N_("No limit"), "free": N_("Free amount"),
-    "kings": N_("Open with kings or better"), "jacks": N_("Open with jacks or better"),
-    "aces": N_("Open with aces or better"),
-}
-
-
 def describe(game, d):
     """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
-    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. Turkish and Indian
-    Poker share the betting lines (ante and bet, structure, the fixed limit's cap, none in Indian party mode);
-    Forehead Stud's lines (docs/indian.md) when it is on (never in party mode: ``rules.STUD_EXCLUDES``)."""
+    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. The lines of each
+    game live with its game's words: ``ui/rulelines_tp.py`` (Teen Patti), ``ui/rulelines_poker.py`` (Turkish and
+    Indian Poker), imported when a session's game is first described (a session loads only its game's lines)."""
     d = rules.validate(game, d)
     if game == "teen-patti":
-        return _teen_patti_lines(d)
-    if game == "indian" and d["party"]:             # party mode: no betting
-        out = [tr("Party: no betting")]
-    else:                                           # ante and bet, the structure, the fixed limit's cap
-        out = [tr("Ante %d, bet %d") % (d["ante"], d["bet"]), tr(_LINES[d["structure"]])]
-        if d["structure"] == "fixed":
-            n = d["cap"]
-            out.append(tr("Cap 1 bet a round") if n == 1 else tr("Cap %d bets a round") % n)
-            if game == "indian" and d["stud"]:      # Forehead Stud: the double bet from round 3
-                out.append(tr("Bet %d from round 3") % (2 * d["bet"]))
-    if game == "turkish":
-        out.append(tr(_LINES[d["openers"]]))
-        out.append(tr("Standard ranking" if d["standard_ranking"] else "Turkish ranking"))
-        _flags(out, d, (("no_minor", N_("No minor straights")), ("check_raise", None),
-                        ("hi_lo", N_("High-low split")), ("karanlik", N_("Karanlik blind bet")),
-                        ("four_with_36", N_("4 players: 36 cards"))))
-    elif d["stud"]:
-        out += [tr("Forehead Stud"), tr("4 forehead + 3 hole"), tr("5 betting rounds"), tr("Best 5 of 7 cards"),
-                tr("Poker hand ranking"), tr("Ties split the pot")]
+        from dealerbox.ui.rulelines_tp import lines
     else:
-        out.append(tr("Low Indian, ace low" if d["low"] else "High card wins"))
-        out.append(tr("Ties: suit order" if d["ties"] == "suit-order" else "Ties split the pot"))
-        _flags(out, d, (("two_cards", N_("Forehead + hole card")), ("center", N_("Center card, 2 rounds"))))
-    return out
+        from dealerbox.ui.rulelines_poker import lines
+    return lines(game, d)
 
 
-def _flags(out, d, flags):
-    """Append the line of each house rule of ``flags`` (pairs: the rule's key, its line, or None: the check-raise,
-    said when off, "No check-raise") that is on in ``d`` ("%d" lines with its value), in their order."""
+def flag_lines(out, d, flags):
+    """Append to ``out`` the line of each house rule of ``flags`` (pairs: the rule's key, its line, or None: the
+    check-raise, said when off, "No check-raise") that is on in ``d`` ("%d" lines with its value), in their order
+    (the rule lines of every game: ``describe``)."""
     for key, line in flags:
         if line is None:
             if not d[key]:
                 out.append(tr("No check-raise"))
         elif d[key]:
             out.append(tr(line) % d[key] if "%d" in line else tr(line))
-
-
-def _teen_patti_lines(d):
-    out = [tr("Boot %d") % d["boot"], tr(_LINES[d["variant"]])]
-    if d["variant"] == "best-of-five" and d["five_middle_wild"]:
-        out.append(tr("Middle card wild"))
-    out.append(tr(_LINES[d["sequence"]]))
-    if d["muflis"]:
-        out.append(tr("Muflis (lowball)"))
-    v = d["show"]
-    out.append(tr("Show: pay 2x stake, blind pays 1x" if v == "004" else "Show: pay the stake" if v == "000" else
-                  "Show: seen only, pay 2x last bet, 4x if blind"))
-    v = d["sideshow"]
-    out.append(tr("Sideshow: with the player before you, all seen, costs a chaal; refused: play on" if v == "004" else
-                  "Sideshow: with the player before you, costs the stake; refused: chaal or pack" if v == "000" else
-                  "Sideshow: with the player before you, free; refused: chaal or pack" if v == "001" else
-                  "No sideshow"))
-    if d["sideshow_third_forced"]:
-        out.append(tr("3rd sideshow ask cannot be refused"))
-    out.append(tr("Chaal: lowest or highest only" if d["chaal"] == "two-size" else "Chaal: any amount in range"))
-    n = d["blind_limit"]
-    if n:
-        out.append(tr("At most 1 blind chaal") if n == 1 else tr("At most %d blind chaals") % n)
-    _flags(out, d, (("stake_cap", N_("Chaal cap %d")), ("pot_limit", N_("Pot limit")), ("pot_cap", N_("Pot cap %d")),
-                    ("rebuy_mid_hand", N_("Rebuy mid-hand"))))
-    line = _LINES.get(d["forced"])     # who pays before the deal (seed 001), the higher limits (seed 004)
-    if line:
-        out.append(tr(line))
-    if d["higher_limits"]:
-        out.append(tr("Chaal: no upper limit"))
-    return out
