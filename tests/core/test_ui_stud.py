@@ -30,8 +30,8 @@ def test_summary_lines():
     for line in settings.describe("indian", d):
         assert len(line) <= 21                              # one line of the screen each
     assert settings.describe("indian", {"stud": True, "structure": "pot"})[1:3] == ["Pot limit", "Forehead Stud"]
-    assert settings.LABELS["stud"] == "Game" and settings.value_text(True, "stud") == "Forehead Stud"
-    assert settings.value_text(False, "stud") == "Indian Poker"
+    assert settings.label("indian", "stud") == "Game" and settings.value_text("indian", True, "stud") == "Forehead Stud"
+    assert settings.value_text("indian", False, "stud") == "Indian Poker"
 
 
 def walk_stud():

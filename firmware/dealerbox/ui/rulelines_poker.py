@@ -1,9 +1,30 @@
-"""Turkish and Indian Poker's house rules in short lines, for the summary screen and the rules view
-(``settings.describe``)."""
+"""Turkish and Indian Poker's house rules in words: their labels and values on the rules screens (``settings.label``,
+``settings.value_text``) and their short lines on the summary screen and the rules view (``settings.describe``)."""
 
 from dealerbox.lang import N_, tr
+from dealerbox.ui.modes import GAME_NAMES
 from dealerbox.ui.settings import flag_lines
 
+# each house rule's short label on the rules screens (translated where shown; a key without one shows as itself)
+LABELS = {
+    "ante": N_("Ante"), "structure": N_("Betting"), "bet": N_("Bet size"), "cap": N_("Bets a round"),
+    "check_raise": N_("Check-raise"), "openers": N_("Opening pair"), "no_minor": N_("Minor straights"),
+    "standard_ranking": N_("Ranking"), "hi_lo": N_("High-low split"), "karanlik": N_("Karanlik blind"),
+    "four_with_36": N_("Deck for 4"), "ties": N_("Ties"), "low": N_("Low card wins"), "two_cards": N_("Two cards"),
+    "center": N_("Center card"), "party": N_("Party mode"), "stud": N_("Game"),
+}
+# a house-rule value's words on the rules screens, keyed by the value
+VALUE_TEXT = {
+    "fixed": N_("fixed limit"), "pot": N_("pot limit"), "no-limit": N_("no limit"), "free": N_("any amount"),
+    "kings": N_("kings"), "jacks": N_("jacks"), "aces": N_("aces"), "split": N_("split pot"),
+    "suit-order": N_("suit order"),
+}
+# values whose words depend on the rule (the same value means different things): rule key -> (value, text, ...)
+KEY_VALUE_TEXT = {
+    "no_minor": (True, N_("off"), False, N_("on")), "standard_ranking": (True, N_("standard"), False, N_("Turkish")),
+    "four_with_36": (True, N_("36 cards"), False, N_("32 cards")),
+    "stud": (True, N_("Forehead Stud"), False, GAME_NAMES[2]),     # (Indian Poker)
+}
 # the line of a house-rule value, keyed by the value (the betting structure's and the opening pair's are distinct)
 _LINES = {
     "fixed": N_("Fixed limit"), "pot": N_("Pot limit"), "no-limit": N_("No limit"), "free": N_("Free amount"),

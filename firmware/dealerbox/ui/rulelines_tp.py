@@ -1,8 +1,35 @@
-"""Teen Patti's house rules in short lines, for the summary screen and the rules view (``settings.describe``)."""
+"""Teen Patti's house rules in words: their labels and values on the rules screens (``settings.label``,
+``settings.value_text``) and their short lines on the summary screen and the rules view (``settings.describe``)."""
 
 from dealerbox.lang import N_, tr
 from dealerbox.ui.settings import flag_lines
 
+# each house rule's short label on the rules screens (translated where shown; a key without one shows as itself)
+LABELS = {
+    "boot": N_("Boot"), "sequence": N_("A-2-3 ranks"), "variant": N_("Variant"), "muflis": N_("Muflis lowball"),
+    "five_middle_wild": N_("Best of 5 wild"), "show": N_("Show"), "sideshow": N_("Sideshow"),
+    "sideshow_third_forced": N_("3rd ask forced"), "chaal": N_("Chaal"), "blind_limit": N_("Blind limit"),
+    "stake_cap": N_("Chaal cap"), "pot_limit": N_("Pot limit"), "pot_cap": N_("Pot cap"),
+    "rebuy_mid_hand": N_("Rebuy in hand"),
+    # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows on the rules screen
+    "forced": N_("Ante"),   # what is paid before the deal (seed 001 l'ante)
+    "higher_limits": N_("No top chaal"),
+}
+# a house-rule value's words on the rules screens, keyed by the value
+VALUE_TEXT = {
+    "classic": N_("classic"), "ak47": N_("AK47"), "joker-hunt": N_("Joker Hunt"), "best-of-four": N_("Best of 4"),
+    "best-of-five": N_("Best of 5"), "cobra": N_("Cobra"), "999": "999", "in-out": N_("In-Out"), "off": N_("off"),
+    "range": N_("any amount"), "two-size": N_("two sizes"),
+    # issue 14's house rules: who pays before the deal (seed 001)
+    "boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
+    "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds"),
+}
+# values whose words depend on the rule (the same value means different things): rule key -> (value, text, ...)
+KEY_VALUE_TEXT = {
+    "sequence": ("a23-high", N_("highest"), "akq-high", N_("second"), "a23-low", N_("lowest")),
+    "show": ("004", N_("pay 2x stake"), "000", N_("pay the stake"), "001", N_("2x last bet")),
+    "sideshow": ("004", N_("min chaal"), "000", N_("pay stake"), "001", N_("free")),
+}
 # the line of a house-rule value, keyed by the value (the values of the variant, the A-2-3 sequence and the forced
 # bets are all distinct: one table)
 _LINES = {

@@ -15,7 +15,7 @@ from micropython import const
 from dealerbox import lang
 from dealerbox.engine import rules
 from dealerbox.games import GAMES  # noqa: F401  (settings.GAMES: the setup's order)
-from dealerbox.lang import N_, tr
+from dealerbox.lang import tr
 from dealerbox.ui.modes import (  # noqa: F401  (settings.NAME: shared with the screens of the play)
     CENTS_LADDER,
     CHIP_LADDER,
@@ -129,41 +129,23 @@ def name_owner(names, players, seat, name):
 
 # ---- house rules on the setup screens (over dealerbox.engine.rules) ------------------------------------------
 _COUNT_MAX = const(10)
-# each house rule's short label on the rules screens (translated where shown; a key without one shows as itself)
-LABELS = {
-    "boot": N_("Boot"), "ante": N_("Ante"), "sequence": N_("A-2-3 ranks"), "variant": N_("Variant"),
-    "muflis": N_("Muflis lowball"), "five_middle_wild": N_("Best of 5 wild"), "show": N_("Show"),
-    "sideshow": N_("Sideshow"), "sideshow_third_forced": N_("3rd ask forced"), "chaal": N_("Chaal"),
-    "blind_limit": N_("Blind limit"), "stake_cap": N_("Chaal cap"), "pot_limit": N_("Pot limit"),
-    "pot_cap": N_("Pot cap"), "rebuy_mid_hand": N_("Rebuy in hand"), "structure": N_("Betting"),
-    "bet": N_("Bet size"), "cap": N_("Bets a round"), "check_raise": N_("Check-raise"), "openers": N_("Opening pair"),
-    "no_minor": N_("Minor straights"), "standard_ranking": N_("Ranking"), "hi_lo": N_("High-low split"),
-    "karanlik": N_("Karanlik blind"), "four_with_36": N_("Deck for 4"), "ties": N_("Ties"),
-    "low": N_("Low card wins"), "two_cards": N_("Two cards"), "center": N_("Center card"), "party": N_("Party mode"),
-    "stud": N_("Game"),
-    # issue 14's house rules (seed 001 forced bets, seed 004 higher limits): rows on the rules screen
-    "forced": N_("Ante"),   # what is paid before the deal (seed 001 l'ante)
-    "higher_limits": N_("No top chaal"),
-}
-VALUE_TEXT = {
-    "classic": N_("classic"), "ak47": N_("AK47"), "joker-hunt": N_("Joker Hunt"), "best-of-four": N_("Best of 4"),
-    "best-of-five": N_("Best of 5"), "cobra": N_("Cobra"), "999": "999", "in-out": N_("In-Out"), "off": N_("off"),
-    "range": N_("any amount"), "two-size": N_("two sizes"), "fixed": N_("fixed limit"), "pot": N_("pot limit"),
-    "no-limit": N_("no limit"), "free": N_("any amount"), "kings": N_("kings"), "jacks": N_("jacks"),
-    "aces": N_("aces"), "split": N_("split pot"), "suit-order": N_("suit order"),
-    # issue 14's house rules: who pays before the deal (seed 001)
-    "boot": N_("boot"), "half": N_("half boot"), "quarter": N_("1/4 boot"), "dealer": N_("dealer"),
-    "one-blind": N_("1 blind"), "half-blind": N_("1/2 blind"), "two-blinds": N_("2 blinds"),
-}
-# values whose words depend on the rule (the same value means different things): rule key -> (value, text, ...)
-KEY_VALUE_TEXT = {
-    "sequence": ("a23-high", N_("highest"), "akq-high", N_("second"), "a23-low", N_("lowest")),
-    "show": ("004", N_("pay 2x stake"), "000", N_("pay the stake"), "001", N_("2x last bet")),
-    "sideshow": ("004", N_("min chaal"), "000", N_("pay stake"), "001", N_("free")),
-    "no_minor": (True, N_("off"), False, N_("on")), "standard_ranking": (True, N_("standard"), False, N_("Turkish")),
-    "four_with_36": (True, N_("36 cards"), False, N_("32 cards")),
-    "stud": (True, N_("Forehead Stud"), False, GAME_NAMES[2]),     # (Indian Poker)
-}
+
+
+def game_words(game):
+    """The module of ``game``'s words for its house rules (their labels, values and lines): ``ui/rulelines_tp.py``
+    (Teen Patti) or ``ui/rulelines_poker.py`` (Turkish and Indian Poker), imported when first asked for (a session
+    loads only its game's words)."""
+    if game == "teen-patti":
+        from dealerbox.ui import rulelines_tp as words
+    else:
+        from dealerbox.ui import rulelines_poker as words
+    return words
+
+
+def label(game, key):
+    """The short label (translated) of ``game``'s house rule ``key`` on the rules screens (the key itself if it has
+    none)."""
+    return tr(game_words(game).LABELS.get(key, key))
 
 
 _STUD_PLAYERS = const(7)    # Forehead Stud's most players (games/indian.py STUD_SEATS: 7 cards each of 52)
@@ -183,10 +165,11 @@ def stake_key(game):
     return "boot" if game == "teen-patti" else "ante"
 
 
-def value_text(v, key):
-    """Screen text of a house-rule value ``v`` of rule ``key`` in words (what it does: "pay 2x stake"; bool
+def value_text(game, v, key):
+    """Screen text of a value ``v`` of ``game``'s house rule ``key`` in words (what it does: "pay 2x stake"; bool
     on/off, ints as digits); the sources are named in the docs, never on the screen."""
-    pairs = KEY_VALUE_TEXT.get(key)
+    words = game_words(game)
+    pairs = words.KEY_VALUE_TEXT.get(key)
     if pairs:
         for i in range(0, len(pairs), 2):
             if pairs[i] == v and type(pairs[i]) is type(v):    # (True == 1, but 1 is not "on")
@@ -197,7 +180,7 @@ def value_text(v, key):
         return tr("off")
     if isinstance(v, int):
         return str(v) if v else tr("none")
-    return tr(VALUE_TEXT.get(v, v))
+    return tr(words.VALUE_TEXT.get(v, v))
 
 
 def forced_chips(game, r, players):
@@ -298,15 +281,9 @@ def apply_preset(game, r, name):
 # ---- the house rules in short lines (summary screen, rules view) -----------------------------------------
 def describe(game, d):
     """Lines (wrapped to the screen by the caller) naming ``game``'s house rules in ``d`` for the summary screen and the
-    rules view; ValueError (``dealerbox.rules.validate``) for a bad house rule or an unknown game. The lines of each
-    game live with its game's words: ``ui/rulelines_tp.py`` (Teen Patti), ``ui/rulelines_poker.py`` (Turkish and
-    Indian Poker), imported when a session's game is first described (a session loads only its game's lines)."""
-    d = rules.validate(game, d)
-    if game == "teen-patti":
-        from dealerbox.ui.rulelines_tp import lines
-    else:
-        from dealerbox.ui.rulelines_poker import lines
-    return lines(game, d)
+    rules view (its game's ``lines``: ``game_words``); ValueError (``dealerbox.rules.validate``) for a bad house rule
+    or an unknown game."""
+    return game_words(game).lines(game, rules.validate(game, d))
 
 
 def flag_lines(out, d, flags):

@@ -348,10 +348,11 @@ class RuleListScreen(SetupScreen):
 
     def build(self):
         cfg = self.app.cfg
+        game = cfg["game"]
         self.title = tr("Betting structure") if self.MODE == M_STRUCT else tr("Single house rules")
         self.rows = []
         for key in self.keys():
-            self.rows.append((tr(settings.LABELS.get(key, key)), settings.value_text(cfg["rules"][key], key)))
+            self.rows.append((settings.label(game, key), settings.value_text(game, cfg["rules"][key], key)))
         if self.MODE == M_RULES:
             self.rows.append((tr("Session"), settings.limit_text(cfg)))
         self.rows.append((tr("Done"), None))
