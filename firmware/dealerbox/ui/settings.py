@@ -136,10 +136,10 @@ def game_words(game):
     (Teen Patti) or ``ui/rulelines_poker.py`` (Turkish and Indian Poker), imported when first asked for (a session
     loads only its game's words)."""
     if game == "teen-patti":
-        from dealerbox.ui import rulelines_tp as words
-    else:
-        from dealerbox.ui import rulelines_poker as words
-    return words
+        from dealerbox.ui import rulelines_tp
+        return rulelines_tp
+    from dealerbox.ui import rulelines_poker
+    return rulelines_poker
 
 
 def label(game, key):
