@@ -162,7 +162,7 @@ def _draw_cost(rig, gc, total, mp):
 
 def test_a_folded_seats_forehead_card_is_struck_through_on_the_others_turns():
     # a new user: "folded players' cards stay on everyone's turn screen with no folded mark"
-    from dealerbox.ui import screens
+    from dealerbox.ui import foreheads
     for rights in (None, {STUD_ROW: 1}):
         rig = Rig(seed=5)
         setup(rig, "indian", 3, rule_rights=rights)
@@ -172,13 +172,13 @@ def test_a_folded_seats_forehead_card_is_struck_through_on_the_others_turns():
         folder = app.engine.to_act
         act(rig, "fold")
         struck = []
-        real = screens._struck
-        screens._struck = lambda cv, x, w, got=struck: got.append((x, cv.y, w))
+        real = foreheads._struck
+        foreheads._struck = lambda cv, x, w, got=struck: got.append((x, cv.y, w))
         try:
             rig.press(OK)                           # the third seat's turn, drawn once
             assert app.mode == modes.M_TURN and app.screen.viewer not in (bettor, folder)
         finally:
-            screens._struck = real
+            foreheads._struck = real
         k = 0 if folder < bettor else 1             # the folder's place among the two others (seat order)
         x = (1 + k * 43, 20, 40) if rights is None else (1 + k * 64, 20, 62)
         assert struck == [x], (rights, struck)      # the folder's card struck through, not the bettor's

@@ -400,6 +400,6 @@ def test_a_session_by_time_survives_a_power_cut_and_ends_at_the_right_hand():
 
 
 def test_forehead_stud_tags_tell_every_seat_apart():
-    from dealerbox.ui.play import stud_tags
+    from dealerbox.ui.foreheads import stud_tags
     assert stud_tags(["Sam", "Sara", "Sal", "P4", "P5", "Bo", "B"]) == ["Sa", "Sr", "Sl", "P4", "P5", "Bo", "B"]
     assert stud_tags(["Ann", "Ann2", "An"]) == ["An", "A2", "An"[:1] + "3"]

@@ -136,20 +136,21 @@ def test_two_keys_with_one_hash_take_another_seed_or_are_refused_in_words():
 
 
 def test_every_text_translated_while_drawing_is_kept():
-    """Each ``tr("...")`` of ui/screens.py (drawn inside a redraw, which allocates nothing) is one of the texts its
-    ``keep`` translates at ``use``; the other drawing modules translate nothing."""
+    """Each ``tr("...")`` of ui/screens.py and ui/foreheads.py (drawn inside a redraw, which allocates nothing) is one
+    of the texts its module's ``keep`` translates at ``use``; the other drawing modules translate nothing."""
     import ast
     ui = os.path.join(tool.PACKAGE, "ui")
-    with open(os.path.join(ui, "screens.py"), encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    drawn = set()
-    kept = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and tool._called(node) == "tr":
-            drawn.update(tool._literals(node.args[0]))
-        if isinstance(node, ast.Call) and tool._called(node) == "keep":
-            kept.update(tool.keys_of_source(ast.unparse(node)))
-    assert drawn and drawn <= kept, sorted(drawn - kept)
+    for name in ("screens", "foreheads"):
+        with open(os.path.join(ui, name + ".py"), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        drawn = set()
+        kept = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and tool._called(node) == "tr":
+                drawn.update(tool._literals(node.args[0]))
+            if isinstance(node, ast.Call) and tool._called(node) == "keep":
+                kept.update(tool.keys_of_source(ast.unparse(node)))
+        assert drawn and drawn <= kept, (name, sorted(drawn - kept))
     for name in ("canvas", "font", "widgets", "cardart"):
         with open(os.path.join(ui, name + ".py"), encoding="utf-8") as f:
             assert tool.keys_of_source(f.read()) == set(), name

@@ -199,26 +199,6 @@ def seen_cards(e, seat, n):
     return shown, v
 
 
-def stud_tags(names):
-    """Forehead Stud: a 2-letter tag per seat of ``names``, no two alike, so every seat's cards are told apart: the
-    first two letters ("Sam": "Sa"), else the first letter with a later one ("Sara" after "Sam": "Sr"), else the first
-    letter and the seat's number."""
-    tags = []
-    for s in range(len(names)):
-        n = names[s]
-        cands = [n[:2]]
-        for c in n[2:] + n[1:2]:
-            cands.append(n[0] + c)
-        cands.append(n[0] + "%d" % ((s + 1) % 10))
-        for t in cands:
-            if t not in tags:
-                tags.append(t)
-                break
-        else:
-            tags.append("%d" % (s + 1))
-    return tags
-
-
 def action_order(legal):
     """The engine's options in the action bar's order: "See cards" first, then the bets in the engine's order, Pack /
     Fold last (one press too few must never give a hand away; issue 14); and the one selected first: the first that
@@ -253,9 +233,14 @@ class TurnScreen(HandScreen):
             self.status = tr("seen") if v["seen"][seat] else tr("blind")
         elif "hand" in v and v["hand"] is None:
             self.status = tr("blind")
-        self.indian = app.cfg["game"] == "indian"
+        self.others = None                          # Indian Poker: the others' foreheads drawn by this function
         self.up_count = v.get("up_count")           # Forehead Stud: how many forehead cards the seat has
-        self.tags = stud_tags(app.table.names) if self.up_count is not None else None
+        self.tags = None
+        if app.cfg["game"] == "indian":
+            from dealerbox.ui import foreheads
+            self.others = foreheads.draw_others
+            if self.up_count is not None:
+                self.tags = foreheads.stud_tags(app.table.names)
         hand = e.hands[seat]
         self.ncards = len(hand) if hand else 0
         self.info, self.center = public_info(e, seat)

@@ -23,8 +23,7 @@ from dealerbox.ui.modes import ALL_IN_LABEL, MAX_NAME, PUTS_CHIPS, action_label
 _CARDS_Y = const(22)
 # every text translated below, while drawing: translated when the language is chosen (lang.keep), so that a redraw
 # allocates nothing in any language (tests/host/test_lang.py checks the list against this module's tr calls)
-keep((N_("Center"), N_("Sideshow"),
-      N_("asked by"), N_("You: ?"), N_("You:")))
+keep((N_("Center"), N_("Sideshow"), N_("asked by")))
 
 
 def draw_list(sc, cv):
@@ -60,13 +59,13 @@ def draw_gate(sc, cv):
     widgets.title(cv, sc.title)
     cv.text(sc.info, 1, 11)
     if sc.center:
-        _center_card(cv, sc.center, WIDTH - 66, 47)
+        center_card(cv, sc.center, WIDTH - 66, 47)
     _backs(cv, sc.ncards)
     cv.fb.fill_rect(0, 55, WIDTH, 9, 1)        # the action bar's inverse band, as the turn's
     cv.center(sc.msg if sc.msg else sc.hint, 56, 0)        # "Take back? OK again"
 
 
-def _center_card(cv, c, x, y):
+def center_card(cv, c, x, y):
     """ "Center" and the center card (Indian Poker), 66 px wide from (x, y)."""
     cv.text(tr("Center"), x, y)
     cardart.small_row(cv, c, x + 42, y)
@@ -81,8 +80,8 @@ def draw_turn(sc, cv):
     cv.overlap(x + W, WIDTH - 1 - num_width(sc.app.table.stacks[seat]) * W)
     cv.num_right(sc.app.table.stacks[seat], WIDTH - 1, 1, 0)
     cv.text(sc.msg if sc.msg else sc.info, 1, 11)
-    if sc.indian:
-        draw_others(sc, cv, seat)
+    if sc.others:                           # Indian Poker: the others' foreheads (``foreheads.draw_others``)
+        sc.others(sc, cv, seat)
     elif sc.shown[seat]:
         _own_cards(sc, cv, sc.shown[seat])
     else:
@@ -152,84 +151,6 @@ def _action(cv, label, amount):
     w = cv.text(label, (WIDTH - w) // 2, 56, 0)
     if amount is not None:
         cv.num(amount, w + W, 56, 0)
-
-
-def draw_others(sc, cv, seat):
-    """Indian Poker: every other player's forehead card (the holder's own is never drawn), then "You: ?"
-    with the own hole card in the two-card variant, and the face-up center card when there is one."""
-    cv.k = 0
-    s = 0
-    if sc.up_count is not None:
-        _stud_others(sc, cv, seat)
-        return
-    while s < len(sc.shown):
-        if s != seat and sc.shown[s]:
-            _other(cv, sc.app.table.names[s], sc.shown[s][0], sc.app.engine.is_live(s))
-        s += 1
-    s = cv.text(tr("You: ?"), 1, 47)
-    if sc.shown[seat]:         # the two-card variant: the own hole card (``play.seen_cards``), never the forehead
-        cardart.small_row(cv, sc.shown[seat], s + 6, 47)
-    if sc.center:
-        _center_card(cv, sc.center, WIDTH - 66, 47)
-
-
-def _stud_others(sc, cv, seat):
-    """Forehead Stud: every other player's forehead cards (two players to a row: the seat's 2-letter tag, a rule, up
-    to 4 cards), then "You:" with a "?" for each of the own forehead cards (never drawn) and the own hole cards."""
-    s = 0
-    while s < len(sc.shown):
-        if s != seat and sc.shown[s]:
-            x = 1 + (cv.k & 1) * 64
-            cv.cy = 20 + (cv.k >> 1) * 9
-            _stud_cards(cv, sc.tags[s], sc.shown[s], x)
-            if not sc.app.engine.is_live(s):
-                _struck(cv, x, 62)
-            cv.k += 1
-        s += 1
-    x = cv.text(tr("You:"), 1, 47)
-    s = 0
-    while s < sc.up_count:
-        x = cv.text("?", x + (2 if s == 0 else 1), 47)
-        s += 1
-    if sc.shown[seat]:                         # the own hole cards (``play.seen_cards``), never a forehead card
-        cardart.small_row(cv, sc.shown[seat], x + 5, 47)
-
-
-def _struck(cv, x, w):
-    """A folded seat's forehead cards in the row at cv.y (``cv.at``), from ``x``, ``w`` px wide, struck through (its
-    cards stay in sight, as on a forehead at the table)."""
-    cv.fb.fill_rect(x, cv.y + 3, w, 1, 1)
-
-
-def _stud_cards(cv, tag, cards, x):
-    """At (x, cv.cy): the seat's 2-letter ``tag`` (``play.stud_tags``: no two alike), a rule, and the cards ``cards``
-    side by side, 12 px each."""
-    cv.at(cv.cy, 1, 0)
-    cv.head(tag, 2, x)
-    _rule(cv, x + 12)
-    x += 14
-    i = 0
-    while i < len(cards):
-        cardart.small_at(cv, cards[i], x)
-        x += cardart.SMALL_W
-        i += 1
-
-
-def _rule(cv, x):
-    """A 1-px rule at x down the row at cv.cy (a frame of its own: ``_stud_cards`` has no slot left for it)."""
-    cv.fb.fill_rect(x, cv.cy - 1, 1, 9, 1)
-
-
-def _other(cv, name, c, live):
-    """The cv.k-th other player (3 to a row): the first 3 letters of ``name`` and the card ``c`` on their
-    forehead, struck through when the seat is no longer ``live`` (folded)."""
-    x = 1 + (cv.k % 3) * 43
-    cv.at(20 + (cv.k // 3) * 9, 1, 0)
-    cv.head(name, 3, x)
-    cardart.small_at(cv, c, x + 20)
-    if not live:
-        _struck(cv, x, 40)
-    cv.k += 1
 
 
 def draw_lines(sc, cv):
