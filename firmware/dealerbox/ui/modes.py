@@ -107,16 +107,12 @@ def describe(names, seat, action, events, all_in=False):
     name = names[seat]
     if action.kind == "draw":
         return tr("%s drew %d") % (name, len(action.cards))
-    for ev in events:
-        if ev[0] == "sideshow":                 # the first wording that fits the title bar (the last: the asker only)
-            other = names[ev[2]]
-            return fit_title(tr("Sideshow: %s asks %s") % (name, other), tr("%s asks %s sideshow") % (name, other),
-                             tr("Sideshow %s\x18%s") % (name, other), tr("%s asks %s") % (name, other),
-                             tr("%s: sideshow") % name)
-        if ev[0] == "refuse":
-            return fit_title(tr("%s refuses sideshow") % name, tr("%s refuses") % name)
-        if ev[0] == "pack" and action.kind == "accept":
-            return fit_title(tr("%s packs (sideshow)") % names[ev[1]], tr("%s packs") % names[ev[1]])
+    if action.kind in ("sideshow", "accept", "refuse"):     # Teen Patti's sideshow: its own words
+        from dealerbox.ui import sideshow
+
+        line = sideshow.line(names, seat, action.kind, events)
+        if line:
+            return line
     k = action.kind
     if not action.amount:
         return tr("%s: %s") % (name, tr(k))

@@ -147,18 +147,9 @@ class ShownScreen(HandScreen):
             self.title = fit_title(tr("%s: your new hand") % self.app.table.names[seat], tr("Your new hand"))
             self.hint = tr("OK: pass the box on")
             return
-        from dealerbox.ui.results_flow import category_label, hand_lines
+        from dealerbox.ui import sideshow
 
-        asker, target, loser, _to = self.peek
-        other = target if seat == asker else asker
-        peek = v.get("peek") or {}
-        oc = peek.get(other) or peek.get(str(other)) or []
-        names = self.app.table.names
-        hands = []
-        for s, cards in ((seat, v.get("cards") or []), (other, oc)):
-            hands.append(("" if s == loser else "\x19", names[s], cards, category_label(e.category(s))))
-        self.rows, self.col = hand_lines(hands)
-        self.title = fit_title(tr("Sideshow: %s packs") % names[loser], tr("Sideshow result"))
+        self.rows, self.col, self.title = sideshow.comparison(self.app, seat, self.peek, v)
         self.hint = tr("OK done")
 
     draw = screens.draw_lines
