@@ -458,7 +458,9 @@ class BetweenScreen(MenuScreen):
             if len(app.table.seats_in_play()) < 2:      # one player holds every chip: rebuy, or end
                 self.msg = tr("Rebuy, or End session")
             elif roomnote.low(app.store) is not None:   # the flash nearly full: said before the deal (docs/device.md)
-                app.change(roomnote.RoomScreen(app))
+                from dealerbox.ui.roomscreen import RoomScreen
+
+                app.change(RoomScreen(app))
             else:
                 app.next_hand()
         elif i == modes.B_REBUY:

@@ -158,7 +158,9 @@ class GameScreen(SetupScreen):
             self.move(b, long)
             self.sel = min(self.sel, langpick.row())    # the row under the language's is said, never chosen
         elif self.sel == langpick.row() and b in (btn.OK, btn.RIGHT):
-            self.app.change(langpick.LangScreen(self.app))
+            from dealerbox.ui.langlist import LangScreen
+
+            self.app.change(LangScreen(self.app))
         elif b == btn.OK and self.sel < langpick.row():
             game = settings.GAMES[self.sel]
             if game != self.app.cfg["game"]:
