@@ -5,7 +5,7 @@ from dealerbox.eval.teenpatti import CATEGORIES
 from dealerbox.eval.turkish import TK_CATEGORIES
 from dealerbox.ui.canvas import text_width
 from dealerbox.ui.results_flow import category_label
-from dealerbox.ui.tableview import fit
+from dealerbox.ui.screen import fit
 
 # The showdown through the app is in test_ui_showdown.py: a module of its own runs in its own
 # MicroPython process, with only what the box loads for a hand.

@@ -1,4 +1,4 @@
-"""The app's screens (modes) and the words it shows for actions and menus (RULES.md terms)."""
+"""The app's screens (modes) and the words it shows for actions, menus and house rules (RULES.md terms)."""
 
 from micropython import const
 
@@ -107,12 +107,16 @@ def describe(names, seat, action, events, all_in=False):
     name = names[seat]
     if action.kind == "draw":
         return tr("%s drew %d") % (name, len(action.cards))
-    if action.kind in ("sideshow", "accept", "refuse"):     # Teen Patti's sideshow: its own words
-        from dealerbox.ui import sideshow
-
-        line = sideshow.line(names, seat, action.kind, events)
-        if line:
-            return line
+    for ev in events:
+        if ev[0] == "sideshow":                 # the first wording that fits the title bar (the last: the asker only)
+            other = names[ev[2]]
+            return fit_title(tr("Sideshow: %s asks %s") % (name, other), tr("%s asks %s sideshow") % (name, other),
+                             tr("Sideshow %s\x18%s") % (name, other), tr("%s asks %s") % (name, other),
+                             tr("%s: sideshow") % name)
+        if ev[0] == "refuse":
+            return fit_title(tr("%s refuses sideshow") % name, tr("%s refuses") % name)
+        if ev[0] == "pack" and action.kind == "accept":
+            return fit_title(tr("%s packs (sideshow)") % names[ev[1]], tr("%s packs") % names[ev[1]])
     k = action.kind
     if not action.amount:
         return tr("%s: %s") % (name, tr(k))
@@ -138,3 +142,15 @@ def game_label(game):
     from dealerbox.games import GAMES
 
     return tr(GAME_NAMES[GAMES.index(game)])
+
+
+def flag_lines(out, d, flags):
+    """Append to ``out`` the line of each house rule of ``flags`` (pairs: the rule's key, its line, or None: the
+    check-raise, said when off, "No check-raise") that is on in ``d`` ("%d" lines with its value), in their order
+    (the house-rule lines of every game: ``settings.describe``)."""
+    for key, line in flags:
+        if line is None:
+            if not d[key]:
+                out.append(tr("No check-raise"))
+        elif d[key]:
+            out.append(tr(line) % d[key] if "%d" in line else tr(line))

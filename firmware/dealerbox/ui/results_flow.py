@@ -11,8 +11,7 @@ from dealerbox.lang import N_, tr
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import cardart, font, handwords, modes, screens
 from dealerbox.ui.canvas import WIDTH, text_width
-from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen, wrap_rows
-from dealerbox.ui.tableview import fit
+from dealerbox.ui.screen import LONG_OK, LONG_UD, Screen, fit, wrap_rows
 
 
 def category_label(cat):

@@ -2,8 +2,7 @@
 ``settings.value_text``) and their short lines on the summary screen and the rules view (``settings.describe``)."""
 
 from dealerbox.lang import N_, tr
-from dealerbox.ui.modes import GAME_NAMES
-from dealerbox.ui.settings import flag_lines
+from dealerbox.ui.modes import GAME_NAMES, flag_lines
 
 # each house rule's short label on the rules screens (translated where shown; a key without one shows as itself)
 LABELS = {

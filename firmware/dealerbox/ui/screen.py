@@ -12,6 +12,8 @@ from micropython import const
 
 from dealerbox.ui import buttons as btn
 from dealerbox.ui import screens, widgets
+from dealerbox.ui.canvas import WIDTH, text_width
+from dealerbox.ui.font import W
 
 # the buttons with a long meaning (``Screen.LONG``, bits of ``ui.buttons``): a list's 5 rows, a value's end or 3 steps,
 # a setup screen's long LEFT back, the name editor's letter 10 on and delete, the table menu's long OK
@@ -125,3 +127,21 @@ def wrap_rows(rows, ln):
         ln = "  " + ln[cut:].strip()
         lead = 2
     rows.append((ln, None))
+
+
+def fit(rows):
+    """``rows`` (label, value) with every row too wide for the frame split in two: its label (cut after
+    ": " when it has one) and, below, the rest with the value, so a value never overlaps a name."""
+    out = []
+    for label, value in rows:
+        if value is not None and 2 + text_width(label) + W + widgets.value_width(value) > WIDTH - 8:
+            i = label.find(": ")
+            if i > 0:
+                out.append((label[:i + 1], None))
+                out.append(("  " + label[i + 2:], value))
+            else:
+                out.append((label, None))
+                out.append(("", value))
+        else:
+            out.append((label, value))
+    return out

@@ -284,15 +284,3 @@ def describe(game, d):
     rules view (its game's ``lines``: ``game_words``); ValueError (``dealerbox.rules.validate``) for a bad house rule
     or an unknown game."""
     return game_words(game).lines(game, rules.validate(game, d))
-
-
-def flag_lines(out, d, flags):
-    """Append to ``out`` the line of each house rule of ``flags`` (pairs: the rule's key, its line, or None: the
-    check-raise, said when off, "No check-raise") that is on in ``d`` ("%d" lines with its value), in their order
-    (the rule lines of every game: ``describe``)."""
-    for key, line in flags:
-        if line is None:
-            if not d[key]:
-                out.append(tr("No check-raise"))
-        elif d[key]:
-            out.append(tr(line) % d[key] if "%d" in line else tr(line))

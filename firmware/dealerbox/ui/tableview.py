@@ -3,10 +3,8 @@ all-in, blind or seen, each stack and what each put in this hand; no card (seed 
 
 from dealerbox.lang import tr
 from dealerbox.ui import buttons as btn
-from dealerbox.ui import font, widgets
-from dealerbox.ui.canvas import WIDTH, text_width
 from dealerbox.ui.modes import M_TABLE, fit_title
-from dealerbox.ui.screen import Screen
+from dealerbox.ui.screen import Screen, fit
 
 
 class TableScreen(Screen):
@@ -47,21 +45,3 @@ class TableScreen(Screen):
             self.scroll(b)
         elif b in (btn.OK, btn.LEFT):
             self.app.back()
-
-
-def fit(rows):
-    """``rows`` (label, value) with every row too wide for the frame split in two: its label (cut after
-    ": " when it has one) and, below, the rest with the value, so a value never overlaps a name."""
-    out = []
-    for label, value in rows:
-        if value is not None and 2 + text_width(label) + font.W + widgets.value_width(value) > WIDTH - 8:
-            i = label.find(": ")
-            if i > 0:
-                out.append((label[:i + 1], None))
-                out.append(("  " + label[i + 2:], value))
-            else:
-                out.append((label, None))
-                out.append(("", value))
-        else:
-            out.append((label, value))
-    return out
