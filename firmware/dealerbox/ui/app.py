@@ -78,8 +78,8 @@ class App:
         self.clock = clock
         self.dirty = True
         self.canvas = None      # the canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn)
-        self.cfg = None     # the session config (ui/settings.py): the setup's (``setup_flow.GameScreen`` makes the first)
-        #                     or the save's (``restore``); None at a boot until one of them
+        self.cfg = None     # the session config (ui/settings.py): the setup's (``setup_flow.GameScreen`` makes the
+        #                     first) or the save's (``restore``); None at a boot until one of them
         self.table = None  # type: ignore[assignment]
         self.engine = None
         self.last = ""          # the public line about the last thing done ("Ben: chaal 4"), the gate's title

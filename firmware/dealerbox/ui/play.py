@@ -224,7 +224,7 @@ class TurnScreen(HandScreen):
             self.status = tr("seen") if v["seen"][seat] else tr("blind")
         elif "hand" in v and v["hand"] is None:
             self.status = tr("blind")
-        self.others = None                          # Indian Poker: the others' foreheads drawn by this function
+        self.others = None                          # Indian Poker: the function drawing the others' foreheads
         self.up_count = v.get("up_count")           # Forehead Stud: how many forehead cards the seat has
         self.tags = None
         if app.cfg["game"] == "indian":
