@@ -20,7 +20,7 @@ This module holds the Turkish decks (below), what a hand needs (the scorer) and 
 rules and builds the ranking over the deck's table (``tables_tk24.py`` .. ``tables_tk36.py``; ``make_ranking``, once
 per house rules and deck: it keeps it).
 
-The decks: a deck is a ``bytearray`` of card ints (0-51, see ``dealerbox.cards``), in ascending order until
+The decks: a deck is a list of card ints (0-51, see ``dealerbox.cards``), in ascending order until
 shuffled. The Turkish deck keeps the ace and the highest ranks, sized by the number of players (RULES.md, Turkish
 Poker; seed 002); the engine (``dealerbox.games.turkish``), the high-low split (``dealerbox.engine.hilo``) and the
 notation module's ``deck_of_size`` and ``in_deck`` take them from here (one module fewer on the heap)::
@@ -52,22 +52,18 @@ _TURKISH_MIN_PLAYERS = const(2)
 _TURKISH_MAX_PLAYERS = const(5)
 
 
-class DeckError(ValueError):
-    """A deck was asked for with a player count or option the game does not allow."""
-
-
 def turkish_size(players, four_with_36=False):
     """Number of cards (24, 28, 32 or 36) for ``players`` (2-5) in Turkish Poker.
 
     ``four_with_36`` is the house rule "4 players with 36 cards".
-    Raises DeckError for a player count outside 2-5, or the house rule with
+    Raises ValueError for a player count outside 2-5, or the house rule with
     other than 4 players.
     """
     if not isinstance(players, int) or players < _TURKISH_MIN_PLAYERS or players > _TURKISH_MAX_PLAYERS:
-        raise DeckError("Turkish Poker is for 2 to 5 players, not %r" % (players,))
+        raise ValueError("Turkish Poker is for 2 to 5 players, not %r" % (players,))
     if four_with_36:
         if players != 4:
-            raise DeckError("the 36-card house rule is for 4 players, not %d" % players)
+            raise ValueError("the 36-card house rule is for 4 players, not %d" % players)
         return 36
     return 16 + 4 * players
 
@@ -75,20 +71,24 @@ def turkish_size(players, four_with_36=False):
 def turkish_lowest_rank(size):
     """Lowest rank (0-12, 2..A) in a Turkish deck of ``size`` cards (24/28/32/36).
 
-    Raises DeckError for any other size.
+    Raises ValueError for any other size.
     """
     if size not in TK_DECKS:
-        raise DeckError("a Turkish deck has 24, 28, 32 or 36 cards, not %r" % (size,))
+        raise ValueError("a Turkish deck has 24, 28, 32 or 36 cards, not %r" % (size,))
     return 13 - size // 4
 
 
 def turkish_deck(players, four_with_36=False):
-    """The Turkish short deck for ``players`` as a new bytearray, ascending.
+    """The Turkish short deck for ``players`` as a new list of card ints, ascending, exactly its length (``list()``
+    of a range would grow by doubling on MicroPython: room for 64).
 
-    Raises DeckError as ``turkish_size`` does.
+    Raises ValueError as ``turkish_size`` does.
     """
-    low = turkish_lowest_rank(turkish_size(players, four_with_36))
-    return bytearray(range(low * 4, _DECK_SIZE))
+    size = turkish_size(players, four_with_36)
+    deck = [0] * size
+    for i in range(size):
+        deck[i] = _DECK_SIZE - size + i
+    return deck
 
 
 def scorer(values, table, plain, flush, royal):
