@@ -25,15 +25,32 @@ def check_hand(cards, sizes, lowest_rank):
     ``cards``: list, tuple, bytes or bytearray. ``lowest_rank``: the lowest rank (0-12)
     of the deck: 0 for 52 cards, 13 - deck/4 for a Turkish deck. Returns None.
     """
-    why = _why(cards, sizes, lowest_rank)
-    if why is not None:
-        raise HandError(why)
+    if isinstance(cards, _SEQUENCES) and len(cards) in sizes and _cards_ok(cards, lowest_rank):
+        return
+    raise HandError(_why(cards, sizes, lowest_rank))
+
+
+def _cards_ok(cards, low):
+    n = len(cards)
+    i = 0
+    while i < n:
+        c = cards[i]
+        if type(c) is not int or c < 0 or c > 51 or c >> 2 < low:
+            return False
+        j = 0
+        while j < i:
+            if cards[j] == c:
+                return False
+            j += 1
+        i += 1
+    return True
 
 
 def _why(cards, sizes, low):
-    """The words for what is wrong with ``cards`` (the arguments of ``check_hand``), None for a good hand (then
-    nothing is allocated): checked in the order a hand is read: its type, its size, then card by card (not a card
-    int, outside the deck, repeated)."""
+    """The words for what is wrong with ``cards`` (the arguments of ``check_hand``): checked in the order a hand
+    is read: its type, its size, then card by card (not a card int, outside the deck, repeated)."""
+    from dealerbox.cards import format_card
+
     if not isinstance(cards, _SEQUENCES):
         return "a hand is a list, tuple, bytes or bytearray of card ints, not %r" % (cards,)
     n = len(cards)
@@ -43,24 +60,15 @@ def _why(cards, sizes, low):
         else:
             need = ", ".join(["%d" % s for s in sizes[:-1]]) + " or %d" % sizes[-1]
         return "%d %s in the hand; this ranking needs %s" % (n, "card" if n == 1 else "cards", need)
-    i = 0
-    while i < n:
+    for i in range(n):
         c = cards[i]
         if type(c) is not int or c < 0 or c > 51:
             return "not a card int 0-51: %r" % (c,)
         if c >> 2 < low:
-            from dealerbox.cards import format_card
-
             return "%s is not in the %d-card deck" % (format_card(c), 52 - 4 * low)
-        j = 0
-        while j < i:
-            if cards[j] == c:
-                from dealerbox.cards import format_card
-
-                return "%s is in the hand twice" % format_card(c)
-            j += 1
-        i += 1
-    return None
+        if c in list(cards[:i]):  # (MicroPython: no int in bytes)
+            return "%s is in the hand twice" % format_card(c)
+    return "no problem found in %r" % (cards,)  # not reached: check_hand found one
 
 
 class Ranking:

@@ -107,23 +107,22 @@ def scorer(values, table, plain, flush, royal):
     """
     rt, rs = royal
 
-    def flush_score(t, flush=flush, rt=rt, rs=rs):
-        return rs if t == rt else t + flush[t >> 9]
+    def remap(t, f, d=plain, fl=flush, rt=rt, rs=rs):     # entry ``t``, ``f`` True for a flush: the score
+        if f:
+            return rs if t == rt else t + fl[t >> 9]
+        return t + d[t >> 9]
 
     if plain is None:
 
-        def score(h, v=values, u=table, fs=flush_score):     # the default ranking: the entry is the score
+        def score(h, v=values, u=table, r=remap):     # the default ranking: the entry is the score
             f = v[h[0]]
             x = f + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
             t = u[u[(x >> 8) & 255] + (x >> 16)]  # the row's offset plus the column
             if not (x - f * 5) & 255:               # five of the first card's suit
-                return fs(t)
+                return r(t, True)
             return t
 
         return score
-
-    def remap(t, f, d=plain, fs=flush_score):
-        return fs(t) if f else t + d[t >> 9]
 
     def score(h, v=values, u=table, r=remap):  # type: ignore[no-redef]  # house rules: the entry remapped
         f = v[h[0]]
