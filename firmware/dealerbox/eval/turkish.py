@@ -134,9 +134,7 @@ def scorer(values, table, plain, flush, royal):
     return score
 
 
-# ---- the build (``make_ranking``): the house rules read, the scorers set up over the tables, once per house rules ----
-
-_cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
+# ---- the build (``make_ranking``): the house rules read, the scorer set up over the deck's table, once per house rules
 
 
 def build(house, wild_ranks, deck):
@@ -169,37 +167,29 @@ def build(house, wild_ranks, deck):
             mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
         cats = ("high_card", "pair", "two_pair") + mid + ("four_of_a_kind",) + (
             ("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
-    ix = cats.index
     flush_of = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
     plain = []  # default category (the table's code) -> this ranking's category
     flush = []  # the same for a flush hand
     for name in TK_CATEGORIES:
         if name == "minor_straight" and not minor:
-            plain.append(ix("high_card"))  # within is its high-card index: the ace is simply high
-            flush.append(ix("flush"))
-        elif name in flush_of:
-            plain.append(ix(name))
-            flush.append(ix(flush_of[name]))
+            p, f = "high_card", "flush"     # within is its high-card index: the ace is simply high
         else:
-            plain.append(ix(name) if name in cats else 0)  # the flush categories are never table codes
-            flush.append(plain[-1])
-    # the deck's card values, table view and tables module, built once for its rankings; each deck's tables are a
-    # module of their own: a game loads only its deck's
-    got = _cache.get(deck)
-    if got is None:
-        if deck == 24:
-            from dealerbox.eval import tables_tk24 as T
-        elif deck == 28:
-            from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
-        elif deck == 32:
-            from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
-        else:
-            from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
-        got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
-        _cache[deck] = got
-    v, u, T = got
+            p, f = name, flush_of.get(name, name)
+        plain.append(cats.index(p) if p in cats else 0)     # the flush categories are never table codes
+        flush.append(cats.index(f) if f in cats else 0)
+    # the deck's tables: a module of their own for each deck (a game loads only its deck's)
+    if deck == 24:
+        from dealerbox.eval import tables_tk24 as T
+    elif deck == 28:
+        from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
+    elif deck == 32:
+        from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
+    else:
+        from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
+    low = 13 - deck // 4    # the deck's lowest rank (``turkish_lowest_rank``)
     top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
-    royal = (_STRAIGHT << 9 | top, ix("royal_flush") << 9)
+    royal = (_STRAIGHT << 9 | top, cats.index("royal_flush") << 9)
     house_rules = standard or not minor
-    sc = scorer(v, u, C.deltas(plain) if house_rules else None, C.deltas(flush), royal)
-    return Ranking("turkish", house, deck, (5,), turkish_lowest_rank(deck), cats, sc)
+    sc = scorer(C.card_values(T.W, T.SUIT, low), C.u16(T.U), C.deltas(plain) if house_rules else None,
+                C.deltas(flush), royal)
+    return Ranking("turkish", house, deck, (5,), low, cats, sc)
