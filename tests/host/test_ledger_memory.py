@@ -3,11 +3,10 @@ hands.log of 256 KB and more; the box boots in the heap it needs for a 1 KB log 
 from its end, or line by line from the save's mark: tests/device/bigboot.py), catches the hand up from the log and
 keeps every line. Before, the boot read all of hands.log and failed past ~34 KB at 192K.
 
-The heap: the log adds nothing to it (a 1 KB and a 270 KB log resume at the same heap). Since issue 26 (the text
-coding gone, +17-19 KB on purpose) the app itself needs more than 192K on the unix port to resume a session: run as on
-the box (``as_on_the_box``: the paths MicroPython interns are the box's), the boot passes down to 240K, under the 256K
-every fresh full-table session needs (the issue 26 memory gate): ``HEAP``. (Run from the checkout, each module's full
-path is interned too: ~45 more strings, a 7th qstr pool of 14 KB, 288K; it passed at 192K before issue 26's merge.)"""
+The heap: the log adds nothing to it (a 1 KB and a 270 KB log resume at the same heap), and the boot passes at 192K
+as issue 24 asks, run as on the box (``as_on_the_box``: the paths MicroPython interns are the box's): a save offered
+loads no setup code (ui/resume.py), and the boot's own code is what issue 26 left (it passes down to 192K, fails at
+184K). (Run from the checkout, each module's full path is interned too: ~45 more strings, a bigger qstr pool.)"""
 
 import json
 import os
@@ -18,7 +17,7 @@ from test_hardware_device import run_mp
 
 from host_tools import verify
 
-HEAP = "256K"      # (issue 24 asks 192K: the app's own code needs more; the log adds nothing: docs/device.md)
+HEAP = "192K"      # issue 24
 
 
 def _store_cut_after_the_log(d, size=270 * 1024):

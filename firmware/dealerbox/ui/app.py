@@ -78,9 +78,8 @@ class App:
         self.clock = clock
         self.dirty = True
         self.canvas = None      # the canvas of the last ``draw`` (its ``cards``/``ncards`` record the cards drawn)
-        from dealerbox.ui import setup_flow
-
-        self.cfg = setup_flow.new_config(None, "teen-patti")    # the session config (ui/settings.py)
+        self.cfg = None     # the session config (ui/settings.py): the setup's (``setup_flow.GameScreen`` makes the first)
+        #                     or the save's (``restore``); None at a boot until one of them
         self.table = None  # type: ignore[assignment]
         self.engine = None
         self.last = ""          # the public line about the last thing done ("Ben: chaal 4"), the gate's title
@@ -96,6 +95,7 @@ class App:
             from dealerbox.ui import resume
             resume.boot(self, store)
         else:
+            from dealerbox.ui import setup_flow
             self.go(setup_flow.GameScreen(self))
 
     @property

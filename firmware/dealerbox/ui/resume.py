@@ -11,20 +11,18 @@ import gc
 
 from dealerbox.reason import Reason
 from dealerbox.ui import langpick
-from dealerbox.ui.modes import MAX_NAME, SNAPSHOT_VERSION
+from dealerbox.ui.modes import SNAPSHOT_VERSION
 
 
 def boot(app, store):
-    """At power-on: the seats take the last session's names (``_names``), the language kept is spoken,
-    and the newest usable save of ``store`` is offered with what the store found wrong (the store's reports, a store
+    """At power-on: the language kept is spoken, and the newest usable save of ``store`` is offered with what the store found wrong (the store's reports, a store
     that cannot be read said in words, and what catching up with the hand logs after an older save would say:
-    ``ResumeScreen``); with nothing saved and nothing to report, the first setup screen.
+    ``ResumeScreen``); with nothing saved and nothing to report, the first setup screen (its config: the names the store
+    keeps, ``setup_flow.first_config``). A save offered loads no setup code: the setup is imported only if the table
+    chooses "New session" (docs/device.md, Memory).
 
     With a save there, the checks (ui/snapcheck.py) are imported first, with the engine's code, so what lives long is
     low in the heap (the save's reading and checking is garbage after)."""
-    from dealerbox.ui.setup_flow import GameScreen
-
-    _names(app, store)
     langpick.boot(store)    # the language kept, spoken before the first frame
     check = None  # type: object
     saved = getattr(store, "saved", None)
@@ -43,6 +41,8 @@ def boot(app, store):
     if t is None or isinstance(t, dict) and t.get("stopped") is True:  # ("End session" confirmed: nothing to resume)
         snap = None
     if snap is None and not report:
+        from dealerbox.ui.setup_flow import GameScreen
+
         app.go(GameScreen(app))
         return
     from dealerbox.ui.offer import ResumeScreen
@@ -51,13 +51,3 @@ def boot(app, store):
     if snap is not None:
         s.offer(store, snap)
     app.go(s)
-
-
-def _names(app, store):
-    """The seats take the names of the last session the store keeps (``setup_flow.known_names``)."""
-    from dealerbox.ui.setup_flow import known_names
-
-    names = app.cfg["names"]
-    last = known_names(store)[1] or ()
-    for i in range(min(len(last), len(names))):
-        names[i] = last[i][:MAX_NAME]

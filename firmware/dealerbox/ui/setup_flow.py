@@ -100,6 +100,17 @@ def new_config(cfg, game, players=None):
     return new
 
 
+def first_config(store):
+    """The config of a box's first session since power-on (dict, ``new_config``): Teen Patti, the seats named as in
+    the last session the store keeps (``known_names``; ``store`` may be None)."""
+    cfg = new_config(None, "teen-patti")
+    names = cfg["names"]
+    last = known_names(store)[1] or ()
+    for i in range(min(len(last), len(names))):
+        names[i] = last[i][:settings.MAX_NAME]
+    return cfg
+
+
 class SetupScreen(Screen):
     """A setup screen: a long LEFT goes back to the one before; ``next`` opens the one after (``modes.SETUP``'s
     order: ``_screen``)."""
@@ -140,6 +151,8 @@ class GameScreen(SetupScreen):
     MODE = M_GAME
 
     def __init__(self, app):
+        if app.cfg is None:     # the first session since power-on (``App.cfg``)
+            app.set_config(first_config(app.store))
         super().__init__(app, settings.game_index(app.cfg["game"]))
 
     def build(self):
