@@ -11,7 +11,7 @@ from dealerbox.cards import (
     rank_of,
     suit_of,
 )
-from dealerbox.eval.turkish import DeckError, turkish_deck, turkish_lowest_rank, turkish_size
+from dealerbox.eval.turkish import turkish_deck, turkish_lowest_rank, turkish_size
 from support import raises
 
 
@@ -79,11 +79,11 @@ def test_turkish_deck_sizes_by_players():
 
 def test_turkish_deck_refused_counts():
     for p in (0, 1, 6, 10):
-        with raises(DeckError, "2 to 5 players"):
+        with raises(ValueError, "2 to 5 players"):
             turkish_deck(p)
-    with raises(DeckError, "36-card house rule is for 4"):
+    with raises(ValueError, "36-card house rule is for 4"):
         turkish_deck(3, True)
-    with raises(DeckError, "24, 28, 32 or 36"):
+    with raises(ValueError, "24, 28, 32 or 36"):
         turkish_lowest_rank(30)
 
 

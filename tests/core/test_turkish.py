@@ -35,12 +35,12 @@ def test_deck_follows_the_players_dealt_in():
         e.start_hand()
         assert len(e.deck) == size
         assert min(e.deck) == (13 - size // 4) * 4
-        assert e.stock.left() == size - 5 * n
+        assert e.public_view()["stock"] == size - 5 * n
         assert [len(e.hands[s]) for s in range(n)] == [5] * n
     t = table(4)
     e = Turkish(t, {"four_with_36": True}, entropy=lambda k: bytes(k))
     e.start_hand()
-    assert len(e.deck) == 36 and e.stock.left() == 16
+    assert len(e.deck) == 36 and e.public_view()["stock"] == 16
     t = table(3, [100, 0, 100])      # a seat that is out: two players dealt in, 24 cards
     e = Turkish(t, {}, entropy=lambda k: bytes(k))
     e.start_hand()

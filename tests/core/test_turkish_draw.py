@@ -7,7 +7,7 @@ import json
 
 from dealerbox.cards import parse_cards
 from dealerbox.engine.base import Action, IllegalAction
-from dealerbox.games.turkish import Stock, StockError, Turkish
+from dealerbox.games.turkish import Stock, Turkish
 from dealerbox.rng import SeededEntropy
 from support import raises
 from turkish_support import act, deck_for, kinds, replay, snapshot, table
@@ -31,7 +31,7 @@ def test_draw_from_the_opener_and_the_fourth_card_after_everyone():
     assert e.phase == "draw" and e.draw_order == [1, 2, 3, 0] and e.to_act == 1 and kinds(e) == ["draw"]
     assert act(e, "draw", 0, [1, 2, 3, 4]) == [["draw", 1, 4]]
     assert e.view(1)["hand"] == parse_cards("Kc Ah As Ks")        # three at once
-    assert e.public_view()["drew"] == [None, 4, None, None] and e.stock.left() == 9
+    assert e.public_view()["drew"] == [None, 4, None, None] and e.public_view()["stock"] == 9
     act(e, "draw", 0, [0])
     assert e.hands[2] == parse_cards("8h 9s Jc Ac Qd")
     act(e, "draw", 0, [0, 1])
@@ -55,7 +55,7 @@ def test_stock_runs_out_the_discards_of_others_are_reshuffled():
     hands = ["Ac Ad 6c 7d 8h", "6d 7h 8s Tc Qd", "6h 7s 9c Jd Kh", "6s 8c 9d Th Qs", "7c 8d 9h Js Kc"]
     e, t = game(hands, seed=7)
     stock = list(e.stock.cards)
-    assert len(stock) == 11 and e.stock.left() == 11
+    assert len(stock) == 11 and e.public_view()["stock"] == 11
     act(e, "open", 2)
     for _ in range(4):
         act(e, "call", 2)
@@ -68,7 +68,7 @@ def test_stock_runs_out_the_discards_of_others_are_reshuffled():
         kept[s] = [c for i, c in enumerate(e.hands[s]) if i not in pos]
         act(e, "draw", 0, pos)
         if s == 2:
-            assert e.stock.left() == 2 and e.log["reshuffles"] == []
+            assert e.public_view()["stock"] == 2 and e.log["reshuffles"] == []
     r = e.log["reshuffles"]
     assert len(r) == 1 and len(r[0]) == 12
     assert sorted(r[0]) == sorted(out[0] + out[1] + out[2])          # not the discards of seat 3 (served)
@@ -79,7 +79,7 @@ def test_stock_runs_out_the_discards_of_others_are_reshuffled():
     assert e.hands[0] == kept[0] + stock[0:3] + r[0][4:5]
     assert e.hands[1] == kept[1] + stock[3:6] + r[0][5:6]
     assert e.hands[2] == kept[2] + stock[6:9] + r[0][6:7]
-    assert e.stock.left() == 4 and sorted(m & 63 for m in e.stock.muck) == sorted(out[3] + out[4])
+    assert e.public_view()["stock"] == 4 and sorted(m & 63 for m in e.stock.muck) == sorted(out[3] + out[4])
     seen = []
     for s in range(5):
         seen.extend(e.hands[s])
@@ -107,7 +107,7 @@ def test_a_draw_the_stock_cannot_serve_is_refused_before_anything_changes():
         act(e, "call", 2)
     for _ in range(3):
         act(e, "draw", 0, [1, 2, 3, 4])
-    assert e.to_act == 3 and e.stock.left() == 2 and len(e.stock.muck) == 12
+    assert e.to_act == 3 and e.public_view()["stock"] == 2 and len(e.stock.muck) == 12
     before = snapshot(e)
     a = Action("draw", 0, [0, 1, 2])
     assert str(e.why_illegal(a)) == "the stock ran out and there is no logged reshuffle"
@@ -116,7 +116,7 @@ def test_a_draw_the_stock_cannot_serve_is_refused_before_anything_changes():
     assert snapshot(e) == before and len(e.log["actions"]) == 8 and len(e.stock.muck) == 12
     assert e.why_illegal(Action("draw", 0, [0, 1])) is None         # two cards are still in the stock
     act(e, "draw", 0, [0, 1])
-    assert e.to_act == 4 and e.stock.left() == 0 and len(e.log["actions"]) == 9
+    assert e.to_act == 4 and e.public_view()["stock"] == 0 and len(e.log["actions"]) == 9
     before = snapshot(e)
     # the last to draw: even standing pat needs the stock, for the fourth cards owed to seats 0, 1 and 2
     for pos in ([], [0]):
@@ -142,15 +142,15 @@ def test_same_seed_same_reshuffle():
 
 def test_stock_unit_folded_hands_join_the_muck_the_served_player_keeps_out():
     st = Stock([1, 2])
-    assert st.deal(2, 0, None) == [1, 2] and st.left() == 0
+    assert st.deal(2, 0, None) == [1, 2] and len(st.cards) - st.pos == 0
     st.discard(1, [10, 11])          # seat 1 folded
     st.discard(0, [20])              # seat 0 discards
     got = st.deal(1, 0, SeededEntropy(3).read)
     assert got[0] in (10, 11) and sorted(st.reshuffles[0]) == [10, 11] and st.muck == [0 * 64 + 20]
-    assert st.left() == 1
+    assert len(st.cards) - st.pos == 1
     st2 = Stock.from_state(json.loads(json.dumps(st.to_state())), [1, 2])
     assert st2.deal(1, 1, None) == [21 - got[0]]
-    with raises(StockError, "the stock and the other players' discards are empty"):
+    with raises(ValueError, "the stock and the other players' discards are empty"):
         st2.deal(1, 0, None)
 
 

@@ -11,7 +11,7 @@ from dealerbox.games import engine_class
 
 def deck_of_size(size):
     """The deck of ``size`` cards as a bytearray, ascending: the 52-card deck, or a Turkish deck of 24/28/32/36
-    (its lowest rank: ``turkish_lowest_rank``, DeckError for any other size)."""
+    (its lowest rank: ``turkish_lowest_rank``, ValueError for any other size)."""
     if size == 52:
         return full_deck()
     return bytearray(range(turkish_lowest_rank(size) * 4, 52))

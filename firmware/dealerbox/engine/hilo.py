@@ -47,7 +47,7 @@ _LOW_RANKS = {24: 6, 28: 6, 32: 7, 36: 7}
 def low_qualifier(size):
     """The rank (0-12, 2..A) of the highest card a qualifying low may hold in a deck of ``size`` cards.
 
-    Raises DeckError for a size other than 24, 28, 32, 36.
+    Raises ValueError for a size other than 24, 28, 32, 36.
     """
     return turkish_lowest_rank(size) + _LOW_RANKS[size] - 2
 

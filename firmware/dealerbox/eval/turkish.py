@@ -20,7 +20,7 @@ This module holds the Turkish decks (below), what a hand needs (the scorer) and 
 rules and builds the ranking over the deck's table (``tables_tk24.py`` .. ``tables_tk36.py``; ``make_ranking``, once
 per house rules and deck: it keeps it).
 
-The decks: a deck is a ``bytearray`` of card ints (0-51, see ``dealerbox.cards``), in ascending order until
+The decks: a deck is a list of card ints (0-51, see ``dealerbox.cards``), in ascending order until
 shuffled. The Turkish deck keeps the ace and the highest ranks, sized by the number of players (RULES.md, Turkish
 Poker; seed 002); the engine (``dealerbox.games.turkish``), the high-low split (``dealerbox.engine.hilo``) and the
 notation module's ``deck_of_size`` and ``in_deck`` take them from here (one module fewer on the heap)::
@@ -52,22 +52,18 @@ _TURKISH_MIN_PLAYERS = const(2)
 _TURKISH_MAX_PLAYERS = const(5)
 
 
-class DeckError(ValueError):
-    """A deck was asked for with a player count or option the game does not allow."""
-
-
 def turkish_size(players, four_with_36=False):
     """Number of cards (24, 28, 32 or 36) for ``players`` (2-5) in Turkish Poker.
 
     ``four_with_36`` is the house rule "4 players with 36 cards".
-    Raises DeckError for a player count outside 2-5, or the house rule with
+    Raises ValueError for a player count outside 2-5, or the house rule with
     other than 4 players.
     """
     if not isinstance(players, int) or players < _TURKISH_MIN_PLAYERS or players > _TURKISH_MAX_PLAYERS:
-        raise DeckError("Turkish Poker is for 2 to 5 players, not %r" % (players,))
+        raise ValueError("Turkish Poker is for 2 to 5 players, not %r" % (players,))
     if four_with_36:
         if players != 4:
-            raise DeckError("the 36-card house rule is for 4 players, not %d" % players)
+            raise ValueError("the 36-card house rule is for 4 players, not %d" % players)
         return 36
     return 16 + 4 * players
 
@@ -75,20 +71,24 @@ def turkish_size(players, four_with_36=False):
 def turkish_lowest_rank(size):
     """Lowest rank (0-12, 2..A) in a Turkish deck of ``size`` cards (24/28/32/36).
 
-    Raises DeckError for any other size.
+    Raises ValueError for any other size.
     """
     if size not in TK_DECKS:
-        raise DeckError("a Turkish deck has 24, 28, 32 or 36 cards, not %r" % (size,))
+        raise ValueError("a Turkish deck has 24, 28, 32 or 36 cards, not %r" % (size,))
     return 13 - size // 4
 
 
 def turkish_deck(players, four_with_36=False):
-    """The Turkish short deck for ``players`` as a new bytearray, ascending.
+    """The Turkish short deck for ``players`` as a new list of card ints, ascending, exactly its length (``list()``
+    of a range would grow by doubling on MicroPython: room for 64).
 
-    Raises DeckError as ``turkish_size`` does.
+    Raises ValueError as ``turkish_size`` does.
     """
-    low = turkish_lowest_rank(turkish_size(players, four_with_36))
-    return bytearray(range(low * 4, _DECK_SIZE))
+    size = turkish_size(players, four_with_36)
+    deck = [0] * size
+    for i in range(size):
+        deck[i] = _DECK_SIZE - size + i
+    return deck
 
 
 def scorer(values, table, plain, flush, royal):
@@ -107,23 +107,22 @@ def scorer(values, table, plain, flush, royal):
     """
     rt, rs = royal
 
-    def flush_score(t, flush=flush, rt=rt, rs=rs):
-        return rs if t == rt else t + flush[t >> 9]
+    def remap(t, f, d=plain, fl=flush, rt=rt, rs=rs):     # entry ``t``, ``f`` True for a flush: the score
+        if f:
+            return rs if t == rt else t + fl[t >> 9]
+        return t + d[t >> 9]
 
     if plain is None:
 
-        def score(h, v=values, u=table, fs=flush_score):     # the default ranking: the entry is the score
+        def score(h, v=values, u=table, r=remap):     # the default ranking: the entry is the score
             f = v[h[0]]
             x = f + v[h[1]] + v[h[2]] + v[h[3]] + v[h[4]]
             t = u[u[(x >> 8) & 255] + (x >> 16)]  # the row's offset plus the column
             if not (x - f * 5) & 255:               # five of the first card's suit
-                return fs(t)
+                return r(t, True)
             return t
 
         return score
-
-    def remap(t, f, d=plain, fs=flush_score):
-        return fs(t) if f else t + d[t >> 9]
 
     def score(h, v=values, u=table, r=remap):  # type: ignore[no-redef]  # house rules: the entry remapped
         f = v[h[0]]
@@ -135,9 +134,7 @@ def scorer(values, table, plain, flush, royal):
     return score
 
 
-# ---- the build (``make_ranking``): the house rules read, the scorers set up over the tables, once per house rules ----
-
-_cache = {}  # type: dict  # deck -> (card values, table view, tables module): shared by its rankings
+# ---- the build (``make_ranking``): the house rules read, the scorer set up over the deck's table, once per house rules
 
 
 def build(house, wild_ranks, deck):
@@ -170,37 +167,29 @@ def build(house, wild_ranks, deck):
             mid = (("minor_straight",) if minor else ()) + ("straight", "three_of_a_kind", "full_house", "flush")
         cats = ("high_card", "pair", "two_pair") + mid + ("four_of_a_kind",) + (
             ("minor_straight_flush",) if minor else ()) + ("straight_flush", "royal_flush")
-    ix = cats.index
     flush_of = {"high_card": "flush", "minor_straight": "minor_straight_flush", "straight": "straight_flush"}
     plain = []  # default category (the table's code) -> this ranking's category
     flush = []  # the same for a flush hand
     for name in TK_CATEGORIES:
         if name == "minor_straight" and not minor:
-            plain.append(ix("high_card"))  # within is its high-card index: the ace is simply high
-            flush.append(ix("flush"))
-        elif name in flush_of:
-            plain.append(ix(name))
-            flush.append(ix(flush_of[name]))
+            p, f = "high_card", "flush"     # within is its high-card index: the ace is simply high
         else:
-            plain.append(ix(name) if name in cats else 0)  # the flush categories are never table codes
-            flush.append(plain[-1])
-    # the deck's card values, table view and tables module, built once for its rankings; each deck's tables are a
-    # module of their own: a game loads only its deck's
-    got = _cache.get(deck)
-    if got is None:
-        if deck == 24:
-            from dealerbox.eval import tables_tk24 as T
-        elif deck == 28:
-            from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
-        elif deck == 32:
-            from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
-        else:
-            from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
-        got = (C.card_values(T.W, T.SUIT, turkish_lowest_rank(deck)), C.u16(T.U), T)
-        _cache[deck] = got
-    v, u, T = got
+            p, f = name, flush_of.get(name, name)
+        plain.append(cats.index(p) if p in cats else 0)     # the flush categories are never table codes
+        flush.append(cats.index(f) if f in cats else 0)
+    # the deck's tables: a module of their own for each deck (a game loads only its deck's)
+    if deck == 24:
+        from dealerbox.eval import tables_tk24 as T
+    elif deck == 28:
+        from dealerbox.eval import tables_tk28 as T  # type: ignore[no-redef]
+    elif deck == 32:
+        from dealerbox.eval import tables_tk32 as T  # type: ignore[no-redef]
+    else:
+        from dealerbox.eval import tables_tk36 as T  # type: ignore[no-redef]
+    low = 13 - deck // 4    # the deck's lowest rank (``turkish_lowest_rank``)
     top = deck // 4 - 1  # slot of the ace: A-K-Q-J-T has within = top
-    royal = (_STRAIGHT << 9 | top, ix("royal_flush") << 9)
+    royal = (_STRAIGHT << 9 | top, cats.index("royal_flush") << 9)
     house_rules = standard or not minor
-    sc = scorer(v, u, C.deltas(plain) if house_rules else None, C.deltas(flush), royal)
-    return Ranking("turkish", house, deck, (5,), turkish_lowest_rank(deck), cats, sc)
+    sc = scorer(C.card_values(T.W, T.SUIT, low), C.u16(T.U), C.deltas(plain) if house_rules else None,
+                C.deltas(flush), royal)
+    return Ranking("turkish", house, deck, (5,), low, cats, sc)

@@ -118,10 +118,6 @@ def holds_openers(rk, hand, rank):
 # and each is checked to be exactly the cards the rule allows.
 
 
-class StockError(ValueError):
-    """No card can be served, or a logged reshuffle does not match the rule."""
-
-
 class Stock:
     """The cards not yet dealt, in order, plus the muck.
 
@@ -144,10 +140,6 @@ class Stock:
         if isinstance(logged, list) and len(logged) > len(self.reshuffles):
             self.replay = [list(r) if isinstance(r, list) else r for r in logged[len(self.reshuffles):]]
 
-    def left(self):
-        """Cards still in the stock (int)."""
-        return len(self.cards) - self.pos
-
     def discard(self, seat, cards):
         """Put ``cards`` (card ints) discarded or folded by ``seat`` into the muck."""
         for c in cards:
@@ -158,7 +150,7 @@ class Stock:
 
         When the stock is empty, the muck except ``seat``'s own cards is
         shuffled (entropy ``read``, or the next logged order on a replay) to
-        become the new stock. Raises StockError when there is nothing left to
+        become the new stock. Raises ValueError when there is nothing left to
         serve, or a logged reshuffle is not the muck the rule allows.
         """
         out = []  # type: list
@@ -173,14 +165,14 @@ class Stock:
                     else:
                         fresh.append(m & 63)
                 if not fresh:
-                    raise StockError(Reason("the stock and the other players' discards are empty"))
+                    raise ValueError(Reason("the stock and the other players' discards are empty"))
                 if self.replay:
                     logged = list(self.replay.pop(0))
                     if sorted(logged) != sorted(fresh):
-                        raise StockError("the logged reshuffle is not the discards of the other players")
+                        raise ValueError("the logged reshuffle is not the discards of the other players")
                     fresh = logged
                 elif read is None:
-                    raise StockError("the stock ran out and there is no logged reshuffle")
+                    raise ValueError("the stock ran out and there is no logged reshuffle")
                 else:
                     shuffle(fresh, read)
                 self.muck = mine
@@ -234,12 +226,7 @@ class Turkish(Engine):
     # ---- rules, deck, ranking ------------------------------------------------------------------
     def _fresh_deck(self):
         players = len(self.table.seats_in_play())
-        four36 = bool(self.rules["four_with_36"]) and players == 4
-        short = turkish_deck(players, four36)
-        deck = [0] * len(short)     # exactly its cards (``list()`` of it would grow by doubling: room for 64)
-        for i in range(len(short)):
-            deck[i] = short[i]
-        return deck
+        return turkish_deck(players, bool(self.rules["four_with_36"]) and players == 4)
 
     def ranking(self, size=None):
         """The evaluator for this hand's deck (or a deck of ``size`` cards) and house rules
@@ -261,7 +248,7 @@ class Turkish(Engine):
 
     # ---- state (the snapshot saves self.round and self.stock as round_state, stock_state) ------
     def _reset(self):
-        turkish_size(self.n)      # DeckError (a ValueError) for more than 5 seats: at construction (Engine.__init__)
+        turkish_size(self.n)      # ValueError for more than 5 seats: at construction (Engine.__init__)
         Engine._reset(self)
         if self._rk is None and len(self.table.seats_in_play()) == self.n:
             # at construction, every seat with chips (a new session; a hand resumed with every seat dealt in): the
@@ -399,7 +386,7 @@ class Turkish(Engine):
             out.append(hand[p])
         try:
             self._serve(dry, seat, out, None if self.read is None else bytes)
-        except StockError as e:
+        except ValueError as e:
             return str(e)
         return None
 
@@ -506,7 +493,7 @@ class Turkish(Engine):
         """Discard ``out`` (``seat``'s cards) into ``stock`` and serve the draw: ``(new cards, fourth)``.
 
         ``fourth``: None while others are still to draw, else the ``(seat, card)`` fourth cards of every
-        four-card draw (this one included), dealt after everybody has drawn. Raises StockError when the
+        four-card draw (this one included), dealt after everybody has drawn. Raises ValueError when the
         stock cannot serve (the rule of ``Stock``).
         """
         k = len(out)
@@ -561,7 +548,7 @@ class Turkish(Engine):
              "bets": list(self.round.bets),
              "folded": self._flags(self._folded), "all_in": self._flags(self.is_all_in), "dealt": list(self.dealt),
              "opener": self.opener, "drew": list(self.drew),
-             "stock": self.stock.left(),
+             "stock": len(self.stock.cards) - self.stock.pos,
              "carry": sum(self.log["carry"]) if self.log and self.log.get("carry") else 0}
         if over:
             res = self.result or {}
