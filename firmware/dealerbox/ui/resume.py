@@ -15,11 +15,11 @@ from dealerbox.ui.modes import SNAPSHOT_VERSION
 
 
 def boot(app, store):
-    """At power-on: the language kept is spoken, and the newest usable save of ``store`` is offered with what the store found wrong (the store's reports, a store
-    that cannot be read said in words, and what catching up with the hand logs after an older save would say:
-    ``ResumeScreen``); with nothing saved and nothing to report, the first setup screen (its config: the names the store
-    keeps, ``setup_flow.first_config``). A save offered loads no setup code: the setup is imported only if the table
-    chooses "New session" (docs/device.md, Memory).
+    """At power-on: the language kept is spoken, and the newest usable save of ``store`` is offered with what the
+    store found wrong (the store's reports, a store that cannot be read said in words, and what catching up with the
+    hand logs after an older save would say: ``ResumeScreen``); with nothing saved and nothing to report, the first
+    setup screen (its config: the names the store keeps, ``setup_flow.first_config``). A save offered loads no setup
+    code: the setup is imported only if the table chooses "New session" (docs/device.md, Memory).
 
     With a save there, the checks (ui/snapcheck.py) are imported first, with the engine's code, so what lives long is
     low in the heap (the save's reading and checking is garbage after)."""
