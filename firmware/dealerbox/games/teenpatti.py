@@ -113,7 +113,7 @@ class TeenPatti(Engine):
         elif len(self.active_seats()) < 2:      # the boot put all but one all-in: nothing to bet against
             events.extend(self._showdown(order, "all-in"))
         else:
-            self.to_act = self._next_active(first)
+            self.to_act = self.active_seats(first + 1)[0]
             events.append(["turn", self.to_act])
         return events
 
@@ -383,25 +383,17 @@ class TeenPatti(Engine):
                         done = False
         if done:
             return self._showdown(live, "all-in")
-        self.to_act = self._next_active(seat)
+        self.to_act = self.active_seats(seat + 1)[0]
         return [["turn", self.to_act]]
 
-    def active_seats(self):
-        """Live seats that can still act (not all-in), clockwise from the seat left of the dealer."""
+    def active_seats(self, first=None):
+        """Live seats that can still act (not all-in), clockwise from the seat left of the dealer (or from the seat
+        ``first``, as ``live_seats``: the first of them after seat ``s`` is ``active_seats(s + 1)[0]``)."""
         out = []
-        for s in self.live_seats():
+        for s in self.live_seats(first):
             if not self.pb.all_in[s]:
                 out.append(s)
         return out
-
-    def _next_active(self, after):
-        """The next seat clockwise after ``after`` that is live and not all-in, or None."""
-        n = self.n
-        for k in range(1, n + 1):
-            s = (after + k) % n
-            if self.is_live(s) and not self.pb.all_in[s]:
-                return s
-        return None
 
     # ---- showdown -------------------------------------------------------------------------------------
     def ranking(self):
