@@ -120,7 +120,7 @@ def newer_journal(data, head, mark, found, reports):
 
 def logged_after(store, mark, number, found, reports):
     """The whole hand-log lines (list of str) after byte ``mark`` of the ``Store``'s log (save ``number``'s mark):
-    read line by line from ``mark`` on (``dealerbox.store.boot.log_lines``: never the whole log on the heap), in
+    read line by line from ``mark`` on (``dealerbox.store.log_lines``: never the whole log on the heap), in
     ``hands.1.log`` too when ``hands.log`` is shorter than ``mark`` (it moved after the save). A line of ``hands.log``
     that is no hand log (noise, garbage: ``hand_lines``) is set aside with the file as ``hands.log.bad`` and a clean
     log continued (``Recovery.clean_log``, by the caller); ``reports`` says how many. Returns ``(lines, dirty, why)``:
