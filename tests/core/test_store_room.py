@@ -5,8 +5,7 @@ hands only when the table agreed, the chain going on and a power cut in the midd
 import json
 import os
 
-from dealerbox.store import ZERO, line_hash
-from dealerbox.store.boot import log_lines
+from dealerbox.store import ZERO, line_hash, log_lines
 from dealerbox.store.saves import HAND_BYTES, LOG_CHUNK, ROOM_RESERVE, ROOM_SPLIT, Store
 from store_util import RoomFs, StatFs, _clean, _laid_out, _read, _tmpdir, _write, read_log
 

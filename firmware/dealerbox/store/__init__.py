@@ -1,11 +1,10 @@
 """Saves on flash: power-cut-safe snapshots, checksums, the hand logs. Knows records, not screens.
 
-The file names, the header formats, the checksum and the reader of a hand log file's last line (from the end) are
-here, shared by ``saves`` (the ``Store``: what every session does, the files) and ``boot``
+The file names, the header formats, the checksum and the readers of a hand log file (a line at a time, the last
+line from the end) are here, shared by ``saves`` (the ``Store``: what every session does, the files) and ``boot``
 (``Recovery``: reading saves back at boot, deciding what is used, saying what was damaged; imported by ``saves``
 when first needed): ``boot`` imports nothing from ``saves`` and reads and writes files only through the ``Store``'s
-public methods, so there is no import cycle (a journal line and a hand log file read a line at a time, which only a
-boot reads: ``boot``'s ``journal_line`` and ``log_lines``). The formats: ``saves``'s docstring.
+public methods, so there is no import cycle. The formats: ``saves``'s docstring.
 """
 
 try:
@@ -68,6 +67,18 @@ def checksum(data, crc=0):
     return crc32_py(data, crc)
 
 
+def journal_line(line):
+    """One journal line (bytes, no newline: ``<record> <hex log mark> <8 hex CRC>``) as ``(record bytes, mark, crc)``
+    (ints), or None when it has not that shape. The CRC covers the line but its last 9 bytes."""
+    parts = line.split(b" ")
+    if len(parts) != 3 or len(parts[2]) != 8:
+        return None
+    try:
+        return parts[0], int(parts[1], 16), int(parts[2], 16)
+    except ValueError:
+        return None
+
+
 def chunks(f, size):
     """The next ``size`` bytes of file ``f`` as memoryview slices of one 64-byte buffer (each valid until the
     next); OSError(EIO) when the file ends first. 64 bytes: the buffer is on the heap at the peak of a session (its
@@ -79,6 +90,28 @@ def chunks(f, size):
             raise OSError(5)
         yield mv[:k]
         size -= k
+
+
+def log_lines(store, name, start):
+    """Each whole line (bytes, no newline) of the ``Store``'s file ``name`` from byte ``start`` (a line's start),
+    read in 256-byte chunks: only the line being read is on the heap. A last line without its newline is not
+    given (``Recovery.clean_log``, ``damage.logged_after``)."""
+    f = store.open(name, "rb")
+    try:
+        f.seek(start)
+        part = b""
+        while True:
+            chunk = f.read(256)
+            if not chunk:
+                return
+            part += chunk
+            nl = part.find(b"\n")
+            while nl >= 0:
+                yield part[:nl]
+                part = part[nl + 1:]
+                nl = part.find(b"\n")
+    finally:
+        f.close()
 
 
 def last_line(store, name=LOG, size=None):

@@ -28,48 +28,16 @@ from dealerbox.store import (
     SESSION,
     TEMP,
     chunks,
+    journal_line,
     last_line,
     last_line_hash,
+    log_lines,
 )
 from dealerbox.store import FIELDS as _FIELDS
 from dealerbox.store import HEAD as _HEAD
 from dealerbox.store import checksum as crc32
 
 _FIELDS_AT = const(14)
-
-
-def journal_line(line):
-    """One journal line (bytes, no newline: ``<record> <hex log mark> <8 hex CRC>``) as ``(record bytes, mark, crc)``
-    (ints), or None when it has not that shape. The CRC covers the line but its last 9 bytes."""
-    parts = line.split(b" ")
-    if len(parts) != 3 or len(parts[2]) != 8:
-        return None
-    try:
-        return parts[0], int(parts[1], 16), int(parts[2], 16)
-    except ValueError:
-        return None
-
-
-def log_lines(store, name, start):
-    """Each whole line (bytes, no newline) of the ``Store``'s file ``name`` from byte ``start`` (a line's start),
-    read in 256-byte chunks: only the line being read is on the heap. A last line without its newline is not
-    given (``Recovery.clean_log``, ``damage.logged_after``)."""
-    f = store.open(name, "rb")
-    try:
-        f.seek(start)
-        part = b""
-        while True:
-            chunk = f.read(256)
-            if not chunk:
-                return
-            part += chunk
-            nl = part.find(b"\n")
-            while nl >= 0:
-                yield part[:nl]
-                part = part[nl + 1:]
-                nl = part.find(b"\n")
-    finally:
-        f.close()
 
 
 def encode(obj, number, mark=0):

@@ -15,9 +15,8 @@ players) it is given, and returns the rest: ``boot.Recovery`` keeps them.
 """
 
 from dealerbox.reason import Reason
-from dealerbox.store import LOG, MAGIC, OLD_LOG
+from dealerbox.store import LOG, MAGIC, OLD_LOG, journal_line, log_lines
 from dealerbox.store import checksum as crc32
-from dealerbox.store.boot import journal_line, log_lines  # (boot: loaded first, it imports damage when needed)
 
 
 def journal(data, ok, good, number, found, reports):
