@@ -364,3 +364,55 @@ def test_two_hand_logs_kept_by_a_full_flash_do_not_bring_the_notice_back_at_ever
         assert app.mode == modes.M_GATE and app.unsaved == "flash full" and app.writes == [first, second]
     finally:
         _clean(d)
+
+
+def test_a_hand_log_written_before_a_failed_save_is_not_written_again():
+    """At a hand's end the app writes the hand log, then a journal line or a snapshot; when that write fails (a full
+    flash) after the log line went in, the next flush saves again but never appends that hand a second time (it
+    did: every hand log of the batch was queued again, a duplicate line that broke the chain)."""
+    from app_util import OK, Rig, act, setup
+    from test_store_resume import HAND1
+
+    class FullAfterTheLog(Store):
+        """A store whose next journal line or snapshot fails once (a full flash) after a hand log went in."""
+        fail = False
+        armed = False
+
+        def append_log(self, line):
+            n = Store.append_log(self, line)
+            self.armed = self.fail
+            return n
+
+        def _full(self):
+            if self.armed:
+                self.armed = self.fail = False
+                raise OSError(28, "No space left on device")
+
+        def record(self, rec):
+            self._full()
+            return Store.record(self, rec)
+
+        def save(self, snap):
+            self._full()
+            return Store.save(self, snap)
+
+    d = _tmpdir()
+    try:
+        rig = Rig(seed=7, store=FullAfterTheLog(d))
+        setup(rig, "teen-patti", 4)
+        for kind, amount in HAND1[:-1]:
+            act(rig, kind, amount)
+        rig.app.store.fail = True
+        act(rig, *HAND1[-1])                    # the hand ends: its log appended, the next write refused
+        assert rig.app.engine.phase == "over" and rig.app.unsaved == "flash full"
+        assert len(read_log(Store(d))) == 1
+        presses = 0
+        while rig.app.unsaved is not None and presses < 30:
+            rig.press(OK)                       # keep playing, the results, the next deal: saved again there
+            presses += 1
+        assert rig.app.unsaved is None and rig.app.engine.hand_no == 2
+        lines = read_log(Store(d))
+        assert len(lines) == 1 and json.loads(lines[0])["hand"] == 1
+        assert Store(d).tip() == line_hash(lines[0])
+    finally:
+        _clean(d)

@@ -359,11 +359,9 @@ class App:
         if not q:
             return
         self.writes = []
-        i = 0
-        try:
-            i = self._write(q)
-        except OSError as err:
-            self._failed(q, i, err)
+        failed = self._write(q)
+        if failed is not None:
+            self._failed(q, failed[0], failed[1])
             return
         self._kept = []
         if self.unsaved is not None:
@@ -372,21 +370,29 @@ class App:
                 self.screen.open()      # the gate's title: no longer "Not saved"
 
     def _write(self, q):
+        """Write ``q``'s items in order (a hand log dict appended, a journal line, None: a snapshot), then a snapshot
+        if one is due. Returns None, or ``(n, err)`` when a write failed with ``err`` (OSError) after the first
+        ``n`` items were written: a hand log written is never queued again (it would be logged twice)."""
         store = self.store
         snap = self.unsaved is not None
-        for item in q:
-            if isinstance(item, dict):
-                store.append_log(item)
-            elif item is None or snap:
-                snap = True
-            elif not store.record(item):
-                snap = True
-        if snap and self.table is not None:     # (the session ended meanwhile: nothing left to save)
-            s = self.snapshot(False)
-            if hasattr(store, "tip"):   # the log line it follows: a save of another session is refused (store/boot)
-                s["tip"] = store.tip()
-            store.save(s)
-        return len(q)
+        n = 0
+        try:
+            for item in q:
+                if isinstance(item, dict):
+                    store.append_log(item)
+                elif item is None or snap:
+                    snap = True
+                elif not store.record(item):
+                    snap = True
+                n += 1
+            if snap and self.table is not None:     # (the session ended meanwhile: nothing left to save)
+                s = self.snapshot(False)
+                if hasattr(store, "tip"):   # the log line it follows: a save of another session is refused
+                    s["tip"] = store.tip()
+                store.save(s)
+        except OSError as err:
+            return n, err
+        return None
 
     def _failed(self, q, i, err):
         """A write of ``q`` failed with ``err``: the hand logs not written kept for the next flush, the notice shown
