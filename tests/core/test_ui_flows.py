@@ -159,3 +159,41 @@ def test_a_name_typed_once_is_offered_at_the_next_session():
         rig.press(OK)
     assert app.mode == modes.M_SEAL
     assert Store(d).load_names()[1] == ["Ayşe", "Zoé", "Ben"]
+
+
+def _pack_to(rig, hand=None):
+    """Every seat packs until the session's end (``M_END``), or until deal ``hand`` is over."""
+    app = rig.app
+    for _ in range(400):
+        if app.mode == modes.M_END or hand and app.engine.hand_no == hand and app.engine.phase == "over":
+            return
+        if app.mode in (modes.M_GATE, modes.M_TURN):
+            act(rig, "pack")
+        else:
+            rig.press(OK)
+    raise AssertionError(app.mode)
+
+
+def test_a_new_session_of_the_same_game_does_not_end_at_the_last_ones_deal():
+    """Seeds 003/004: the deals agreed are the session's own. A session of 5 deals, then a new one of the same game
+    set to 10: it went on to its end screen after deal 5 (the last session's "last hand" kept in the config)."""
+    from dealerbox.ui import settings
+
+    rig = Rig(seed=3)
+    app = rig.app
+    length = len(settings.single_keys("teen-patti"))      # the single rules' row of the session's length
+    setup(rig, "teen-patti", 2, rule_rights={length: 1})  # 5 deals
+    _pack_to(rig)
+    assert app.mode == modes.M_END and app.engine.hand_no == 5 and app.cfg["last_hand"] == 5
+    rig.press(OK)                                       # a new session: the game screen, Teen Patti kept
+    assert app.mode == modes.M_GAME and "last_hand" not in app.cfg
+    setup(rig, "teen-patti", 2, rule_rights={length: 1})  # 5 -> 10 deals
+    assert app.cfg["hands"] == 10
+    _pack_to(rig, hand=5)
+    for _ in range(6):
+        if app.mode in (modes.M_GATE, modes.M_SEAL, modes.M_END):
+            break
+        rig.press(OK)
+    assert app.mode == modes.M_SEAL and app.engine.hand_no == 5     # deal 6 is sealed: the session goes on
+    _pack_to(rig)
+    assert app.engine.hand_no == 10

@@ -426,10 +426,15 @@ class App:
 
     # ---- the play flow ----
     def new_session(self):
-        """Back to the first setup screen for a new session (the last one's game and names preselected)."""
+        """Back to the first setup screen for a new session (the last one's game and names preselected). What
+        belonged to the last session alone goes with it: its misdeals (``voided``) and its last hand announced
+        (``last_hand``), or the new session would end at the old one's deal."""
         self.table = None
         self.engine = None
         self.played = [0, None]
+        if self.cfg is not None:
+            self.cfg.pop("voided", None)
+            self.cfg.pop("last_hand", None)
         from dealerbox.ui import setup_flow
 
         self.go(setup_flow.GameScreen(self))
