@@ -61,7 +61,8 @@ def _ints(x, n=None, lo=0, hi=MAX_CHIPS):
 def _config(cfg):
     """True when the session config ``cfg`` (ui/settings.py) has what the app reads of it later (the rebuy, the rules
     between hands, the table menu, the end and the next setup): ``players`` 2-10, as many ``names`` (strs) or more,
-    ``chips`` a stack 1..``MAX_CHIPS``, ``cents`` a step of the chip value's ladder, ``preset`` a str."""
+    ``chips`` a stack 1..``MAX_CHIPS``, ``cents`` a step of the chip value's ladder, ``preset`` a str, ``rules`` a
+    dict (its values are checked by ``check``; the turn screens read it)."""
     p = cfg.get("players")
     names = cfg.get("names")
     if type(p) is not int or not 2 <= p <= MAX_SEATS or not isinstance(names, list) or len(names) < p:
@@ -74,7 +75,8 @@ def _config(cfg):
         if type(cfg.get(k, 0)) is not int or cfg.get(k, 0) < 0:
             return False
     return type(c) is int and 1 <= c <= MAX_CHIPS and cfg.get("cents", 0) in CENTS_LADDER \
-        and type(cfg.get("cents", 0)) is int and isinstance(cfg.get("preset", ""), str)
+        and type(cfg.get("cents", 0)) is int and isinstance(cfg.get("preset", ""), str) \
+        and isinstance(cfg.get("rules"), dict)
 
 
 def _shape(snap):
@@ -124,7 +126,7 @@ def check(snap):
     if game not in GAMES:
         return Reason("unknown game %r", game)
     try:
-        rules.validate(game, cfg.get("rules") or {})
+        rules.validate(game, cfg["rules"])
     except (ValueError, TypeError, KeyError) as err:
         return Reason("house rules out of range (%s)", err)
     t = snap["table"]
