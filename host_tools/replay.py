@@ -259,8 +259,10 @@ def check_chain(log, table, prev):
     if hand is not None and before is not None and hand != before + 1:
         raise ReplayError("hand %d follows hand %d of the same session (a hand is missing or repeated)"
                           % (hand, before))
+    rebought = False
     for s in range(table.n):
         rebuy = table.bought_in[s] - pt.bought_in[s]
+        rebought = rebought or rebuy > 0
         if rebuy < 0:
             raise ReplayError('seat %d has %d bought in, but %d by the previous hand ("bought_in" never goes down)'
                               % (s, table.bought_in[s], pt.bought_in[s]))
@@ -268,7 +270,7 @@ def check_chain(log, table, prev):
             raise ReplayError("seat %d starts with %s, but the previous hand left %d and %d %s bought in between"
                               % (s, plural(table.stacks[s], "chip"), pt.stacks[s], rebuy,
                                  "was" if rebuy == 1 else "were"))
-    if table.dealer != pt.dealer:
+    if table.dealer != pt.dealer and table.dealer != _passed_again(pe, pt, table, rebought):
         raise ReplayError("dealer is seat %d, but the button moved to seat %d" % (table.dealer, pt.dealer))
     if log.get("v") == 2 and pe.log.get("v") == 2 and log.get("cents") != pe.log.get("cents"):
         raise ReplayError("the chip value is %s cents, but %s on the hand before in its session (the table sets it "
@@ -276,6 +278,20 @@ def check_chain(log, table, prev):
     if (log.get("carry") or None) != pt.carry:
         raise ReplayError("the hand carries %r, but the previous hand left %r carried"
                           % (log.get("carry"), pt.carry))
+
+
+def _passed_again(pe, pt, table, rebought):
+    """The dealer when seats bought back in between hands (``rebought``) after the hand of engine ``pe`` (its table
+    ``pt``): the button passed again from that hand's dealer over the stacks ``table`` starts with
+    (``Engine.rebuy_between``: a seat that was out when the hand ended gets its turn to deal); ``pt.dealer`` when
+    no one did or the hand was voided (the same dealer deals again). Logs written before the box passed the button
+    again keep ``pt.dealer``: both follow."""
+    r = pe.result
+    if not rebought or r and r.get("voided"):
+        return pt.dealer
+    from dealerbox.engine.table import Table
+
+    return Table(pt.names, list(table.stacks), pt.dealer).move_button(pe.log["dealer"])
 
 
 def check_chips(e, i):

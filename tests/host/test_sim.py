@@ -1,5 +1,6 @@
 """The simulator (make sim) and the raw frame bytes compared between CPython and MicroPython."""
 
+import json
 import os
 import subprocess
 import sys
@@ -397,3 +398,28 @@ def test_the_summary_says_when_the_last_save_failed(tmp_path, capsys, monkeypatc
     script.write_text(SETUP + "ok ok left ok ok ok ok ok\n")       # past the notice: the next write works
     assert sim_main(["--store", str(tmp_path / "other"), "--seed", "3", "--script", str(script)]) == 0
     assert fails["raised"] == 2 and capsys.readouterr().err == ""
+
+
+def test_a_bust_and_rebuy_by_the_seat_due_to_deal_replays_and_verifies(tmp_path, capsys):
+    """Two players of 10 chips play blind to an all-in, the one who busts buys back in and would have dealt next:
+    the box passes the button to them again (``Engine.rebuy_between``), and replay, verify and the night's report
+    take the log as it is (they refused it: "dealer is seat 0, but the button moved to seat 1")."""
+    from host_tools import replay, report, verify
+
+    script = tmp_path / "rebuy.keys"
+    script.write_text("ok left*2 ok ok left*30 ok ok ok ok ok ok ok*300\n")
+    store = tmp_path / "store"
+    assert sim_main(["--store", str(store), "--script", str(script), "--seed", "9"]) == 0
+    log = str(store / "hands.log")
+    with open(log) as f:
+        lines = [json.loads(ln) for ln in f if ln.strip()]
+    hands = [h for h in lines if "deck" in h]
+    assert len(hands) >= 3 and any(b > 10 for h in hands for b in h["bought_in"])    # someone bought back in
+    capsys.readouterr()
+    assert replay.main([log]) == 0
+    assert verify.main([log]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": verified ") == len(hands) and "NOT" not in out
+    assert report.main([log, "--out", str(tmp_path / "night")]) == 0
+    with open(str(tmp_path / "night" / "report.html")) as f:
+        assert "Not settled" not in f.read()
