@@ -5,7 +5,7 @@ re-run through the game's engine with the deck (and draws) of the log; every
 action is checked by the engine, and the result (pots, awards, final stacks) must
 equal the one logged. Consecutive lines of one session must chain: a hand's
 starting stacks are the previous hand's final stacks plus any rebuys between
-hands, and its dealer is the seat the button moved to.
+hands, and its dealer is the seat the button moved to (or, after a rebuy between hands, passed to again).
 
 Prints ``{"hands": [{"line", "awards", "stacks"}, ...], "names", "stacks"}`` as
 JSON and exits 0; for a tampered or illegal log prints ``FILE:LINE: reason`` on

@@ -38,7 +38,8 @@ def _read(path):
 
 def _snap(i):
     """A snapshot with the shape of the app's (ui/app.py App.snapshot, version 1)."""
-    return {"v": 1, "cfg": {"game": "teen-patti", "players": 3, "names": ["Anna", "Ben", "Carla"], "chips": 100},
+    return {"v": 1, "cfg": {"game": "teen-patti", "players": 3, "names": ["Anna", "Ben", "Carla"], "chips": 100,
+                    "rules": {}},
             "table": {"names": ["Anna", "Ben", "Carla"], "stacks": [100 - i, 100 + i, 100], "bought_in": [100] * 3,
                       "dealer": i % 3},
             "engine": None, "hand_no": i, "last": ""}
@@ -599,7 +600,7 @@ def test_an_old_dbx1_session_still_loads_and_leaves_the_log_alone():
 def test_a_snapshot_of_another_version_or_shape_is_set_aside_and_the_backup_used():
     d = _tmpdir()
     table = b'{"names":["A","B"],"stacks":[5,5],"bought_in":[5,5],"dealer":1}'
-    cfg = b'{"game":"indian","players":2,"names":["A","B"],"chips":5}'
+    cfg = b'{"game":"indian","players":2,"names":["A","B"],"chips":5,"rules":{}}'
     cases = (
         (b'{"v":1,"table":{}}', "snapshot without a valid 'cfg'"),
         (b'{"v":1,"cfg":{},"table":%s}' % table, "snapshot without a valid 'cfg'"),

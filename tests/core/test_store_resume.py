@@ -846,3 +846,51 @@ def test_garbage_after_the_committed_hand_logs_is_said_and_set_aside():
         assert read_log(st) == [log["raw"], "{}"]
     finally:
         _clean(d)
+
+
+def test_a_save_without_its_house_rules_is_refused_at_the_boot_in_words():
+    """A save whose checksum holds but whose config has no house rules (or null): refused at the boot with the
+    reason, the session set aside; it passed the checks before and the first turn raised KeyError."""
+    from app_util import Rig
+    from dealerbox.store.boot import check
+    from dealerbox.ui import modes
+
+    for drop in ("missing", "null"):
+        d = _session(False)
+        try:
+            with open(d + "/session.json", "rb") as f:
+                data = f.read()
+            num, off, ln, mark, _crc = check(data)
+            obj = json.loads(data[off:off + ln])
+            if drop == "missing":
+                del obj["cfg"]["rules"]
+            else:
+                obj["cfg"]["rules"] = None
+            _write(d + "/session.json", encode(obj, num, mark))     # a valid checksum
+            for name in ("session.bak", "session.jnl"):
+                if name in os.listdir(d):
+                    os.remove(d + "/" + name)
+            app = Rig(seed=1, store=Store(d)).app
+            assert app.mode == modes.M_RESUME and app.screen.saved is None, drop
+            assert [said(r) for r in app.store.reports] == [
+                "Save unusable (snapshot without a valid 'cfg'): a new session starts."], drop
+        finally:
+            _clean(d)
+
+
+def test_a_save_deleted_with_its_journal_left_is_said_not_silently_a_new_session():
+    """The only save (no session.bak) deleted and its journal left: the boot says the save is unusable and sets the
+    journal aside; it went silently to a new session's game screen."""
+    from app_util import Rig
+    from dealerbox.ui import modes
+
+    d = _session(False)
+    try:
+        assert sorted(os.listdir(d)) == ["hands.log", "session.jnl", "session.json"]
+        os.remove(d + "/session.json")
+        app = Rig(seed=1, store=Store(d)).app
+        assert app.mode == modes.M_RESUME and app.screen.saved is None
+        assert [said(r) for r in app.store.reports] == ["Save unusable (missing): a new session starts."]
+        assert sorted(os.listdir(d)) == ["hands.log", "session.jnl.bad"]
+    finally:
+        _clean(d)

@@ -339,11 +339,14 @@ class Recovery:
         return N_("not of this hand log") if before is not None and before != tip and prev == before.encode() else None
 
     def _none_usable(self, newest, bad):
-        """No snapshot is usable: a new session starts; the lost save's journal is kept with it for study."""
+        """No snapshot is usable (damaged, refused, or deleted with its journal left): a new session starts, said in
+        words; the lost save's journal is kept with it for study."""
         self.number = newest
         self.broken = True
         self.found.append(N_("no valid saved session") if self.found else N_("no saved session"))
         why = bad.get(SESSION) or bad.get(BACKUP)   # (session.tmp alone: a first save cut short, no session lost)
+        if not why and self.store.size(JOURNAL) > 0:
+            why = N_("missing")     # every save deleted, its journal left: the session's actions cannot be used
         if why:
             self.reports.append(Reason("Save unusable (%s): a new session starts.", why))
             if self.store.size(JOURNAL) >= 0:

@@ -364,9 +364,10 @@ class Store:
 
     # ---- load (dealerbox/store/boot.py's ``Recovery``, imported when first needed) -----------------
     def saved(self):
-        """True when there is something for ``load`` to read: a snapshot file, or a folder where ``hands.log`` should
-        be (set aside and said)."""
-        return self.size(SESSION) >= 0 or self.size(TEMP) >= 0 or self.size(BACKUP) >= 0 or self.is_folder(LOG)
+        """True when there is something for ``load`` to read: a snapshot file, a journal (its snapshot gone: said), or
+        a folder where ``hands.log`` should be (set aside and said)."""
+        return self.size(SESSION) >= 0 or self.size(TEMP) >= 0 or self.size(BACKUP) >= 0 or self.size(JOURNAL) > 0 \
+            or self.is_folder(LOG)
 
     def load(self, validate=None):
         """The newest usable snapshot (a dict), or None when there is none; never raises on bad files.
