@@ -26,7 +26,8 @@ from host_tools.hostboard import HostBoard, parse_script
 ALL_BCM = sorted(pi.BUTTON_PINS)
 
 
-CFG = {"game": "teen-patti", "players": 2, "names": ["Anna", "Ben"], "chips": 15}   # a session config (ui/snapcheck.py)
+CFG = {"game": "teen-patti", "players": 2, "names": ["Anna", "Ben"], "chips": 15,
+       "rules": {}}   # a session config (ui/snapcheck.py)
 
 def test_board_sets_up_pull_ups_and_finds_the_display(tmp_path, capsys):
     b, fake = make_board(tmp_path)

@@ -217,7 +217,8 @@ class FakeOs:
         return bytes(n)
 
 
-CFG = {"game": "teen-patti", "players": 2, "names": ["Anna", "Ben"], "chips": 15}   # a session config (ui/snapcheck.py)
+CFG = {"game": "teen-patti", "players": 2, "names": ["Anna", "Ben"], "chips": 15,
+       "rules": {}}   # a session config (ui/snapcheck.py)
 
 def make_board(devices=(0x3C,), config=None, ssd1306=FakeSSD1306, tmp_path=None):
     m = FakeMachine(devices)
