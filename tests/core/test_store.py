@@ -974,3 +974,34 @@ def test_a_check_that_raises_refuses_the_save_instead_of_crashing():
         assert "table" in t.report and t.report.endswith(")): the one before it is used.")
     finally:
         _clean(d)
+
+
+def test_a_hand_log_whose_close_fails_is_cut_back_and_written_once():
+    """A sync or close of hands.log that fails after its data landed (a full flash can say so there) is a failed
+    write: the line is cut back and the error raised, so the app's next flush writes it once (it stayed, the app
+    queued it again, and the hand was logged twice: the chain broke)."""
+
+    class CloseFails(Store):
+        fail = False
+
+        def close(self, f):
+            Store.close(self, f)
+            if self.fail:
+                self.fail = False
+                raise OSError(28, "No space left on device")
+
+    d = _tmpdir()
+    try:
+        s = CloseFails(d)
+        s.append_log('{"hand":1}')
+        s.fail = True
+        try:
+            s.append_log('{"hand":2}')
+            raised = False
+        except OSError:
+            raised = True
+        assert raised and read_log(Store(d)) == ['{"hand":1}']
+        s.append_log('{"hand":2}')
+        assert read_log(Store(d)) == ['{"hand":1}', '{"hand":2}']
+    finally:
+        _clean(d)

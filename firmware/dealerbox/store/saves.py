@@ -762,17 +762,18 @@ class Store:
             self.replace(LOG, OLD_LOG)
             self._hands = None      # (tests: the older file's hands are gone)
         f = self.open(LOG, "ab")
-        start = 0
+        start = None        # (a seek or tell that fails wrote nothing: nothing to cut back, never the whole log)
         try:
             f.seek(0, 2)
             start = f.tell()
             f.write(data)
             f.write(b"\n")
+            self.close(f)   # (a sync or close that fails is a failed write too: cut back, so it is written once)
         except BaseException:
             f.close()
-            self.truncate_log(start)
+            if start is not None:
+                self.truncate_log(start)
             raise
-        self.close(f)
         self._tip = line_hash(data)
         if self._hands is not None and GENESIS_KEY not in data:
             self._hands += 1
