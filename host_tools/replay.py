@@ -391,7 +391,7 @@ def replay_lines(lines):
     with no hand; ``.not_log`` says why when the first hand's line is not a hand: ``not_a_log``). A last line
     cut short (``host_tools.drop_cut_last_line``) is left out: the caller says so."""
     hands = []
-    prev = None
+    prev = last = None
     for no, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -417,12 +417,13 @@ def replay_lines(lines):
         e, t = prev
         hands.append({"line": no, "awards": e.result["awards"], "stacks": list(t.stacks),
                       "undone": len(log.get("undone") or ()), "misdeal": log.get("misdeal") is True})
-    if prev is None:
+        last = t        # the last hand's table (a new session's genesis after it starts no hand)
+    if not hands:
         err = ReplayError("no hand in the log")
         err.empty = True
         err.line = 0
         raise err
-    return {"hands": hands, "names": list(prev[1].names), "stacks": list(prev[1].stacks)}
+    return {"hands": hands, "names": list(last.names), "stacks": list(last.stacks)}
 
 
 USAGE = """usage: python -m host_tools.replay FILE

@@ -81,6 +81,18 @@ def test_replay_prints_final_stacks_and_awards(tmp_path, capsys):
     assert out["hands"][1]["awards"] == json.loads(lines[1])["result"]["awards"]
 
 
+def test_a_new_session_begun_with_no_hand_yet_replays_the_hands_before(tmp_path, capsys):
+    """The log ends with the next session's first line (its genesis: no hand dealt yet): the hands before still
+    replay (exit 0, as verify and report); it said "no hand in the log" (exit 2)."""
+    lines, t = _session()
+    genesis = json.dumps({"v": 2, "genesis": True, "game": "teen-patti", "names": ["Anna", "Ben", "Carla"],
+                          "stacks": [50, 50, 50], "prev": "0" * 64})
+    r = _run(tmp_path, lines + [genesis], capsys)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert [h["line"] for h in out["hands"]] == [1, 2] and out["stacks"] == t.stacks
+
+
 def test_tampered_result_names_the_line(tmp_path, capsys):
     lines, _ = _session()
     log = json.loads(lines[1])
